@@ -1,0 +1,87 @@
+/**
+ * 64-bit integers as they arrive from callers: `bigint`, safe-integer `number`, decimal `string`, or a
+ * protobufjs `Long`. Everything is turned into a `bigint` with a range check; anything else is our error.
+ *
+ * @module
+ */
+import Long from "long";
+import { WktJsonError } from "./errors.js";
+import { int64Max, int64Min, uint64Max } from "./limits.js";
+
+/** Every form accepted where a 64-bit integer goes in. */
+export type Int64Like = bigint | number | string | Long;
+
+/** Options of {@link int64From}. */
+export interface Int64FromOptions {
+  /** Accept 0 to 2^64-1 instead of -2^63 to 2^63-1. Default false. */
+  unsigned?: boolean;
+  /** Path reported in errors. Default `$`. */
+  path?: string;
+  /** Type name reported in errors. Default `int64` or `uint64`. */
+  typeName?: string;
+}
+
+/**
+ * Converts a `bigint`, safe-integer `number`, decimal `string` or protobufjs `Long` to a `bigint` in the
+ * int64 (or, with `unsigned`, uint64) range.
+ *
+ * @throws {WktJsonError} rule `int64` for a value of another type, a non-integer or unsafe number, a string
+ *   that is not a decimal integer; rule `range` for a value outside the range.
+ * @example
+ * int64From("-9223372036854775808"); //=> -9223372036854775808n
+ * int64From(Long.fromString("18446744073709551615", true), { unsigned: true }); //=> 18446744073709551615n
+ * int64From(1.5); // throws WktJsonError (rule "int64")
+ */
+export function int64From(value: unknown, options?: Int64FromOptions): bigint {
+  const unsigned = options?.unsigned === true;
+  const path = options?.path ?? "$";
+  const typeName = options?.typeName ?? (unsigned ? "uint64" : "int64");
+  let v: bigint;
+  if (typeof value === "bigint") {
+    v = value;
+  } else if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) {
+      throw new WktJsonError("int64", path, typeName, `${String(value)} is not a safe integer; pass a bigint or a string`);
+    }
+    v = BigInt(value);
+  } else if (typeof value === "string") {
+    if (!isDecimalInteger(value)) {
+      throw new WktJsonError("int64", path, typeName, `${JSON.stringify(value)} is not a decimal integer`);
+    }
+    v = BigInt(value);
+  } else if (Long.isLong(value)) {
+    const long = value as Long;
+    const bits = (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0);
+    v = long.unsigned ? bits : BigInt.asIntN(64, bits);
+  } else {
+    throw new WktJsonError("int64", path, typeName, `expected a bigint, number, string or Long, got ${describe(value)}`);
+  }
+  const min = unsigned ? 0n : int64Min;
+  const max = unsigned ? uint64Max : int64Max;
+  if (v < min || v > max) {
+    throw new WktJsonError("range", path, typeName, `${v} is outside ${min} to ${max}`);
+  }
+  return v;
+}
+
+/** Tells whether `s` is `-?[0-9]+` (no sign `+`, no spaces, no exponent). */
+function isDecimalInteger(s: string): boolean {
+  const start = s.charCodeAt(0) === 45 ? 1 : 0;
+  if (s.length === start || s.length > 64) return false;
+  for (let i = start; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** Names a value's type for an error message without printing the value itself. */
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  const t = typeof value;
+  if (t === "object") return "an object";
+  if (t === "string") return "a string";
+  if (t === "number") return Number.isFinite(value) ? "a number" : String(value);
+  return `a ${t}`;
+}

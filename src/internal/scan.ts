@@ -1,0 +1,46 @@
+/**
+ * Char-code helpers shared by the string parsers. Parsers scan character codes instead of using regular
+ * expressions: every rejection is an explicit branch, nothing backtracks, and nothing is allocated until a
+ * parse fails.
+ *
+ * @internal
+ * @module
+ */
+
+/** Returns the value of the `n` decimal digits at `at`, or -1 if any of them is not a digit (or is missing). */
+export function readDigits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) return -1; // NaN past the end fails too
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/** Tells whether the char code is an ASCII digit. */
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Powers of ten by which a fraction of k digits (index k) is scaled to nanoseconds. */
+export const fractionScale: readonly number[] = [
+  1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1,
+];
+
+/**
+ * Formats nanoseconds (0 to 999,999,999) as the shortest exact fraction of 0, 3, 6 or 9 digits, with its
+ * leading dot: `""`, `".500"`, `".000001"`, `".000000001"`.
+ */
+export function formatNanos(nanos: number): string {
+  if (nanos === 0) return "";
+  if (nanos % 1_000_000 === 0) return "." + pad(nanos / 1_000_000, 3);
+  if (nanos % 1_000 === 0) return "." + pad(nanos / 1_000, 6);
+  return "." + pad(nanos, 9);
+}
+
+/** Left-pads a non-negative integer with zeros to `width` digits. */
+export function pad(n: number, width: number): string {
+  const s = String(n);
+  return s.length >= width ? s : "000000000".slice(0, width - s.length) + s;
+}

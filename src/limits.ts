@@ -1,0 +1,60 @@
+/**
+ * Every bound of the specification, stated once. Error messages are built from these constants, so a message
+ * can never drift from the rule it reports.
+ *
+ * @module
+ */
+
+/**
+ * Timestamp.seconds of 0001-01-01T00:00:00Z, the first instant a Timestamp may hold.
+ * Spec: "Timestamp.seconds: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z inclusive".
+ */
+export const timestampSecondsMin = -62_135_596_800;
+
+/** Timestamp.seconds of 9999-12-31T23:59:59Z, the last second a Timestamp may hold. */
+export const timestampSecondsMax = 253_402_300_799;
+
+/** Spec: "Timestamp.nanos: 0 to 999,999,999 inclusive". Negative seconds keep non-negative nanos. */
+export const timestampNanosMin = 0;
+
+/** The largest Timestamp.nanos. */
+export const timestampNanosMax = 999_999_999;
+
+/** Spec: "Duration.seconds: -315,576,000,000 to +315,576,000,000 inclusive" (about 10,000 years). */
+export const durationSecondsMax = 315_576_000_000;
+
+/** The smallest Duration.seconds. */
+export const durationSecondsMin = -315_576_000_000;
+
+/** Spec: "Duration.nanos: -999,999,999 to +999,999,999 inclusive". */
+export const durationNanosMax = 999_999_999;
+
+/** The smallest Duration.nanos. */
+export const durationNanosMin = -999_999_999;
+
+/** Nanoseconds in a second. */
+export const nanosPerSecond = 1_000_000_000;
+
+/** Most fraction digits a Timestamp or Duration string may carry (nanosecond resolution). */
+export const fractionDigitsMax = 9;
+
+/** Default nesting limit of the JSON codec: messages, Struct/Value/ListValue and Any all count. */
+export const defaultMaxDepth = 100;
+
+/** int64 range. */
+export const int64Min = -(2n ** 63n);
+/** int64 range. */
+export const int64Max = 2n ** 63n - 1n;
+/** uint64 range. */
+export const uint64Max = 2n ** 64n - 1n;
+
+/** Formats a bound for an error message: `315,576,000,000`. */
+export function formatBound(n: number | bigint): string {
+  const s = String(n < 0 ? -n : n);
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ",";
+    out += s[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
