@@ -24,6 +24,7 @@
  * - `type-url`, `unknown-type`: an Any's type URL is malformed or names a type the registry lacks.
  * - `api-version`, `mixin`: the rules of google.protobuf.Api.
  * - `fetch`: a type URL could not be fetched.
+ * - `binary`: bytes that should hold a serialized message (Any.value) do not.
  */
 export type WktRule =
   | "json-type"
@@ -45,7 +46,8 @@ export type WktRule =
   | "unknown-type"
   | "api-version"
   | "mixin"
-  | "fetch";
+  | "fetch"
+  | "binary";
 
 /**
  * The error every wkt-json function throws for bad input.
@@ -95,4 +97,14 @@ export function isWktJsonError(value: unknown): value is WktJsonError {
       typeof (value as Partial<WktJsonError>).rule === "string" &&
       typeof (value as Partial<WktJsonError>).path === "string")
   );
+}
+
+/**
+ * Returns the error reported under another type name (a scalar's error as its wrapper's), anything else as is.
+ *
+ * @internal
+ */
+export function errorAsType(error: unknown, typeName: string): unknown {
+  if (!(error instanceof WktJsonError)) return error;
+  return new WktJsonError(error.rule, error.path, typeName, error.detail);
 }

@@ -1,0 +1,199 @@
+/**
+ * google.protobuf.Any. JSON form (spec): "The embedded message's own JSON plus a field `@type` holding the
+ * type URL; if the embedded type has a custom JSON form, that form is placed in a field `value` next to
+ * `@type`." Any.value holds the embedded message serialized by `@bufbuild/protobuf`'s binary codec.
+ *
+ * Empty is written `{"@type": ".../google.protobuf.Empty"}` and read in that form and in the legacy
+ * `{"@type": ..., "value": {}}` form. An Any with neither type URL nor value is `{}`.
+ *
+ * @module
+ */
+import { create, fromBinary, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
+import { WktJsonError } from "./errors.js";
+import { readerFor, type ReadContext } from "./from-json.js";
+import { describe } from "./int64.js";
+import { setOwn } from "./internal/json-value.js";
+import { defaultMaxDepth } from "./limits.js";
+import { errorAtPath } from "./path.js";
+import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
+import { writerFor, type WriteContext } from "./to-json.js";
+
+const anyTypeName = "google.protobuf.Any";
+
+/** Options of {@link anyPack}. */
+export interface AnyPackOptions {
+  /** The part of the type URL before the type name. Default `type.googleapis.com`. */
+  typeUrlPrefix?: string;
+}
+
+/**
+ * Packs a message into an Any: the type URL `<prefix>/<type name>` and the message's binary serialization.
+ *
+ * @example
+ * const any = anyPack(DurationSchema, durationFromJson("1.5s"), { typeUrlPrefix: "example.com/types" });
+ * any.typeUrl; //=> "example.com/types/google.protobuf.Duration"
+ */
+export function anyPack<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: AnyPackOptions,
+): Any {
+  return {
+    $typeName: anyTypeName,
+    typeUrl: typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault),
+    value: toBinary(schema, message),
+  } as Any;
+}
+
+/**
+ * Unpacks the message an Any holds, resolving its type URL through `registry` and the well-known types.
+ *
+ * @throws {WktJsonError} rule `type-url`, `unknown-type`, or `binary` when Any.value is not a serialized
+ *   message of the named type.
+ * @example
+ * const msg = anyUnpack(anyPack(TimestampSchema, ts));
+ * msg.$typeName; //=> "google.protobuf.Timestamp"
+ */
+export function anyUnpack(any: Any, registry?: Registry): MessageShape<DescMessage> {
+  const desc = typeUrlResolve(any.typeUrl, registry);
+  return decodeValue(desc, any.value);
+}
+
+function decodeValue(desc: DescMessage, value: unknown): MessageShape<DescMessage> {
+  if (!(value instanceof Uint8Array)) {
+    throw new WktJsonError("json-type", "$", anyTypeName, `Any.value must be a Uint8Array, got ${describe(value)}`);
+  }
+  try {
+    return fromBinary(desc, value);
+  } catch (e) {
+    throw new WktJsonError("binary", "$", anyTypeName, `Any.value is not a serialized ${desc.typeName}`, { cause: e });
+  }
+}
+
+/** @internal Decodes an Any from its JSON form; the caller counted the Any's own nesting level. */
+export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    throw new WktJsonError("json-type", "$", anyTypeName, `expected an object, got ${describe(json)}`);
+  }
+  const obj = json as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  if (keys.length === 0) return create(AnySchema) as Any;
+  if (!Object.prototype.hasOwnProperty.call(obj, "@type")) {
+    throw new WktJsonError("type-url", "$", anyTypeName, `"@type" is missing; an Any with members must name its type`);
+  }
+  const url = obj["@type"];
+  if (typeof url !== "string") {
+    throw errorAtPath(new WktJsonError("json-type", "$", anyTypeName, `"@type" must be a string, got ${describe(url)}`), "@type");
+  }
+  let desc: DescMessage;
+  try {
+    desc = typeUrlResolve(url, ctx.registry);
+  } catch (e) {
+    throw errorAtPath(e, "@type");
+  }
+  let inner: unknown;
+  if (hasCustomJsonRepresentation(desc)) {
+    for (const k of keys) {
+      if (k !== "@type" && k !== "value") {
+        const e = new WktJsonError("unknown-field", "$", desc.typeName, `${JSON.stringify(k)} is not allowed: ${desc.typeName} goes under "value"`);
+        throw errorAtPath(e, k);
+      }
+    }
+    if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
+      throw new WktJsonError("json-type", "$", anyTypeName, `"value" is missing; ${desc.typeName} is written under "value"`);
+    }
+    try {
+      inner = readerFor(desc)(obj["value"], ctx);
+    } catch (e) {
+      throw errorAtPath(e, "value");
+    }
+  } else {
+    const body: Record<string, unknown> = {};
+    if (desc.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
+      // The legacy form of an Empty: {"@type": ".../google.protobuf.Empty", "value": {}}.
+      const v = obj["value"];
+      if (typeof v !== "object" || v === null || Array.isArray(v)) {
+        throw errorAtPath(new WktJsonError("json-type", "$", desc.typeName, `expected {}, got ${describe(v)}`), "value");
+      }
+      try {
+        inner = readerFor(desc)(v, ctx);
+      } catch (e) {
+        throw errorAtPath(e, "value");
+      }
+    } else {
+      for (const k of keys) if (k !== "@type") setOwn(body, k, obj[k]);
+      inner = readerFor(desc)(body, ctx);
+    }
+  }
+  let value: Uint8Array;
+  try {
+    value = toBinary(desc, inner as MessageShape<DescMessage>);
+  } catch (e) {
+    throw new WktJsonError("binary", "$", desc.typeName, `cannot serialize the embedded ${desc.typeName}`, { cause: e });
+  }
+  return { $typeName: anyTypeName, typeUrl: url, value } as Any;
+}
+
+/** @internal Encodes an Any in its JSON form; the caller counted the Any's own nesting level. */
+export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
+  const url = any.typeUrl ?? "";
+  const bytes = any.value ?? new Uint8Array(0);
+  if (url === "") {
+    if (bytes instanceof Uint8Array && bytes.length === 0) return {};
+    throw new WktJsonError("type-url", "$", anyTypeName, "Any.value is set but Any.type_url is empty");
+  }
+  const desc = typeUrlResolve(url, ctx.registry);
+  const inner = decodeValue(desc, bytes);
+  const out: JsonObject = { "@type": url };
+  if (hasCustomJsonRepresentation(desc)) {
+    try {
+      out["value"] = writerFor(desc)(inner, ctx);
+    } catch (e) {
+      throw errorAtPath(e, "value");
+    }
+    return out;
+  }
+  const json = writerFor(desc)(inner, ctx) as JsonObject;
+  for (const k of Object.keys(json)) setOwn(out, k, json[k]);
+  return out;
+}
+
+/**
+ * Decodes an Any from its JSON form.
+ *
+ * @throws {WktJsonError} rule `type-url` (missing or malformed `@type`), `unknown-type`, and any rule of the
+ *   embedded type, with the path into it.
+ * @example
+ * anyFromJson({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }).typeUrl;
+ * //=> "type.googleapis.com/google.protobuf.Duration"
+ */
+export function anyFromJson(json: unknown, options?: { registry?: Registry; ignoreUnknownFields?: boolean; maxDepth?: number }): Any {
+  const ctx: ReadContext = {
+    ignoreUnknownFields: options?.ignoreUnknownFields === true,
+    registry: options?.registry,
+    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    depth: 0,
+  };
+  return readerFor(AnySchema)(json, ctx) as unknown as Any;
+}
+
+/**
+ * Encodes an Any in its JSON form.
+ *
+ * @throws {WktJsonError} rule `type-url`, `unknown-type`, `binary`, and any rule of the embedded type.
+ * @example
+ * anyToJson(anyPack(DurationSchema, durationFromJson("1s")));
+ * //=> { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }
+ */
+export function anyToJson(any: Any, options?: { registry?: Registry; maxDepth?: number }): JsonValue {
+  const ctx: WriteContext = {
+    alwaysEmitImplicit: false,
+    enumAsInteger: false,
+    useProtoFieldName: false,
+    registry: options?.registry,
+    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    depth: 0,
+  };
+  return writerFor(AnySchema)(any, ctx);
+}

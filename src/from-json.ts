@@ -1,0 +1,442 @@
+/**
+ * The proto3 JSON decoder for whole messages. "Proto3 supports a canonical encoding in JSON ... Parsers
+ * accept both the lowerCamelCase JSON name and the original proto field name ... null is accepted for all
+ * field types and treated as the default value of the corresponding field type."
+ *
+ * Same names and signatures as `@bufbuild/protobuf`'s `fromJson`/`fromJsonString`, so switching is a change
+ * of import; stricter (duplicate keys, lone surrogates, exact 64-bit integers from text), with errors that
+ * carry the JSON path from the root, the rule broken and, for text, the line and column.
+ *
+ * One reader is compiled per message descriptor and cached in a `WeakMap`. Well-known types with a custom
+ * JSON form are dispatched to their modules.
+ *
+ * @module
+ */
+import {
+  create,
+  type DescEnum,
+  type DescField,
+  type DescMessage,
+  type JsonValue,
+  type MessageShape,
+  type Registry,
+} from "@bufbuild/protobuf";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { anyFromJsonInternal } from "./any.js";
+import { durationFromJson } from "./duration.js";
+import { errorAsType, WktJsonError } from "./errors.js";
+import { fieldMaskFromJson } from "./field-mask.js";
+import { describe } from "./int64.js";
+import { copyJsonObject, setOwn } from "./internal/json-value.js";
+import { locateJsonPath, parseJsonText } from "./internal/json-text.js";
+import { mapKeyFromJson, scalarFromJson } from "./internal/scalar.js";
+import { defaultMaxDepth } from "./limits.js";
+import { errorAtPath } from "./path.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
+import { timestampFromJson } from "./timestamp.js";
+
+/** Options of {@link fromJson} and {@link fromJsonString}; the names of `@bufbuild/protobuf`'s, plus limits. */
+export interface JsonReadOptions {
+  /** Skip object members that name no field (and enum names the enum lacks) instead of failing. */
+  ignoreUnknownFields: boolean;
+  /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
+  registry?: Registry;
+  /**
+   * Nesting limit: each message, Any, Struct and ListValue level counts one. Deeper input is our error
+   * (rule `depth`), never a stack overflow. Default 100.
+   */
+  maxDepth: number;
+  /** With {@link fromJsonString}: the longest text accepted, in UTF-16 code units (rule `size`). Unlimited by default. */
+  maxLength: number;
+}
+
+/** @internal Everything a reader needs, created once per call. */
+export interface ReadContext {
+  readonly ignoreUnknownFields: boolean;
+  readonly registry: Registry | undefined;
+  readonly maxDepth: number;
+  /** Messages entered so far. */
+  depth: number;
+}
+
+/** @internal A compiled reader: decodes a JSON value into a new message of one type. */
+export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, unknown>;
+
+/**
+ * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).
+ *
+ * @throws {WktJsonError} with the JSON path from the root and the rule broken: `json-type`, `syntax`,
+ *   `range`, `unknown-field`, `duplicate-field`, `oneof`, `enum`, `utf16`, `depth`, `type-url`,
+ *   `unknown-type`, and those of the well-known types.
+ * @example
+ * const ts = fromJson(TimestampSchema, "2024-04-12T00:00:00Z");
+ * ts.seconds; //=> 1712880000n
+ * fromJson(TestSchema, { repeatedTimestamp: ["x"] }); // throws WktJsonError (rule "syntax", path "$.repeatedTimestamp[0]")
+ */
+export function fromJson<Desc extends DescMessage>(
+  schema: Desc,
+  json: JsonValue,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  return readerFor(schema)(json, makeContext(options)) as MessageShape<Desc>;
+}
+
+/**
+ * Decodes a message from proto3 JSON text. Unlike `JSON.parse`, keeps every digit of an unquoted 64-bit
+ * integer and rejects duplicate object keys; errors also carry `line` and `column` of the offending value.
+ *
+ * @throws {WktJsonError} as {@link fromJson}, plus `syntax` for text that is not JSON, `duplicate-field` for a
+ *   repeated key, `size` beyond `maxLength`.
+ * @example
+ * fromJsonString(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
+ * fromJsonString(TimestampSchema, '"2024-02-30T00:00:00Z"'); // throws WktJsonError (rule "range", line 1, column 1)
+ */
+export function fromJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  json: string,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  const ctx = makeContext(options);
+  const parseOptions: { maxDepth: number; maxLength?: number } = { maxDepth: textDepthBound(ctx.maxDepth) };
+  if (options?.maxLength !== undefined) parseOptions.maxLength = options.maxLength;
+  const value = parseJsonText(json, parseOptions);
+  try {
+    return readerFor(schema)(value, ctx) as MessageShape<Desc>;
+  } catch (e) {
+    if (e instanceof WktJsonError && e.line === undefined) {
+      const at = locateJsonPath(json, e.path);
+      if (at !== undefined) {
+        e.line = at.line;
+        e.column = at.column;
+      }
+    }
+    throw e;
+  }
+}
+
+/**
+ * The text parser's own nesting guard. The codec enforces `maxDepth` on messages exactly; JSON nesting can be
+ * deeper than message nesting (arrays of repeated fields), so the parser gets room for that and stops only
+ * what no valid input can reach.
+ */
+function textDepthBound(maxDepth: number): number {
+  return maxDepth * 2 + 2;
+}
+
+function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
+  return {
+    ignoreUnknownFields: options?.ignoreUnknownFields === true,
+    registry: options?.registry,
+    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    depth: 0,
+  };
+}
+
+const readers = new WeakMap<DescMessage, MessageReader>();
+
+/** @internal Returns the compiled reader of a message type, compiling it on first use. */
+export function readerFor(desc: DescMessage): MessageReader {
+  let reader = readers.get(desc);
+  if (reader === undefined) reader = compileMessage(desc);
+  return reader;
+}
+
+/** Enters one level of message nesting. */
+function enter(ctx: ReadContext, typeName: string): void {
+  if (++ctx.depth > ctx.maxDepth) {
+    throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
+  }
+}
+
+function compileMessage(desc: DescMessage): MessageReader {
+  const wkt = compileWkt(desc);
+  if (wkt !== undefined) {
+    readers.set(desc, wkt);
+    return wkt;
+  }
+  const typeName = desc.typeName;
+  const entries = new Map<string, FieldEntry>();
+  const reader: MessageReader = (json, ctx) => {
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
+    }
+    enter(ctx, typeName);
+    const message = create(desc) as Record<string, unknown>;
+    const obj = json as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    let key = "";
+    try {
+      for (let i = 0; i < keys.length; i++) {
+        key = keys[i]!;
+        const entry = entries.get(key);
+        if (entry === undefined) {
+          if (!ctx.ignoreUnknownFields) {
+            throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(key)} is not a field`);
+          }
+          continue;
+        }
+        // JSON keys of one object are unique, so a field is given twice only under its two names.
+        if (entry.otherName !== undefined && Object.prototype.hasOwnProperty.call(obj, entry.otherName)) {
+          throw new WktJsonError(
+            "duplicate-field",
+            "$",
+            typeName,
+            `field ${entry.field.name} is given twice, as ${JSON.stringify(entry.otherName)} and ${JSON.stringify(key)}`,
+          );
+        }
+        entry.read(message, obj[key], ctx);
+      }
+    } catch (e) {
+      throw errorAtPath(e, key);
+    }
+    ctx.depth--;
+    return message;
+  };
+  // Register before compiling fields, so that recursive types resolve to this reader.
+  readers.set(desc, reader);
+  for (const field of desc.fields) {
+    const read = compileField(field);
+    const differ = field.jsonName !== field.name;
+    entries.set(field.jsonName, { field, read, otherName: differ ? field.name : undefined });
+    if (differ) entries.set(field.name, { field, read, otherName: field.jsonName });
+  }
+  return reader;
+}
+
+interface FieldEntry {
+  readonly field: DescField;
+  readonly read: FieldReader;
+  /** The field's other accepted key, when its JSON and proto names differ. */
+  readonly otherName: string | undefined;
+}
+
+type FieldReader = (message: Record<string, unknown>, json: unknown, ctx: ReadContext) => void;
+
+/** Says that an enum value was an unknown name, skipped under `ignoreUnknownFields`. */
+const skipped = Symbol("skipped");
+
+/** How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
+type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
+
+function compileField(field: DescField): FieldReader {
+  const local = field.localName;
+  switch (field.fieldKind) {
+    case "list": {
+      const readItem = compileValue(field, field.listKind === "message" ? field.message : undefined, true);
+      const nullable = nullIsValue(field);
+      return (message, json, ctx) => {
+        if (json === null) return;
+        if (!Array.isArray(json)) {
+          throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an array, got ${describe(json)}`);
+        }
+        const items = message[local] as unknown[];
+        let i = 0;
+        try {
+          for (; i < json.length; i++) {
+            const item: unknown = json[i];
+            if (item === null && !nullable) {
+              throw new WktJsonError("json-type", "$", field.parent.typeName, "a list item cannot be null");
+            }
+            const v = readItem(item, ctx);
+            if (v !== skipped) items.push(v);
+          }
+        } catch (e) {
+          throw errorAtPath(e, i);
+        }
+      };
+    }
+    case "map": {
+      const readValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
+      const keyType = field.mapKey;
+      const nullable = nullIsValue(field);
+      return (message, json, ctx) => {
+        if (json === null) return;
+        if (typeof json !== "object" || Array.isArray(json)) {
+          throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an object, got ${describe(json)}`);
+        }
+        const record = message[local] as Record<string, unknown>;
+        const obj = json as Record<string, unknown>;
+        const keys = Object.keys(obj);
+        let key = "";
+        try {
+          for (let i = 0; i < keys.length; i++) {
+            key = keys[i]!;
+            const k = mapKeyFromJson(keyType, key);
+            if (Object.prototype.hasOwnProperty.call(record, k)) {
+              throw new WktJsonError("duplicate-field", "$", field.parent.typeName, `map key ${JSON.stringify(k)} is given twice`);
+            }
+            const item = obj[key];
+            if (item === null && !nullable) {
+              throw new WktJsonError("json-type", "$", field.parent.typeName, "a map value cannot be null");
+            }
+            const v = readValue(item, ctx);
+            if (v !== skipped) setOwn(record, k, v);
+          }
+        } catch (e) {
+          throw errorAtPath(e, key);
+        }
+      };
+    }
+    default: {
+      const readValue = compileValue(field, field.fieldKind === "message" ? field.message : undefined, false);
+      const nullable = nullIsValue(field);
+      if (field.oneof !== undefined) {
+        const oneofLocal = field.oneof.localName;
+        const oneofName = field.oneof.name;
+        return (message, json, ctx) => {
+          // "null is accepted ... and treated as the default value": a null member of a oneof selects nothing.
+          if (json === null && !nullable) return;
+          const current = message[oneofLocal] as { case: string | undefined };
+          if (current.case !== undefined) {
+            throw new WktJsonError("oneof", "$", field.parent.typeName, `oneof ${oneofName} is already set by another field`);
+          }
+          const v = readValue(json, ctx);
+          if (v !== skipped) message[oneofLocal] = { case: local, value: v };
+        };
+      }
+      return (message, json, ctx) => {
+        if (json === null && !nullable) return; // the field keeps its default (a fresh message has it)
+        const v = readValue(json, ctx);
+        if (v !== skipped && v !== undefined) message[local] = v;
+      };
+    }
+  }
+}
+
+/** Whether JSON null is a value of the field (google.protobuf.Value, NullValue) rather than "default". */
+function nullIsValue(field: DescField): boolean {
+  if (field.fieldKind === "map") {
+    return field.mapKind === "message"
+      ? field.message.typeName === "google.protobuf.Value"
+      : field.mapKind === "enum" && field.enum.typeName === "google.protobuf.NullValue";
+  }
+  if (field.message !== undefined) return field.message.typeName === "google.protobuf.Value";
+  if (field.enum !== undefined) return field.enum.typeName === "google.protobuf.NullValue";
+  return false;
+}
+
+/**
+ * Compiles the reader of one value of a field (the field itself, a list item or a map value), in
+ * protobuf-es's local representation: singular wrapper fields outside a oneof are unboxed to the scalar, and
+ * Struct fields (outside Value) are plain JSON objects.
+ */
+function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
+  if (message !== undefined) {
+    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+      return (json, ctx) => copyJsonObject(json, ctx.maxDepth - ctx.depth, message.typeName);
+    }
+    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+      const scalar = message.fields[0]!;
+      return (json) => {
+        try {
+          return scalarFromJson(scalar.scalar!, json, scalar.longAsString);
+        } catch (e) {
+          throw errorAsType(e, message.typeName);
+        }
+      };
+    }
+    let read: MessageReader | undefined;
+    return (json, ctx) => (read ??= readerFor(message))(json, ctx);
+  }
+  if (field.enum !== undefined) return compileEnum(field.enum);
+  const scalar = field.scalar!;
+  const longAsString = (field.fieldKind === "scalar" || field.fieldKind === "list") && "longAsString" in field && field.longAsString === true;
+  return (json) => scalarFromJson(scalar, json, longAsString);
+}
+
+/**
+ * Enums: "The name of the enum value as specified in proto is used. Parsers accept both enum names and
+ * integer values." An unknown name is an error, or skipped under `ignoreUnknownFields`. Open enums accept any
+ * int32; closed (proto2) enums only their declared numbers.
+ */
+function compileEnum(desc: DescEnum): ValueReader {
+  const byName = new Map<string, number>();
+  for (const v of desc.values) byName.set(v.name, v.number);
+  const declared = new Set(desc.values.map((v) => v.number));
+  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  return (json, ctx) => {
+    if (json === null && isNullValue) return 0;
+    if (typeof json === "string") {
+      const n = byName.get(json);
+      if (n !== undefined) return n;
+      if (ctx.ignoreUnknownFields) return skipped;
+      throw new WktJsonError("enum", "$", desc.typeName, `${JSON.stringify(json)} is not a value of the enum`);
+    }
+    if (typeof json === "number") {
+      if (!Number.isInteger(json) || json < -2147483648 || json > 2147483647) {
+        throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
+      }
+      if (!desc.open && !declared.has(json)) {
+        if (ctx.ignoreUnknownFields) return skipped;
+        throw new WktJsonError("enum", "$", desc.typeName, `${json} is not a value of the closed enum`);
+      }
+      return json === 0 ? 0 : json;
+    }
+    throw new WktJsonError("json-type", "$", desc.typeName, `expected an enum name or number, got ${describe(json)}`);
+  };
+}
+
+/** Readers of the well-known types with a custom JSON form; each counts one level of nesting. */
+function compileWkt(desc: DescMessage): MessageReader | undefined {
+  const typeName = desc.typeName;
+  if (!typeName.startsWith("google.protobuf.")) return undefined;
+  const leaf = (read: (json: unknown) => unknown): MessageReader => {
+    return (json, ctx) => {
+      enter(ctx, typeName);
+      const m = read(json) as Record<string, unknown>;
+      ctx.depth--;
+      return m;
+    };
+  };
+  switch (typeName) {
+    case "google.protobuf.Timestamp":
+      return leaf(timestampFromJson);
+    case "google.protobuf.Duration":
+      return leaf(durationFromJson);
+    case "google.protobuf.FieldMask":
+      return leaf(fieldMaskFromJson);
+    case "google.protobuf.Struct":
+      return (json, ctx) => structFromJsonInternal(json, ctx.maxDepth - ctx.depth) as unknown as Record<string, unknown>;
+    case "google.protobuf.Value":
+      return (json, ctx) => valueFromJsonInternal(json, ctx.maxDepth - ctx.depth) as unknown as Record<string, unknown>;
+    case "google.protobuf.ListValue":
+      return (json, ctx) => listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth) as unknown as Record<string, unknown>;
+    case "google.protobuf.Any":
+      return (json, ctx) => {
+        enter(ctx, typeName);
+        const m = anyFromJsonInternal(json, ctx) as unknown as Record<string, unknown>;
+        ctx.depth--;
+        return m;
+      };
+    case "google.protobuf.Empty":
+      return (json, ctx) => {
+        if (typeof json !== "object" || json === null || Array.isArray(json)) {
+          throw new WktJsonError("json-type", "$", typeName, `expected {}, got ${describe(json)}`);
+        }
+        enter(ctx, typeName);
+        const keys = Object.keys(json);
+        if (keys.length > 0 && !ctx.ignoreUnknownFields) {
+          const e = new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(keys[0])} is not a field: Empty has none`);
+          throw errorAtPath(e, keys[0]!);
+        }
+        ctx.depth--;
+        return { $typeName: typeName };
+      };
+  }
+  if (isWrapperDesc(desc)) {
+    const scalar = desc.fields[0]!;
+    return (json, ctx) => {
+      enter(ctx, typeName);
+      let value: unknown;
+      try {
+        value = scalarFromJson(scalar.scalar, json, scalar.longAsString);
+      } catch (e) {
+        throw errorAsType(e, typeName);
+      }
+      ctx.depth--;
+      return { $typeName: typeName, value };
+    };
+  }
+  return undefined;
+}
+

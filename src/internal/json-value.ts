@@ -1,0 +1,99 @@
+/**
+ * Deep, checked copies of JSON values. protobuf-es keeps a `google.protobuf.Struct` field (outside a Value)
+ * as a plain `JsonObject`, so reading or writing such a field copies the object: the copy never aliases the
+ * caller's data, holds only JSON (finite numbers, well-formed strings, null, booleans, arrays, objects), and
+ * keeps `__proto__` as an own data property.
+ *
+ * @internal
+ * @module
+ */
+import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
+import { errorAtPath } from "../path.js";
+import { isWellFormed } from "./utf16.js";
+
+/** Sets `obj[key]`, as an own data property even for `__proto__`. */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    obj[key] = value;
+  }
+}
+
+/**
+ * Copies a JSON object, checking every value. `depthLeft` is the number of object/array levels still
+ * allowed, this object included.
+ */
+export function copyJsonObject(json: unknown, depthLeft: number, typeName: string): JsonObject {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
+  }
+  return copyObject(json as Record<string, unknown>, depthLeft, typeName);
+}
+
+function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: string): JsonObject {
+  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+  const out: JsonObject = {};
+  const keys = Object.keys(json);
+  let key = "";
+  try {
+    for (let i = 0; i < keys.length; i++) {
+      key = keys[i]!;
+      if (!isWellFormed(key)) {
+        throw new WktJsonError("utf16", "$", typeName, "the key has a lone surrogate, which is not valid UTF-8");
+      }
+      const v = copyValue(json[key], depthLeft - 1, typeName);
+      if (key === "__proto__") setOwn(out, key, v);
+      else out[key] = v;
+    }
+  } catch (e) {
+    throw errorAtPath(e, key);
+  }
+  return out;
+}
+
+/** Copies any JSON value; see {@link copyJsonObject}. */
+export function copyValue(json: unknown, depthLeft: number, typeName: string): JsonValue {
+  switch (typeof json) {
+    case "string":
+      if (!isWellFormed(json)) {
+        throw new WktJsonError("utf16", "$", typeName, "the string has a lone surrogate, which is not valid UTF-8");
+      }
+      return json;
+    case "number":
+      if (!Number.isFinite(json)) {
+        throw new WktJsonError("not-finite", "$", typeName, `${json} cannot be represented in JSON`);
+      }
+      return json;
+    case "boolean":
+      return json;
+    case "bigint": {
+      // Integer literals outside the safe range, as the JSON text parser keeps them: a JSON number is a double.
+      const n = Number(json);
+      if (!Number.isFinite(n)) throw new WktJsonError("not-finite", "$", typeName, "the number is too large");
+      return n;
+    }
+    case "object": {
+      if (json === null) return null;
+      if (Array.isArray(json)) {
+        if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+        const out: JsonValue[] = new Array(json.length);
+        let i = 0;
+        try {
+          for (; i < json.length; i++) out[i] = copyValue(json[i], depthLeft - 1, typeName);
+        } catch (e) {
+          throw errorAtPath(e, i);
+        }
+        return out;
+      }
+      const proto = Object.getPrototypeOf(json);
+      if (proto !== Object.prototype && proto !== null) {
+        throw new WktJsonError("json-type", "$", typeName, "expected a plain object, got an instance of a class");
+      }
+      return copyObject(json as Record<string, unknown>, depthLeft, typeName);
+    }
+  }
+  throw new WktJsonError("json-type", "$", typeName, `expected a JSON value, got ${describe(json)}`);
+}

@@ -1,0 +1,349 @@
+/**
+ * Scalars in proto3 JSON: "int32, fixed32, uint32: JSON number (a string is accepted); int64, fixed64,
+ * uint64: JSON string (a number is accepted); float, double: JSON number or one of the strings "NaN",
+ * "Infinity", "-Infinity" (a numeric string is accepted; exponent notation is accepted); bool: true/false;
+ * string: JSON string; bytes: standard base64 with padding on output, standard or URL-safe with or without
+ * padding on input."
+ *
+ * Readers return the value in protobuf-es's local representation (bigint, or a decimal string for
+ * `jstype = JS_STRING` fields) and throw a {@link WktJsonError} at path `$`; the message codec moves the error
+ * to the field's path.
+ *
+ * @internal
+ * @module
+ */
+import { ScalarType } from "@bufbuild/protobuf";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
+import { int64Max, int64Min, uint64Max } from "../limits.js";
+import { base64Decode, base64Encode } from "./base64.js";
+import { isWellFormed } from "./utf16.js";
+
+/** The proto name of a scalar type, used as the type name in errors. */
+export function scalarTypeName(t: ScalarType): string {
+  return ScalarType[t]!.toLowerCase();
+}
+
+const int32Min = -2147483648;
+const int32Max = 2147483647;
+const uint32Max = 4294967295;
+/** The largest finite float32. */
+const float32Max = 3.4028234663852886e38;
+
+/**
+ * Scans a JSON number (RFC 8259 grammar, no surrounding space) and returns the exact integer it denotes, or:
+ * `undefined` when `s` is not a JSON number, `null` when it is a number but not an integer, and `Infinity`
+ * (as a marker) when its magnitude exceeds 10^40 (every integer type's range is far below that).
+ */
+export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeof Infinity {
+  const n = s.length;
+  let i = 0;
+  let neg = false;
+  if (s.charCodeAt(0) === 45) {
+    neg = true;
+    i = 1;
+  }
+  const intStart = i;
+  const first = s.charCodeAt(i);
+  if (first === 48) {
+    i++;
+  } else if (first >= 49 && first <= 57) {
+    while (i < n && isDigitCode(s.charCodeAt(i))) i++;
+  } else {
+    return undefined;
+  }
+  const intEnd = i;
+  let fracStart = i;
+  let fracEnd = i;
+  if (s.charCodeAt(i) === 46) {
+    i++;
+    fracStart = i;
+    while (i < n && isDigitCode(s.charCodeAt(i))) i++;
+    fracEnd = i;
+    if (fracEnd === fracStart) return undefined;
+  }
+  let exp = 0;
+  const e = s.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    i++;
+    let expNeg = false;
+    const sign = s.charCodeAt(i);
+    if (sign === 43 || sign === 45) {
+      expNeg = sign === 45;
+      i++;
+    }
+    const expStart = i;
+    while (i < n && isDigitCode(s.charCodeAt(i))) {
+      // Saturate: any exponent past a million decides the outcome on its own.
+      if (exp < 1_000_000) exp = exp * 10 + (s.charCodeAt(i) - 48);
+      i++;
+    }
+    if (i === expStart) return undefined;
+    if (expNeg) exp = -exp;
+  }
+  if (i !== n) return undefined;
+  // digits = int part + fraction part, value = digits * 10^(exp - fractionLength)
+  let digits = s.slice(intStart, intEnd) + s.slice(fracStart, fracEnd);
+  let scale = exp - (fracEnd - fracStart);
+  // Strip leading zeros and move trailing zeros into the scale.
+  let lead = 0;
+  while (lead < digits.length - 1 && digits.charCodeAt(lead) === 48) lead++;
+  digits = digits.slice(lead);
+  if (digits === "0") return 0n;
+  let end = digits.length;
+  while (end > 1 && digits.charCodeAt(end - 1) === 48) end--;
+  scale += digits.length - end;
+  digits = digits.slice(0, end);
+  if (scale < 0) return null;
+  if (digits.length + scale > 40) return Infinity;
+  const v = BigInt(scale === 0 ? digits : digits + "0".repeat(scale));
+  return neg ? -v : v;
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Tells whether `s` is a JSON number, such as `-1.5e3`: the form a numeric string must take in proto3 JSON. */
+export function isJsonNumber(s: string): boolean {
+  return jsonNumberToBigInt(s) !== undefined;
+}
+
+function fail(rule: "json-type" | "syntax" | "range" | "utf16", t: ScalarType, detail: string): never {
+  throw new WktJsonError(rule, "$", scalarTypeName(t), detail);
+}
+
+/** Reads a 32-bit integer of type `t` from a JSON number or numeric string. */
+function readInt32(json: unknown, t: ScalarType, min: number, max: number): number {
+  let v: number;
+  if (typeof json === "number") {
+    if (!Number.isInteger(json)) {
+      fail(Number.isFinite(json) ? "syntax" : "range", t, `${json} is not an integer`);
+    }
+    v = json;
+  } else if (typeof json === "string") {
+    const b = jsonNumberToBigInt(json);
+    if (b === undefined) fail("syntax", t, `${JSON.stringify(json)} is not a number`);
+    if (b === null) fail("syntax", t, `${JSON.stringify(json)} is not an integer`);
+    v = b === Infinity ? Infinity : Number(b);
+  } else if (typeof json === "bigint") {
+    // Integer literals outside the safe range, as the JSON text parser keeps them.
+    v = json < -1n << 40n || json > 1n << 40n ? Infinity : Number(json);
+  } else {
+    fail("json-type", t, `expected a number, got ${describe(json)}`);
+  }
+  if (v < min || v > max) fail("range", t, `${String(json)} is outside ${min} to ${max}`);
+  return v === 0 ? 0 : v; // -0 is 0 for integers
+}
+
+/** Reads a 64-bit integer of type `t` as a bigint. */
+function readInt64(json: unknown, t: ScalarType, min: bigint, max: bigint): bigint {
+  let v: bigint;
+  if (typeof json === "bigint") {
+    v = json;
+  } else if (typeof json === "number") {
+    if (!Number.isInteger(json)) {
+      fail(Number.isFinite(json) ? "syntax" : "range", t, `${json} is not an integer`);
+    }
+    v = BigInt(json);
+  } else if (typeof json === "string") {
+    const b = jsonNumberToBigInt(json);
+    if (b === undefined) fail("syntax", t, `${JSON.stringify(json)} is not a number`);
+    if (b === null) fail("syntax", t, `${JSON.stringify(json)} is not an integer`);
+    if (typeof b === "number") fail("range", t, `${JSON.stringify(json)} is outside ${min} to ${max}`);
+    v = b;
+  } else {
+    fail("json-type", t, `expected a number or a string, got ${describe(json)}`);
+  }
+  if (v < min || v > max) fail("range", t, `${String(json)} is outside ${min} to ${max}`);
+  return v;
+}
+
+/** Reads a float or double. */
+function readFloat(json: unknown, t: ScalarType): number {
+  let v: number;
+  if (typeof json === "number") {
+    v = json;
+    if (!Number.isFinite(v)) fail("range", t, `${v} must be written as a string ("NaN", "Infinity", "-Infinity")`);
+  } else if (typeof json === "string") {
+    if (json === "NaN") return NaN;
+    if (json === "Infinity") return Infinity;
+    if (json === "-Infinity") return -Infinity;
+    if (!isJsonNumber(json)) fail("syntax", t, `${JSON.stringify(json)} is not a number`);
+    v = Number(json);
+    if (!Number.isFinite(v)) fail("range", t, `${JSON.stringify(json)} is outside the range of ${scalarTypeName(t)}`);
+  } else if (typeof json === "bigint") {
+    v = Number(json);
+    if (!Number.isFinite(v)) fail("range", t, `${json} is outside the range of ${scalarTypeName(t)}`);
+  } else {
+    fail("json-type", t, `expected a number, got ${describe(json)}`);
+  }
+  if (t === ScalarType.FLOAT && (v > float32Max || v < -float32Max) && !Number.isFinite(Math.fround(v))) {
+    fail("range", t, `${String(json)} is outside the range of float`);
+  }
+  return v;
+}
+
+/**
+ * Reads a scalar of type `t` from its JSON value (not null: the caller decides what null means).
+ * 64-bit integers are returned as bigint, or as a decimal string when `longAsString` is set.
+ */
+export function scalarFromJson(t: ScalarType, json: unknown, longAsString: boolean): unknown {
+  switch (t) {
+    case ScalarType.STRING:
+      if (typeof json !== "string") fail("json-type", t, `expected a string, got ${describe(json)}`);
+      if (!isWellFormed(json)) fail("utf16", t, "the string has a lone surrogate, which is not valid UTF-8");
+      return json;
+    case ScalarType.BOOL:
+      if (typeof json !== "boolean") fail("json-type", t, `expected true or false, got ${describe(json)}`);
+      return json;
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return readInt32(json, t, int32Min, int32Max);
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return readInt32(json, t, 0, uint32Max);
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64: {
+      const v = readInt64(json, t, int64Min, int64Max);
+      return longAsString ? v.toString() : v;
+    }
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64: {
+      const v = readInt64(json, t, 0n, uint64Max);
+      return longAsString ? v.toString() : v;
+    }
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return readFloat(json, t);
+    case ScalarType.BYTES: {
+      if (typeof json !== "string") fail("json-type", t, `expected a base64 string, got ${describe(json)}`);
+      const bytes = base64Decode(json);
+      if (bytes === undefined) fail("syntax", t, "not standard or URL-safe base64");
+      return bytes;
+    }
+  }
+  fail("json-type", t, "unknown scalar type");
+}
+
+/**
+ * Reads a map key of type `t` from its JSON object member name, in protobuf-es's local form (the object key:
+ * a canonical decimal for integers, "true"/"false" for bool).
+ */
+export function mapKeyFromJson(t: ScalarType, key: string): string {
+  switch (t) {
+    case ScalarType.STRING:
+      if (!isWellFormed(key)) fail("utf16", t, "the map key has a lone surrogate, which is not valid UTF-8");
+      return key;
+    case ScalarType.BOOL:
+      if (key === "true" || key === "false") return key;
+      return fail("syntax", t, `map key ${JSON.stringify(key)} is not "true" or "false"`);
+    default: {
+      if (!isDecimalKey(key)) fail("syntax", t, `map key ${JSON.stringify(key)} is not a decimal integer`);
+      return String(scalarFromJson(t, key, true));
+    }
+  }
+}
+
+/** `-?(0|[1-9][0-9]*)`: map keys carry integers in their plain decimal form. */
+function isDecimalKey(s: string): boolean {
+  const start = s.charCodeAt(0) === 45 ? 1 : 0;
+  if (s.length === start) return false;
+  if (s.charCodeAt(start) === 48 && s.length > start + 1) return false;
+  for (let i = start; i < s.length; i++) if (!isDigitCode(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Writes a scalar of type `t` in its local representation as a JSON value. Throws our error for a value
+ * that does not belong to the type (a message assembled by hand can hold anything).
+ */
+export function scalarToJson(t: ScalarType, value: unknown): string | number | boolean {
+  switch (t) {
+    case ScalarType.STRING:
+      if (typeof value !== "string") fail("json-type", t, `expected a string, got ${describe(value)}`);
+      if (!isWellFormed(value)) fail("utf16", t, "the string has a lone surrogate, which is not valid UTF-8");
+      return value;
+    case ScalarType.BOOL:
+      if (typeof value !== "boolean") fail("json-type", t, `expected a boolean, got ${describe(value)}`);
+      return value;
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      if (typeof value !== "number" || !Number.isInteger(value) || value < int32Min || value > int32Max) {
+        fail("range", t, `expected an int32, got ${String(value)}`);
+      }
+      return value;
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > uint32Max) {
+        fail("range", t, `expected a uint32, got ${String(value)}`);
+      }
+      return value;
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+      return int64ToJson(t, value, int64Min, int64Max);
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return int64ToJson(t, value, 0n, uint64Max);
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
+      if (Number.isFinite(value)) return value;
+      return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+    case ScalarType.BYTES:
+      if (!(value instanceof Uint8Array)) fail("json-type", t, `expected a Uint8Array, got ${describe(value)}`);
+      return base64Encode(value);
+  }
+  fail("json-type", t, "unknown scalar type");
+}
+
+function int64ToJson(t: ScalarType, value: unknown, min: bigint, max: bigint): string {
+  if (typeof value === "bigint") {
+    if (value < min || value > max) fail("range", t, `${value} is outside ${min} to ${max}`);
+    return value.toString();
+  }
+  // jstype = JS_STRING fields hold strings; a plain number is tolerated like protobuf-es does.
+  return readInt64(value, t, min, max).toString();
+}
+
+/** The zero value of a scalar in protobuf-es's local representation. */
+export function scalarZero(t: ScalarType, longAsString: boolean): unknown {
+  switch (t) {
+    case ScalarType.STRING:
+      return "";
+    case ScalarType.BOOL:
+      return false;
+    case ScalarType.BYTES:
+      return new Uint8Array(0);
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return longAsString ? "0" : 0n;
+    default:
+      return 0;
+  }
+}
+
+/** Tells whether a local scalar value is the zero value (proto3 implicit presence omits it). -0 is not zero. */
+export function scalarIsZero(t: ScalarType, value: unknown): boolean {
+  switch (t) {
+    case ScalarType.STRING:
+      return value === "";
+    case ScalarType.BOOL:
+      return value === false;
+    case ScalarType.BYTES:
+      return value instanceof Uint8Array && value.length === 0;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return value === 0 && 1 / value > 0;
+    default:
+      // 0, 0n and "0" (jstype = JS_STRING)
+      return value == 0 && value !== "";
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Type URLs and the registry that resolves them. Spec rule 2: "Any.type_url with scheme http, https or none:
+ * no scheme means https; the last path segment is the fully qualified type name ... Other schemes have
+ * implementation-specific meaning." This library gives other schemes no meaning and rejects them.
+ *
+ * The codec's `registry` option takes a `@bufbuild/protobuf` `Registry`; every well-known type resolves
+ * without one.
+ *
+ * @module
+ */
+import { createRegistry, type DescMessage, type Registry } from "@bufbuild/protobuf";
+import {
+  AnySchema,
+  ApiSchema,
+  BoolValueSchema,
+  BytesValueSchema,
+  DoubleValueSchema,
+  DurationSchema,
+  EmptySchema,
+  EnumSchema,
+  EnumValueSchema,
+  FieldMaskSchema,
+  FieldSchema,
+  FloatValueSchema,
+  Int32ValueSchema,
+  Int64ValueSchema,
+  ListValueSchema,
+  MethodSchema,
+  MixinSchema,
+  OptionSchema,
+  SourceContextSchema,
+  StringValueSchema,
+  StructSchema,
+  TimestampSchema,
+  TypeSchema,
+  UInt32ValueSchema,
+  UInt64ValueSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
+import { WktJsonError } from "./errors.js";
+
+/** The parts of a type URL. */
+export interface TypeUrlParts {
+  /** `"https"`, `"http"`, or `""` when the URL has none (which means https). */
+  readonly scheme: "" | "http" | "https";
+  /** Everything between the scheme and the type name, such as `type.googleapis.com` or `example.com/types`. */
+  readonly prefix: string;
+  /** The fully-qualified type name, the last path segment: `google.protobuf.Duration`. */
+  readonly typeName: string;
+}
+
+/** The default host of packed messages, as protobuf's own libraries use it. */
+export const typeUrlPrefixDefault = "type.googleapis.com";
+
+/**
+ * Splits a type URL into scheme, prefix and type name, checking the type name is a valid fully-qualified
+ * protobuf name.
+ *
+ * @throws {WktJsonError} rule `type-url` for an empty URL, a scheme other than http or https, a URL ending in
+ *   `/`, or a last segment that is not a fully-qualified name.
+ * @example
+ * typeUrlParse("type.googleapis.com/google.protobuf.Duration");
+ * //=> { scheme: "", prefix: "type.googleapis.com", typeName: "google.protobuf.Duration" }
+ * typeUrlParse("https://example.com/types/acme.v1.Flow").typeName; //=> "acme.v1.Flow"
+ */
+export function typeUrlParse(url: string): TypeUrlParts {
+  const fail = (detail: string): never => {
+    throw new WktJsonError("type-url", "$", "google.protobuf.Any", `type URL ${JSON.stringify(url)}: ${detail}`);
+  };
+  if (url.length === 0) fail("is empty");
+  let scheme: TypeUrlParts["scheme"] = "";
+  let rest = url;
+  const sep = url.indexOf("://");
+  if (sep >= 0) {
+    const s = url.slice(0, sep).toLowerCase();
+    if (s !== "http" && s !== "https") fail(`scheme ${JSON.stringify(s)} is not http or https`);
+    scheme = s as "http" | "https";
+    rest = url.slice(sep + 3);
+  }
+  const slash = rest.lastIndexOf("/");
+  const typeName = rest.slice(slash + 1);
+  if (typeName.length === 0) fail(slash >= 0 ? "ends in \"/\" with no type name" : "has no type name");
+  if (!isFullName(typeName)) fail(`${JSON.stringify(typeName)} is not a fully-qualified type name`);
+  return { scheme, prefix: slash >= 0 ? rest.slice(0, slash) : "", typeName };
+}
+
+/**
+ * Builds the type URL of a message type: `<prefix>/<type name>`.
+ *
+ * @example
+ * typeUrlFor(DurationSchema); //=> "type.googleapis.com/google.protobuf.Duration"
+ * typeUrlFor(DurationSchema, "example.com/types/"); //=> "example.com/types/google.protobuf.Duration"
+ */
+export function typeUrlFor(schema: DescMessage | string, prefix: string = typeUrlPrefixDefault): string {
+  const name = typeof schema === "string" ? schema : schema.typeName;
+  return prefix.endsWith("/") ? prefix + name : `${prefix}/${name}`;
+}
+
+/** `ident(.ident)*` with `ident = [A-Za-z_][A-Za-z0-9_]*`. */
+function isFullName(s: string): boolean {
+  let start = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46) {
+      if (start) return false;
+      start = true;
+      continue;
+    }
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+    if (!letter && (start || !(c >= 48 && c <= 57))) return false;
+    start = false;
+  }
+  return !start;
+}
+
+/** Every well-known message type: always resolvable, with or without a user registry. */
+export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(
+  AnySchema,
+  ApiSchema,
+  BoolValueSchema,
+  BytesValueSchema,
+  DoubleValueSchema,
+  DurationSchema,
+  EmptySchema,
+  EnumSchema,
+  EnumValueSchema,
+  FieldMaskSchema,
+  FieldSchema,
+  FloatValueSchema,
+  Int32ValueSchema,
+  Int64ValueSchema,
+  ListValueSchema,
+  MethodSchema,
+  MixinSchema,
+  OptionSchema,
+  SourceContextSchema,
+  StringValueSchema,
+  StructSchema,
+  TimestampSchema,
+  TypeSchema,
+  UInt32ValueSchema,
+  UInt64ValueSchema,
+  ValueSchema,
+);
+
+/**
+ * Resolves a type URL to a message descriptor: the user's registry first, then the well-known types.
+ *
+ * @throws {WktJsonError} rule `type-url` for a malformed URL (see {@link typeUrlParse}), `unknown-type` for a
+ *   type neither registry has.
+ * @example
+ * typeUrlResolve("type.googleapis.com/google.protobuf.Duration") === DurationSchema; //=> true
+ * typeUrlResolve("type.googleapis.com/acme.Flow", myRegistry).typeName; //=> "acme.Flow"
+ */
+export function typeUrlResolve(url: string, registry?: Registry): DescMessage {
+  const { typeName } = typeUrlParse(url);
+  const desc = registry?.getMessage(typeName) ?? wktRegistry.getMessage(typeName);
+  if (desc === undefined) {
+    throw new WktJsonError(
+      "unknown-type",
+      "$",
+      "google.protobuf.Any",
+      `type ${JSON.stringify(typeName)} is not in the registry (pass it with the registry option)`,
+    );
+  }
+  return desc;
+}

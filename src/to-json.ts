@@ -1,0 +1,361 @@
+/**
+ * The proto3 JSON encoder for whole messages: "Proto3 supports a canonical encoding in JSON ... If a field
+ * has the default value (implicit presence) it is omitted by default; fields with explicit presence are
+ * emitted when set. Field names are the lowerCamelCase JSON names unless asked otherwise."
+ *
+ * Same names, signatures and option names as `@bufbuild/protobuf`'s `toJson`/`toJsonString`. One writer is
+ * compiled per message descriptor and cached in a `WeakMap`; well-known types with a custom JSON form are
+ * dispatched to their modules. A message assembled by hand can hold anything, so every value is checked on
+ * the way out: nothing but our error escapes, and the output is always valid JSON.
+ *
+ * @module
+ */
+import type { DescEnum, DescField, DescMessage, JsonObject, JsonValue, MessageShape, Registry } from "@bufbuild/protobuf";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { anyToJsonInternal } from "./any.js";
+import { durationToJson } from "./duration.js";
+import { errorAsType, WktJsonError } from "./errors.js";
+import { fieldMaskToJson } from "./field-mask.js";
+import { describe } from "./int64.js";
+import { copyJsonObject, setOwn } from "./internal/json-value.js";
+import { scalarIsZero, scalarToJson, scalarZero } from "./internal/scalar.js";
+import { defaultMaxDepth } from "./limits.js";
+import { errorAtPath } from "./path.js";
+import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
+import { timestampToJson } from "./timestamp.js";
+
+/** Options of {@link toJson}; the names of `@bufbuild/protobuf`'s, plus a nesting limit. */
+export interface JsonWriteOptions {
+  /** Also emit fields with implicit presence that hold their default value (and empty lists and maps). */
+  alwaysEmitImplicit: boolean;
+  /** Write enum values as numbers instead of names. */
+  enumAsInteger: boolean;
+  /** Use the proto field names (`optional_int32`) instead of the lowerCamelCase JSON names. */
+  useProtoFieldName: boolean;
+  /** Resolves the message types of `google.protobuf.Any`. Well-known types need none. */
+  registry?: Registry;
+  /** Nesting limit (messages, Any, Struct, ListValue each count one level); default 100. */
+  maxDepth: number;
+}
+
+/** Options of {@link toJsonString}. */
+export interface JsonWriteStringOptions extends JsonWriteOptions {
+  /** Indentation of the text, as `JSON.stringify`'s third argument. Default 0 (one line). */
+  prettySpaces: number;
+}
+
+/** @internal Everything a writer needs, created once per call. */
+export interface WriteContext {
+  readonly alwaysEmitImplicit: boolean;
+  readonly enumAsInteger: boolean;
+  readonly useProtoFieldName: boolean;
+  readonly registry: Registry | undefined;
+  readonly maxDepth: number;
+  depth: number;
+}
+
+/** @internal A compiled writer: encodes a message of one type as a JSON value. */
+export type MessageWriter = (message: unknown, ctx: WriteContext) => JsonValue;
+
+/**
+ * Encodes a message as its proto3 JSON value, ready for `JSON.stringify`.
+ *
+ * @throws {WktJsonError} with the JSON path and rule: `range`/`sign` for an invalid Timestamp or Duration,
+ *   `not-finite` or `value-kind` for a bad google.protobuf.Value, `mask-path` for a FieldMask path that cannot
+ *   round-trip, `json-type` for a value of the wrong type, `utf16` for a lone surrogate, `unknown-type` for an
+ *   Any the registry cannot resolve, `depth` beyond `maxDepth`.
+ * @example
+ * toJson(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 500_000_000 })); //=> "1.500s"
+ * toJson(TestSchema, msg, { useProtoFieldName: true }); //=> { optional_int64: "5" }
+ */
+export function toJson<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<JsonWriteOptions>,
+): JsonValue {
+  return writerFor(schema)(message, makeContext(options));
+}
+
+/**
+ * Encodes a message as proto3 JSON text.
+ *
+ * @throws {WktJsonError} as {@link toJson}.
+ * @example
+ * toJsonString(TimestampSchema, timestampFromMs(0)); //=> "\"1970-01-01T00:00:00Z\""
+ */
+export function toJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+  options?: Partial<JsonWriteStringOptions>,
+): string {
+  const json = toJson(schema, message, options);
+  return JSON.stringify(json, null, options?.prettySpaces ?? 0);
+}
+
+function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteContext {
+  return {
+    alwaysEmitImplicit: options?.alwaysEmitImplicit === true,
+    enumAsInteger: options?.enumAsInteger === true,
+    useProtoFieldName: options?.useProtoFieldName === true,
+    registry: options?.registry,
+    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    depth: 0,
+  };
+}
+
+const writers = new WeakMap<DescMessage, MessageWriter>();
+
+/** @internal Returns the compiled writer of a message type, compiling it on first use. */
+export function writerFor(desc: DescMessage): MessageWriter {
+  let writer = writers.get(desc);
+  if (writer === undefined) writer = compileMessage(desc);
+  return writer;
+}
+
+function enter(ctx: WriteContext, typeName: string): void {
+  if (++ctx.depth > ctx.maxDepth) {
+    throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
+  }
+}
+
+function checkMessage(message: unknown, typeName: string): asserts message is Record<string, unknown> {
+  if (typeof message !== "object" || message === null) {
+    throw new WktJsonError("json-type", "$", typeName, `expected a message, got ${describe(message)}`);
+  }
+  const actual = (message as { $typeName?: unknown }).$typeName;
+  if (actual !== typeName) {
+    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${String(actual)}`);
+  }
+}
+
+/** Writes one field into `out` when it is to be written. */
+type FieldWriter = (message: Record<string, unknown>, ctx: WriteContext, out: JsonObject) => void;
+
+/** Encodes one value of a field (the field itself, a list item or a map value). */
+type ValueWriter = (value: unknown, ctx: WriteContext) => JsonValue;
+
+/** Field presence as protobuf-es numbers it (google.protobuf.FeatureSet.FieldPresence). */
+const IMPLICIT = 2;
+
+function compileMessage(desc: DescMessage): MessageWriter {
+  const wkt = compileWkt(desc);
+  if (wkt !== undefined) {
+    writers.set(desc, wkt);
+    return wkt;
+  }
+  const typeName = desc.typeName;
+  const fields: FieldWriter[] = [];
+  const writer: MessageWriter = (message, ctx) => {
+    checkMessage(message, typeName);
+    enter(ctx, typeName);
+    const out: JsonObject = {};
+    for (let i = 0; i < fields.length; i++) fields[i]!(message, ctx, out);
+    ctx.depth--;
+    return out;
+  };
+  writers.set(desc, writer);
+  const sorted = desc.fields.concat().sort((a, b) => a.number - b.number);
+  for (const field of sorted) fields.push(compileField(field));
+  return writer;
+}
+
+function compileField(field: DescField): FieldWriter {
+  const local = field.localName;
+  const jsonName = field.jsonName;
+  const protoName = field.name;
+  const put = (ctx: WriteContext, out: JsonObject, write: () => JsonValue): void => {
+    const key = ctx.useProtoFieldName ? protoName : jsonName;
+    let v: JsonValue;
+    try {
+      v = write();
+    } catch (e) {
+      throw errorAtPath(e, key);
+    }
+    setOwn(out, key, v);
+  };
+  switch (field.fieldKind) {
+    case "list": {
+      const writeItem = compileValue(field, field.listKind === "message" ? field.message : undefined, true);
+      return (message, ctx, out) => {
+        const items = message[local];
+        if (!Array.isArray(items)) {
+          put(ctx, out, () => {
+            throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an array, got ${describe(items)}`);
+          });
+          return;
+        }
+        if (items.length === 0 && !ctx.alwaysEmitImplicit) return;
+        put(ctx, out, () => {
+          const arr: JsonValue[] = new Array(items.length);
+          let i = 0;
+          try {
+            for (; i < items.length; i++) arr[i] = writeItem(items[i], ctx);
+          } catch (e) {
+            throw errorAtPath(e, i);
+          }
+          return arr;
+        });
+      };
+    }
+    case "map": {
+      const writeValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
+      return (message, ctx, out) => {
+        const record = message[local];
+        if (typeof record !== "object" || record === null || Array.isArray(record)) {
+          put(ctx, out, () => {
+            throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an object, got ${describe(record)}`);
+          });
+          return;
+        }
+        const keys = Object.keys(record);
+        if (keys.length === 0 && !ctx.alwaysEmitImplicit) return;
+        put(ctx, out, () => {
+          const obj: JsonObject = {};
+          let key = "";
+          try {
+            for (let i = 0; i < keys.length; i++) {
+              key = keys[i]!;
+              setOwn(obj, key, writeValue((record as Record<string, unknown>)[key], ctx));
+            }
+          } catch (e) {
+            throw errorAtPath(e, key);
+          }
+          return obj;
+        });
+      };
+    }
+    default: {
+      const writeValue = compileValue(field, field.fieldKind === "message" ? field.message : undefined, false);
+      if (field.oneof !== undefined) {
+        const oneofLocal = field.oneof.localName;
+        return (message, ctx, out) => {
+          const oneof = message[oneofLocal] as { case?: unknown; value?: unknown } | undefined;
+          if (oneof?.case === local) put(ctx, out, () => writeValue(oneof.value, ctx));
+        };
+      }
+      if (field.presence !== IMPLICIT) {
+        return (message, ctx, out) => {
+          const v = message[local];
+          if (v !== undefined && Object.prototype.hasOwnProperty.call(message, local)) {
+            put(ctx, out, () => writeValue(v, ctx));
+          }
+        };
+      }
+      if (field.fieldKind === "enum") {
+        const zero = field.enum.values[0]?.number ?? 0;
+        return (message, ctx, out) => {
+          const v = message[local] ?? zero;
+          if (v !== zero || ctx.alwaysEmitImplicit) put(ctx, out, () => writeValue(v, ctx));
+        };
+      }
+      const scalar = field.scalar!;
+      const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
+      return (message, ctx, out) => {
+        const v = message[local] ?? zero;
+        if (!scalarIsZero(scalar, v) || ctx.alwaysEmitImplicit) put(ctx, out, () => writeValue(v, ctx));
+      };
+    }
+  }
+}
+
+/**
+ * Compiles the writer of one value of a field, in protobuf-es's local representation: singular wrapper
+ * fields outside a oneof hold the bare scalar, Struct fields (outside Value) a plain JSON object.
+ */
+function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueWriter {
+  if (message !== undefined) {
+    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+      return (value, ctx) => copyJsonObject(value, ctx.maxDepth - ctx.depth, message.typeName);
+    }
+    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+      const scalar = message.fields[0]!;
+      return (value) => {
+        try {
+          return scalarToJson(scalar.scalar, value);
+        } catch (e) {
+          throw errorAsType(e, message.typeName);
+        }
+      };
+    }
+    let write: MessageWriter | undefined;
+    return (value, ctx) => (write ??= writerFor(message))(value, ctx);
+  }
+  if (field.enum !== undefined) return compileEnum(field.enum);
+  const scalar = field.scalar!;
+  return (value) => scalarToJson(scalar, value);
+}
+
+/** "The name of the enum value as specified in proto is used"; a number the enum lacks is written as is. */
+function compileEnum(desc: DescEnum): ValueWriter {
+  const names = new Map<number, string>();
+  for (const v of desc.values) if (!names.has(v.number)) names.set(v.number, v.name);
+  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  return (value, ctx) => {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < -2147483648 || value > 2147483647) {
+      throw new WktJsonError("enum", "$", desc.typeName, `expected an enum number, got ${describe(value)}`);
+    }
+    if (isNullValue) return null;
+    if (ctx.enumAsInteger) return value;
+    return names.get(value) ?? value;
+  };
+}
+
+function compileWkt(desc: DescMessage): MessageWriter | undefined {
+  const typeName = desc.typeName;
+  if (!typeName.startsWith("google.protobuf.")) return undefined;
+  const leaf = (write: (m: never) => JsonValue): MessageWriter => {
+    return (message, ctx) => {
+      checkMessage(message, typeName);
+      enter(ctx, typeName);
+      const json = write(message as never);
+      ctx.depth--;
+      return json;
+    };
+  };
+  switch (typeName) {
+    case "google.protobuf.Timestamp":
+      return leaf(timestampToJson);
+    case "google.protobuf.Duration":
+      return leaf(durationToJson);
+    case "google.protobuf.FieldMask":
+      return leaf(fieldMaskToJson);
+    case "google.protobuf.Empty":
+      return leaf(() => ({}));
+    case "google.protobuf.Struct":
+      return (message, ctx) => {
+        checkMessage(message, typeName);
+        return structToJsonInternal(message as never, ctx.maxDepth - ctx.depth);
+      };
+    case "google.protobuf.Value":
+      return (message, ctx) => {
+        checkMessage(message, typeName);
+        return valueToJsonInternal(message as never, ctx.maxDepth - ctx.depth);
+      };
+    case "google.protobuf.ListValue":
+      return (message, ctx) => {
+        checkMessage(message, typeName);
+        return listValueToJsonInternal(message as never, ctx.maxDepth - ctx.depth);
+      };
+    case "google.protobuf.Any":
+      return (message, ctx) => {
+        checkMessage(message, typeName);
+        enter(ctx, typeName);
+        const json = anyToJsonInternal(message as never, ctx);
+        ctx.depth--;
+        return json;
+      };
+  }
+  if (isWrapperDesc(desc)) {
+    const scalar = desc.fields[0]!;
+    const zero = scalarZero(scalar.scalar, scalar.longAsString);
+    return leaf((m: { value?: unknown }) => {
+      try {
+        return scalarToJson(scalar.scalar, m.value ?? zero);
+      } catch (e) {
+        throw errorAsType(e, typeName);
+      }
+    });
+  }
+  return undefined;
+}
+

@@ -1,0 +1,89 @@
+/**
+ * The nine wrappers (DoubleValue, FloatValue, Int64Value, UInt64Value, Int32Value, UInt32Value, BoolValue,
+ * StringValue, BytesValue). Spec rule 1: "Wrapper types are obsolete. They remain only for wire compatibility
+ * and for putting a scalar into an Any." Their JSON form is the bare JSON form of the wrapped scalar
+ * (Int64Value and UInt64Value as strings, BytesValue as base64), read with the same rules as a plain scalar
+ * field.
+ *
+ * @module
+ */
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { errorAsType, WktJsonError } from "./errors.js";
+import { scalarFromJson, scalarToJson } from "./internal/scalar.js";
+
+/**
+ * Tells whether a message descriptor is one of the nine wrappers.
+ *
+ * @example
+ * wrapperIsSchema(Int64ValueSchema); //=> true
+ * wrapperIsSchema(TimestampSchema);  //=> false
+ */
+export function wrapperIsSchema(schema: DescMessage): schema is WktWrapperDesc {
+  return isWrapperDesc(schema);
+}
+
+/**
+ * Decodes a wrapper from its JSON form: the bare scalar. JSON `null` gives the wrapper with the zero value.
+ *
+ * @throws {WktJsonError} rule `json-type`, `syntax`, `range` or `utf16`, as for a scalar field of the wrapped
+ *   type; `json-type` when `schema` is not a wrapper.
+ * @example
+ * wrapperFromJson(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
+ * wrapperFromJson(BytesValueSchema, "AQID").value; //=> Uint8Array [1, 2, 3]
+ */
+export function wrapperFromJson<Desc extends DescMessage>(schema: Desc, json: unknown): MessageShape<Desc> {
+  const field = valueField(schema);
+  if (json === null) return { $typeName: schema.typeName, value: defaultOf(schema) } as unknown as MessageShape<Desc>;
+  let value: unknown;
+  try {
+    value = scalarFromJson(field.scalar, json, field.longAsString);
+  } catch (e) {
+    throw errorAsType(e, schema.typeName);
+  }
+  return { $typeName: schema.typeName, value } as unknown as MessageShape<Desc>;
+}
+
+/**
+ * Encodes a wrapper as the bare JSON scalar.
+ *
+ * @throws {WktJsonError} rule `range`, `json-type` or `utf16` for a value that does not fit the wrapped type.
+ * @example
+ * wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n })); //=> "5"
+ * wrapperToJson(DoubleValueSchema, create(DoubleValueSchema, { value: NaN })); //=> "NaN"
+ */
+export function wrapperToJson<Desc extends DescMessage>(
+  schema: Desc,
+  message: MessageShape<Desc>,
+): string | number | boolean {
+  const field = valueField(schema);
+  try {
+    return scalarToJson(field.scalar, (message as { value?: unknown }).value ?? defaultOf(schema));
+  } catch (e) {
+    throw errorAsType(e, schema.typeName);
+  }
+}
+
+function valueField(schema: DescMessage) {
+  if (!isWrapperDesc(schema)) {
+    throw new WktJsonError("json-type", "$", schema.typeName, "not a wrapper type");
+  }
+  return schema.fields[0];
+}
+
+function defaultOf(schema: WktWrapperDesc | DescMessage): unknown {
+  switch (schema.typeName) {
+    case "google.protobuf.Int64Value":
+    case "google.protobuf.UInt64Value":
+      return 0n;
+    case "google.protobuf.BoolValue":
+      return false;
+    case "google.protobuf.StringValue":
+      return "";
+    case "google.protobuf.BytesValue":
+      return new Uint8Array(0);
+    default:
+      return 0;
+  }
+}
+
