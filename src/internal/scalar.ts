@@ -73,9 +73,12 @@ export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeo
       i++;
     }
     const expStart = i;
+    // Saturate: an exponent beyond the text's length plus 40 decides the outcome on its own (the fraction
+    // cannot cancel more digits than the text has, and every integer type fits in 40 digits). A fixed cap
+    // would not do: "0.<2 million zeros>1e1000000000" is an integer far out of range, not a fraction.
+    const expCap = n + 41;
     while (i < n && isDigitCode(s.charCodeAt(i))) {
-      // Saturate: any exponent past a million decides the outcome on its own.
-      if (exp < 1_000_000) exp = exp * 10 + (s.charCodeAt(i) - 48);
+      if (exp < expCap) exp = exp * 10 + (s.charCodeAt(i) - 48);
       i++;
     }
     if (i === expStart) return undefined;
