@@ -275,13 +275,15 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
-      if (typeof value !== "number" || !Number.isInteger(value) || value < int32Min || value > int32Max) {
+      if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
+      if (!Number.isInteger(value) || value < int32Min || value > int32Max) {
         fail("range", t, `expected an int32, got ${String(value)}`);
       }
       return value;
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
-      if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > uint32Max) {
+      if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
+      if (!Number.isInteger(value) || value < 0 || value > uint32Max) {
         fail("range", t, `expected a uint32, got ${String(value)}`);
       }
       return value;
@@ -295,7 +297,13 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
       if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
-      if (Number.isFinite(value)) return value;
+      if (Number.isFinite(value)) {
+        // A finite double beyond float32 is not a float: the reader would reject what we wrote.
+        if (t === ScalarType.FLOAT && !Number.isFinite(Math.fround(value))) {
+          fail("range", t, `${value} is outside the range of float`);
+        }
+        return value;
+      }
       return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
     case ScalarType.BYTES:
       if (!(value instanceof Uint8Array)) fail("json-type", t, `expected a Uint8Array, got ${describe(value)}`);
@@ -346,7 +354,8 @@ export function scalarIsZero(t: ScalarType, value: unknown): boolean {
     case ScalarType.FLOAT:
       return value === 0 && 1 / value > 0;
     default:
-      // 0, 0n and "0" (jstype = JS_STRING)
-      return value == 0 && value !== "";
+      // 0, 0n and "0" (jstype = JS_STRING). Not loose equality: `false`, `[]` or " " in an integer field of a
+      // message built by hand are wrong-typed values to be reported, not zeros to be omitted.
+      return value === 0 || value === 0n || value === "0";
   }
 }
