@@ -14,6 +14,8 @@
  */
 import {
   create,
+  setExtension,
+  type DescExtension,
   type DescEnum,
   type DescField,
   type DescMessage,
@@ -170,6 +172,13 @@ function compileMessage(desc: DescMessage): MessageReader {
         key = keys[i]!;
         const entry = entries.get(key);
         if (entry === undefined) {
+          if (key.charCodeAt(0) === 91 && ctx.registry !== undefined && key.endsWith("]")) {
+            const ext = ctx.registry.getExtension(key.slice(1, -1));
+            if (ext !== undefined && ext.extendee.typeName === typeName) {
+              readExtension(message, ext, obj[key], ctx);
+              continue;
+            }
+          }
           if (!ctx.ignoreUnknownFields) {
             throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(key)} is not a field`);
           }
@@ -201,6 +210,32 @@ function compileMessage(desc: DescMessage): MessageReader {
     if (differ) entries.set(field.name, { field, read, otherName: field.jsonName });
   }
   return reader;
+}
+
+/**
+ * Extensions: "[fully.qualified.extension]" keys name an extension field the registry knows. The value is
+ * read like an ordinary field into protobuf-es's extension container, then set on the message.
+ */
+function readExtension(message: Record<string, unknown>, ext: DescExtension, json: unknown, ctx: ReadContext): void {
+  const local: Record<string, unknown> = ext.fieldKind === "list" ? { value: [] } : {};
+  let read = extensionReaders.get(ext);
+  if (read === undefined) {
+    read = compileField(extensionAsField(ext));
+    extensionReaders.set(ext, read);
+  }
+  read(local, json, ctx);
+  if (local["value"] !== undefined) setExtension(message as never, ext, local["value"] as never);
+}
+
+const extensionReaders = new WeakMap<DescExtension, FieldReader>();
+
+/**
+ * @internal An extension seen as a field of its extendee stored under `value`, named `[full.name]` in JSON,
+ * so that the field readers and writers serve extensions too.
+ */
+export function extensionAsField(ext: DescExtension): DescField {
+  const key = `[${ext.typeName}]`;
+  return { ...ext, kind: "field", parent: ext.extendee, localName: "value", name: key, jsonName: key } as unknown as DescField;
 }
 
 interface FieldEntry {

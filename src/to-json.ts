@@ -10,11 +10,22 @@
  *
  * @module
  */
-import type { DescEnum, DescField, DescMessage, JsonObject, JsonValue, MessageShape, Registry } from "@bufbuild/protobuf";
+import {
+  getExtension,
+  type DescEnum,
+  type DescExtension,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+  type Registry,
+} from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyToJsonInternal } from "./any.js";
 import { durationToJson } from "./duration.js";
 import { errorAsType, WktJsonError } from "./errors.js";
+import { extensionAsField } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
@@ -150,6 +161,7 @@ function compileMessage(desc: DescMessage): MessageWriter {
     enter(ctx, typeName);
     const out: JsonObject = {};
     for (let i = 0; i < fields.length; i++) fields[i]!(message, ctx, out);
+    if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
     ctx.depth--;
     return out;
   };
@@ -158,6 +170,29 @@ function compileMessage(desc: DescMessage): MessageWriter {
   for (const field of sorted) fields.push(compileField(field));
   return writer;
 }
+
+/**
+ * Extensions the registry knows are written under "[fully.qualified.extension]"; protobuf-es keeps them with
+ * the unknown fields of the message.
+ */
+function writeExtensions(desc: DescMessage, message: Record<string, unknown>, ctx: WriteContext, out: JsonObject): void {
+  const unknown = message.$unknown as readonly { no: number }[];
+  const seen = new Set<number>();
+  for (const { no } of unknown) {
+    if (seen.has(no)) continue;
+    seen.add(no);
+    const ext = ctx.registry!.getExtensionFor(desc, no);
+    if (ext === undefined) continue;
+    let write = extensionWriters.get(ext);
+    if (write === undefined) {
+      write = compileField(extensionAsField(ext));
+      extensionWriters.set(ext, write);
+    }
+    write({ value: getExtension(message as never, ext) }, ctx, out);
+  }
+}
+
+const extensionWriters = new WeakMap<DescExtension, FieldWriter>();
 
 function compileField(field: DescField): FieldWriter {
   const local = field.localName;
