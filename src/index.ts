@@ -14,3 +14,41 @@ export { anyPack, anyUnpack, anyFromJson, anyToJson } from "./any.js";
 export type { AnyPackOptions } from "./any.js";
 export { typeUrlParse, typeUrlFor, typeUrlResolve, typeUrlPrefixDefault, wktRegistry } from "./registry.js";
 export type { TypeUrlParts } from "./registry.js";
+export {
+  timestampFromJson,
+  timestampToJson,
+  timestampCheck,
+  timestampIsValid,
+  timestampFromDate,
+  timestampToDate,
+  timestampFromMs,
+  timestampToMs,
+  timestampFromMicros,
+  timestampToMicros,
+  timestampFromNanos,
+  timestampToNanos,
+  timestampNow,
+  timestampAdd,
+  timestampSubtract,
+  timestampDiff,
+  timestampCompare,
+} from "./timestamp.js";
+export type { TimestampLike } from "./timestamp.js";
+export {
+  durationFromJson,
+  durationToJson,
+  durationCheck,
+  durationIsValid,
+  durationFromNanos,
+  durationToNanos,
+  durationFromMs,
+  durationToMs,
+  durationFromSeconds,
+  durationToSeconds,
+  durationAdd,
+  durationSubtract,
+  durationNegate,
+  durationAbs,
+  durationCompare,
+} from "./duration.js";
+export type { DurationLike } from "./duration.js";

@@ -58,3 +58,18 @@ export function formatBound(n: number | bigint): string {
   }
   return n < 0 ? "-" + out : out;
 }
+
+/** Timestamp.seconds bound {@link timestampSecondsMin} as JSON text. */
+export const timestampTextMin = "0001-01-01T00:00:00Z";
+
+/** The last Timestamp ({@link timestampSecondsMax} with {@link timestampNanosMax}) as JSON text. */
+export const timestampTextMax = "9999-12-31T23:59:59.999999999Z";
+
+/** Largest hour of a Timestamp string's UTC offset (`+23:59`): RFC 3339 `time-numoffset` uses `time-hour`. */
+export const utcOffsetHoursMax = 23;
+
+/** Largest minute of a Timestamp string's UTC offset. */
+export const utcOffsetMinutesMax = 59;
+
+/** The longest Duration ({@link durationSecondsMax} with {@link durationNanosMax}) as JSON text. */
+export const durationTextMax = "315576000000.999999999s";

@@ -44,3 +44,14 @@ export function pad(n: number, width: number): string {
   const s = String(n);
   return s.length >= width ? s : "000000000".slice(0, width - s.length) + s;
 }
+
+/** Longest part of an input string quoted in an error message; longer inputs are cut with an ellipsis. */
+const quoteMax = 64;
+
+/**
+ * Quotes a piece of input for an error message: JSON-escaped, cut to {@link quoteMax} characters. Called only
+ * when a parse fails, so the happy path allocates nothing.
+ */
+export function quoteInput(s: string): string {
+  return s.length > quoteMax ? JSON.stringify(s.slice(0, quoteMax)).slice(0, -1) + '..."' : JSON.stringify(s);
+}

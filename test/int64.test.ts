@@ -1,0 +1,127 @@
+import Long from "long";
+import { describe as group, expect, it } from "vitest";
+import { describe, int64From } from "../src/int64.js";
+import { int64Max, int64Min, uint64Max } from "../src/limits.js";
+import { catchWkt } from "./helpers.js";
+
+group("int64From (signed)", () => {
+  it.each<[string, unknown, bigint]>([
+    ["bigint 0", 0n, 0n],
+    ["bigint min", int64Min, int64Min],
+    ["bigint max", int64Max, int64Max],
+    ["number 0", 0, 0n],
+    ["number -0", -0, 0n],
+    ["number -1", -1, -1n],
+    ["number max safe", Number.MAX_SAFE_INTEGER, 9007199254740991n],
+    ["number min safe", Number.MIN_SAFE_INTEGER, -9007199254740991n],
+    ["string 0", "0", 0n],
+    ["string -0", "-0", 0n],
+    ["string with leading zeros", "007", 7n],
+    ["string min", "-9223372036854775808", int64Min],
+    ["string max", "9223372036854775807", int64Max],
+    ["Long 0", Long.ZERO, 0n],
+    ["Long -1", Long.NEG_ONE, -1n],
+    ["Long min", Long.MIN_VALUE, int64Min],
+    ["Long max", Long.MAX_VALUE, int64Max],
+    ["Long from string", Long.fromString("-1234567890123456789"), -1234567890123456789n],
+  ])("accepts %s", (_label, value, want) => {
+    expect(int64From(value)).toBe(want);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["bigint min-1", int64Min - 1n, "range"],
+    ["bigint max+1", int64Max + 1n, "range"],
+    ["string min-1", "-9223372036854775809", "range"],
+    ["string max+1", "9223372036854775808", "range"],
+    ["64-digit string", "9".repeat(64), "range"],
+    ["unsigned Long max", Long.MAX_UNSIGNED_VALUE, "range"],
+    ["unsigned Long 2^63", Long.fromString("9223372036854775808", true), "range"],
+    ["number max safe+1", 2 ** 53, "int64"],
+    ["number min safe-1", -(2 ** 53), "int64"],
+    ["number 1.5", 1.5, "int64"],
+    ["number NaN", NaN, "int64"],
+    ["number Infinity", Infinity, "int64"],
+    ["number -Infinity", -Infinity, "int64"],
+    ["number 1e300", 1e300, "int64"],
+    ["empty string", "", "int64"],
+    ["string -", "-", "int64"],
+    ["string +1", "+1", "int64"],
+    ["string with a space", " 1", "int64"],
+    ["string with a trailing space", "1 ", "int64"],
+    ["hex string", "0x10", "int64"],
+    ["exponent string", "1e3", "int64"],
+    ["decimal fraction string", "1.0", "int64"],
+    ["string --1", "--1", "int64"],
+    ["Arabic-Indic digits", "\u0661\u0662", "int64"],
+    ["65-digit string", "1".repeat(65), "int64"],
+    ["null", null, "int64"],
+    ["undefined", undefined, "int64"],
+    ["boolean", true, "int64"],
+    ["object", {}, "int64"],
+    ["array", [1], "int64"],
+    ["symbol", Symbol("x"), "int64"],
+    ["function", () => 1, "int64"],
+    ["Long-shaped object", { low: 1, high: 0, unsigned: false }, "int64"],
+  ])("rejects %s (%s)", (_label, value, rule) => {
+    expect(catchWkt(() => int64From(value))).toMatchObject({ rule, path: "$", typeName: "int64" });
+  });
+});
+
+group("int64From (unsigned)", () => {
+  it.each<[string, unknown, bigint]>([
+    ["bigint 0 (min)", 0n, 0n],
+    ["bigint max", uint64Max, uint64Max],
+    ["string max", "18446744073709551615", uint64Max],
+    ["number max safe", Number.MAX_SAFE_INTEGER, 9007199254740991n],
+    ["unsigned Long max", Long.MAX_UNSIGNED_VALUE, uint64Max],
+    ["unsigned Long 2^63", Long.fromString("9223372036854775808", true), 2n ** 63n],
+    ["signed Long max", Long.MAX_VALUE, int64Max],
+    ["string -0", "-0", 0n],
+  ])("accepts %s", (_label, value, want) => {
+    expect(int64From(value, { unsigned: true })).toBe(want);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["bigint min-1", -1n, "range"],
+    ["bigint max+1", uint64Max + 1n, "range"],
+    ["number -1", -1, "range"],
+    ["string -1", "-1", "range"],
+    ["string max+1", "18446744073709551616", "range"],
+    ["signed Long -1", Long.NEG_ONE, "range"],
+    ["signed Long min", Long.MIN_VALUE, "range"],
+    ["number 0.5", 0.5, "int64"],
+    ["string +1", "+1", "int64"],
+    ["null", null, "int64"],
+  ])("rejects %s (%s)", (_label, value, rule) => {
+    expect(catchWkt(() => int64From(value, { unsigned: true }))).toMatchObject({ rule, path: "$", typeName: "uint64" });
+  });
+});
+
+group("int64From options", () => {
+  it("reports the given path and type name", () => {
+    const e = catchWkt(() => int64From("x", { path: "$.seconds", typeName: "google.protobuf.Duration" }));
+    expect(e).toMatchObject({ rule: "int64", path: "$.seconds", typeName: "google.protobuf.Duration" });
+    const r = catchWkt(() => int64From(-1n, { unsigned: true, path: "$[3]" }));
+    expect(r).toMatchObject({ rule: "range", path: "$[3]", typeName: "uint64" });
+  });
+
+  it("does not put the value itself in messages about wrong types", () => {
+    expect(catchWkt(() => int64From({ secret: "hunter2" })).message).not.toContain("hunter2");
+  });
+});
+
+group("describe", () => {
+  it.each<[unknown, string]>([
+    [null, "null"],
+    [[], "an array"],
+    [{}, "an object"],
+    ["s", "a string"],
+    [1, "a number"],
+    [NaN, "NaN"],
+    [Infinity, "Infinity"],
+    [1n, "a bigint"],
+    [true, "a boolean"],
+  ])("names %s as %s", (value, want) => {
+    expect(describe(value)).toBe(want);
+  });
+});
