@@ -78,6 +78,7 @@ function isDecimalInteger(s: string): boolean {
 /** Names a value's type for an error message without printing the value itself. */
 export function describe(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "undefined";
   if (Array.isArray(value)) return "an array";
   const t = typeof value;
   if (t === "object") return "an object";
