@@ -1,0 +1,305 @@
+import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import {
+  AnySchema,
+  ApiSchema,
+  DurationSchema,
+  EmptySchema,
+  FieldMaskSchema,
+  Int32ValueSchema,
+  ListValueSchema,
+  SourceContextSchema,
+  StructSchema,
+  TimestampSchema,
+  ValueSchema,
+  type Any,
+} from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/any.js";
+import { isWktJsonError } from "../src/errors.js";
+import { fromJson, fromJsonString } from "../src/from-json.js";
+import { toJson } from "../src/to-json.js";
+import { arbMessage } from "./arbitrary.js";
+import { ForeignMessage, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { catchWkt } from "./helpers.js";
+
+const G = "type.googleapis.com/";
+const registry = testRegistry;
+
+function make(desc: DescMessage, init?: Record<string, unknown>): MessageShape<DescMessage> {
+  return create(desc, init as never);
+}
+
+describe("anyPack and anyUnpack", () => {
+  it.each<[string | undefined, string]>([
+    [undefined, "type.googleapis.com/google.protobuf.Duration"],
+    ["type.googleapis.com", "type.googleapis.com/google.protobuf.Duration"],
+    ["example.com/types", "example.com/types/google.protobuf.Duration"],
+    ["example.com/types/", "example.com/types/google.protobuf.Duration"],
+    ["https://example.com/a/b", "https://example.com/a/b/google.protobuf.Duration"],
+  ])("prefix %s gives %s", (typeUrlPrefix, url) => {
+    const d = create(DurationSchema, { seconds: 3n });
+    const any = anyPack(DurationSchema, d, typeUrlPrefix === undefined ? undefined : { typeUrlPrefix });
+    expect(any.typeUrl).toBe(url);
+    expect(anyUnpack(any)).toEqual(d);
+  });
+
+  it("unpacks a message of a user type through the registry", () => {
+    const m = make(ForeignMessage, { c: 7 });
+    const any = anyPack(ForeignMessage, m);
+    expect(anyUnpack(any, registry)).toEqual(m);
+    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule: "unknown-type", path: "$" });
+  });
+
+  it.each<[string, Partial<Any>, string]>([
+    ["bytes that are no Duration", { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) }, "binary"],
+    ["an empty type URL", { typeUrl: "", value: new Uint8Array(0) }, "type-url"],
+    ["a malformed type URL", { typeUrl: "ftp://x/google.protobuf.Duration", value: new Uint8Array(0) }, "type-url"],
+    ["an unknown type", { typeUrl: G + "acme.Unknown", value: new Uint8Array(0) }, "unknown-type"],
+    ["a value that is not bytes", { typeUrl: G + "google.protobuf.Empty", value: "x" as never }, "json-type"],
+  ])("anyUnpack rejects %s", (_, fields, rule) => {
+    const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
+    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule, path: "$" });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON form
+
+describe("Any of a well-known type with a custom JSON form: the form goes under \"value\"", () => {
+  it.each<[DescMessage, Record<string, unknown>, JsonValue]>([
+    [TimestampSchema, { seconds: 1n, nanos: 500_000_000 }, "1970-01-01T00:00:01.500Z"],
+    [DurationSchema, { seconds: -1n, nanos: -5 }, "-1.000000005s"],
+    [FieldMaskSchema, { paths: ["a_b", "c.d_e"] }, "aB,c.dE"],
+    [FieldMaskSchema, { paths: [] }, ""],
+    [StructSchema, { fields: { a: { kind: { case: "numberValue", value: 1 } } } }, { a: 1 }],
+    [StructSchema, {}, {}],
+    [ValueSchema, { kind: { case: "nullValue", value: 0 } }, null],
+    [ValueSchema, { kind: { case: "stringValue", value: "s" } }, "s"],
+    [ValueSchema, { kind: { case: "listValue", value: { values: [{ kind: { case: "boolValue", value: true } }] } } }, [true]],
+    [ListValueSchema, { values: [] }, []],
+    [Int32ValueSchema, { value: 0 }, 0],
+    [AnySchema, {}, {}],
+  ])("%s", (schema, init, value) => {
+    const any = anyPack(schema, make(schema, init));
+    const json = { "@type": G + schema.typeName, value };
+    expect(anyToJson(any)).toEqual(json);
+    expect(Object.keys(anyToJson(any) as JsonObject)).toEqual(["@type", "value"]);
+    expect(anyFromJson(json)).toEqual(any);
+    // The same through the message codec, as a field.
+    const msg = make(TestAllTypesProto3, { optionalAny: any });
+    expect(toJson(TestAllTypesProto3, msg)).toEqual({ optionalAny: json });
+    expect(fromJson(TestAllTypesProto3, { optionalAny: json })).toEqual(msg);
+  });
+
+  it("Any in Any nests the custom form", () => {
+    const inner = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n }));
+    const outer = anyPack(AnySchema, inner);
+    const json = { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Duration", value: "1s" } };
+    expect(anyToJson(outer)).toEqual(json);
+    expect(anyFromJson(json)).toEqual(outer);
+    expect(anyUnpack(anyUnpack(outer) as Any)).toEqual(create(DurationSchema, { seconds: 1n }));
+  });
+});
+
+describe("Any of other messages: the fields inline, \"@type\" first", () => {
+  it.each<[DescMessage, Record<string, unknown>, JsonObject]>([
+    [ForeignMessage, { c: 1 }, { c: 1 }],
+    [ForeignMessage, {}, {}],
+    [TestAllTypesProto3, { optionalInt64: 5n, repeatedString: ["a"], optionalAny: anyPack(EmptySchema, create(EmptySchema)) }, { optionalInt64: "5", repeatedString: ["a"], optionalAny: { "@type": G + "google.protobuf.Empty" } }],
+    [TestAllTypesProto2, { optionalInt32: 0, data: { groupInt32: 1 } }, { optionalInt32: 0, data: { groupInt32: 1 } }],
+    [SourceContextSchema, { fileName: "a.proto" }, { fileName: "a.proto" }], // a WKT without a custom form
+    [ApiSchema, { name: "acme.v1.Flow", version: "v1" }, { name: "acme.v1.Flow", version: "v1" }],
+  ])("%s", (schema, init, fields) => {
+    const any = anyPack(schema, make(schema, init));
+    const out = anyToJson(any, { registry }) as JsonObject;
+    expect(out).toEqual({ "@type": G + schema.typeName, ...fields });
+    expect(Object.keys(out)[0]).toBe("@type");
+    expect(anyFromJson(out, { registry })).toEqual(any);
+  });
+
+  it("reads \"@type\" in any position", () => {
+    const any = anyPack(ForeignMessage, make(ForeignMessage, { c: 3 }));
+    expect(anyFromJson({ c: 3, "@type": G + ForeignMessage.typeName }, { registry })).toEqual(any);
+    expect(fromJsonString(AnySchema, `{"c": 3, "@type": "${G}${ForeignMessage.typeName}"}`, { registry })).toEqual(any);
+  });
+
+  it("skips unknown inline members with ignoreUnknownFields", () => {
+    const json = { "@type": G + ForeignMessage.typeName, c: 2, zz: [1] };
+    expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule: "unknown-field", path: "$.zz" });
+    expect(anyUnpack(anyFromJson(json, { registry, ignoreUnknownFields: true }), registry)).toEqual(make(ForeignMessage, { c: 2 }));
+  });
+});
+
+describe("Empty", () => {
+  const any = anyPack(EmptySchema, create(EmptySchema));
+  it("is written with \"@type\" only", () => {
+    expect(anyToJson(any)).toEqual({ "@type": G + "google.protobuf.Empty" });
+  });
+  it.each<[JsonObject]>([[{ "@type": G + "google.protobuf.Empty" }], [{ "@type": G + "google.protobuf.Empty", value: {} }], [{ value: {}, "@type": G + "google.protobuf.Empty" }]])(
+    "is read from %o",
+    (json) => {
+      expect(anyFromJson(json)).toEqual(any);
+    },
+  );
+  it.each<[JsonObject, string, string]>([
+    [{ "@type": G + "google.protobuf.Empty", x: 1 }, "unknown-field", "$.x"],
+    [{ "@type": G + "google.protobuf.Empty", value: { a: 1 } }, "unknown-field", "$.value.a"],
+    [{ "@type": G + "google.protobuf.Empty", value: [] }, "json-type", "$.value"],
+    [{ "@type": G + "google.protobuf.Empty", value: null }, "json-type", "$.value"],
+  ])("rejects %o (%s at %s)", (json, rule, path) => {
+    expect(catchWkt(() => anyFromJson(json))).toMatchObject({ rule, path });
+  });
+});
+
+describe("the empty Any", () => {
+  it("is {} both ways", () => {
+    expect(anyFromJson({})).toEqual(create(AnySchema));
+    expect(anyToJson(create(AnySchema))).toEqual({});
+    expect(fromJson(TestAllTypesProto3, { optionalAny: {} })).toEqual(make(TestAllTypesProto3, { optionalAny: {} }));
+    expect(toJson(TestAllTypesProto3, make(TestAllTypesProto3, { optionalAny: {} }))).toEqual({ optionalAny: {} });
+  });
+});
+
+describe("type URLs in JSON", () => {
+  it.each([
+    "https://example.com/a/b/google.protobuf.Duration",
+    "http://example.com/google.protobuf.Duration",
+    "example.com:8080/types/google.protobuf.Duration",
+    "/google.protobuf.Duration",
+  ])("keeps a custom host and path prefix verbatim: %s", (url) => {
+    const json = { "@type": url, value: "1s" };
+    const any = anyFromJson(json);
+    expect(any.typeUrl).toBe(url);
+    expect(anyUnpack(any)).toEqual(create(DurationSchema, { seconds: 1n }));
+    expect(anyToJson(any)).toEqual(json);
+  });
+
+  it.each<[JsonObject, string, string]>([
+    [{ value: "1s" }, "type-url", "$"], // members without "@type"
+    [{ c: 1 }, "type-url", "$"],
+    [{ "@type": 5 }, "json-type", '$["@type"]'],
+    [{ "@type": null }, "json-type", '$["@type"]'],
+    [{ "@type": "" }, "type-url", '$["@type"]'],
+    [{ "@type": "ftp://example.com/google.protobuf.Duration", value: "1s" }, "type-url", '$["@type"]'],
+    [{ "@type": "example.com/", value: "1s" }, "type-url", '$["@type"]'],
+    [{ "@type": "example.com/google..Duration", value: "1s" }, "type-url", '$["@type"]'],
+    [{ "@type": "example.com/1abc" }, "type-url", '$["@type"]'],
+    [{ "@type": G + "acme.Unknown" }, "unknown-type", '$["@type"]'],
+    [{ "@type": G + ForeignMessage.typeName, c: 1 }, "unknown-type", '$["@type"]'], // not without the registry
+  ])("rejects %o (%s at %s)", (json, rule, path) => {
+    expect(catchWkt(() => anyFromJson(json))).toMatchObject({ rule, path });
+  });
+});
+
+describe("the members of a custom form", () => {
+  it.each<[JsonObject, string, string]>([
+    [{ "@type": G + "google.protobuf.Duration" }, "json-type", "$"], // "value" is missing
+    [{ "@type": G + "google.protobuf.Duration", value: "1s", seconds: 1 }, "unknown-field", "$.seconds"],
+    [{ "@type": G + "google.protobuf.Duration", value: null }, "json-type", "$.value"],
+    [{ "@type": G + "google.protobuf.Duration", value: "1" }, "syntax", "$.value"],
+    [{ "@type": G + "google.protobuf.Timestamp", value: "x" }, "syntax", "$.value"],
+    [{ "@type": G + "google.protobuf.FieldMask", value: "a_b" }, "mask-path", "$.value"],
+    [{ "@type": G + "google.protobuf.Struct", value: [] }, "json-type", "$.value"],
+    [{ "@type": G + "google.protobuf.Struct", value: { a: { b: ["\ud800"] } } }, "utf16", "$.value.a.b[0]"],
+    [{ "@type": G + "google.protobuf.Int32Value", value: "1.5" }, "syntax", "$.value"],
+    [{ "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Timestamp", value: "x" } }, "syntax", "$.value.value"],
+    [
+      { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.ListValue", value: [1, [NaN]] } } },
+      "not-finite",
+      "$.value.value.value[1][0]",
+    ],
+    [{ "@type": G + ForeignMessage.typeName, value: 1 }, "unknown-field", "$.value"], // no custom form: "value" is no field
+  ])("%o is %s at %s", (json, rule, path) => {
+    expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule, path });
+  });
+
+  it("paths reach into a message in an Any in a message", () => {
+    const json = {
+      optionalAny: { "@type": G + TestAllTypesProto3.typeName, optionalAny: { "@type": G + TestAllTypesProto3.typeName, repeatedInt32: [1, "x"] } },
+    };
+    expect(catchWkt(() => fromJson(TestAllTypesProto3, json, { registry }))).toMatchObject({ rule: "syntax", path: "$.optionalAny.optionalAny.repeatedInt32[1]" });
+    expect(catchWkt(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { registry }))).toMatchObject({
+      rule: "syntax",
+      path: "$.optionalAny.optionalAny.repeatedInt32[1]",
+      line: 1,
+      column: 209,
+    });
+  });
+});
+
+describe("writing an Any", () => {
+  it.each<[string, Partial<Any>, string]>([
+    ["a value without a type URL", { typeUrl: "", value: new Uint8Array([8, 1]) }, "type-url"],
+    ["an unknown type", { typeUrl: G + "acme.Unknown", value: new Uint8Array(0) }, "unknown-type"],
+    ["a malformed URL", { typeUrl: "example.com/", value: new Uint8Array(0) }, "type-url"],
+    ["bytes that are no message", { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) }, "binary"],
+  ])("rejects %s", (_, fields, rule) => {
+    const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
+    expect(catchWkt(() => anyToJson(any))).toMatchObject({ rule, path: "$" });
+    const msg = Object.assign(create(TestAllTypesProto3), { repeatedAny: [create(AnySchema), any] });
+    expect(catchWkt(() => toJson(TestAllTypesProto3, msg))).toMatchObject({ rule, path: "$.repeatedAny[1]" });
+  });
+
+  it("reports errors of the packed message from the Any's path", () => {
+    const bad = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: -1 }));
+    expect(catchWkt(() => anyToJson(bad))).toMatchObject({ rule: "sign", path: "$.value" });
+    const nested = anyPack(AnySchema, bad);
+    expect(catchWkt(() => anyToJson(nested))).toMatchObject({ rule: "sign", path: "$.value.value" });
+  });
+
+  it("counts the Any and its contents toward maxDepth", () => {
+    const any = anyPack(AnySchema, anyPack(DurationSchema, create(DurationSchema)));
+    expect(anyToJson(any, { maxDepth: 3 })).toEqual({ "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Duration", value: "0s" } });
+    expect(catchWkt(() => anyToJson(any, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
+    const json = anyToJson(any, { maxDepth: 3 });
+    expect(catchWkt(() => anyFromJson(json, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
+  });
+});
+
+describe("Any and Struct", () => {
+  it("a Struct holds no Any: an object with \"@type\" in a Struct is plain data", () => {
+    const json = { optionalStruct: { a: { "@type": G + "google.protobuf.Duration", value: "not checked" } } };
+    const m = fromJson(TestAllTypesProto3, json);
+    expect(toJson(TestAllTypesProto3, m)).toEqual(json);
+  });
+
+  it("an Any holds a Struct with keys that look like Any members", () => {
+    const json = { "@type": G + "google.protobuf.Struct", value: { "@type": "x", value: 1 } };
+    expect(anyToJson(anyFromJson(json))).toEqual(json);
+  });
+});
+
+describe("Any properties", () => {
+  const types = [TimestampSchema, DurationSchema, FieldMaskSchema, StructSchema, ValueSchema, ListValueSchema, EmptySchema, Int32ValueSchema, ForeignMessage, TestAllTypesProto3];
+  const arbAny = fc
+    .constantFrom(...types)
+    .chain((schema) => arbMessage(schema, { maxDepth: 2, anyTypes: [DurationSchema, ForeignMessage] }).map((m) => anyPack(schema, m as never)));
+
+  it("anyFromJson(anyToJson(a)) is a", () => {
+    fc.assert(
+      fc.property(arbAny, (any) => {
+        const json = anyToJson(any, { registry });
+        expect(anyFromJson(json, { registry })).toEqual(any);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("any JSON object is an Any or our error", () => {
+    const arbJson = fc.oneof(
+      fc.dictionary(fc.constantFrom("@type", "value", "c", "seconds"), fc.jsonValue({ maxDepth: 2 })),
+      fc.record({ "@type": fc.constantFrom(...types.map((t) => G + t.typeName), "x/y", "", "ftp://a/b.C"), value: fc.jsonValue({ maxDepth: 2 }) }),
+    );
+    fc.assert(
+      fc.property(arbJson, (json) => {
+        try {
+          anyFromJson(json, { registry });
+        } catch (e) {
+          expect(isWktJsonError(e)).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,480 @@
+import { create, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
+import { describe, expect, it } from "vitest";
+import { anyPack } from "../src/any.js";
+import { isWktJsonError } from "../src/errors.js";
+import { fromJson, fromJsonString } from "../src/from-json.js";
+import { toJson, toJsonString, type JsonWriteOptions } from "../src/to-json.js";
+import {
+  ForeignMessage,
+  TestAllTypesEdition2023,
+  TestAllTypesProto2,
+  TestAllTypesProto3,
+  testRegistry,
+} from "./conformance-registry.js";
+import { catchWkt } from "./helpers.js";
+
+type Fields = Record<string, unknown>;
+
+/** A message of `desc` from protobuf-es's `create`, typed loosely so that tables can hold any field. */
+function make(desc: DescMessage, init?: Fields): MessageShape<DescMessage> {
+  return create(desc, init as never);
+}
+
+/** A message whose fields are assigned after `create`, bypassing its conversions: anything can go in. */
+function handMade(desc: DescMessage, fields: Fields): MessageShape<DescMessage> {
+  return Object.assign(create(desc), fields);
+}
+
+function write(desc: DescMessage, message: MessageShape<DescMessage>, options?: Partial<JsonWriteOptions>): JsonObject {
+  return toJson(desc, message, { registry: testRegistry, ...options }) as JsonObject;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Values
+
+describe("values", () => {
+  it.each<[string, unknown, unknown]>([
+    ["optionalInt32", -2147483648, -2147483648],
+    ["optionalUint32", 4294967295, 4294967295],
+    ["optionalInt64", -(2n ** 63n), "-9223372036854775808"], // 64-bit integers are strings
+    ["optionalInt64", 2n ** 63n - 1n, "9223372036854775807"],
+    ["optionalUint64", 2n ** 64n - 1n, "18446744073709551615"],
+    ["optionalSint64", -1n, "-1"],
+    ["optionalFixed64", 9007199254740993n, "9007199254740993"],
+    ["optionalSfixed64", 1n, "1"],
+    ["optionalFloat", NaN, "NaN"], // NaN and the infinities are strings
+    ["optionalFloat", Infinity, "Infinity"],
+    ["optionalDouble", -Infinity, "-Infinity"],
+    ["optionalFloat", 3.4028234663852886e38, 3.4028234663852886e38],
+    ["optionalDouble", 5e-324, 5e-324],
+    ["optionalDouble", -0, -0], // -0 is not the default: it is written
+    ["optionalBool", true, true],
+    ["optionalString", "😀\u0000\"", "😀\u0000\""],
+    ["optionalBytes", new Uint8Array([0xfb, 0xff]), "+/8="], // standard base64 with padding
+    ["optionalBytes", new Uint8Array([0x66]), "Zg=="],
+    ["optionalNestedEnum", 1, "BAR"],
+    ["optionalNestedEnum", -1, "NEG"],
+    ["optionalNestedEnum", 77, 77], // an open enum's undeclared number stays a number
+    ["optionalAliasedEnum", 2, "ALIAS_BAZ"], // the first name of an aliased number
+    ["optionalNullValue", 0, undefined], // implicit presence, the zero value: omitted
+    ["optionalInt32Wrapper", 0, 0], // wrappers have presence
+    ["optionalInt64Wrapper", 5n, "5"],
+    ["optionalUint64Wrapper", 0n, "0"],
+    ["optionalFloatWrapper", NaN, "NaN"],
+    ["optionalBytesWrapper", new Uint8Array([1]), "AQ=="],
+    ["optionalStringWrapper", "", ""],
+    ["optionalBoolWrapper", false, false],
+    ["optionalStruct", {}, {}],
+    ["optionalStruct", { a: [1, "x", null, { b: true }] }, { a: [1, "x", null, { b: true }] }],
+    ["repeatedInt64", [1n, -1n], ["1", "-1"]],
+    ["repeatedDouble", [NaN, -0, 1.5], ["NaN", -0, 1.5]],
+    ["repeatedBytes", [new Uint8Array(0), new Uint8Array([0])], ["", "AA=="]],
+    ["repeatedNestedEnum", [0, 1, 77], ["FOO", "BAR", 77]],
+    ["mapInt64Int64", { "-1": 2n }, { "-1": "2" }],
+    ["mapBoolBool", { true: false }, { true: false }],
+    ["mapStringBytes", { k: new Uint8Array([1, 2]) }, { k: "AQI=" }],
+    ["mapInt32Double", { "1": Infinity }, { "1": "Infinity" }],
+  ])("%s: %o is written %o", (field, value, expected) => {
+    expect(write(TestAllTypesProto3, make(TestAllTypesProto3, { [field]: value }))[field]).toEqual(expected);
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ["optionalDuration", { seconds: 1n, nanos: 500_000_000 }, "1.500s"],
+    ["optionalDuration", { seconds: 0n, nanos: -1 }, "-0.000000001s"],
+    ["optionalTimestamp", { seconds: 0n, nanos: 0 }, "1970-01-01T00:00:00Z"],
+    ["optionalTimestamp", { seconds: -62135596800n, nanos: 0 }, "0001-01-01T00:00:00Z"],
+    ["optionalTimestamp", { seconds: 253402300799n, nanos: 999_999_999 }, "9999-12-31T23:59:59.999999999Z"],
+    ["optionalFieldMask", { paths: ["foo_bar", "a.b_c"] }, "fooBar,a.bC"],
+    ["optionalFieldMask", { paths: [] }, ""],
+    ["optionalValue", { kind: { case: "nullValue", value: 0 } }, null],
+    ["optionalValue", { kind: { case: "numberValue", value: 1.5 } }, 1.5],
+    ["optionalValue", { kind: { case: "listValue", value: { values: [] } } }, []],
+    ["optionalAny", {}, {}],
+  ])("%s: %o is written %o", (field, value, expected) => {
+    expect(write(TestAllTypesProto3, make(TestAllTypesProto3, { [field]: value }))[field]).toEqual(expected);
+  });
+
+  it("writes fields in field-number order", () => {
+    const m = make(TestAllTypesProto3, {
+      fieldname1: 1,
+      optionalBoolWrapper: true,
+      oneofUint32: undefined,
+      oneofField: { case: "oneofUint32", value: 1 },
+      mapInt32Int32: { "1": 1 },
+      repeatedInt32: [1],
+      optionalNestedMessage: {},
+      optionalInt32: 1,
+    });
+    expect(Object.keys(write(TestAllTypesProto3, m))).toEqual([
+      "optionalInt32",
+      "optionalNestedMessage",
+      "repeatedInt32",
+      "mapInt32Int32",
+      "oneofUint32",
+      "optionalBoolWrapper",
+      "fieldname1",
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Presence and options
+
+describe("implicit presence", () => {
+  it("omits default values", () => {
+    expect(write(TestAllTypesProto3, make(TestAllTypesProto3))).toEqual({});
+    expect(write(TestAllTypesProto3, make(TestAllTypesProto3, { optionalInt32: 0, optionalString: "", repeatedInt32: [], mapStringString: {} }))).toEqual({});
+  });
+
+  it.each<[string, unknown]>([
+    ["optionalInt32", 0],
+    ["optionalInt64", "0"],
+    ["optionalUint64", "0"],
+    ["optionalFloat", 0],
+    ["optionalDouble", 0],
+    ["optionalBool", false],
+    ["optionalString", ""],
+    ["optionalBytes", ""],
+    ["optionalNestedEnum", "FOO"],
+    ["optionalForeignEnum", "FOREIGN_FOO"],
+    ["optionalNullValue", null],
+    ["repeatedInt32", []],
+    ["repeatedNestedMessage", []],
+    ["mapStringString", {}],
+    ["mapStringNestedMessage", {}],
+    ["fieldname1", 0],
+  ])("alwaysEmitImplicit writes %s as %o", (field, expected) => {
+    const json = write(TestAllTypesProto3, make(TestAllTypesProto3), { alwaysEmitImplicit: true });
+    expect(json[field]).toEqual(expected);
+  });
+
+  it.each(["optionalNestedMessage", "optionalInt32Wrapper", "optionalTimestamp", "optionalStruct", "optionalAny", "optionalValue", "oneofUint32"])(
+    "alwaysEmitImplicit leaves %s (explicit presence) out while unset",
+    (field) => {
+      expect(write(TestAllTypesProto3, make(TestAllTypesProto3), { alwaysEmitImplicit: true })).not.toHaveProperty(field);
+    },
+  );
+});
+
+describe("explicit presence", () => {
+  it.each<[DescMessage, string, unknown, unknown]>([
+    [TestAllTypesProto2, "optionalInt32", 0, 0],
+    [TestAllTypesProto2, "optionalInt64", 0n, "0"],
+    [TestAllTypesProto2, "optionalString", "", ""],
+    [TestAllTypesProto2, "optionalBytes", new Uint8Array(0), ""],
+    [TestAllTypesProto2, "optionalBool", false, false],
+    [TestAllTypesProto2, "optionalDouble", 0, 0],
+    [TestAllTypesProto2, "optionalNestedEnum", 0, "FOO"],
+    [TestAllTypesProto2, "defaultInt32", -123456789, -123456789], // set to its declared default
+    [TestAllTypesProto2, "defaultString", "Rosebud", "Rosebud"],
+    [TestAllTypesProto2, "optionalNestedMessage", {}, {}],
+    [TestAllTypesProto2, "data", {}, {}],
+    [TestAllTypesEdition2023, "optionalInt32", 0, 0],
+    [TestAllTypesEdition2023, "optionalString", "", ""],
+    [TestAllTypesEdition2023, "optionalNestedEnum", 0, "FOO"],
+    [TestAllTypesEdition2023, "groupliketype", {}, {}],
+    [TestAllTypesProto3, "optionalNestedMessage", {}, {}],
+    [TestAllTypesProto3, "oneofUint32", undefined, undefined],
+  ])("%s %s set to %o is written %o", (desc, field, value, expected) => {
+    const m = make(desc, { [field]: value });
+    expect(write(desc, m)[field]).toEqual(expected);
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ["oneofUint32", 0, 0],
+    ["oneofString", "", ""],
+    ["oneofBool", false, false],
+    ["oneofBytes", new Uint8Array(0), ""],
+    ["oneofEnum", 0, "FOO"],
+    ["oneofNullValue", 0, null],
+    ["oneofDouble", 0, 0],
+  ])("a oneof member set to its default is written: %s", (field, value, expected) => {
+    const m = make(TestAllTypesProto3, { oneofField: { case: field, value } });
+    expect(write(TestAllTypesProto3, m)).toEqual({ [field]: expected });
+  });
+
+  it("leaves unset proto2 and editions fields out, also with alwaysEmitImplicit", () => {
+    for (const desc of [TestAllTypesProto2, TestAllTypesEdition2023]) {
+      const json = write(desc, make(desc), { alwaysEmitImplicit: true });
+      expect(json).not.toHaveProperty("optionalInt32");
+      expect(json).not.toHaveProperty("defaultInt32");
+      expect(json.repeatedInt32).toEqual([]); // lists and maps have no presence: emitted empty
+      expect(json.mapStringString).toEqual({});
+    }
+  });
+});
+
+describe("options", () => {
+  const m = make(TestAllTypesProto3, {
+    optionalNestedEnum: 2,
+    repeatedForeignEnum: [0, 1, 99],
+    mapStringNestedEnum: { k: -1 },
+    oneofField: { case: "oneofEnum", value: 1 },
+    optionalNullValue: 0,
+    optionalValue: { kind: { case: "nullValue", value: 0 } },
+  });
+
+  it("enumAsInteger writes numbers, but NullValue stays null", () => {
+    expect(write(TestAllTypesProto3, m, { enumAsInteger: true })).toEqual({
+      optionalNestedEnum: 2,
+      repeatedForeignEnum: [0, 1, 99],
+      mapStringNestedEnum: { k: -1 },
+      oneofEnum: 1,
+      optionalValue: null,
+    });
+    expect(write(TestAllTypesProto3, m, { enumAsInteger: true, alwaysEmitImplicit: true }).optionalNullValue).toBeNull();
+  });
+
+  it("writes enum names by default", () => {
+    expect(write(TestAllTypesProto3, m)).toMatchObject({
+      optionalNestedEnum: "BAZ",
+      repeatedForeignEnum: ["FOREIGN_FOO", "FOREIGN_BAR", 99],
+      mapStringNestedEnum: { k: "NEG" },
+      oneofEnum: "BAR",
+    });
+  });
+
+  it.each<[string, string]>([
+    ["optionalInt32", "optional_int32"],
+    ["repeatedNestedMessage", "repeated_nested_message"],
+    ["mapStringString", "map_string_string"],
+    ["fieldName2", "field_name2"],
+    ["FieldName3", "_field_name3"],
+    ["fieldName4", "field__name4_"],
+    ["FIELDNAME11", "FIELD_NAME11"],
+    ["fieldName17", "field_name17__"],
+  ])("useProtoFieldName writes %s as %s", (jsonName, protoName) => {
+    const field = TestAllTypesProto3.fields.find((f) => f.jsonName === jsonName)!;
+    const value = field.fieldKind === "list" ? [{}] : field.fieldKind === "map" ? { k: "v" } : 1;
+    const msg = make(TestAllTypesProto3, { [field.localName]: value });
+    expect(Object.keys(write(TestAllTypesProto3, msg, { useProtoFieldName: true }))).toEqual([protoName]);
+    expect(Object.keys(write(TestAllTypesProto3, msg))).toEqual([jsonName]);
+  });
+
+  it("useProtoFieldName reaches nested messages and the fields of a packed Any", () => {
+    const inner = make(TestAllTypesProto3, { optionalInt32: 1 });
+    const msg = make(TestAllTypesProto3, {
+      optionalNestedMessage: { corecursive: inner },
+      optionalAny: anyPack(TestAllTypesProto3, inner),
+    });
+    expect(write(TestAllTypesProto3, msg, { useProtoFieldName: true })).toEqual({
+      optional_nested_message: { corecursive: { optional_int32: 1 } },
+      optional_any: { "@type": "type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3", optional_int32: 1 },
+    });
+  });
+
+  it.each<[number | undefined, string]>([
+    [undefined, '{"optionalInt32":1,"repeatedString":["a"],"optionalStruct":{}}'],
+    [0, '{"optionalInt32":1,"repeatedString":["a"],"optionalStruct":{}}'],
+    [2, '{\n  "optionalInt32": 1,\n  "repeatedString": [\n    "a"\n  ],\n  "optionalStruct": {}\n}'],
+    [4, '{\n    "optionalInt32": 1,\n    "repeatedString": [\n        "a"\n    ],\n    "optionalStruct": {}\n}'],
+  ])("prettySpaces %s", (prettySpaces, text) => {
+    const msg = make(TestAllTypesProto3, { optionalInt32: 1, repeatedString: ["a"], optionalStruct: {} });
+    const options = prettySpaces === undefined ? {} : { prettySpaces };
+    expect(toJsonString(TestAllTypesProto3, msg, options)).toBe(text);
+  });
+
+  it("toJsonString writes 64-bit integers, NaN and infinities as strings", () => {
+    const msg = make(TestAllTypesProto3, { optionalUint64: 2n ** 64n - 1n, optionalFloat: -Infinity, repeatedDouble: [NaN] });
+    expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"optionalUint64":"18446744073709551615","optionalFloat":"-Infinity","repeatedDouble":["NaN"]}');
+  });
+
+  // BUG: -0 in a double/float field is written (it is not the default: toJson gives -0, as protobuf-es, Go and
+  // C++ do), but toJsonString prints it with JSON.stringify, which writes -0 as "0". The text then reads back as
+  // +0, i.e. as the default, so the value silently changes (Go and C++ print "-0"). Expected: "-0" in the text.
+  it.fails("toJsonString keeps the sign of -0", () => {
+    const msg = make(TestAllTypesProto3, { optionalDouble: -0, repeatedFloat: [-0] });
+    expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"optionalDouble":-0,"repeatedFloat":[-0]}');
+    const back = fromJsonString(TestAllTypesProto3, toJsonString(TestAllTypesProto3, msg)) as unknown as Fields;
+    expect(Object.is(back.optionalDouble, -0)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages assembled by hand
+
+describe("wrong values in hand-made messages are our error, with the path", () => {
+  it.each<[string, Fields, string, string]>([
+    ["a string in an int32 field", { optionalInt32: "5" }, "json-type", "$.optionalInt32"],
+    ["a bigint in an int32 field", { optionalInt32: 5n }, "json-type", "$.optionalInt32"],
+    ["false in an int32 field", { optionalInt32: false }, "json-type", "$.optionalInt32"],
+    ["1.5 in an int32 field", { optionalInt32: 1.5 }, "range", "$.optionalInt32"],
+    ["2^31 in an int32 field", { optionalSfixed32: 2 ** 31 }, "range", "$.optionalSfixed32"],
+    ["-1 in a uint32 field", { optionalFixed32: -1 }, "range", "$.optionalFixed32"],
+    ["2^63 in an int64 field", { optionalInt64: 2n ** 63n }, "range", "$.optionalInt64"],
+    ["-1 in a uint64 field", { optionalUint64: -1n }, "range", "$.optionalUint64"],
+    ["1.5 in an int64 field", { optionalSint64: 1.5 }, "syntax", "$.optionalSint64"],
+    ["an object in an int64 field", { optionalInt64: {} }, "json-type", "$.optionalInt64"],
+    ["1e300 in a float field", { optionalFloat: 1e300 }, "range", "$.optionalFloat"],
+    ["a string in a double field", { optionalDouble: "1" }, "json-type", "$.optionalDouble"],
+    ["a number in a bool field", { optionalBool: 1 }, "json-type", "$.optionalBool"],
+    ["a number in a string field", { optionalString: 1 }, "json-type", "$.optionalString"],
+    ["a lone surrogate in a string field", { optionalString: "\ud800" }, "utf16", "$.optionalString"],
+    ["an array in a bytes field", { optionalBytes: [1, 2] }, "json-type", "$.optionalBytes"],
+    ["a string in a bytes field", { optionalBytes: "AQ==" }, "json-type", "$.optionalBytes"],
+    ["a Buffer-like object in a bytes field", { optionalBytes: { length: 0 } }, "json-type", "$.optionalBytes"],
+    ["a name in an enum field", { optionalNestedEnum: "BAR" }, "enum", "$.optionalNestedEnum"],
+    ["1.5 in an enum field", { optionalNestedEnum: 1.5 }, "enum", "$.optionalNestedEnum"],
+    ["a number in a list field", { repeatedInt32: 5 }, "json-type", "$.repeatedInt32"],
+    ["a bad list item", { repeatedInt32: [1, 2, "3"] }, "json-type", "$.repeatedInt32[2]"],
+    ["a bad bytes list item", { repeatedBytes: [new Uint8Array(0), "x"] }, "json-type", "$.repeatedBytes[1]"],
+    ["an array in a map field", { mapInt32Int32: [] }, "json-type", "$.mapInt32Int32"],
+    ["a bad map value", { mapStringString: { "a b": 1 } }, "json-type", '$.mapStringString["a b"]'],
+    ["a bad nested map value", { mapStringNestedMessage: { "a b": { $typeName: "protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage", a: 1.5 } } }, "range", '$.mapStringNestedMessage["a b"].a'],
+    ["a message of another type", { optionalNestedMessage: create(ForeignMessage, { c: 1 }) }, "json-type", "$.optionalNestedMessage"],
+    ["a number for a message", { recursiveMessage: 5 }, "json-type", "$.recursiveMessage"],
+    ["null for a message", { optionalNestedMessage: null }, "json-type", "$.optionalNestedMessage"],
+    ["a bad oneof value", { oneofField: { case: "oneofUint32", value: -1 } }, "range", "$.oneofUint32"],
+    ["a bad oneof message", { oneofField: { case: "oneofNestedMessage", value: { a: 1 } } }, "json-type", "$.oneofNestedMessage"],
+    ["a bad wrapper value", { optionalInt32Wrapper: "x" }, "json-type", "$.optionalInt32Wrapper"],
+    ["a bad wrapper in a list", { repeatedInt64Wrapper: [{ $typeName: "google.protobuf.Int64Value", value: "x" }] }, "syntax", "$.repeatedInt64Wrapper[0]"],
+    ["Timestamp nanos -1", { optionalTimestamp: { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: -1 } }, "range", "$.optionalTimestamp"],
+    ["Timestamp year 10000", { optionalTimestamp: { $typeName: "google.protobuf.Timestamp", seconds: 253402300800n, nanos: 0 } }, "range", "$.optionalTimestamp"],
+    [
+      "a bad Timestamp in a list",
+      { repeatedTimestamp: [0, 1, 2, 3].map((i) => ({ $typeName: "google.protobuf.Timestamp", seconds: BigInt(i), nanos: i === 3 ? 1e9 : 0 })) },
+      "range",
+      "$.repeatedTimestamp[3]",
+    ],
+    ["Duration signs disagree", { optionalDuration: { $typeName: "google.protobuf.Duration", seconds: 1n, nanos: -1 } }, "sign", "$.optionalDuration"],
+    ["a FieldMask path that cannot round-trip", { optionalFieldMask: { $typeName: "google.protobuf.FieldMask", paths: ["fooBar"] } }, "mask-path", "$.optionalFieldMask"],
+    ["a Value with no variant", { optionalValue: { $typeName: "google.protobuf.Value", kind: { case: undefined } } }, "value-kind", "$.optionalValue"],
+    ["a NaN Value", { repeatedValue: [{ $typeName: "google.protobuf.Value", kind: { case: "numberValue", value: NaN } }] }, "not-finite", "$.repeatedValue[0]"],
+    ["NaN in a Struct field", { optionalStruct: { a: [1, NaN] } }, "not-finite", "$.optionalStruct.a[1]"],
+    ["a Date in a Struct field", { optionalStruct: { d: new Date(0) } }, "json-type", "$.optionalStruct.d"],
+    ["a bigint in a Struct field", { optionalStruct: { n: 2n ** 1100n } }, "not-finite", "$.optionalStruct.n"],
+    ["a lone surrogate Struct key", { optionalStruct: { "\ud800": 1 } }, "utf16", '$.optionalStruct["\\ud800"]'],
+    ["Any bytes that are no message", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/google.protobuf.Timestamp", value: new Uint8Array([0xff]) } }, "binary", "$.optionalAny"],
+    ["Any value without a type URL", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "", value: new Uint8Array([1]) } }, "type-url", "$.optionalAny"],
+    ["Any of an unknown type", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/x.Y", value: new Uint8Array(0) } }, "unknown-type", "$.optionalAny"],
+    ["Any with a malformed URL", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "ftp://x/y.Z", value: new Uint8Array(0) } }, "type-url", "$.optionalAny"],
+    ["Any value not bytes", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/google.protobuf.Empty", value: "x" } }, "json-type", "$.optionalAny"],
+  ])("%s", (_, fields, rule, path) => {
+    expect(catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)))).toMatchObject({ rule, path });
+  });
+
+  it("reports the path into a packed message", () => {
+    const inner = handMade(TestAllTypesProto3, {
+      repeatedTimestamp: [{ $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: 0 }, { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: -5 }],
+    });
+    // anyPack serializes; a negative nanos survives the binary form, and the writer meets it after unpacking.
+    const msg = make(TestAllTypesProto3, { optionalAny: anyPack(TestAllTypesProto3, inner) });
+    expect(catchWkt(() => write(TestAllTypesProto3, msg))).toMatchObject({ rule: "range", path: "$.optionalAny.repeatedTimestamp[1]" });
+  });
+
+  it("rejects a message of another type at the root", () => {
+    expect(catchWkt(() => toJson(TestAllTypesProto3, make(TestAllTypesProto2)))).toMatchObject({ rule: "json-type", path: "$" });
+  });
+
+  // BUG: map keys of a hand-made message are not checked: an int32 map with key "x" or a bool map with key
+  // "yes" is written as is, giving JSON that fromJson rejects ('$.mapInt32Int32.x', rule syntax). Every other
+  // wrong value is reported on the way out (see the table above); keys should be too, e.g. rule "syntax" at the
+  // key's path.
+  it.fails.each<[string, Fields, string]>([
+    ["int32 key x", { mapInt32Int32: { x: 1 } }, "$.mapInt32Int32.x"],
+    ["int32 key 01", { mapInt32Int32: { "01": 1 } }, '$.mapInt32Int32["01"]'],
+    ["uint64 key -1", { mapUint64Uint64: { "-1": 1n } }, '$.mapUint64Uint64["-1"]'],
+    ["bool key yes", { mapBoolBool: { yes: true } }, "$.mapBoolBool.yes"],
+    ["string key with a lone surrogate", { mapStringString: { "\ud800": "v" } }, '$.mapStringString["\\ud800"]'],
+  ])("rejects a map key that is not of the key type: %s", (_, fields, path) => {
+    const e = catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)));
+    expect(e.path).toBe(path);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// __proto__ and depth
+
+describe("__proto__ is an ordinary key on the way out", () => {
+  function withProto(value: unknown): Record<string, unknown> {
+    const o: Record<string, unknown> = {};
+    Object.defineProperty(o, "__proto__", { value, enumerable: true, writable: true, configurable: true });
+    return o;
+  }
+
+  it.each<[string, Fields, (json: JsonObject) => unknown]>([
+    ["map<string, string>", { mapStringString: withProto("x") }, (j) => j.mapStringString],
+    ["map<string, message>", { mapStringNestedMessage: withProto({ a: 1 }) }, (j) => j.mapStringNestedMessage],
+    ["Struct field", { optionalStruct: withProto({ polluted: "yes" }) }, (j) => j.optionalStruct],
+  ])("%s", (_, init, get) => {
+    const msg = make(TestAllTypesProto3, init);
+    const json = write(TestAllTypesProto3, msg);
+    const container = get(json) as object;
+    expect(Object.keys(container)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(container)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const text = toJsonString(TestAllTypesProto3, msg, { registry: testRegistry });
+    expect(text).toContain('"__proto__":');
+    // And it reads back to the same message.
+    expect(write(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, text, { registry: testRegistry }))).toEqual(json);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("depth", () => {
+  function nested(levels: number): MessageShape<DescMessage> {
+    let m = make(TestAllTypesProto3);
+    for (let i = 1; i < levels; i++) m = make(TestAllTypesProto3, { recursiveMessage: m });
+    return m;
+  }
+  const at = (levels: number) => "$" + ".recursiveMessage".repeat(levels);
+
+  it.each<[number | undefined, number]>([
+    [undefined, 100],
+    [1, 1],
+    [7, 7],
+  ])("maxDepth %s: %i nested messages are fine, one more is rule depth", (maxDepth, limit) => {
+    const options = maxDepth === undefined ? {} : { maxDepth };
+    expect(() => write(TestAllTypesProto3, nested(limit), options)).not.toThrow();
+    expect(catchWkt(() => write(TestAllTypesProto3, nested(limit + 1), options))).toMatchObject({ rule: "depth", path: at(limit) });
+  });
+
+  /** A message that contains itself: nesting without end, built in no time. */
+  function cyclic(): MessageShape<DescMessage> {
+    const m = make(TestAllTypesProto3) as Fields;
+    m.recursiveMessage = m;
+    return m as MessageShape<DescMessage>;
+  }
+
+  it("endless nesting (a message that contains itself) is rule depth, not a stack overflow", () => {
+    expect(catchWkt(() => write(TestAllTypesProto3, cyclic()))).toMatchObject({ rule: "depth", path: at(100) });
+    expect(catchWkt(() => write(TestAllTypesProto3, cyclic(), { maxDepth: 1000 }))).toMatchObject({ rule: "depth", path: at(1000) });
+  });
+
+  // BUG: as on the read side, a maxDepth larger than the recursion can take lets a RangeError (stack overflow)
+  // escape toJson, where the options promise rule "depth" and STYLE.md promises that nothing but WktJsonError
+  // reaches a caller. The writer uses several frames per level: on Node 20's default stack it overflows from
+  // about maxDepth 2000 on. maxDepth NaN switches the limit off.
+  it.fails.each([3000, 1_000_000, NaN])("maxDepth %s never lets a stack overflow escape", (maxDepth) => {
+    try {
+      write(TestAllTypesProto3, cyclic(), { maxDepth });
+    } catch (e) {
+      expect(isWktJsonError(e)).toBe(true);
+    }
+  });
+});
+
+describe("writes what the reader reads", () => {
+  it.each<[DescMessage, Fields]>([
+    [TestAllTypesProto3, { optionalInt64: -(2n ** 63n), optionalFloat: NaN, optionalBytes: new Uint8Array([0xff]), mapBoolBool: { false: true } }],
+    [TestAllTypesProto3, { optionalInt32Wrapper: 0, repeatedInt32Wrapper: [{ value: 0 }], optionalStruct: { a: null } }],
+    [TestAllTypesProto3, { oneofField: { case: "oneofNullValue", value: 0 }, repeatedValue: [{ kind: { case: "nullValue", value: 0 } }] }],
+    [TestAllTypesProto2, { optionalInt32: 0, defaultBool: true, data: { groupInt32: 0 } }],
+    [TestAllTypesEdition2023, { optionalString: "", delimitedField: {} }],
+  ])("%s %o", (desc, init) => {
+    const msg = make(desc, init);
+    const json = write(desc, msg);
+    expect(write(desc, fromJson(desc, json, { registry: testRegistry }))).toEqual(json);
+  });
+});
+
+describe("extensions", () => {
+  it("writes extensions the registry knows under [full.name], and reads them back", () => {
+    const ext = testRegistry.getExtension("protobuf_test_messages.proto2.extension_int32")!;
+    const m = make(TestAllTypesProto2, { optionalInt32: 1 });
+    setExtension(m, ext, 7);
+    const json = { optionalInt32: 1, "[protobuf_test_messages.proto2.extension_int32]": 7 };
+    expect(write(TestAllTypesProto2, m)).toEqual(json);
+    expect(getExtension(fromJson(TestAllTypesProto2, json, { registry: testRegistry }), ext)).toBe(7);
+  });
+});
