@@ -11,10 +11,9 @@
 import { create, fromBinary, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { readerFor, type ReadContext } from "./from-json.js";
+import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
-import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
 import { writerFor, type WriteContext } from "./to-json.js";
@@ -172,7 +171,7 @@ export function anyFromJson(json: unknown, options?: { registry?: Registry; igno
   const ctx: ReadContext = {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: options?.registry,
-    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
   };
   return readerFor(AnySchema)(json, ctx) as unknown as Any;
@@ -192,8 +191,9 @@ export function anyToJson(any: Any, options?: { registry?: Registry; maxDepth?: 
     enumAsInteger: false,
     useProtoFieldName: false,
     registry: options?.registry,
-    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
+    negativeZero: false,
   };
   return writerFor(AnySchema)(any, ctx);
 }

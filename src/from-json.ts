@@ -31,7 +31,7 @@ import { fieldMaskFromJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
 import { locateJsonPath, parseJsonText } from "./internal/json-text.js";
-import { mapKeyFromJson, scalarFromJson } from "./internal/scalar.js";
+import { mapKeyFromJson, scalarFromJson, scalarZero } from "./internal/scalar.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
@@ -80,7 +80,12 @@ export function fromJson<Desc extends DescMessage>(
   json: JsonValue,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  return readerFor(schema)(json, makeContext(options)) as MessageShape<Desc>;
+  const ctx = makeContext(options);
+  try {
+    return readerFor(schema)(json, ctx) as MessageShape<Desc>;
+  } catch (e) {
+    throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);
+  }
 }
 
 /**
@@ -104,7 +109,8 @@ export function fromJsonString<Desc extends DescMessage>(
   const value = parseJsonText(json, parseOptions);
   try {
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
-  } catch (e) {
+  } catch (caught) {
+    const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
       const at = locateJsonPath(json, e.path);
       if (at !== undefined) {
@@ -129,9 +135,38 @@ function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: options?.registry,
-    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
   };
+}
+
+/**
+ * @internal Validates the `maxDepth` option: a whole number from 1 up. NaN or a fraction would switch the
+ * limit off silently.
+ */
+export function checkMaxDepth(maxDepth: number | undefined): number {
+  if (maxDepth === undefined) return defaultMaxDepth;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) {
+    throw new WktJsonError("range", "$", "options", `maxDepth must be a whole number from 1 up, got ${String(maxDepth)}`);
+  }
+  return maxDepth;
+}
+
+/**
+ * @internal A `maxDepth` set above what the platform's call stack can take ends in a stack overflow; the
+ * caller gets our `depth` error instead of the engine's RangeError.
+ */
+export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: number): unknown {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new WktJsonError(
+      "depth",
+      "$",
+      typeName,
+      `nesting exhausted the call stack before reaching maxDepth (${maxDepth}); lower maxDepth`,
+      { cause: e },
+    );
+  }
+  return e;
 }
 
 const readers = new WeakMap<DescMessage, MessageReader>();
@@ -184,8 +219,13 @@ function compileMessage(desc: DescMessage): MessageReader {
           }
           continue;
         }
-        // JSON keys of one object are unique, so a field is given twice only under its two names.
-        if (entry.otherName !== undefined && Object.prototype.hasOwnProperty.call(obj, entry.otherName)) {
+        // JSON keys of one object are unique, so a field is given twice only under its two names; the error
+        // is reported at the later of the two, as the text parser reports a repeated key.
+        if (
+          entry.otherName !== undefined &&
+          Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
+          keys.indexOf(entry.otherName) < i
+        ) {
           throw new WktJsonError(
             "duplicate-field",
             "$",
@@ -397,6 +437,10 @@ function compileEnum(desc: DescEnum): ValueReader {
       if (ctx.ignoreUnknownFields) return skipped;
       throw new WktJsonError("enum", "$", desc.typeName, `${JSON.stringify(json)} is not a value of the enum`);
     }
+    if (typeof json === "bigint") {
+      // An integer literal beyond 2^53 from the text parser: a JSON number, but never an int32.
+      throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
+    }
     if (typeof json === "number") {
       if (!Number.isInteger(json) || json < -2147483648 || json > 2147483647) {
         throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
@@ -460,11 +504,13 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
   }
   if (isWrapperDesc(desc)) {
     const scalar = desc.fields[0]!;
+    const zero = scalarZero(scalar.scalar, scalar.longAsString);
     return (json, ctx) => {
       enter(ctx, typeName);
-      let value: unknown;
+      let value: unknown = zero;
       try {
-        value = scalarFromJson(scalar.scalar, json, scalar.longAsString);
+        // A null wrapper is the wrapper with the default value (as wrapperFromJson and protobuf-es read it).
+        if (json !== null) value = scalarFromJson(scalar.scalar, json, scalar.longAsString);
       } catch (e) {
         throw errorAsType(e, typeName);
       }

@@ -56,8 +56,8 @@ export const typeUrlPrefixDefault = "type.googleapis.com";
  * Splits a type URL into scheme, prefix and type name, checking the type name is a valid fully-qualified
  * protobuf name.
  *
- * @throws {WktJsonError} rule `type-url` for an empty URL, a scheme other than http or https, a URL ending in
- *   `/`, or a last segment that is not a fully-qualified name.
+ * @throws {WktJsonError} rule `type-url` for an empty URL, a URL without `/`, a scheme other than http or
+ *   https, a URL ending in `/`, or a last segment that is not a fully-qualified name.
  * @example
  * typeUrlParse("type.googleapis.com/google.protobuf.Duration");
  * //=> { scheme: "", prefix: "type.googleapis.com", typeName: "google.protobuf.Duration" }
@@ -78,10 +78,12 @@ export function typeUrlParse(url: string): TypeUrlParts {
     rest = url.slice(sep + 3);
   }
   const slash = rest.lastIndexOf("/");
+  // any.proto: "This string must contain at least one "/" character."
+  if (slash < 0) fail('has no "/": the form is <host>/<fully.qualified.Name>');
   const typeName = rest.slice(slash + 1);
-  if (typeName.length === 0) fail(slash >= 0 ? "ends in \"/\" with no type name" : "has no type name");
+  if (typeName.length === 0) fail('ends in "/" with no type name');
   if (!isFullName(typeName)) fail(`${JSON.stringify(typeName)} is not a fully-qualified type name`);
-  return { scheme, prefix: slash >= 0 ? rest.slice(0, slash) : "", typeName };
+  return { scheme, prefix: rest.slice(0, slash), typeName };
 }
 
 /**

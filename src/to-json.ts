@@ -12,6 +12,7 @@
  */
 import {
   getExtension,
+  ScalarType,
   type DescEnum,
   type DescExtension,
   type DescField,
@@ -25,12 +26,12 @@ import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyToJsonInternal } from "./any.js";
 import { durationToJson } from "./duration.js";
 import { errorAsType, WktJsonError } from "./errors.js";
-import { extensionAsField } from "./from-json.js";
+import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
-import { scalarIsZero, scalarToJson, scalarZero } from "./internal/scalar.js";
-import { defaultMaxDepth } from "./limits.js";
+import { mapKeyFromJson, scalarIsZero, scalarToJson, scalarZero } from "./internal/scalar.js";
+import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
 import { timestampToJson } from "./timestamp.js";
@@ -63,6 +64,8 @@ export interface WriteContext {
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
   depth: number;
+  /** Set when a float or double field held -0, which JSON.stringify would print as 0. */
+  negativeZero: boolean;
 }
 
 /** @internal A compiled writer: encodes a message of one type as a JSON value. */
@@ -84,7 +87,15 @@ export function toJson<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteOptions>,
 ): JsonValue {
-  return writerFor(schema)(message, makeContext(options));
+  return write(schema, message, makeContext(options));
+}
+
+function write(schema: DescMessage, message: unknown, ctx: WriteContext): JsonValue {
+  try {
+    return writerFor(schema)(message, ctx);
+  } catch (e) {
+    throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);
+  }
 }
 
 /**
@@ -99,8 +110,36 @@ export function toJsonString<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteStringOptions>,
 ): string {
-  const json = toJson(schema, message, options);
-  return JSON.stringify(json, null, options?.prettySpaces ?? 0);
+  const ctx = makeContext(options);
+  const json = write(schema, message, ctx);
+  const spaces = options?.prettySpaces ?? 0;
+  // JSON.stringify writes -0 as "0", which reads back as the default; a float field holding -0 keeps its sign.
+  return ctx.negativeZero ? stringifyKeepingNegativeZero(json, spaces) : JSON.stringify(json, null, spaces);
+}
+
+/**
+ * JSON.stringify, except that -0 is written "-0" (used only when the message holds a -0). Strings, numbers
+ * and indentation are written exactly as JSON.stringify writes them.
+ */
+function stringifyKeepingNegativeZero(json: JsonValue, spaces: number): string {
+  const indent = " ".repeat(Math.max(0, Math.min(10, Math.floor(spaces))));
+  const write = (v: JsonValue, at: string): string => {
+    if (typeof v === "number") return v === 0 && 1 / v < 0 ? "-0" : JSON.stringify(v);
+    if (typeof v !== "object" || v === null) return JSON.stringify(v);
+    const inner = at + indent;
+    const open = indent === "" ? "" : "\n" + inner;
+    const close = indent === "" ? "" : "\n" + at;
+    const sep = indent === "" ? "," : ",\n" + inner;
+    if (Array.isArray(v)) {
+      if (v.length === 0) return "[]";
+      return "[" + open + v.map((item) => write(item, inner)).join(sep) + close + "]";
+    }
+    const keys = Object.keys(v);
+    if (keys.length === 0) return "{}";
+    const colon = indent === "" ? ":" : ": ";
+    return "{" + open + keys.map((k) => JSON.stringify(k) + colon + write(v[k]!, inner)).join(sep) + close + "}";
+  };
+  return write(json, "");
 }
 
 function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteContext {
@@ -109,8 +148,9 @@ function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteConte
     enumAsInteger: options?.enumAsInteger === true,
     useProtoFieldName: options?.useProtoFieldName === true,
     registry: options?.registry,
-    maxDepth: options?.maxDepth ?? defaultMaxDepth,
+    maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
+    negativeZero: false,
   };
 }
 
@@ -234,6 +274,7 @@ function compileField(field: DescField): FieldWriter {
     }
     case "map": {
       const writeValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
+      const keyType = field.mapKey;
       return (message, ctx, out) => {
         const record = message[local];
         if (typeof record !== "object" || record === null || Array.isArray(record)) {
@@ -250,6 +291,10 @@ function compileField(field: DescField): FieldWriter {
           try {
             for (let i = 0; i < keys.length; i++) {
               key = keys[i]!;
+              // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
+              if (keyType !== ScalarType.STRING ? mapKeyFromJson(keyType, key) !== key : !isWellFormed(key)) {
+                throw new WktJsonError("syntax", "$", field.parent.typeName, `map key ${JSON.stringify(key)} is not a ${ScalarType[keyType]!.toLowerCase()} in canonical form`);
+              }
               setOwn(obj, key, writeValue((record as Record<string, unknown>)[key], ctx));
             }
           } catch (e) {
@@ -317,6 +362,12 @@ function compileValue(field: DescField, message: DescMessage | undefined, inColl
   }
   if (field.enum !== undefined) return compileEnum(field.enum);
   const scalar = field.scalar!;
+  if (scalar === ScalarType.DOUBLE || scalar === ScalarType.FLOAT) {
+    return (value, ctx) => {
+      if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
+      return scalarToJson(scalar, value);
+    };
+  }
   return (value) => scalarToJson(scalar, value);
 }
 
@@ -326,8 +377,11 @@ function compileEnum(desc: DescEnum): ValueWriter {
   for (const v of desc.values) if (!names.has(v.number)) names.set(v.number, v.name);
   const isNullValue = desc.typeName === "google.protobuf.NullValue";
   return (value, ctx) => {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < -2147483648 || value > 2147483647) {
-      throw new WktJsonError("enum", "$", desc.typeName, `expected an enum number, got ${describe(value)}`);
+    if (typeof value !== "number") {
+      throw new WktJsonError("json-type", "$", desc.typeName, `expected an enum number, got ${describe(value)}`);
+    }
+    if (!Number.isInteger(value) || value < -2147483648 || value > 2147483647) {
+      throw new WktJsonError("enum", "$", desc.typeName, `${value} is not an int32`);
     }
     if (isNullValue) return null;
     if (ctx.enumAsInteger) return value;

@@ -282,7 +282,7 @@ describe("options", () => {
   // BUG: -0 in a double/float field is written (it is not the default: toJson gives -0, as protobuf-es, Go and
   // C++ do), but toJsonString prints it with JSON.stringify, which writes -0 as "0". The text then reads back as
   // +0, i.e. as the default, so the value silently changes (Go and C++ print "-0"). Expected: "-0" in the text.
-  it.fails("toJsonString keeps the sign of -0", () => {
+  it("toJsonString keeps the sign of -0", () => {
     const msg = make(TestAllTypesProto3, { optionalDouble: -0, repeatedFloat: [-0] });
     expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"optionalDouble":-0,"repeatedFloat":[-0]}');
     const back = fromJsonString(TestAllTypesProto3, toJsonString(TestAllTypesProto3, msg)) as unknown as Fields;
@@ -313,7 +313,7 @@ describe("wrong values in hand-made messages are our error, with the path", () =
     ["an array in a bytes field", { optionalBytes: [1, 2] }, "json-type", "$.optionalBytes"],
     ["a string in a bytes field", { optionalBytes: "AQ==" }, "json-type", "$.optionalBytes"],
     ["a Buffer-like object in a bytes field", { optionalBytes: { length: 0 } }, "json-type", "$.optionalBytes"],
-    ["a name in an enum field", { optionalNestedEnum: "BAR" }, "enum", "$.optionalNestedEnum"],
+    ["a name in an enum field", { optionalNestedEnum: "BAR" }, "json-type", "$.optionalNestedEnum"],
     ["1.5 in an enum field", { optionalNestedEnum: 1.5 }, "enum", "$.optionalNestedEnum"],
     ["a number in a list field", { repeatedInt32: 5 }, "json-type", "$.repeatedInt32"],
     ["a bad list item", { repeatedInt32: [1, 2, "3"] }, "json-type", "$.repeatedInt32[2]"],
@@ -370,7 +370,7 @@ describe("wrong values in hand-made messages are our error, with the path", () =
   // "yes" is written as is, giving JSON that fromJson rejects ('$.mapInt32Int32.x', rule syntax). Every other
   // wrong value is reported on the way out (see the table above); keys should be too, e.g. rule "syntax" at the
   // key's path.
-  it.fails.each<[string, Fields, string]>([
+  it.each<[string, Fields, string]>([
     ["int32 key x", { mapInt32Int32: { x: 1 } }, "$.mapInt32Int32.x"],
     ["int32 key 01", { mapInt32Int32: { "01": 1 } }, '$.mapInt32Int32["01"]'],
     ["uint64 key -1", { mapUint64Uint64: { "-1": 1n } }, '$.mapUint64Uint64["-1"]'],
@@ -445,7 +445,7 @@ describe("depth", () => {
   // escape toJson, where the options promise rule "depth" and STYLE.md promises that nothing but WktJsonError
   // reaches a caller. The writer uses several frames per level: on Node 20's default stack it overflows from
   // about maxDepth 2000 on. maxDepth NaN switches the limit off.
-  it.fails.each([3000, 1_000_000, NaN])("maxDepth %s never lets a stack overflow escape", (maxDepth) => {
+  it.each([3000, 1_000_000, NaN])("maxDepth %s never lets a stack overflow escape", (maxDepth) => {
     try {
       write(TestAllTypesProto3, cyclic(), { maxDepth });
     } catch (e) {

@@ -219,9 +219,15 @@ describe("wrappers in Any", () => {
   it.each<[string, unknown, string]>([
     ["google.protobuf.UInt32Value", -1, "range"],
     ["google.protobuf.Int64Value", "x", "syntax"],
-    ["google.protobuf.BoolValue", null, "json-type"],
+    ["google.protobuf.BoolValue", "true", "json-type"],
   ])("%s with value %o is rule %s at $.value", (typeName, value, rule) => {
     expect(catchWkt(() => anyFromJson({ "@type": `type.googleapis.com/${typeName}`, value }))).toMatchObject({ rule, path: "$.value" });
+  });
+
+  it("a null value is the wrapper's default, as null is for every field (and as protobuf-es reads it)", () => {
+    const any = anyFromJson({ "@type": "type.googleapis.com/google.protobuf.BoolValue", value: null });
+    expect(anyUnpack(any)).toEqual({ $typeName: "google.protobuf.BoolValue", value: false });
+    expect(fromJson(BoolValueSchema, null)).toEqual(wrapperFromJson(BoolValueSchema, null));
   });
 });
 
