@@ -52,3 +52,35 @@ export {
   durationCompare,
 } from "./duration.js";
 export type { DurationLike } from "./duration.js";
+export {
+  typeFromDescriptor,
+  enumFromDescriptor,
+  apiFromDescriptor,
+  typesFromDescriptors,
+  registryFromTypes,
+  createTypeResolver,
+  apiVersion,
+  apiVersionCheck,
+  apiVersionIsValid,
+  apiVersionCompatible,
+  mixinCheck,
+  mixinAssert,
+  mixinHttpPath,
+  mixinInheritDoc,
+  mixinInheritOptions,
+  mixinInheritedOptionNames,
+} from "./descriptors.js";
+export type {
+  TypeFromDescriptorOptions,
+  TypesFromDescriptorsOptions,
+  ApiFromDescriptorOptions,
+  TypeSet,
+  RegistryFromTypesOptions,
+  TypeFetch,
+  TypeFetchResponse,
+  TypeResolver,
+  TypeResolverCache,
+  TypeResolverOptions,
+  ApiVersion,
+  ApiNameAndVersion,
+} from "./descriptors.js";
