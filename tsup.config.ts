@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
+import { cliConfig } from "./tsup.cli.config.js";
 
 export default defineConfig([
   {
@@ -6,7 +7,8 @@ export default defineConfig([
     format: ["esm", "cjs"],
     dts: true,
     sourcemap: true,
-    clean: true,
+    // Cleans dist/ but for the CLI, which the config below writes there at the same time.
+    clean: ["!cli.js", "!cli.js.map"],
     target: "es2022",
     platform: "neutral",
   },
@@ -22,4 +24,5 @@ export default defineConfig([
     target: "node20",
     platform: "node",
   },
+  cliConfig,
 ]);

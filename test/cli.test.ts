@@ -1,0 +1,395 @@
+// The `wkt-json` command, run for real: `node dist/cli.js` as a child process, fed through pipes and from
+// files. `npm test` builds dist/cli.js first (pretest); run alone (`npx vitest run test/cli.test.ts`), this
+// file rebuilds it when it is missing or older than its sources.
+
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { promisify } from "node:util";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { DurationSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromJsonString } from "../src/index.js";
+import { TestAllTypesProto3 } from "./conformance-registry.js";
+
+const execFileAsync = promisify(execFile);
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const cli = join(root, "dist", "cli.js");
+const descriptorSet = join(root, "conformance", ".build", "test-protos.binpb");
+const proto3 = "protobuf_test_messages.proto3.TestAllTypesProto3";
+const withSet = ["--descriptor-set", descriptorSet];
+/** Each test starts Node a few times, several tests at once: generous on a busy machine. */
+const timeout = 60_000;
+
+/** The newest modification time of the files under `dir` (recursively). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const stat = statSync(join(dir, String(name)));
+    if (stat.isFile()) newest = Math.max(newest, stat.mtimeMs);
+  }
+  return newest;
+}
+
+function buildCliIfStale(): void {
+  let built = 0;
+  try {
+    built = statSync(cli).mtimeMs;
+  } catch {
+    // missing: build it
+  }
+  const sources = Math.max(
+    newestMtime(join(root, "cli")),
+    newestMtime(join(root, "src")),
+    statSync(join(root, "tsup.cli.config.ts")).mtimeMs,
+  );
+  if (built > sources) return;
+  execFileSync(join(root, "node_modules", ".bin", "tsup"), ["--config", "tsup.cli.config.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+interface Run {
+  status: number | null;
+  stdout: Buffer;
+  stderr: string;
+  /** stdout as UTF-8 text. */
+  out: string;
+}
+
+/**
+ * Runs the CLI with `input` on a pipe to its stdin, or with stdin opened on the file `{ file }`. Async, so
+ * that the tests (each a Node start-up) run concurrently.
+ */
+function run(args: string[], input: string | Uint8Array | { file: string } = ""): Promise<Run> {
+  const fd = typeof input === "object" && "file" in input ? openSync(input.file, "r") : undefined;
+  return new Promise<Run>((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: [fd ?? "pipe", "pipe", "pipe"], timeout: 30_000 });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => {
+      const out = Buffer.concat(stdout);
+      resolve({ status, stdout: out, out: out.toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
+    });
+    if (fd === undefined) {
+      child.stdin?.on("error", () => {}); // a CLI that exits before reading (usage errors) closes the pipe
+      child.stdin?.end(input as string | Uint8Array);
+    }
+  }).finally(() => {
+    if (fd !== undefined) closeSync(fd);
+  });
+}
+
+/** The parts of the one-line error `wkt-json: <type> at <path> (line L, column C): <detail> [rule]`. */
+function parseError(stderr: string): { typeName: string; path: string; line?: number; column?: number; rule: string } {
+  const m = /^wkt-json: (\S+) at (\S+?)(?: \(line (\d+), column (\d+)\))?: .+ \[([a-z0-9-]+)\]\n$/s.exec(stderr);
+  if (m === null) throw new Error(`not a wkt-json input error: ${JSON.stringify(stderr)}`);
+  const [, typeName, path, line, column, rule] = m as unknown as [string, string, string, string | undefined, string | undefined, string];
+  return {
+    typeName,
+    path,
+    rule,
+    ...(line === undefined ? {} : { line: Number(line) }),
+    ...(column === undefined ? {} : { column: Number(column) }),
+  };
+}
+
+let tmp: string;
+const tmpFile = (name: string, content: string | Uint8Array): string => {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+beforeAll(() => {
+  buildCliIfStale();
+  tmp = mkdtempSync(join(tmpdir(), "wkt-json-cli-"));
+}, 120_000);
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.concurrent("the built file", { timeout }, () => {
+  it("starts with a node shebang and is executable, so npm can link it as a bin", async () => {
+    expect(readFileSync(cli, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    const { stdout } = await execFileAsync(cli, ["--version"], { encoding: "utf8" });
+    expect(stdout).toMatch(/^wkt-json \d/);
+  });
+
+  it("--version prints the package version", async () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    expect(await run(["--version"])).toMatchObject({ status: 0, out: `wkt-json ${version}\n`, stderr: "" });
+  });
+
+  it("--help prints usage with examples on stdout", async () => {
+    const result = await run(["--help"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.out).toMatch(/^Usage: wkt-json <command> <type>/);
+    for (const text of ["canon <type>", "check <type>", "--descriptor-set FILE", "--from json|binary", "--to json|binary", "--pretty N", "--ignore-unknown-fields", "Examples:"]) {
+      expect(result.out).toContain(text);
+    }
+    expect((await run(["canon", "google.protobuf.Timestamp", "-h"])).status).toBe(0);
+  });
+});
+
+describe.concurrent("canon", { timeout }, () => {
+  it("normalises a Timestamp with an offset to UTC (stdin on a pipe)", async () => {
+    expect(await run(["canon", "google.protobuf.Timestamp"], '"2015-07-06T15:33:38-07:00"\n')).toMatchObject({
+      status: 0,
+      out: '"2015-07-06T22:33:38Z"\n',
+      stderr: "",
+    });
+  });
+
+  it.each([
+    ["google.protobuf.Duration", '"1.50s"', '"1.500s"'],
+    ["google.protobuf.FieldMask", '"a.fooBar,b"', '"a.fooBar,b"'],
+    ["google.protobuf.Int64Value", "9223372036854775807", '"9223372036854775807"'],
+    ["google.protobuf.Struct", '{"a": [1, null, {"b": true}]}', '{"a":[1,null,{"b":true}]}'],
+    ["google.protobuf.Empty", "{ }", "{}"],
+    [".google.protobuf.BoolValue", "true", "true"],
+  ])("reads and writes %s without a descriptor set", async (type, input, output) => {
+    expect(await run(["canon", type], input)).toMatchObject({ status: 0, out: `${output}\n`, stderr: "" });
+  });
+
+  it("writes a TestAllTypesProto3 from a file in canonical form with --descriptor-set", async () => {
+    const input = tmpFile(
+      "all-types.json",
+      JSON.stringify({
+        optional_int64: 12,
+        optionalString: "hi",
+        optionalTimestamp: "2020-01-01T01:00:00+01:00",
+        optionalDuration: "-0.5s",
+        repeatedInt32: [1, "2"],
+        optionalNestedEnum: "BAR",
+        mapStringString: { ["__proto__"]: "x" },
+        optionalAny: { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1.5s" },
+        optionalValue: null,
+      }),
+    );
+    const result = await run(["canon", proto3, ...withSet], { file: input });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.out).toBe(
+      '{"optionalInt64":"12","optionalString":"hi","optionalNestedEnum":"BAR","repeatedInt32":[1,2],' +
+        '"mapStringString":{"__proto__":"x"},"optionalDuration":"-0.500s","optionalTimestamp":"2020-01-01T00:00:00Z",' +
+        '"optionalAny":{"@type":"type.googleapis.com/google.protobuf.Duration","value":"1.500s"},"optionalValue":null}\n',
+    );
+  });
+
+  it("indents with --pretty N as JSON.stringify does", async () => {
+    const input = '{"optionalInt32": 5, "repeatedString": ["a", "b"]}';
+    const compact = (await run(["canon", proto3, ...withSet], input)).out;
+    const pretty = await run(["canon", proto3, ...withSet, "--pretty", "2"], input);
+    expect(pretty.status).toBe(0);
+    expect(pretty.out).toBe(JSON.stringify(JSON.parse(compact), null, 2) + "\n");
+    expect((await run(["canon", proto3, ...withSet, "--pretty=0"], input)).out).toBe(compact);
+  });
+
+  it("passes the JSON output options through", async () => {
+    const input = '{"optionalInt32": 5, "optionalNestedEnum": "BAZ"}';
+    expect((await run(["canon", proto3, ...withSet, "--use-proto-field-name", "--enum-as-integer"], input)).out).toBe(
+      '{"optional_int32":5,"optional_nested_enum":2}\n',
+    );
+    const all = JSON.parse((await run(["canon", proto3, ...withSet, "--always-emit-implicit"], "{}")).out) as object;
+    expect(all).toMatchObject({ optionalInt32: 0, optionalString: "", repeatedInt32: [], mapInt32Int32: {} });
+  });
+
+  it("skips unknown fields only with --ignore-unknown-fields", async () => {
+    const input = '{"optionalInt32": 1, "noSuchField": {"x": [1]}}';
+    const strict = await run(["canon", proto3, ...withSet], input);
+    expect(strict.status).toBe(1);
+    expect(parseError(strict.stderr)).toMatchObject({ rule: "unknown-field", path: "$.noSuchField", line: 1 });
+    expect(await run(["canon", proto3, ...withSet, "--ignore-unknown-fields"], input)).toMatchObject({
+      status: 0,
+      out: '{"optionalInt32":1}\n',
+    });
+  });
+});
+
+describe.concurrent("errors in the input", { timeout }, () => {
+  // The type named is the innermost one being read: the Timestamp, the scalar, the JSON text itself.
+  it.each([
+    // [input, typeName, path, line, column, rule]
+    ['{\n  "optionalInt32": 1,\n  "optionalTimestamp": "2024-02-30T00:00:00Z"\n}', "google.protobuf.Timestamp", "$.optionalTimestamp", 3, 24, "range"],
+    ['{\n  "optionalDuration": "1sabc"\n}', "google.protobuf.Duration", "$.optionalDuration", 2, 23, "syntax"],
+    ['{"repeatedInt32": [1,\n 2.5]}', "int32", "$.repeatedInt32[1]", 2, 2, "syntax"],
+    ['{"optionalInt32": 1,\n"optionalInt32": 2}', "JSON", "$.optionalInt32", 2, 1, "duplicate-field"],
+    ['{"optionalNestedEnum": "NOPE"}', `${proto3}.NestedEnum`, "$.optionalNestedEnum", 1, 24, "enum"],
+  ])("reports %j as %s at %s (line %i, column %i), rule %s, exit 1", async (input, typeName, path, line, column, rule) => {
+    const result = await run(["canon", proto3, ...withSet], input);
+    expect(result.status).toBe(1);
+    expect(result.out).toBe("");
+    expect(parseError(result.stderr)).toEqual({ typeName, path, line, column, rule });
+  });
+
+  it("reports text that is not JSON as a syntax error with its position", async () => {
+    const result = await run(["canon", "google.protobuf.Struct"], '{"a": 1,\n  ]');
+    expect(result.status).toBe(1);
+    expect(parseError(result.stderr)).toMatchObject({ rule: "syntax", line: 2 });
+  });
+
+  it("names the well-known type and the rule for a bad Timestamp", async () => {
+    const result = await run(["canon", "google.protobuf.Timestamp"], '"2015-07-06 15:33:38Z"');
+    expect(result.status).toBe(1);
+    expect(parseError(result.stderr)).toEqual({
+      typeName: "google.protobuf.Timestamp",
+      path: "$",
+      line: 1,
+      column: 1,
+      rule: "syntax",
+    });
+  });
+
+  it("rejects input that is not UTF-8", async () => {
+    const result = await run(["canon", "google.protobuf.StringValue"], new Uint8Array([0x22, 0xff, 0x22]));
+    expect(result.status).toBe(1);
+    expect(parseError(result.stderr)).toMatchObject({ rule: "syntax", path: "$" });
+  });
+});
+
+describe.concurrent("check", { timeout }, () => {
+  it("exits 0 and writes nothing for valid input", async () => {
+    expect(await run(["check", proto3, ...withSet], '{"optionalTimestamp": "2024-02-29T00:00:00Z"}')).toMatchObject({
+      status: 0,
+      out: "",
+      stderr: "",
+    });
+  });
+
+  it("exits 1 with the error for invalid input, and writes nothing on stdout", async () => {
+    const result = await run(["check", "google.protobuf.Duration"], '"315576000001s"');
+    expect(result.status).toBe(1);
+    expect(result.out).toBe("");
+    expect(parseError(result.stderr)).toEqual({ typeName: "google.protobuf.Duration", path: "$", line: 1, column: 1, rule: "range" });
+  });
+
+  it("validates binary input too: it must have a JSON form", async () => {
+    const duration = (seconds: bigint): Uint8Array => toBinary(DurationSchema, create(DurationSchema, { seconds }));
+    expect((await run(["check", "google.protobuf.Duration", "--from", "binary"], duration(315576000000n))).status).toBe(0);
+    // One second past the documented range: valid binary, but no valid JSON form.
+    const bad = await run(["check", "google.protobuf.Duration", "--from", "binary"], duration(315576000001n));
+    expect(bad.status).toBe(1);
+    expect(parseError(bad.stderr)).toMatchObject({ typeName: "google.protobuf.Duration", rule: "range" });
+  });
+});
+
+describe.concurrent("binary", { timeout }, () => {
+  const input =
+    '{"optionalInt64": "-9007199254740993", "optionalBytes": "AAEC/w==", "optionalFloat": -0, ' +
+    '"repeatedNestedMessage": [{"a": 1}, {"corecursive": {"optionalBool": true}}], ' +
+    '"optionalStruct": {"k": ["v", 1.5, null]}, "optionalFieldMask": "fooBar,baz.qux"}';
+
+  it("--to binary writes @bufbuild/protobuf's binary encoding of the message", async () => {
+    const result = await run(["canon", proto3, ...withSet, "--to", "binary"], input);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const expected = toBinary(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, input));
+    expect(new Uint8Array(result.stdout)).toEqual(expected);
+  });
+
+  it("round-trips JSON -> binary -> JSON to the canonical JSON, through files and a shell pipe", async () => {
+    const canonical = (await run(["canon", proto3, ...withSet], input)).out;
+    expect(canonical).toContain('"optionalInt64":"-9007199254740993"');
+    expect(canonical).toContain('"optionalFloat":-0');
+    const binFile = join(tmp, "all-types.bin");
+    const jsonFile = tmpFile("round-trip.json", input);
+    const q = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+    const wkt = `${q(process.execPath)} ${q(cli)}`;
+    const set = `--descriptor-set ${q(descriptorSet)}`;
+    const script =
+      `${wkt} canon ${proto3} ${set} --to binary < ${q(jsonFile)} > ${q(binFile)} && ` +
+      `${wkt} canon ${proto3} ${set} --to binary < ${q(jsonFile)} | ${wkt} canon ${proto3} ${set} --from binary`;
+    const { stdout: piped } = await execFileAsync("sh", ["-c", script], { encoding: "utf8" });
+    expect(piped).toBe(canonical);
+    expect((await run(["canon", proto3, ...withSet, "--from", "binary"], { file: binFile })).out).toBe(canonical);
+  });
+
+  it("reports bytes that are not a serialized message as a binary error", async () => {
+    const result = await run(["canon", proto3, ...withSet, "--from", "binary"], new Uint8Array([0x0a, 0x05, 0x01]));
+    expect(result.status).toBe(1);
+    expect(parseError(result.stderr)).toEqual({ typeName: proto3, path: "$", rule: "binary" });
+  });
+});
+
+describe.concurrent("descriptor sets", { timeout }, () => {
+  /** A one-file set: acme.Event { <typeName> at = 1; } importing `dependency`, written without its imports. */
+  function eventSet(dependency: string, typeName: string): Uint8Array {
+    const file = create(FileDescriptorProtoSchema, {
+      name: "acme/event.proto",
+      package: "acme",
+      syntax: "proto3",
+      dependency: [dependency],
+      messageType: [
+        { name: "Event", field: [{ name: "at", number: 1, type: 11, label: 1, typeName, jsonName: "at" }] },
+      ],
+    });
+    return toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: [file] }));
+  }
+
+  it("resolves the well-known types a set imports but lacks", async () => {
+    const set = tmpFile("event.binpb", eventSet("google/protobuf/timestamp.proto", ".google.protobuf.Timestamp"));
+    expect(await run(["canon", "acme.Event", "--descriptor-set", set], '{"at": "2000-01-01T00:00:00+00:30"}')).toMatchObject({
+      status: 0,
+      out: '{"at":"1999-12-31T23:30:00Z"}\n',
+    });
+  });
+
+  it("reports an import the set lacks as a setup error, exit 2", async () => {
+    const set = tmpFile("broken.binpb", eventSet("acme/missing.proto", ".acme.Missing"));
+    const result = await run(["canon", "acme.Event", "--descriptor-set", set], "{}");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^wkt-json: .*acme\/missing\.proto/);
+  });
+
+  it("takes more than one set", async () => {
+    const set = tmpFile("event2.binpb", eventSet("google/protobuf/timestamp.proto", ".google.protobuf.Timestamp"));
+    const args = ["canon", "acme.Event", "--descriptor-set", descriptorSet, "--descriptor-set", set];
+    expect(await run(args, '{"at": null}')).toMatchObject({ status: 0, out: "{}\n" });
+    expect((await run(["canon", proto3, "--descriptor-set", set, "--descriptor-set", descriptorSet], "{}")).status).toBe(0);
+  });
+});
+
+describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => {
+  it.each([
+    [[]],
+    [["bogus", "google.protobuf.Timestamp"]],
+    [["canon"]],
+    [["canon", "google.protobuf.Timestamp", "extra"]],
+    [["canon", "google.protobuf.Timestamp", "--bogus"]],
+    [["canon", "google.protobuf.Timestamp", "-x"]],
+    [["canon", "google.protobuf.Timestamp", "--pretty"]],
+    [["canon", "google.protobuf.Timestamp", "--pretty", "11"]],
+    [["canon", "google.protobuf.Timestamp", "--pretty", "-1"]],
+    [["canon", "google.protobuf.Timestamp", "--pretty", "2", "--to", "binary"]],
+    [["canon", "google.protobuf.Timestamp", "--from", "xml"]],
+    [["canon", "google.protobuf.Timestamp", "--to", "yaml"]],
+    [["canon", "google.protobuf.Timestamp", "--from", "binary", "--ignore-unknown-fields"]],
+    [["canon", "google.protobuf.Timestamp", "--to", "binary", "--enum-as-integer"]],
+    [["canon", "no.such.Type"]],
+    [["canon", "google.protobuf.NullValue"]],
+    [["canon", proto3]],
+    [["canon", proto3, "--descriptor-set", "/nonexistent/set.binpb"]],
+    [["canon", proto3, "--descriptor-set", fileURLToPath(import.meta.url)]],
+  ])("%j", async (args) => {
+    const result = await run(args, '"2000-01-01T00:00:00Z"');
+    expect(result.status).toBe(2);
+    expect(result.out).toBe("");
+    expect(result.stderr).toMatch(/^wkt-json: \S.*\n/);
+  });
+
+  it("points to --help for a bad command line", async () => {
+    expect((await run(["canon", "google.protobuf.Timestamp", "--bogus"])).stderr).toBe(
+      "wkt-json: Unknown option '--bogus'.\nTry 'wkt-json --help' for more information.\n",
+    );
+  });
+});
