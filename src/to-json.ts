@@ -238,70 +238,78 @@ function compileField(field: DescField): FieldWriter {
   const local = field.localName;
   const jsonName = field.jsonName;
   const protoName = field.name;
-  const put = (ctx: WriteContext, out: JsonObject, write: () => JsonValue): void => {
+  const parentName = field.parent.typeName;
+  // Writes one member; the value writer and the value are passed separately so that no closure is made per
+  // write.
+  const put = (ctx: WriteContext, out: JsonObject, write: ValueWriter, value: unknown): void => {
     const key = ctx.useProtoFieldName ? protoName : jsonName;
-    let v: JsonValue;
+    let json: JsonValue;
     try {
-      v = write();
+      json = write(value, ctx);
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    setOwn(out, key, v);
+    if (key === "__proto__") setOwn(out, key, json);
+    else out[key] = json;
   };
   switch (field.fieldKind) {
     case "list": {
       const writeItem = compileValue(field, field.listKind === "message" ? field.message : undefined, true);
+      const writeList: ValueWriter = (items, ctx) => {
+        const list = items as unknown[];
+        const arr: JsonValue[] = new Array(list.length);
+        let i = 0;
+        try {
+          for (; i < list.length; i++) arr[i] = writeItem(list[i], ctx);
+        } catch (e) {
+          throw errorAtPath(e, i);
+        }
+        return arr;
+      };
       return (message, ctx, out) => {
         const items = message[local];
         if (!Array.isArray(items)) {
-          put(ctx, out, () => {
-            throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an array, got ${describe(items)}`);
-          });
+          put(ctx, out, notA, ["an array", parentName, items]);
           return;
         }
         if (items.length === 0 && !ctx.alwaysEmitImplicit) return;
-        put(ctx, out, () => {
-          const arr: JsonValue[] = new Array(items.length);
-          let i = 0;
-          try {
-            for (; i < items.length; i++) arr[i] = writeItem(items[i], ctx);
-          } catch (e) {
-            throw errorAtPath(e, i);
-          }
-          return arr;
-        });
+        put(ctx, out, writeList, items);
       };
     }
     case "map": {
       const writeValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
       const keyType = field.mapKey;
+      const keyTypeName = ScalarType[keyType]!.toLowerCase();
+      const writeMap: ValueWriter = (value, ctx) => {
+        const record = value as Record<string, unknown>;
+        const keys = Object.keys(record);
+        const obj: JsonObject = {};
+        let key = "";
+        try {
+          for (let i = 0; i < keys.length; i++) {
+            key = keys[i]!;
+            // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
+            if (keyType !== ScalarType.STRING ? mapKeyFromJson(keyType, key) !== key : !isWellFormed(key)) {
+              throw new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
+            }
+            setOwn(obj, key, writeValue(record[key], ctx));
+          }
+        } catch (e) {
+          throw errorAtPath(e, key);
+        }
+        return obj;
+      };
       return (message, ctx, out) => {
         const record = message[local];
         if (typeof record !== "object" || record === null || Array.isArray(record)) {
-          put(ctx, out, () => {
-            throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an object, got ${describe(record)}`);
-          });
+          put(ctx, out, notA, ["an object", parentName, record]);
           return;
         }
-        const keys = Object.keys(record);
-        if (keys.length === 0 && !ctx.alwaysEmitImplicit) return;
-        put(ctx, out, () => {
-          const obj: JsonObject = {};
-          let key = "";
-          try {
-            for (let i = 0; i < keys.length; i++) {
-              key = keys[i]!;
-              // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
-              if (keyType !== ScalarType.STRING ? mapKeyFromJson(keyType, key) !== key : !isWellFormed(key)) {
-                throw new WktJsonError("syntax", "$", field.parent.typeName, `map key ${JSON.stringify(key)} is not a ${ScalarType[keyType]!.toLowerCase()} in canonical form`);
-              }
-              setOwn(obj, key, writeValue((record as Record<string, unknown>)[key], ctx));
-            }
-          } catch (e) {
-            throw errorAtPath(e, key);
-          }
-          return obj;
-        });
+        for (const _ in record) {
+          put(ctx, out, writeMap, record);
+          return;
+        }
+        if (ctx.alwaysEmitImplicit) put(ctx, out, writeMap, record);
       };
     }
     default: {
@@ -310,33 +318,37 @@ function compileField(field: DescField): FieldWriter {
         const oneofLocal = field.oneof.localName;
         return (message, ctx, out) => {
           const oneof = message[oneofLocal] as { case?: unknown; value?: unknown } | undefined;
-          if (oneof?.case === local) put(ctx, out, () => writeValue(oneof.value, ctx));
+          if (oneof?.case === local) put(ctx, out, writeValue, oneof.value);
         };
       }
       if (field.presence !== IMPLICIT) {
         return (message, ctx, out) => {
           const v = message[local];
-          if (v !== undefined && Object.prototype.hasOwnProperty.call(message, local)) {
-            put(ctx, out, () => writeValue(v, ctx));
-          }
+          if (v !== undefined && Object.prototype.hasOwnProperty.call(message, local)) put(ctx, out, writeValue, v);
         };
       }
       if (field.fieldKind === "enum") {
         const zero = field.enum.values[0]?.number ?? 0;
         return (message, ctx, out) => {
           const v = message[local] ?? zero;
-          if (v !== zero || ctx.alwaysEmitImplicit) put(ctx, out, () => writeValue(v, ctx));
+          if (v !== zero || ctx.alwaysEmitImplicit) put(ctx, out, writeValue, v);
         };
       }
       const scalar = field.scalar!;
       const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
       return (message, ctx, out) => {
         const v = message[local] ?? zero;
-        if (!scalarIsZero(scalar, v) || ctx.alwaysEmitImplicit) put(ctx, out, () => writeValue(v, ctx));
+        if (ctx.alwaysEmitImplicit || !scalarIsZero(scalar, v)) put(ctx, out, writeValue, v);
       };
     }
   }
 }
+
+/** A value writer that reports a container of the wrong type: [what was expected, type name, the value]. */
+const notA: ValueWriter = (value) => {
+  const [expected, typeName, actual] = value as [string, string, unknown];
+  throw new WktJsonError("json-type", "$", typeName, `expected ${expected}, got ${describe(actual)}`);
+};
 
 /**
  * Compiles the writer of one value of a field, in protobuf-es's local representation: singular wrapper
