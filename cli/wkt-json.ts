@@ -107,7 +107,7 @@ interface Options {
   readonly alwaysEmitImplicit: boolean;
 }
 
-/** What a run writes: the parsed options, or a request for help or the version. */
+/** The command line, parsed: a conversion to run, or a request for the help or the version. */
 type Parsed = { kind: "run"; options: Options } | { kind: "help" } | { kind: "version" };
 
 function parseCommandLine(args: string[]): Parsed {
