@@ -84,3 +84,19 @@ export type {
   ApiVersion,
   ApiNameAndVersion,
 } from "./descriptors.js";
+export {
+  structFromJson,
+  structToJson,
+  valueFromJson,
+  valueToJson,
+  listValueFromJson,
+  listValueToJson,
+  structFromObject,
+  structToObject,
+  valueFromJs,
+  valueToJs,
+  listValueFromArray,
+  listValueToArray,
+} from "./struct.js";
+export type { StructJsonOptions } from "./struct.js";
+export { fieldMaskFromJson, fieldMaskToJson, fieldMaskFromPaths } from "./field-mask.js";

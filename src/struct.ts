@@ -1,0 +1,656 @@
+/**
+ * google.protobuf.Struct, Value, ListValue and NullValue: free-form JSON inside protobuf.
+ *
+ * Spec (wkt.md): "Struct | fields: map<string, Value> | JSON object"; "Value | union of: null_value (NullValue),
+ * number_value (double), string_value (string), bool_value (bool), struct_value (Struct), list_value
+ * (ListValue) | any JSON value"; "ListValue | values: Value[] | JSON array"; "NullValue | enum with single value
+ * `NULL_VALUE` | JSON null". Rule 9: "Value: a producer sets exactly one variant; no variant is an error.
+ * number_value cannot carry NaN or Infinity; serializing them is an error."
+ *
+ * What this module adds to that text, and why:
+ *
+ * - A JSON object is a plain object: its prototype is Object.prototype (of any realm) or null. Dates, Maps,
+ *   Sets, typed arrays, boxed primitives and class instances are refused (rule `json-type`) rather than
+ *   guessed at: `JSON.stringify` would change them (`toJSON`, `{}`). So are undefined, functions, symbols and
+ *   array holes, which `JSON.stringify` drops or turns into null.
+ * - Strings (member names and string values) must be well-formed UTF-16, both ways: a protobuf `string` holds
+ *   valid UTF-8, so a lone surrogate cannot be represented and is rejected (rule `utf16`) instead of being
+ *   silently replaced by U+FFFD when the message is serialized.
+ * - `__proto__`, `constructor` and `prototype` are ordinary member names. Decoding reads only own enumerable
+ *   string-keyed properties (`Object.keys`, or `for...in` where that is the same); `fields` is a plain object,
+ *   as `create(StructSchema)` of `@bufbuild/protobuf` makes it, and both `fields` and the JSON output get
+ *   `__proto__` through `Object.defineProperty`, so no prototype is ever read or replaced. (Being a plain
+ *   object, `fields.constructor` reads `Object` when the Struct has no such member: test membership with
+ *   `Object.hasOwn`, as with protobuf-es.)
+ * - Nesting is limited (default {@link defaultMaxDepth}): every JSON object or array counts one level; a Value
+ *   adds nothing beyond its container. The recursion stops at the limit, so `[[[[...` 100,000 levels deep is a
+ *   `depth` error, never a stack overflow.
+ * - Member order is kept both ways as far as JavaScript objects allow: integer-like names ("1", "42") are
+ *   enumerated first in ascending numeric order by every JS engine, in `JSON.parse` results just the same,
+ *   so `{"b":1,"2":2}` comes back as `{"2":2,"b":1}`. No JS object can keep that order; a caller who needs it
+ *   must keep the JSON text.
+ * - Negative zero is kept in the Value (`numberValue: -0`) and in the JSON value; `JSON.stringify(-0)` prints
+ *   `0`, so it is the JSON text, not this module, that loses the sign.
+ * - `bigint`: the JSON-text parser of this library gives integer literals outside the safe range as `bigint`;
+ *   in a Value they are a double like any JSON number, so the `...FromJson` functions round them with
+ *   `Number()` (what `JSON.parse` does). On the JS side (`valueFromJs`, `structFromObject`, ...) a `bigint` is
+ *   a deliberate exact integer, so it is accepted only if a double holds it exactly; otherwise rule `range`,
+ *   rather than a silent change of value.
+ *
+ * @module
+ */
+import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
+import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
+import { WktJsonError } from "./errors.js";
+import { isWellFormed } from "./internal/utf16.js";
+import { defaultMaxDepth, formatBound } from "./limits.js";
+import { errorAtPath } from "./path.js";
+
+const structType = "google.protobuf.Struct";
+const valueType = "google.protobuf.Value";
+const listValueType = "google.protobuf.ListValue";
+
+/** google.protobuf.NullValue.NULL_VALUE; a literal, so that this module loads no descriptor at run time. */
+const nullValue = 0 as NullValue.NULL_VALUE;
+
+/** Options of the `...FromJson`, `...FromJs` and `...ToJson` functions of this module. */
+export interface StructJsonOptions {
+  /**
+   * Most levels of nesting (JSON objects and arrays) allowed, counting the outermost Struct or ListValue as
+   * one. Default {@link defaultMaxDepth} (100).
+   */
+  maxDepth?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Public API: JSON side
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Decodes a JSON object (as produced by `JSON.parse`) into a google.protobuf.Struct.
+ *
+ * @throws {WktJsonError} rule `json-type` if `json` is not a plain object or holds something that is not JSON
+ *   (undefined, a function, a Date, a class instance, ...); `not-finite` for NaN or ±Infinity; `utf16` for a
+ *   member name or string with a lone surrogate; `depth` when nesting exceeds `maxDepth`; `range` for an
+ *   invalid `maxDepth`.
+ * @example
+ * structFromJson({ a: [1, null] }).fields.a.kind.case; //=> "listValue"
+ */
+export function structFromJson(json: unknown, options?: StructJsonOptions): Struct {
+  const depth = maxDepthOf(options, structType);
+  try {
+    return structFromJsonInternal(json, depth);
+  } catch (e) {
+    throw stackOverflowToDepth(e, structType);
+  }
+}
+
+/**
+ * Encodes a google.protobuf.Struct as a JSON object.
+ *
+ * @throws {WktJsonError} rule `value-kind` for a Value with no variant set; `not-finite` for a NaN or ±Infinity
+ *   number_value; `utf16` for a lone surrogate; `json-type` for a variant holding the wrong JS type; `depth`
+ *   when nesting exceeds `maxDepth`.
+ * @example
+ * structToJson(structFromJson({ a: 1, b: "x" })); //=> { a: 1, b: "x" }
+ */
+export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject {
+  const depth = maxDepthOf(options, structType);
+  try {
+    return structToJsonInternal(s, depth);
+  } catch (e) {
+    throw stackOverflowToDepth(e, structType);
+  }
+}
+
+/**
+ * Decodes any JSON value into a google.protobuf.Value. A `bigint` (how this library's JSON-text parser gives
+ * integers beyond the safe range) becomes the nearest double, as in `JSON.parse`.
+ *
+ * @throws {WktJsonError} rule `json-type` for anything that is not JSON; `not-finite` for NaN, ±Infinity or a
+ *   `bigint` too large for a double; `utf16` for a lone surrogate; `depth` when nesting exceeds `maxDepth`.
+ * @example
+ * valueFromJson(1.5).kind; //=> { case: "numberValue", value: 1.5 }
+ */
+export function valueFromJson(json: unknown, options?: StructJsonOptions): Value {
+  const depth = maxDepthOf(options, valueType);
+  try {
+    return valueFromJsonInternal(json, depth);
+  } catch (e) {
+    throw stackOverflowToDepth(e, valueType);
+  }
+}
+
+/**
+ * Encodes a google.protobuf.Value as the JSON value it holds.
+ *
+ * @throws {WktJsonError} rule `value-kind` for a Value with no variant set (rule 9); `not-finite` for a NaN or
+ *   ±Infinity number_value (rule 9); `utf16`, `json-type`, `depth` as for {@link structToJson}.
+ * @example
+ * valueToJson(valueFromJson([true, "x"])); //=> [true, "x"]
+ */
+export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
+  const depth = maxDepthOf(options, valueType);
+  try {
+    return valueToJsonInternal(v, depth);
+  } catch (e) {
+    throw stackOverflowToDepth(e, valueType);
+  }
+}
+
+/**
+ * Decodes a JSON array into a google.protobuf.ListValue.
+ *
+ * @throws {WktJsonError} rule `json-type` if `json` is not an array or holds something that is not JSON;
+ *   `not-finite`, `utf16`, `depth` as for {@link valueFromJson}.
+ * @example
+ * listValueFromJson([1, "a"]).values.length; //=> 2
+ */
+export function listValueFromJson(json: unknown, options?: StructJsonOptions): ListValue {
+  const depth = maxDepthOf(options, listValueType);
+  try {
+    return listValueFromJsonInternal(json, depth);
+  } catch (e) {
+    throw stackOverflowToDepth(e, listValueType);
+  }
+}
+
+/**
+ * Encodes a google.protobuf.ListValue as a JSON array.
+ *
+ * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth` as for
+ *   {@link valueToJson}.
+ * @example
+ * listValueToJson(listValueFromJson([1, null])); //=> [1, null]
+ */
+export function listValueToJson(l: ListValue, options?: StructJsonOptions): JsonValue[] {
+  const depth = maxDepthOf(options, listValueType);
+  try {
+    return listValueToJsonInternal(l, depth);
+  } catch (e) {
+    throw stackOverflowToDepth(e, listValueType);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Public API: plain-JS side
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Converts a plain JS object of JSON-compatible values into a google.protobuf.Struct. Unlike
+ * {@link structFromJson}, a `bigint` is accepted only if a double holds it exactly.
+ *
+ * @throws {WktJsonError} rule `json-type` for a value that is not JSON (undefined, a function, a symbol, a
+ *   Date, a Map, a class instance, ...); `range` for a `bigint` a double cannot hold exactly; `not-finite`,
+ *   `utf16`, `depth` as for {@link structFromJson}.
+ * @example
+ * structFromObject({ retries: 3n }).fields.retries.kind; //=> { case: "numberValue", value: 3 }
+ */
+export function structFromObject(obj: object, options?: StructJsonOptions): Struct {
+  const depth = maxDepthOf(options, structType);
+  try {
+    return structFromRoot(obj, depth, true);
+  } catch (e) {
+    throw stackOverflowToDepth(e, structType);
+  }
+}
+
+/**
+ * Converts a google.protobuf.Struct into a plain JS object (the same as {@link structToJson}).
+ *
+ * @throws {WktJsonError} rules as for {@link structToJson}.
+ * @example
+ * structToObject(structFromObject({ a: [1] })); //=> { a: [1] }
+ */
+export function structToObject(s: Struct, options?: StructJsonOptions): JsonObject {
+  return structToJson(s, options);
+}
+
+/**
+ * Converts a JS value into a google.protobuf.Value. A `bigint` is accepted only if a double holds it exactly.
+ *
+ * @throws {WktJsonError} rule `json-type` for a value that is not JSON; `range` for an inexact `bigint`;
+ *   `not-finite` for NaN or ±Infinity; `utf16` for a lone surrogate; `depth` when nesting exceeds `maxDepth`.
+ * @example
+ * valueFromJs(2n ** 53n).kind; //=> { case: "numberValue", value: 9007199254740992 }
+ * valueFromJs(2n ** 53n + 1n); // throws WktJsonError (rule "range")
+ */
+export function valueFromJs(v: unknown, options?: StructJsonOptions): Value {
+  const depth = maxDepthOf(options, valueType);
+  try {
+    return valueFrom(v, depth, decodeMode(true));
+  } catch (e) {
+    throw stackOverflowToDepth(e, valueType);
+  }
+}
+
+/**
+ * Converts a google.protobuf.Value into the plain JS value it holds (the same as {@link valueToJson}).
+ *
+ * @throws {WktJsonError} rules as for {@link valueToJson}.
+ * @example
+ * valueToJs(valueFromJs({ x: null })); //=> { x: null }
+ */
+export function valueToJs(v: Value, options?: StructJsonOptions): JsonValue {
+  return valueToJson(v, options);
+}
+
+/**
+ * Converts a JS array of JSON-compatible values into a google.protobuf.ListValue.
+ *
+ * @throws {WktJsonError} rule `json-type` if `a` is not an array or holds something that is not JSON; `range`,
+ *   `not-finite`, `utf16`, `depth` as for {@link valueFromJs}.
+ * @example
+ * listValueFromArray(["a", 1]).values[1].kind; //=> { case: "numberValue", value: 1 }
+ */
+export function listValueFromArray(a: readonly unknown[], options?: StructJsonOptions): ListValue {
+  const depth = maxDepthOf(options, listValueType);
+  try {
+    if (!Array.isArray(a)) throw jsonTypeError(listValueType, a, "an array");
+    return listFrom(a, depth, decodeMode(true));
+  } catch (e) {
+    throw stackOverflowToDepth(e, listValueType);
+  }
+}
+
+/**
+ * Converts a google.protobuf.ListValue into a plain JS array (the same as {@link listValueToJson}).
+ *
+ * @throws {WktJsonError} rules as for {@link listValueToJson}.
+ * @example
+ * listValueToArray(listValueFromArray([true])); //=> [true]
+ */
+export function listValueToArray(l: ListValue, options?: StructJsonOptions): JsonValue[] {
+  return listValueToJson(l, options);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Internal entry points for the whole-message codec (src/from-json.ts, src/to-json.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Decodes a JSON object into a Struct, allowing `depthLeft` more levels of nesting (the Struct itself takes
+ * one; at `depthLeft <= 0` it is a `depth` error). Errors carry paths relative to `json` (`$`, `$.a[2]`); the
+ * caller prefixes its own with `errorAtPath`. A stack overflow (only possible with a huge `depthLeft`) is
+ * not caught here.
+ *
+ * @internal
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`.
+ * @example
+ * structFromJsonInternal({ a: {} }, 1); // throws WktJsonError (rule "depth", path "$.a")
+ */
+export function structFromJsonInternal(json: unknown, depthLeft: number): Struct {
+  return structFromRoot(json, depthLeft, false);
+}
+
+/**
+ * Decodes any JSON value into a Value, allowing `depthLeft` more levels of nesting (a scalar needs none).
+ *
+ * @internal
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`.
+ * @example
+ * valueFromJsonInternal("x", 0).kind; //=> { case: "stringValue", value: "x" }
+ */
+export function valueFromJsonInternal(json: unknown, depthLeft: number): Value {
+  return valueFrom(json, depthLeft, decodeMode(false));
+}
+
+/**
+ * Decodes a JSON array into a ListValue, allowing `depthLeft` more levels of nesting (the list takes one).
+ *
+ * @internal
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`.
+ * @example
+ * listValueFromJsonInternal([[1]], 1); // throws WktJsonError (rule "depth", path "$[0]")
+ */
+export function listValueFromJsonInternal(json: unknown, depthLeft: number): ListValue {
+  if (!Array.isArray(json)) throw jsonTypeError(listValueType, json, "a JSON array");
+  return listFrom(json, depthLeft, decodeMode(false));
+}
+
+/**
+ * Encodes a Struct as a JSON object, allowing `depthLeft` more levels of nesting (the Struct takes one).
+ *
+ * @internal
+ * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth`.
+ * @example
+ * structToJsonInternal(structFromJson({ a: 1 }), 1); //=> { a: 1 }
+ */
+export function structToJsonInternal(msg: Struct, depthLeft: number): JsonObject {
+  return structTo(msg, depthLeft);
+}
+
+/**
+ * Encodes a Value as a JSON value, allowing `depthLeft` more levels of nesting (a scalar needs none).
+ *
+ * @internal
+ * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth`.
+ * @example
+ * valueToJsonInternal(valueFromJson(null), 0); //=> null
+ */
+export function valueToJsonInternal(msg: Value, depthLeft: number): JsonValue {
+  return valueTo(msg, depthLeft);
+}
+
+/**
+ * Encodes a ListValue as a JSON array, allowing `depthLeft` more levels of nesting (the list takes one).
+ *
+ * @internal
+ * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth`.
+ * @example
+ * listValueToJsonInternal(listValueFromJson([1]), 1); //=> [1]
+ */
+export function listValueToJsonInternal(msg: ListValue, depthLeft: number): JsonValue[] {
+  return listTo(msg, depthLeft);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Decoding. The happy path allocates only the messages; paths are built by catch-and-rethrow when something
+// fails. `mode` carries two bits down the recursion:
+// ---------------------------------------------------------------------------------------------------------
+
+/** Plain-JS treatment of bigint (exact only) instead of the JSON one (nearest double). */
+const modeJs = 1;
+/**
+ * Object.prototype has no enumerable property, so `for...in` over an object whose prototype is Object.prototype
+ * or null sees exactly its own enumerable members, in `Object.keys` order. `for...in` is much faster in V8
+ * (no key array, loads through the enum cache); a polluted Object.prototype falls back to `Object.keys`.
+ */
+const modeForIn = 2;
+
+function decodeMode(js: boolean): number {
+  return (js ? modeJs : 0) | (objectPrototypeIsClean() ? modeForIn : 0);
+}
+
+function objectPrototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+function valueFrom(json: unknown, depthLeft: number, mode: number): Value {
+  switch (typeof json) {
+    case "string":
+      if (!isWellFormed(json)) throw utf16Error(valueType, "the string");
+      return { $typeName: valueType, kind: { case: "stringValue", value: json } };
+    case "number":
+      // NaN - NaN and Infinity - Infinity are NaN; every finite x - x is 0.
+      if (json - json !== 0) throw notFiniteError(json);
+      return { $typeName: valueType, kind: { case: "numberValue", value: json } };
+    case "boolean":
+      return { $typeName: valueType, kind: { case: "boolValue", value: json } };
+    case "object": {
+      if (json === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
+      if (Array.isArray(json)) {
+        return { $typeName: valueType, kind: { case: "listValue", value: listFrom(json, depthLeft, mode) } };
+      }
+      const p = Object.getPrototypeOf(json) as object | null;
+      if (p === Object.prototype || p === null) {
+        return { $typeName: valueType, kind: { case: "structValue", value: structFrom(json, depthLeft, mode) } };
+      }
+      if (Object.getPrototypeOf(p) === null) {
+        // A plain object of another realm, whose Object.prototype may have enumerable members: Object.keys.
+        const value = structFrom(json, depthLeft, mode & ~modeForIn);
+        return { $typeName: valueType, kind: { case: "structValue", value } };
+      }
+      throw jsonTypeError(valueType, json, "a JSON value");
+    }
+    case "bigint":
+      return { $typeName: valueType, kind: { case: "numberValue", value: numberFromBigint(json, mode) } };
+    default:
+      throw jsonTypeError(valueType, json, "a JSON value");
+  }
+}
+
+function structFromRoot(json: unknown, depthLeft: number, js: boolean): Struct {
+  let mode = decodeMode(js);
+  if (typeof json !== "object" || json === null) throw jsonTypeError(structType, json, "a JSON object");
+  const p = Object.getPrototypeOf(json) as object | null;
+  if (p !== Object.prototype && p !== null) {
+    // Arrays, Dates, Maps, class instances are not JSON objects; a plain object of another realm is.
+    if (Object.getPrototypeOf(p) !== null) throw jsonTypeError(structType, json, "a JSON object");
+    mode &= ~modeForIn;
+  }
+  return structFrom(json, depthLeft, mode);
+}
+
+function structFrom(json: object, depthLeft: number, mode: number): Struct {
+  if (depthLeft <= 0) throw depthError(structType);
+  // A plain object, as create(StructSchema) makes, so that toEqual holds against @bufbuild/protobuf.
+  const fields: { [key: string]: Value } = {};
+  const obj = json as { [key: string]: unknown };
+  const below = depthLeft - 1;
+  let key = "";
+  try {
+    if ((mode & modeForIn) !== 0) {
+      for (key in obj) {
+        if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
+        const value = valueFrom(obj[key], below, mode);
+        if (key === "__proto__") defineOwn(fields, key, value);
+        else fields[key] = value;
+      }
+    } else {
+      const keys = Object.keys(obj);
+      for (let i = 0; i < keys.length; i++) {
+        key = keys[i]!;
+        if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
+        const value = valueFrom(obj[key], below, mode);
+        if (key === "__proto__") defineOwn(fields, key, value);
+        else fields[key] = value;
+      }
+    }
+  } catch (e) {
+    throw errorAtPath(e, key);
+  }
+  return { $typeName: structType, fields };
+}
+
+function listFrom(json: readonly unknown[], depthLeft: number, mode: number): ListValue {
+  if (depthLeft <= 0) throw depthError(listValueType);
+  const n = json.length;
+  const values = new Array<Value>(n); // filled below; much faster than push for long lists
+  const below = depthLeft - 1;
+  let i = 0;
+  try {
+    for (; i < n; i++) values[i] = valueFrom(json[i], below, mode);
+  } catch (e) {
+    throw errorAtPath(e, i);
+  }
+  return { $typeName: listValueType, values };
+}
+
+function numberFromBigint(big: bigint, mode: number): number {
+  const n = Number(big);
+  if ((mode & modeJs) !== 0) {
+    // BigInt(n) would throw a RangeError for Infinity, so finiteness goes first.
+    if (n - n !== 0 || BigInt(n) !== big) {
+      throw new WktJsonError(
+        "range",
+        "$",
+        valueType,
+        `${String(big)}n cannot be held exactly by a double (number_value); convert it explicitly`,
+      );
+    }
+    return n;
+  }
+  if (n - n !== 0) throw notFiniteError(n, `the integer ${String(big)} is too large for a double`);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Encoding
+// ---------------------------------------------------------------------------------------------------------
+
+function valueTo(v: Value, depthLeft: number): JsonValue {
+  const kind = (v as Partial<Value> | null | undefined)?.kind;
+  if (typeof kind !== "object" || kind === null) {
+    throw new WktJsonError("json-type", "$", valueType, `expected a google.protobuf.Value message, got ${describe(v)}`);
+  }
+  switch (kind.case) {
+    case "stringValue": {
+      const s = kind.value as unknown;
+      if (typeof s !== "string") throw variantTypeError("stringValue", s);
+      if (!isWellFormed(s)) throw utf16Error(valueType, "string_value");
+      return s;
+    }
+    case "numberValue": {
+      const x = kind.value as unknown;
+      if (typeof x !== "number") throw variantTypeError("numberValue", x);
+      if (x - x !== 0) throw notFiniteError(x);
+      return x;
+    }
+    case "boolValue": {
+      const b = kind.value as unknown;
+      if (typeof b !== "boolean") throw variantTypeError("boolValue", b);
+      return b;
+    }
+    case "nullValue":
+      return null;
+    case "structValue":
+      return structTo(kind.value, depthLeft);
+    case "listValue":
+      return listTo(kind.value, depthLeft);
+    case undefined:
+      throw new WktJsonError("value-kind", "$", valueType, "no variant is set; a Value must hold exactly one");
+    default:
+      throw new WktJsonError(
+        "value-kind",
+        "$",
+        valueType,
+        `unknown variant ${JSON.stringify(String((kind as { case: unknown }).case))}`,
+      );
+  }
+}
+
+function structTo(s: Struct, depthLeft: number): JsonObject {
+  if (depthLeft <= 0) throw depthError(structType);
+  const fields = (s as Partial<Struct> | null | undefined)?.fields;
+  if (typeof fields !== "object" || fields === null) {
+    const detail = `expected a google.protobuf.Struct message, got ${describe(s)}`;
+    throw new WktJsonError("json-type", "$", structType, detail);
+  }
+  const out: JsonObject = {};
+  const below = depthLeft - 1;
+  const keys = Object.keys(fields); // as fast as for-in here, and blind to any prototype fields may have
+  let key = "";
+  try {
+    for (let i = 0; i < keys.length; i++) {
+      key = keys[i]!;
+      if (!isWellFormed(key)) throw utf16Error(structType, "the map key");
+      const json = valueTo(fields[key]!, below);
+      if (key === "__proto__") defineOwn(out, key, json);
+      else out[key] = json;
+    }
+  } catch (e) {
+    throw errorAtPath(e, key);
+  }
+  return out;
+}
+
+function listTo(l: ListValue, depthLeft: number): JsonValue[] {
+  if (depthLeft <= 0) throw depthError(listValueType);
+  const values = (l as Partial<ListValue> | null | undefined)?.values;
+  if (!Array.isArray(values)) {
+    const detail = `expected a google.protobuf.ListValue message, got ${describe(l)}`;
+    throw new WktJsonError("json-type", "$", listValueType, detail);
+  }
+  const n = values.length;
+  const out = new Array<JsonValue>(n); // filled below; twice as fast as push for long lists
+  const below = depthLeft - 1;
+  let i = 0;
+  try {
+    for (; i < n; i++) out[i] = valueTo(values[i] as Value, below);
+  } catch (e) {
+    throw errorAtPath(e, i);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Sets an own enumerable property. Only for `__proto__`, where plain assignment would call the inherited
+ * setter and replace the prototype; elsewhere assignment is the engine's fast path.
+ */
+function defineOwn(obj: object, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function maxDepthOf(options: StructJsonOptions | undefined, typeName: string): number {
+  const m = options?.maxDepth;
+  if (m === undefined) return defaultMaxDepth;
+  if (typeof m !== "number" || !(m >= 0) || (m !== Infinity && !Number.isInteger(m))) {
+    throw new WktJsonError("range", "$", typeName, `maxDepth must be a non-negative integer, got ${describe(m)}`);
+  }
+  return m;
+}
+
+/**
+ * Only a `maxDepth` far above the default can exhaust the call stack; the caller gets the `depth` rule, not a
+ * RangeError. The path is lost with the unwound stack, so it is `$`.
+ */
+function stackOverflowToDepth(e: unknown, typeName: string): unknown {
+  if (e instanceof RangeError) {
+    return new WktJsonError("depth", "$", typeName, "nesting exhausted the call stack; lower maxDepth", {
+      cause: e,
+    });
+  }
+  return e;
+}
+
+function depthError(typeName: string): WktJsonError {
+  return new WktJsonError(
+    "depth",
+    "$",
+    typeName,
+    `nesting exceeds the depth limit (maxDepth, default ${formatBound(defaultMaxDepth)} levels of objects and arrays)`,
+  );
+}
+
+function utf16Error(typeName: string, what: string): WktJsonError {
+  return new WktJsonError("utf16", "$", typeName, `${what} has a lone surrogate, which UTF-8 cannot carry`);
+}
+
+function notFiniteError(x: number, detail?: string): WktJsonError {
+  return new WktJsonError(
+    "not-finite",
+    "$",
+    valueType,
+    detail ?? `number_value cannot be ${String(x)}; only finite numbers are allowed`,
+  );
+}
+
+function jsonTypeError(typeName: string, got: unknown, expected: string): WktJsonError {
+  return new WktJsonError("json-type", "$", typeName, `expected ${expected}, got ${describe(got)}`);
+}
+
+function variantTypeError(variant: string, got: unknown): WktJsonError {
+  return new WktJsonError("json-type", "$", valueType, `variant ${variant} holds ${describe(got)}`);
+}
+
+/** Names a value's type for an error message, without calling any of its methods. */
+function describe(v: unknown): string {
+  switch (typeof v) {
+    case "undefined":
+      return "undefined";
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+    case "bigint":
+      return `the bigint ${String(v)}n`;
+    case "string":
+      return "a string";
+    case "number":
+      return String(v);
+    case "boolean":
+      return String(v);
+  }
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  const p = Object.getPrototypeOf(v) as { constructor?: unknown } | null;
+  const ctor = p === null ? undefined : Object.getOwnPropertyDescriptor(p, "constructor")?.value;
+  const name = typeof ctor === "function" ? (ctor as { name?: unknown }).name : undefined;
+  return typeof name === "string" && name !== "" && name !== "Object" ? `an instance of ${name}` : "an object";
+}

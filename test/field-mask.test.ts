@@ -1,0 +1,151 @@
+import { create, fromJson, toJson } from "@bufbuild/protobuf";
+import { FieldMaskSchema } from "@bufbuild/protobuf/wkt";
+import { describe, expect, it } from "vitest";
+import { fieldMaskFromJson, fieldMaskFromPaths, fieldMaskToJson } from "../src/field-mask.js";
+import { catchWkt } from "./helpers.js";
+
+const FIELD_MASK = "google.protobuf.FieldMask";
+
+describe("fieldMaskFromJson", () => {
+  it.each([
+    ["", []], // conformance EmptyFieldMask
+    ["foo,barBaz", ["foo", "bar_baz"]], // conformance FieldMask
+    ["user.displayName,photo", ["user.display_name", "photo"]],
+    ["a", ["a"]],
+    ["a.b.c", ["a.b.c"]],
+    ["x2y", ["x2y"]],
+    ["a1B", ["a1_b"]],
+    ["aB1", ["a_b1"]],
+    ["fooBAR", ["foo_b_a_r"]],
+    ["Foo", ["_foo"]], // a leading capital is a leading "_" (Go, C++, protobuf-es agree)
+    ["a.Bc", ["a._bc"]],
+    ["config,config.url", ["config", "config.url"]],
+    ["a,a", ["a", "a"]], // duplicates are kept; normalizing is another operation
+  ])("decodes %j", (json, paths) => {
+    const mask = fieldMaskFromJson(json);
+    expect(mask).toStrictEqual(create(FieldMaskSchema, { paths }));
+    expect(mask).toStrictEqual(fromJson(FieldMaskSchema, json));
+    expect(fieldMaskToJson(mask)).toBe(json);
+  });
+
+  it.each([
+    [1, "json-type"],
+    [null, "json-type"],
+    [undefined, "json-type"],
+    [["a"], "json-type"],
+    [{ paths: ["a"] }, "json-type"],
+    ["foo,bar_bar", "mask-path"], // conformance FieldMaskInvalidCharacter
+    ["_a", "mask-path"],
+    ["a_", "mask-path"],
+    ["a..b", "mask-path"], // empty segment
+    ["a.", "mask-path"],
+    [".a", "mask-path"],
+    ["a,", "mask-path"], // trailing comma: an empty path
+    [",a", "mask-path"],
+    [",", "mask-path"],
+    ["a,,b", "mask-path"],
+    ["1a", "mask-path"], // a field name cannot start with a digit
+    ["a.2b", "mask-path"],
+    [" a", "mask-path"], // no white space (Go trims it; C++ and we do not)
+    ["a ", "mask-path"],
+    ["a b", "mask-path"],
+    ["a-b", "mask-path"],
+    ["a/b", "mask-path"],
+    ["a*", "mask-path"],
+    ["é", "mask-path"],
+    ["a\u0000", "mask-path"],
+    ["a\ud800", "mask-path"],
+  ])("rejects %j (%s)", (json, rule) => {
+    expect(catchWkt(() => fieldMaskFromJson(json))).toMatchObject({ rule, path: "$", typeName: FIELD_MASK });
+  });
+
+  it.each([
+    ["ok,bad_path.x", '"bad_path.x"', '"bad_path"'],
+    ["ok,a.b2..c", '"a.b2..c"', "a segment"],
+    ["a.b,c.9d.e", '"c.9d.e"', '"9d"'],
+  ])("names the offending path and segment of %j", (json, path, segment) => {
+    const e = catchWkt(() => fieldMaskFromJson(json));
+    expect(e.detail).toContain(path);
+    expect(e.detail).toContain(segment);
+  });
+});
+
+describe("fieldMaskToJson", () => {
+  it.each([
+    [[], ""],
+    [["foo", "bar_baz"], "foo,barBaz"], // conformance FieldMask
+    [["user.display_name", "photo"], "user.displayName,photo"],
+    [["a1_b"], "a1B"],
+    [["a_b1"], "aB1"],
+    [["x2y", "a.b.c"], "x2y,a.b.c"],
+    [["a.b_c.d_e_f"], "a.bC.dEF"],
+    [["_foo"], "Foo"], // round-trips through "Foo" (Go, C++, protobuf-es agree)
+    [["foo_bar_baz"], "fooBarBaz"],
+  ])("encodes %j", (paths, json) => {
+    expect(fieldMaskToJson(paths)).toBe(json);
+    const mask = create(FieldMaskSchema, { paths });
+    expect(fieldMaskToJson(mask)).toBe(json);
+    expect(toJson(FieldMaskSchema, mask)).toBe(json);
+    expect(fieldMaskFromJson(json).paths).toEqual(paths);
+  });
+
+  it.each([
+    ["fooBar", "mask-path"], // conformance FieldMaskPathsDontRoundTrip
+    ["foo_3_bar", "mask-path"], // conformance FieldMaskNumbersDontRoundTrip (the C++ writer prints "foo3Bar")
+    ["foo__bar", "mask-path"], // conformance FieldMaskTooManyUnderscore
+    ["foo_", "mask-path"], // "_" at the end
+    ["foo_.bar", "mask-path"], // "_" at the end of a segment
+    ["foo_Bar", "mask-path"], // "_" before an upper-case letter
+    ["_", "mask-path"],
+    ["_1", "mask-path"],
+    ["Foo", "mask-path"],
+    ["", "mask-path"], // an empty path
+    ["a..b", "mask-path"],
+    ["a.", "mask-path"],
+    [".a", "mask-path"],
+    ["1a", "mask-path"],
+    ["a.1b", "mask-path"],
+    ["a-b", "mask-path"],
+    ["a,b", "mask-path"], // would read back as two paths
+    ["a b", "mask-path"],
+    ["é", "mask-path"],
+  ])("rejects the path %j (%s)", (path, rule) => {
+    expect(catchWkt(() => fieldMaskToJson(["ok", path]))).toMatchObject({ rule, path: "$", typeName: FIELD_MASK });
+    expect(catchWkt(() => fieldMaskToJson(create(FieldMaskSchema, { paths: [path] })))).toMatchObject({
+      rule,
+      path: "$",
+    });
+  });
+
+  it("names the offending path and segment", () => {
+    const e = catchWkt(() => fieldMaskToJson(["user.name", "user.foo_3_bar.x"]));
+    expect(e.detail).toContain('"user.foo_3_bar.x"');
+    expect(e.detail).toContain('"foo_3_bar"');
+  });
+
+  it.each([
+    [[1 as unknown as string], "json-type"],
+    [[null as unknown as string], "json-type"],
+    [null as unknown as string[], "json-type"],
+    [{ $typeName: FIELD_MASK } as unknown as string[], "json-type"],
+  ])("rejects %o (%s)", (mask, rule) => {
+    expect(catchWkt(() => fieldMaskToJson(mask))).toMatchObject({ rule, path: "$" });
+  });
+});
+
+describe("fieldMaskFromPaths", () => {
+  it("copies the paths as written", () => {
+    const paths = ["config.url", "events"];
+    const mask = fieldMaskFromPaths(paths);
+    expect(mask).toStrictEqual(create(FieldMaskSchema, { paths }));
+    paths.push("active");
+    expect(mask.paths).toEqual(["config.url", "events"]);
+  });
+
+  it("rejects a path that is not a string (json-type)", () => {
+    expect(catchWkt(() => fieldMaskFromPaths(["a", 2 as unknown as string]))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
+  });
+});

@@ -1,0 +1,565 @@
+import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
+import {
+  ListValueSchema,
+  StructSchema,
+  ValueSchema,
+  type ListValue,
+  type Struct,
+  type Value,
+} from "@bufbuild/protobuf/wkt";
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { defaultMaxDepth } from "../src/limits.js";
+import {
+  listValueFromArray,
+  listValueFromJson,
+  listValueFromJsonInternal,
+  listValueToArray,
+  listValueToJson,
+  listValueToJsonInternal,
+  structFromJson,
+  structFromJsonInternal,
+  structFromObject,
+  structToJson,
+  structToJsonInternal,
+  structToObject,
+  valueFromJs,
+  valueFromJson,
+  valueFromJsonInternal,
+  valueToJs,
+  valueToJson,
+  valueToJsonInternal,
+} from "../src/struct.js";
+import { catchWkt } from "./helpers.js";
+
+const STRUCT = "google.protobuf.Struct";
+const VALUE = "google.protobuf.Value";
+const LIST = "google.protobuf.ListValue";
+
+/** n nested objects: nestObject(1) = {}, nestObject(2) = {"a": {}}. */
+function nestObject(n: number): Record<string, unknown> {
+  let o: Record<string, unknown> = {};
+  for (let i = 1; i < n; i++) o = { a: o };
+  return o;
+}
+
+/** n nested arrays: nestArray(1) = [], nestArray(2) = [[]]. */
+function nestArray(n: number): unknown[] {
+  let a: unknown[] = [];
+  for (let i = 1; i < n; i++) a = [a];
+  return a;
+}
+
+function v(kind: Value["kind"]): Value {
+  return create(ValueSchema, { kind });
+}
+
+function structOf(fields: Record<string, Value>): Struct {
+  return create(StructSchema, { fields });
+}
+
+class Point {
+  constructor(
+    readonly x: number,
+    readonly y: number,
+  ) {}
+}
+
+/** A flow-builder definition as the service returns it (consumers.md §1), with an unknown widget type. */
+const flowDefinitionText = JSON.stringify({
+  description: "IVR for creating a Flex voice task",
+  flags: { allow_concurrent_calls: true },
+  initial_state: "Trigger",
+  states: [
+    {
+      name: "Trigger",
+      type: "trigger",
+      transitions: [
+        { event: "incomingMessage" },
+        { event: "incomingCall", next: "say_play_1" },
+        { event: "incomingRequest" },
+      ],
+      properties: { offset: { x: 0, y: 0 } },
+    },
+    {
+      name: "say_play_1",
+      type: "say-play",
+      transitions: [{ event: "audioComplete" }],
+      properties: { offset: { x: 173, y: 212.5 }, loop: 1, say: "Hello — grüße, 你好 👋" },
+    },
+    {
+      name: "split_1",
+      type: "split-based-on",
+      transitions: [{ event: "noMatch" }, { event: "match", next: null, conditions: [] }],
+      properties: {
+        offset: { x: -0.1, y: 1e-7 },
+        input: "{{trigger.message.Body}}",
+        weights: [0.1, 0.2, 0.30000000000000004, 1.5e300, -2.5e-300],
+        matrix: [[1, [2, [3, [null, [true, false]]]]], [], [[]]],
+        big: 9007199254740991,
+        bigger: 12345678901234567000,
+        negative: -42,
+        empty: {},
+        "key with spaces": "ok",
+        "__proto__": { polluted: true },
+        constructor: { prototype: { polluted: true } },
+        prototype: null,
+        timeout: null,
+      },
+    },
+  ],
+});
+
+describe("structFromJson / structToJson", () => {
+  it("round-trips a flow-builder definition with nothing lost or reordered", () => {
+    const json = JSON.parse(flowDefinitionText) as JsonValue;
+    const s = structFromJson(json);
+    const back = structToJson(s);
+    expect(JSON.stringify(back)).toBe(flowDefinitionText);
+    expect(back).toEqual(json);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("lets a client connect a new widget in a few lines (consumers.md §1)", () => {
+    const s = structFromJson(JSON.parse(flowDefinitionText));
+    const states = s.fields.states!.kind.value as ListValue;
+    states.values.push(valueFromJson({ name: "say_play_2", type: "say-play", transitions: [] }));
+    const trigger = (states.values[0]!.kind.value as Struct).fields.transitions!.kind.value as ListValue;
+    (trigger.values[1]!.kind.value as Struct).fields.next = valueFromJson("say_play_2");
+    const json = structToJson(s) as { states: { name: string; transitions: { next?: string }[] }[] };
+    expect(json.states.map((st) => st.name)).toEqual(["Trigger", "say_play_1", "split_1", "say_play_2"]);
+    expect(json.states[0]!.transitions[1]!.next).toBe("say_play_2");
+  });
+
+  it("matches @bufbuild/protobuf fromJson exactly, down to the prototype of fields", () => {
+    const inputs: JsonValue[] = [
+      {},
+      JSON.parse(flowDefinitionText) as JsonValue,
+      {
+        nullValue: null,
+        intValue: 1234,
+        boolValue: true,
+        doubleValue: 1234.5678,
+        stringValue: "Hello world!",
+        listValue: [1234, "5678"],
+        objectValue: { value: 0 },
+      },
+    ];
+    for (const json of inputs) {
+      const ours = structFromJson(json);
+      const theirs = fromJson(StructSchema, json);
+      // toStrictEqual compares `constructor` properties, which are member names here: toEqual plus prototypes.
+      expect(ours).toEqual(theirs);
+      expect(Object.getPrototypeOf(ours.fields)).toBe(Object.getPrototypeOf(create(StructSchema).fields));
+      expect(structToJson(theirs)).toEqual(toJson(StructSchema, theirs));
+      expect(JSON.stringify(structToJson(theirs))).toBe(JSON.stringify(toJson(StructSchema, theirs)));
+    }
+  });
+
+  it("keeps member order, with the integer-like keys JS objects always put first", () => {
+    const text = '{"b":1,"a":2,"2":3,"c":4,"1":5}';
+    const s = structFromJson(JSON.parse(text));
+    expect(Object.keys(s.fields)).toEqual(["1", "2", "b", "a", "c"]);
+    expect(Object.keys(structToJson(s))).toEqual(Object.keys(JSON.parse(text) as object));
+  });
+
+  it.each([
+    ["an array", []],
+    ["null", null],
+    ["a number", 1],
+    ["a string", "x"],
+    ["a boolean", true],
+    ["undefined", undefined],
+    ["a bigint", 1n],
+    ["a Date", new Date(0)],
+    ["a Map", new Map()],
+    ["a class instance", new Point(1, 2)],
+    ["a function", () => 1],
+  ])("rejects %s at the root (json-type)", (_, json) => {
+    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule: "json-type", path: "$", typeName: STRUCT });
+  });
+
+  it.each([
+    [{ a: undefined }, "json-type", "$.a", VALUE],
+    [{ a: () => 1 }, "json-type", "$.a", VALUE],
+    [{ a: Symbol("s") }, "json-type", "$.a", VALUE],
+    [{ a: new Date(0) }, "json-type", "$.a", VALUE],
+    [{ a: new Map([["k", 1]]) }, "json-type", "$.a", VALUE],
+    [{ a: new Set([1]) }, "json-type", "$.a", VALUE],
+    [{ a: new Point(1, 2) }, "json-type", "$.a", VALUE],
+    [{ a: new Uint8Array(2) }, "json-type", "$.a", VALUE],
+    [{ a: Object(1) as object }, "json-type", "$.a", VALUE], // a boxed number is not JSON
+    [{ states: [{}, {}, { name: new Date(0) }] }, "json-type", "$.states[2].name", VALUE],
+    // eslint-disable-next-line no-sparse-arrays
+    [{ a: [1, , 3] }, "json-type", "$.a[1]", VALUE], // a hole reads as undefined
+    [{ "team name": NaN }, "not-finite", '$["team name"]', VALUE],
+    [{ a: { b: [Infinity] } }, "not-finite", "$.a.b[0]", VALUE],
+    [{ a: -Infinity }, "not-finite", "$.a", VALUE],
+    [{ a: 2n ** 1100n }, "not-finite", "$.a", VALUE], // a bigint from the parser too large for a double
+    [{ a: "\ud800" }, "utf16", "$.a", VALUE],
+    [{ a: ["ok", "x\udc00y"] }, "utf16", "$.a[1]", VALUE],
+    [{ "\udc00": 1 }, "utf16", '$["\\udc00"]', STRUCT], // a member name with a lone surrogate
+    [{ a: { "b\ud800": null } }, "utf16", '$.a["b\\ud800"]', STRUCT],
+  ])("rejects %o (%s at %s)", (json, rule, path, typeName) => {
+    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule, path, typeName });
+  });
+
+  it("accepts a surrogate pair, -0, and every JSON scalar", () => {
+    const s = structFromJson({ emoji: "👋", zero: -0, t: true, f: false, n: null, x: 0.1 });
+    expect(s.fields.emoji!.kind).toEqual({ case: "stringValue", value: "👋" });
+    expect(Object.is(s.fields.zero!.kind.value, -0)).toBe(true);
+    expect(Object.is(structToJson(s).zero, -0)).toBe(true);
+    expect(s.fields.n!.kind).toEqual({ case: "nullValue", value: 0 });
+  });
+
+  it("accepts plain objects with a null prototype", () => {
+    const o = Object.create(null) as Record<string, unknown>;
+    o.a = 1;
+    expect(structToJson(structFromJson(o))).toEqual({ a: 1 });
+  });
+
+  it("accepts the plain objects and arrays of another realm", () => {
+    const json = runInNewContext('({ a: [1, { b: null }], c: "x" })') as unknown;
+    expect(structToJson(structFromJson(json))).toEqual({ a: [1, { b: null }], c: "x" });
+    expect(catchWkt(() => structFromJson(runInNewContext("({ d: new Date(0) })")))).toMatchObject({
+      rule: "json-type",
+      path: "$.d",
+    });
+  });
+
+  it("reads own members only, even when Object.prototype has an enumerable member", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = "yes";
+    try {
+      const s = structFromJson({ a: { b: 1 } });
+      expect(Object.keys(s.fields)).toEqual(["a"]);
+      expect(Object.keys((s.fields.a!.kind.value as Struct).fields)).toEqual(["b"]);
+      expect(Object.keys(structToJson(s))).toEqual(["a"]);
+      expect(Object.keys(valueToJson(valueFromJs({ x: [{ y: 2 }] })) as object)).toEqual(["x"]);
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
+  it("reads a bigint from the JSON-text parser as the nearest double", () => {
+    const s = structFromJson({ big: 12345678901234567890n, exact: 2n ** 60n });
+    expect(s.fields.big!.kind).toEqual({ case: "numberValue", value: 12345678901234567000 });
+    expect(s.fields.exact!.kind).toEqual({ case: "numberValue", value: 2 ** 60 });
+  });
+
+  it.each([
+    [structOf({ a: create(ValueSchema) }), "value-kind", "$.a", VALUE], // rule 9: no variant
+    [structOf({ a: v({ case: "numberValue", value: NaN }) }), "not-finite", "$.a", VALUE], // rule 9
+    [structOf({ a: v({ case: "numberValue", value: Infinity }) }), "not-finite", "$.a", VALUE],
+    [structOf({ a: v({ case: "numberValue", value: -Infinity }) }), "not-finite", "$.a", VALUE],
+    [structOf({ "a b": v({ case: "stringValue", value: "\ud800" }) }), "utf16", '$["a b"]', VALUE],
+    [structOf({ "\ud800": v({ case: "nullValue", value: 0 }) }), "utf16", '$["\\ud800"]', STRUCT],
+    [structOf({ a: v({ case: "numberValue", value: "1" as unknown as number }) }), "json-type", "$.a", VALUE],
+    [structOf({ a: v({ case: "stringValue", value: 1 as unknown as string }) }), "json-type", "$.a", VALUE],
+    [structOf({ a: v({ case: "boolValue", value: 0 as unknown as boolean }) }), "json-type", "$.a", VALUE],
+    [structOf({ a: { $typeName: VALUE, kind: { case: "x" } } as unknown as Value }), "value-kind", "$.a", VALUE],
+    [structOf({ a: undefined as unknown as Value }), "json-type", "$.a", VALUE],
+    [{ $typeName: STRUCT } as unknown as Struct, "json-type", "$", STRUCT],
+    [
+      structOf({
+        states: v({
+          case: "listValue",
+          value: create(ListValueSchema, {
+            values: [
+              v({ case: "nullValue", value: 0 }),
+              v({ case: "structValue", value: structOf({ name: create(ValueSchema) }) }),
+            ],
+          }),
+        }),
+      }),
+      "value-kind",
+      "$.states[1].name",
+      VALUE,
+    ],
+  ])("refuses to encode %# (%s at %s)", (s, rule, path, typeName) => {
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule, path, typeName });
+  });
+});
+
+describe("__proto__, constructor and prototype are ordinary member names", () => {
+  const text =
+    '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},"prototype":{"x":[{"__proto__":3}]}}';
+
+  it("decodes them as own keys of fields and never touches a prototype", () => {
+    const s = structFromJson(JSON.parse(text));
+    expect(Object.getOwnPropertyNames(s.fields)).toEqual(["__proto__", "constructor", "prototype"]);
+    expect(Object.getPrototypeOf(s.fields)).toBe(Object.prototype);
+    expect(s.fields["__proto__"]!.kind.case).toBe("structValue");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(s).toEqual(fromJson(StructSchema, JSON.parse(text) as JsonValue)); // see above on toStrictEqual
+  });
+
+  it("encodes them as own properties of a plain object", () => {
+    const out = structToJson(structFromJson(JSON.parse(text)));
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyNames(out)).toEqual(["__proto__", "constructor", "prototype"]);
+    expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual({ polluted: 1 });
+    const nested = ((out.prototype as { x: JsonValue[] }).x[0] as Record<string, JsonValue>);
+    expect(Object.getPrototypeOf(nested)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyNames(nested)).toEqual(["__proto__"]);
+    expect(JSON.stringify(out)).toBe(text);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("encodes a Struct made by @bufbuild/protobuf the same way", () => {
+    const out = structToJson(fromJson(StructSchema, JSON.parse(text) as JsonValue));
+    expect(JSON.stringify(out)).toBe(text);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
+
+  it("treats them alike on the plain-JS side", () => {
+    const obj = { ["__proto__"]: { polluted: 1 }, constructor: 2, prototype: 3 };
+    expect(Object.getOwnPropertyNames(obj)).toContain("__proto__");
+    const back = structToObject(structFromObject(obj));
+    expect(Object.getOwnPropertyNames(back)).toEqual(["__proto__", "constructor", "prototype"]);
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    expect(valueToJs(valueFromJs([obj]))).toEqual([back]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("depth limit", () => {
+  const max = defaultMaxDepth;
+
+  it.each([
+    [max - 1, true],
+    [max, true],
+    [max + 1, false],
+  ])("objects nested %i deep: accepted %s", (n, ok) => {
+    const json = nestObject(n);
+    if (ok) {
+      expect(structToJson(structFromJson(json))).toEqual(json);
+      return;
+    }
+    const path = "$" + ".a".repeat(max);
+    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule: "depth", path, typeName: STRUCT });
+    // The same nesting built as messages is refused when encoding.
+    const s = structFromJson(json, { maxDepth: max + 1 });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "depth", path, typeName: STRUCT });
+    expect(structToJson(s, { maxDepth: max + 1 })).toEqual(json);
+  });
+
+  it.each([
+    [max - 1, true],
+    [max, true],
+    [max + 1, false],
+  ])("arrays nested %i deep: accepted %s", (n, ok) => {
+    const json = nestArray(n);
+    if (ok) {
+      expect(listValueToJson(listValueFromJson(json))).toEqual(json);
+      expect(valueToJson(valueFromJson(json))).toEqual(json);
+      return;
+    }
+    const path = "$" + "[0]".repeat(max);
+    expect(catchWkt(() => listValueFromJson(json))).toMatchObject({ rule: "depth", path, typeName: LIST });
+    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule: "depth", path, typeName: LIST });
+    const l = listValueFromJson(json, { maxDepth: max + 1 });
+    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "depth", path, typeName: LIST });
+  });
+
+  it("counts objects and arrays alike, and scalars not at all", () => {
+    const json = { a: [{ b: [1] }] }; // four containers
+    expect(structToJson(structFromJson(json, { maxDepth: 4 }))).toEqual(json);
+    expect(catchWkt(() => structFromJson(json, { maxDepth: 3 }))).toMatchObject({
+      rule: "depth",
+      path: "$.a[0].b",
+      typeName: LIST,
+    });
+    expect(valueToJson(valueFromJson("x", { maxDepth: 0 }))).toBe("x");
+    expect(catchWkt(() => structFromJson({}, { maxDepth: 0 }))).toMatchObject({ rule: "depth", path: "$" });
+  });
+
+  it.each([
+    ["arrays", "[".repeat(100_000) + "]".repeat(100_000), "[0]"],
+    ["objects", '{"a":'.repeat(100_000) + "{}" + "}".repeat(100_000), ".a"],
+  ])("stops at the limit for 100,000 levels of %s", (_, text, step) => {
+    const json = JSON.parse(text) as unknown;
+    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule: "depth", path: "$" + step.repeat(max) });
+    expect(catchWkt(() => valueFromJs(json))).toMatchObject({ rule: "depth", path: "$" + step.repeat(max) });
+  });
+
+  it("turns a stack overflow under an unlimited maxDepth into a depth error", () => {
+    const json = nestArray(1_000_000);
+    expect(catchWkt(() => listValueFromJson(json, { maxDepth: Infinity }))).toMatchObject({
+      rule: "depth",
+      typeName: LIST,
+    });
+  });
+
+  it.each([[-1], [NaN], [1.5], ["3" as unknown as number]])("rejects maxDepth %s (range)", (maxDepth) => {
+    expect(catchWkt(() => structFromJson({}, { maxDepth }))).toMatchObject({ rule: "range", path: "$" });
+  });
+});
+
+describe("internal entry points for the whole-message codec", () => {
+  it("take the levels left and report paths relative to the value given", () => {
+    expect(structFromJsonInternal({ a: {} }, 2)).toStrictEqual(fromJson(StructSchema, { a: {} }));
+    expect(catchWkt(() => structFromJsonInternal({ a: {} }, 1))).toMatchObject({ rule: "depth", path: "$.a" });
+    expect(catchWkt(() => structFromJsonInternal({}, 0))).toMatchObject({ rule: "depth", path: "$" });
+    expect(catchWkt(() => structFromJsonInternal([], 5))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(valueFromJsonInternal(null, 0)).toStrictEqual(fromJson(ValueSchema, null));
+    expect(catchWkt(() => valueFromJsonInternal([], 0))).toMatchObject({ rule: "depth", path: "$" });
+    expect(listValueFromJsonInternal([[1]], 2)).toStrictEqual(fromJson(ListValueSchema, [[1]]));
+    expect(catchWkt(() => listValueFromJsonInternal([[1]], 1))).toMatchObject({ rule: "depth", path: "$[0]" });
+    expect(catchWkt(() => listValueFromJsonInternal({}, 5))).toMatchObject({ rule: "json-type", path: "$" });
+
+    const s = structFromJson({ a: [1] });
+    expect(structToJsonInternal(s, 2)).toEqual({ a: [1] });
+    expect(catchWkt(() => structToJsonInternal(s, 1))).toMatchObject({ rule: "depth", path: "$.a" });
+    expect(valueToJsonInternal(valueFromJson(1), 0)).toBe(1);
+    expect(catchWkt(() => valueToJsonInternal(valueFromJson([]), 0))).toMatchObject({ rule: "depth", path: "$" });
+    expect(listValueToJsonInternal(listValueFromJson([[]]), 2)).toEqual([[]]);
+    expect(catchWkt(() => listValueToJsonInternal(listValueFromJson([[]]), 1))).toMatchObject({
+      rule: "depth",
+      path: "$[0]",
+    });
+  });
+});
+
+describe("valueFromJson / valueToJson", () => {
+  it.each([
+    [null, { case: "nullValue", value: 0 }],
+    [true, { case: "boolValue", value: true }],
+    [false, { case: "boolValue", value: false }],
+    [0, { case: "numberValue", value: 0 }],
+    [0.1, { case: "numberValue", value: 0.1 }],
+    [-1.5e300, { case: "numberValue", value: -1.5e300 }],
+    [Number.MAX_VALUE, { case: "numberValue", value: Number.MAX_VALUE }],
+    [5e-324, { case: "numberValue", value: 5e-324 }],
+    ["", { case: "stringValue", value: "" }],
+    ["🙂", { case: "stringValue", value: "🙂" }],
+  ] as const)("decodes %o like @bufbuild/protobuf", (json, kind) => {
+    const value = valueFromJson(json);
+    expect(value.kind).toEqual(kind);
+    expect(value).toStrictEqual(fromJson(ValueSchema, json));
+    expect(value).toStrictEqual(create(ValueSchema, { kind: kind as Value["kind"] }));
+    expect(valueToJson(value)).toBe(json);
+    expect(toJson(ValueSchema, value)).toBe(json);
+  });
+
+  it("builds nested Values exactly like @bufbuild/protobuf", () => {
+    const json = [1, "a", null, true, { b: [{}, []] }, []];
+    expect(valueFromJson(json)).toStrictEqual(fromJson(ValueSchema, json));
+    expect(listValueFromJson(json)).toStrictEqual(fromJson(ListValueSchema, json));
+  });
+
+  it.each([
+    [undefined, "json-type"],
+    [NaN, "not-finite"],
+    [Infinity, "not-finite"],
+    [-Infinity, "not-finite"],
+    [Symbol.iterator, "json-type"],
+    [() => null, "json-type"],
+    [new Date(0), "json-type"],
+    [new Map(), "json-type"],
+    [new Point(0, 0), "json-type"],
+    [new String("boxed"), "json-type"],
+    ["\ud83d", "utf16"], // a high surrogate alone
+    ["\ude00\ud83d", "utf16"], // a pair in the wrong order
+  ])("rejects %s (%s)", (json, rule) => {
+    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule, path: "$", typeName: VALUE });
+  });
+
+  it.each([
+    [create(ValueSchema), "value-kind"],
+    [v({ case: "numberValue", value: NaN }), "not-finite"],
+    [v({ case: "numberValue", value: Infinity }), "not-finite"],
+    [v({ case: "stringValue", value: "\udfff" }), "utf16"],
+    [null as unknown as Value, "json-type"],
+    [{} as unknown as Value, "json-type"],
+  ])("refuses to encode %o (%s)", (value, rule) => {
+    expect(catchWkt(() => valueToJson(value))).toMatchObject({ rule, path: "$", typeName: VALUE });
+  });
+
+  it("writes a NullValue as null whatever number it holds", () => {
+    expect(valueToJson(v({ case: "nullValue", value: 0 }))).toBe(null);
+  });
+});
+
+describe("listValueFromJson / listValueToJson", () => {
+  it("round-trips an array of 1,000 numbers", () => {
+    const json = Array.from({ length: 1000 }, (_, i) => i * 0.25 - 100);
+    const l = listValueFromJson(json);
+    expect(l.values).toHaveLength(1000);
+    expect(listValueToJson(l)).toEqual(json);
+  });
+
+  it.each([
+    [{}, "json-type", "$", LIST],
+    [null, "json-type", "$", LIST],
+    ["[]", "json-type", "$", LIST],
+    [[1, undefined], "json-type", "$[1]", VALUE],
+    [[[NaN]], "not-finite", "$[0][0]", VALUE],
+    [[{ "x\ud800": 1 }], "utf16", '$[0]["x\\ud800"]', STRUCT],
+  ])("rejects %o (%s at %s)", (json, rule, path, typeName) => {
+    expect(catchWkt(() => listValueFromJson(json))).toMatchObject({ rule, path, typeName });
+  });
+
+  it.each([
+    [create(ListValueSchema, { values: [create(ValueSchema)] }), "value-kind", "$[0]", VALUE],
+    [
+      create(ListValueSchema, {
+        values: [v({ case: "numberValue", value: 1 }), v({ case: "numberValue", value: NaN })],
+      }),
+      "not-finite",
+      "$[1]",
+      VALUE,
+    ],
+    [{ $typeName: LIST, values: [undefined] } as unknown as ListValue, "json-type", "$[0]", VALUE],
+    [{ $typeName: LIST } as unknown as ListValue, "json-type", "$", LIST],
+  ])("refuses to encode %# (%s at %s)", (l, rule, path, typeName) => {
+    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule, path, typeName });
+  });
+});
+
+describe("plain-JS helpers", () => {
+  it("convert objects, arrays and values both ways", () => {
+    const obj = { name: "x", tags: ["a", "b"], n: 1, ok: true, none: null };
+    expect(structToObject(structFromObject(obj))).toEqual(obj);
+    expect(listValueToArray(listValueFromArray(obj.tags))).toEqual(obj.tags);
+    expect(valueToJs(valueFromJs(obj))).toEqual(obj);
+    expect(structFromObject(obj)).toStrictEqual(structFromJson(obj));
+  });
+
+  it.each([
+    [3n, 3],
+    [-0n, 0],
+    [2n ** 53n, 2 ** 53],
+    [-(2n ** 60n), -(2 ** 60)],
+    [2n ** 1023n, 2 ** 1023],
+  ])("accepts the bigint %s, which a double holds exactly", (big, n) => {
+    expect(valueFromJs(big).kind).toEqual({ case: "numberValue", value: n });
+  });
+
+  it.each([[2n ** 53n + 1n], [12345678901234567890n], [2n ** 1024n], [-(2n ** 2000n)]])(
+    "rejects the bigint %s, which a double cannot hold exactly (range)",
+    (big) => {
+      expect(catchWkt(() => valueFromJs(big))).toMatchObject({ rule: "range", path: "$", typeName: VALUE });
+      expect(catchWkt(() => structFromObject({ a: [big] }))).toMatchObject({ rule: "range", path: "$.a[0]" });
+    },
+  );
+
+  it.each([
+    [[], "json-type", "$", STRUCT],
+    [null as unknown as object, "json-type", "$", STRUCT],
+    [new Point(1, 2), "json-type", "$", STRUCT],
+    [{ when: new Date(0) }, "json-type", "$.when", VALUE],
+    [{ f: undefined }, "json-type", "$.f", VALUE],
+    [{ n: NaN }, "not-finite", "$.n", VALUE],
+  ])("structFromObject rejects %o (%s at %s)", (obj, rule, path, typeName) => {
+    expect(catchWkt(() => structFromObject(obj))).toMatchObject({ rule, path, typeName });
+  });
+
+  it("listValueFromArray rejects a non-array", () => {
+    expect(catchWkt(() => listValueFromArray({ length: 0 } as unknown as unknown[]))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+      typeName: LIST,
+    });
+  });
+});
