@@ -1,0 +1,868 @@
+/**
+ * JSON text to JavaScript values, for the string decoders. RFC 8259 §2: "A JSON text is a sequence of tokens.
+ * The set of tokens includes six structural characters, strings, numbers, and three literal names. [...]
+ * Insignificant whitespace is allowed before or after any of the six structural characters", where whitespace
+ * is space, horizontal tab, line feed and carriage return only. §4: "The names within an object SHOULD be
+ * unique"; proto3 JSON makes that a MUST (a repeated member is an error), so duplicates are rejected here.
+ * §6: numbers are `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; no leading zeros, no `+`, no
+ * NaN or Infinity. §7: strings hold any code point except `"`, `\` and U+0000 to U+001F, which must be
+ * escaped; escapes are `\" \\ \/ \b \f \n \r \t \uXXXX`.
+ *
+ * The result is what `JSON.parse` returns, with one difference: an integer literal (no fraction, no
+ * exponent) outside the safe-integer range becomes a `bigint` with its exact value, so that a 64-bit field
+ * keeps every digit. Every failure is a {@link WktJsonError} with the JSON path of the value being read and
+ * the line and column of the offending character.
+ *
+ * Design (measured, see bench/json-text.bench.ts): `JSON.parse` is native, and a parser written in JavaScript
+ * runs at a half to a third of its speed, so the common case is a hybrid. `JSON.parse` builds the tree and
+ * checks the grammar; one walk over the tree ({@link checkTree}) checks nesting depth, counts the keys that
+ * survived and the numbers beyond 2^53; one `indexOf` pass over the colons of the text ({@link colonCount})
+ * proves that no member was dropped, i.e. that no key was repeated. Numbers beyond 2^53 that were integer
+ * literals are then replaced, in text order, by their exact `bigint` ({@link treePatched}). Anything else (a
+ * duplicate, too deep, a text `JSON.parse` rejects, a tree whose walk is not in text order) goes to the strict
+ * parser ({@link parseJsonTextStrict}), an iterative char-code scanner that is the authority on every rule and
+ * builds every error. Both paths accept exactly the same texts and return the same values; the tests check
+ * them against each other. The success path builds no path string and computes no line or column.
+ *
+ * @internal
+ * @module
+ */
+import { WktJsonError } from "../errors.js";
+import { pathSegment } from "../path.js";
+
+/** Options of {@link parseJsonText}. */
+export interface JsonTextParseOptions {
+  /**
+   * Most nested objects and arrays (together) the text may hold: `[[1]]` has depth 2. The parser itself
+   * never recurses, so this is a guard for the recursive decoders that walk the result. Default
+   * {@link jsonTextMaxDepthDefault}.
+   */
+  maxDepth?: number;
+  /** Most UTF-16 code units the text may have. Default unlimited. */
+  maxLength?: number;
+}
+
+/**
+ * Default nesting limit of {@link parseJsonText}: generous (the codec counts message depth, with its own
+ * lower limit) and far below what the recursive decoders that walk the result can take.
+ */
+export const jsonTextMaxDepthDefault = 512;
+
+/** Type name that errors of this module carry. */
+const typeName = "JSON";
+
+/**
+ * Parses a JSON text (RFC 8259, exactly what `JSON.parse` accepts) to plain objects, arrays, strings,
+ * numbers, booleans and null; an integer literal outside the safe-integer range becomes an exact `bigint`.
+ * A `__proto__` key becomes an own data property, as with `JSON.parse`. Lone surrogates in strings are kept.
+ *
+ * @throws {WktJsonError} rule `syntax` for malformed text, `duplicate-field` for a key repeated in one
+ *   object, `depth` for nesting beyond `maxDepth`, `size` for a text longer than `maxLength`; `path` is the
+ *   JSON path of the value being read, `line` and `column` (1-based, UTF-16 code units) locate the character.
+ * @example
+ * parseJsonText('{"id": 9007199254740993, "n": [1, -0.5]}'); //=> { id: 9007199254740993n, n: [1, -0.5] }
+ * parseJsonText('{"a": 1, "a": 2}'); // throws WktJsonError (rule "duplicate-field", path "$.a")
+ */
+export function parseJsonText(text: string, options?: JsonTextParseOptions): unknown {
+  if (typeof text !== "string") {
+    throw new WktJsonError("json-type", "$", typeName, "expected the JSON text as a string");
+  }
+  const maxDepth = options?.maxDepth ?? jsonTextMaxDepthDefault;
+  const maxLength = options?.maxLength;
+  if (maxLength !== undefined && text.length > maxLength) {
+    throw located(
+      new WktJsonError("size", "$", typeName, `the text has ${text.length} UTF-16 code units, more than the limit of ${maxLength}`),
+      text,
+      maxLength,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Malformed: the strict parser names the rule, path and position.
+    return parseJsonTextStrict(text, maxDepth);
+  }
+  if (typeof value === "object") {
+    if (value === null) return value;
+    // With no key kept, the text has no member either: a repeated key leaves the first one's object a key.
+    if (!treeDepthOk(value, maxDepth) || (treeKeys !== 0 && colonCount(text) !== treeKeys && countMembers(text) !== treeKeys)) {
+      return parseJsonTextStrict(text, maxDepth);
+    }
+    if (treeUnsafe > 0) {
+      // Put the exact integers in, in text order; the strict parser when that cannot be done.
+      if (!treePatched(value, text)) return parseJsonTextStrict(text, maxDepth);
+    }
+    return value;
+  }
+  if (typeof value === "number" && !(value <= safeMax && value >= -safeMax)) {
+    return parseJsonTextStrict(text, maxDepth);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checking what JSON.parse built
+
+/** Largest magnitude of a safe integer; beyond it an integer literal may have lost digits. */
+const safeMax = 9007199254740991;
+
+/** Keys counted by {@link checkTree}. */
+let treeKeys = 0;
+/** Numbers beyond the safe range seen by {@link checkTree}. */
+let treeUnsafe = 0;
+
+/**
+ * Tells whether the tree `JSON.parse` built nests no deeper than `maxDepth` (see {@link checkTree}), counting
+ * its keys into {@link treeKeys} and its numbers beyond the safe range into {@link treeUnsafe}.
+ */
+function treeDepthOk(value: object, maxDepth: number): boolean {
+  treeKeys = 0;
+  treeUnsafe = 0;
+  if (!prototypeIsClean()) return false;
+  try {
+    return checkTree(value, 1, maxDepth);
+  } catch {
+    // Only a stack overflow can land here, with a huge maxDepth: the strict parser needs no call stack.
+    return false;
+  }
+}
+
+/**
+ * Walks a value built by `JSON.parse` (at `depth`) and tells whether it nests no deeper than `maxDepth`;
+ * counts object keys into {@link treeKeys} and numbers beyond the safe range into {@link treeUnsafe}.
+ * Recursion is bounded by `maxDepth` and by the depth of the tree.
+ */
+function checkTree(v: object, depth: number, maxDepth: number): boolean {
+  if (depth > maxDepth) return false;
+  if (Array.isArray(v)) {
+    let k = typeof v[0] === "number" ? checkNumbers(v) : 0;
+    for (; k < v.length; k++) {
+      const e: unknown = v[k];
+      if (typeof e === "object") {
+        if (e !== null && !checkTree(e, depth + 1, maxDepth)) return false;
+      } else if (typeof e === "number" && !(e <= safeMax && e >= -safeMax)) {
+        treeUnsafe++;
+      }
+    }
+    return true;
+  }
+  // for-in is the fastest walk over own keys; Object.prototype was checked to have no enumerable property.
+  for (const key in v) {
+    treeKeys++;
+    const e: unknown = (v as Record<string, unknown>)[key];
+    if (typeof e === "object") {
+      if (e !== null && !checkTree(e, depth + 1, maxDepth)) return false;
+    } else if (typeof e === "number" && !(e <= safeMax && e >= -safeMax)) {
+      treeUnsafe++;
+    }
+  }
+  return true;
+}
+
+/**
+ * Checks the leading numbers of an array and returns the index of its first other element. A loop of its
+ * own, so that its element loads see only number arrays and stay unboxed.
+ */
+function checkNumbers(v: unknown[]): number {
+  for (let k = 0; k < v.length; k++) {
+    const e = v[k];
+    if (typeof e !== "number") return k;
+    if (!(e <= safeMax && e >= -safeMax)) treeUnsafe++;
+  }
+  return v.length;
+}
+
+/**
+ * Lists the number literals of a valid JSON text whose value is beyond the safe range, in text order: the
+ * literal itself for an integer literal (it becomes a `bigint`), `""` for others (`1e300` stays a number).
+ * Only numbers with 16 or more integer digits or with an exponent can be beyond the safe range.
+ */
+function unsafeLiterals(text: string): string[] {
+  const n = text.length;
+  const out: string[] = [];
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (c === 34) {
+      i = closingQuote(text, i) + 1;
+      if (i === 0) return out;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      const start = i;
+      if (c === 45) c = text.charCodeAt(++i);
+      const digits = i;
+      while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+      const intDigits = i - digits;
+      let integer = true;
+      let exponent = false;
+      if (c === 46) {
+        integer = false;
+        do c = text.charCodeAt(++i);
+        while (c >= 48 && c <= 57);
+      }
+      if (c === 101 || c === 69) {
+        integer = false;
+        exponent = true;
+        c = text.charCodeAt(++i);
+        if (c === 43 || c === 45) c = text.charCodeAt(++i);
+        while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+      }
+      // 17 or more integer digits are at least 10^16, beyond the safe range; 16 digits may still be safe.
+      if (intDigits > 16) {
+        out.push(integer ? text.slice(start, i) : "");
+      } else if (intDigits === 16 || exponent) {
+        const literal = text.slice(start, i);
+        const v = Number(literal);
+        if (!(v <= safeMax && v >= -safeMax)) out.push(integer ? literal : "");
+      }
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/**
+ * Puts the exact `bigint` of every integer literal beyond the safe range into the tree `JSON.parse` built
+ * (whose {@link treeUnsafe} is set), and tells whether that worked.
+ */
+function treePatched(value: object, text: string): boolean {
+  const literals = unsafeLiterals(text);
+  if (literals.length !== treeUnsafe) return false;
+  patchAt = 0;
+  try {
+    return patchTree(value, literals) && patchAt === literals.length;
+  } catch {
+    return false; // a stack overflow, as in treeDepthOk
+  }
+}
+
+/** Index into the list of {@link unsafeLiterals} while {@link patchTree} walks. */
+let patchAt = 0;
+
+/**
+ * Replaces, in text order, the numbers beyond the safe range that came from integer literals with their exact
+ * `bigint`s. Tells whether it could: the walk must follow text order, and `for...in` puts integer-like keys
+ * first, so an object with a key that starts with a digit makes it give up (and the strict parser runs).
+ */
+function patchTree(v: object, literals: readonly string[]): boolean {
+  if (Array.isArray(v)) {
+    for (let k = 0; k < v.length; k++) {
+      const e: unknown = v[k];
+      if (typeof e === "object") {
+        if (e !== null && !patchTree(e, literals)) return false;
+      } else if (typeof e === "number" && !(e <= safeMax && e >= -safeMax)) {
+        const literal = literals[patchAt++];
+        if (literal === undefined) return false;
+        if (literal !== "") v[k] = BigInt(literal);
+      }
+    }
+    return true;
+  }
+  for (const key in v) {
+    const first = key.charCodeAt(0);
+    if (first >= 48 && first <= 57) return false;
+    const e: unknown = (v as Record<string, unknown>)[key];
+    if (typeof e === "object") {
+      if (e !== null && !patchTree(e, literals)) return false;
+    } else if (typeof e === "number" && !(e <= safeMax && e >= -safeMax)) {
+      const literal = literals[patchAt++];
+      if (literal === undefined) return false;
+      if (literal === "") continue;
+      if (key === "__proto__") {
+        Object.defineProperty(v, key, { value: BigInt(literal), writable: true, enumerable: true, configurable: true });
+      } else {
+        (v as Record<string, unknown>)[key] = BigInt(literal);
+      }
+    }
+  }
+  return true;
+}
+
+/** Returns the offset of the quote that closes the string opening at `open` in a valid text, or -1. */
+function closingQuote(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  while (end > 0 && text.charCodeAt(end - 1) === 92) {
+    // An odd run of backslashes escapes the quote. The run stops at the opening quote at the latest.
+    let k = end - 2;
+    while (text.charCodeAt(k) === 92) k--;
+    if ((end - k) % 2 === 1) break;
+    end = text.indexOf('"', end + 1);
+  }
+  return end;
+}
+
+/**
+ * Counts the colons of a valid JSON text that directly follow an unescaped quote, a cheap stand-in for
+ * {@link countMembers}: one `indexOf` per colon instead of two per string. A structural colon follows its
+ * key's closing quote, after optional whitespace; when whitespace or an escaped quote makes that ambiguous,
+ * returns -1. Otherwise the count is the members plus the strings that start with a colon (`":)"`), so it
+ * equals the number of keys `JSON.parse` kept only if no key was repeated.
+ */
+function colonCount(text: string): number {
+  let count = 0;
+  let c = text.indexOf(":");
+  while (c >= 0) {
+    let b = c - 1;
+    let q = text.charCodeAt(b);
+    if (q === 34) {
+      if (text.charCodeAt(b - 1) === 92) return -1;
+      count++;
+    } else if (q === 32 || q === 10 || q === 13 || q === 9) {
+      // Whitespace runs before distinct colons do not overlap: linear overall.
+      do q = text.charCodeAt(--b);
+      while (q === 32 || q === 10 || q === 13 || q === 9);
+      if (q === 34) return -1;
+    }
+    c = text.indexOf(":", c + 1);
+  }
+  return count;
+}
+
+/**
+ * Counts the members of a valid JSON text: the strings followed by `:`. Strings are found with `indexOf`
+ * (outside strings a valid text has no quote), so the cost is per string, not per character.
+ */
+function countMembers(text: string): number {
+  let members = 0;
+  let i = text.indexOf('"');
+  while (i >= 0) {
+    let end = closingQuote(text, i);
+    if (end < 0) return -1;
+    let d = text.charCodeAt(++end);
+    while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++end);
+    if (d === 58) members++;
+    i = text.indexOf('"', end);
+  }
+  return members;
+}
+
+/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
+function prototypeIsClean(): boolean {
+  for (const _ in {}) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Strict parser
+
+/** Where a helper stopped: the offset after what it read, or, when it returns a failure, the offset of it. */
+let at = 0;
+/** What a helper found wrong, when it returns a failure. */
+let failure = "";
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Parses a JSON text like {@link parseJsonText}, without the `JSON.parse` fast path: one iterative pass over
+ * char codes that checks every rule and builds every error. Nesting uses an explicit stack, so no input can
+ * overflow the call stack.
+ *
+ * @throws {WktJsonError} as {@link parseJsonText}.
+ * @example
+ * parseJsonTextStrict("[1, 2]", 512); //=> [1, 2]
+ */
+export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
+  const n = text.length;
+  // The open containers, outermost first, and for objects the key of the member being read.
+  const stack: (Record<string, unknown> | unknown[])[] = [];
+  const stackKeys: string[] = [];
+  let cur: Record<string, unknown> | unknown[] | undefined;
+  let curIsArray = false;
+  let key = "";
+  let depth = 0;
+  let value: unknown;
+  let i = skipWhitespace(text, 0);
+
+  for (;;) {
+    // Read one value at i; a container that opens continues the loop with its first member.
+    let c = text.charCodeAt(i);
+    if (c === 34) {
+      let j = i + 1;
+      let escaped = false;
+      for (;;) {
+        const d = text.charCodeAt(j);
+        if (d === 34) break;
+        if (d === 92 || !(d >= 32)) {
+          j = skipStringSlow(text, j);
+          if (j < 0) throw strictError(text, "syntax", failure, at, stack, stackKeys, cur, key, true);
+          escaped = true;
+          break;
+        }
+        j++;
+      }
+      value = escaped ? decodeString(text, i, j) : text.slice(i + 1, j);
+      i = j + 1;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      value = readNumber(text, i);
+      if (value === undefined) throw strictError(text, "syntax", failure, at, stack, stackKeys, cur, key, true);
+      i = at;
+    } else if (c === 123 || c === 91) {
+      if (depth >= maxDepth) {
+        throw strictError(text, "depth", `more than ${maxDepth} nested objects and arrays`, i, stack, stackKeys, cur, key, true);
+      }
+      i = skipWhitespace(text, i + 1);
+      const close = c + 2; // '{' + 2 = '}', '[' + 2 = ']'
+      if (text.charCodeAt(i) === close) {
+        value = c === 123 ? {} : [];
+        i++;
+      } else {
+        if (cur !== undefined) {
+          stack.push(cur);
+          stackKeys.push(key);
+        }
+        depth++;
+        if (c === 91) {
+          cur = [];
+          curIsArray = true;
+          continue;
+        }
+        cur = {};
+        curIsArray = false;
+        key = "";
+        i = readMemberName(text, i, cur);
+        if (i < 0) throw memberError(text, i, stack, stackKeys, cur);
+        key = lastName;
+        continue;
+      }
+    } else if (c === 116 || c === 102 || c === 110) {
+      const word = c === 116 ? "true" : c === 102 ? "false" : "null";
+      for (let k = 1; k < word.length; k++) {
+        if (text.charCodeAt(i + k) !== word.charCodeAt(k)) {
+          throw strictError(text, "syntax", `expected ${word}, got ${describeAt(text, i + k)}`, i + k, stack, stackKeys, cur, key, true);
+        }
+      }
+      value = c === 116 ? true : c === 102 ? false : null;
+      i += word.length;
+    } else {
+      throw strictError(text, "syntax", `expected a value, got ${describeAt(text, i)}`, i, stack, stackKeys, cur, key, true);
+    }
+
+    // A value is complete: store it, then continue with the next member or close containers.
+    for (;;) {
+      if (cur === undefined) {
+        i = skipWhitespace(text, i);
+        if (i < n) throw strictError(text, "syntax", `expected the end of the text after the value, got ${describeAt(text, i)}`, i, stack, stackKeys, cur, key, false);
+        return value;
+      }
+      if (curIsArray) {
+        (cur as unknown[]).push(value);
+      } else if (key === "__proto__") {
+        Object.defineProperty(cur, key, { value, writable: true, enumerable: true, configurable: true });
+      } else {
+        (cur as Record<string, unknown>)[key] = value;
+      }
+      i = skipWhitespace(text, i);
+      c = text.charCodeAt(i);
+      if (c === 44) {
+        i = skipWhitespace(text, i + 1);
+        if (curIsArray) break;
+        i = readMemberName(text, i, cur as Record<string, unknown>);
+        if (i < 0) throw memberError(text, i, stack, stackKeys, cur);
+        key = lastName;
+        break;
+      }
+      if (c !== (curIsArray ? 93 : 125)) {
+        const expected = curIsArray ? "',' or ']' after an array element" : "',' or '}' after a member";
+        throw strictError(text, "syntax", `expected ${expected}, got ${describeAt(text, i)}`, i, stack, stackKeys, cur, key, false);
+      }
+      i++;
+      value = cur;
+      depth--;
+      cur = stack.pop();
+      if (cur !== undefined) {
+        key = stackKeys.pop()!;
+        curIsArray = Array.isArray(cur);
+      }
+    }
+  }
+}
+
+/** The name that {@link readMemberName} read. */
+let lastName = "";
+/** Whether the failure of {@link readMemberName} is a repeated name (else malformed text). */
+let failedDuplicate = false;
+
+/**
+ * Reads `"name" :` at `i` (whitespace skipped before), checks that the name is new in `obj`, and returns the
+ * offset of the member's value (whitespace skipped). On failure, returns -1 if the name itself is missing or
+ * malformed (reported at the object), -2 if it was read into {@link lastName} (reported at the member), with
+ * {@link failure}, {@link failedDuplicate} and {@link at} set.
+ */
+function readMemberName(text: string, i: number, obj: Record<string, unknown>): number {
+  failedDuplicate = false;
+  if (text.charCodeAt(i) !== 34) return failAt(`expected a member name in double quotes, got ${describeAt(text, i)}`, i);
+  let j = i + 1;
+  let escaped = false;
+  for (;;) {
+    const d = text.charCodeAt(j);
+    if (d === 34) break;
+    if (d === 92 || !(d >= 32)) {
+      j = skipStringSlow(text, j);
+      if (j < 0) return -1;
+      escaped = true;
+      break;
+    }
+    j++;
+  }
+  const name = escaped ? decodeString(text, i, j) : text.slice(i + 1, j);
+  lastName = name;
+  if (hasOwn.call(obj, name)) {
+    failAt(`the member ${JSON.stringify(name)} is repeated`, i);
+    failedDuplicate = true;
+    return -2;
+  }
+  i = skipWhitespace(text, j + 1);
+  if (text.charCodeAt(i) !== 58) {
+    failAt(`expected ':' after the member name, got ${describeAt(text, i)}`, i);
+    return -2;
+  }
+  return skipWhitespace(text, i + 1);
+}
+
+/** Builds the error for a failed {@link readMemberName} that returned `code`. */
+function memberError(
+  text: string,
+  code: number,
+  stack: readonly (Record<string, unknown> | unknown[])[],
+  stackKeys: readonly string[],
+  cur: Record<string, unknown> | unknown[],
+): WktJsonError {
+  const rule = failedDuplicate ? "duplicate-field" : "syntax";
+  return strictError(text, rule, failure, at, stack, stackKeys, cur, lastName, code === -2);
+}
+
+/** Builds an error of the strict parser at `offset`, with the path from its stack (see {@link pathOf}). */
+function strictError(
+  text: string,
+  rule: "syntax" | "depth" | "duplicate-field",
+  detail: string,
+  offset: number,
+  stack: readonly (Record<string, unknown> | unknown[])[],
+  stackKeys: readonly string[],
+  cur: Record<string, unknown> | unknown[] | undefined,
+  key: string,
+  inMember: boolean,
+): WktJsonError {
+  return located(new WktJsonError(rule, pathOf(stack, stackKeys, cur, key, inMember), typeName, detail), text, offset);
+}
+
+/**
+ * Skips the rest of a string from `j`, the first backslash or control character in it, checking every
+ * escape. Returns the offset of the closing quote, or -1 with {@link failure} and {@link at} set.
+ */
+function skipStringSlow(text: string, j: number): number {
+  const n = text.length;
+  for (;;) {
+    const d = text.charCodeAt(j);
+    if (d === 34) return j;
+    if (d === 92) {
+      const e = text.charCodeAt(j + 1);
+      if (e === 117) {
+        for (let k = j + 2; k < j + 6; k++) {
+          const h = text.charCodeAt(k);
+          if (!((h >= 48 && h <= 57) || (h >= 65 && h <= 70) || (h >= 97 && h <= 102))) {
+            return failAt(`expected 4 hex digits after \\u, got ${describeAt(text, k)}`, k);
+          }
+        }
+        j += 6;
+        continue;
+      }
+      if (e === 34 || e === 92 || e === 47 || e === 98 || e === 102 || e === 110 || e === 114 || e === 116) {
+        j += 2;
+        continue;
+      }
+      if (j + 1 >= n) return failAt("unterminated string", j + 1);
+      return failAt(`invalid escape \\${text[j + 1]!}`, j);
+    }
+    if (j >= n) return failAt("unterminated string", j);
+    if (d < 32) return failAt(`unescaped control character U+${d.toString(16).padStart(4, "0").toUpperCase()} in a string`, j);
+    j++;
+  }
+}
+
+/** Decodes the checked string literal from the quote at `open` to the quote at `close`. */
+function decodeString(text: string, open: number, close: number): string {
+  return JSON.parse(text.slice(open, close + 1)) as string;
+}
+
+/**
+ * Reads the number at `i` (a `-` or a digit). Returns it, a `bigint` for an integer literal beyond the safe
+ * range, or undefined with {@link failure} and {@link at} set; on success {@link at} is the offset after it.
+ */
+function readNumber(text: string, i: number): number | bigint | undefined {
+  const start = i;
+  let c = text.charCodeAt(i);
+  const negative = c === 45;
+  if (negative) c = text.charCodeAt(++i);
+  const digits = i;
+  let v = 0;
+  if (c === 48) {
+    c = text.charCodeAt(++i);
+    if (c >= 48 && c <= 57) {
+      failAt("a number must not have a leading zero", i);
+      return undefined;
+    }
+  } else if (c >= 49 && c <= 57) {
+    do {
+      v = v * 10 + (c - 48);
+      c = text.charCodeAt(++i);
+    } while (c >= 48 && c <= 57);
+  } else {
+    failAt(`expected a digit, got ${describeAt(text, i)}`, i);
+    return undefined;
+  }
+  if (c !== 46 && c !== 101 && c !== 69) {
+    at = i;
+    // Up to 15 digits the accumulated value is exact.
+    if (i - digits <= 15) return negative ? -v : v;
+    const literal = text.slice(start, i);
+    const rounded = Number(literal);
+    return Number.isSafeInteger(rounded) ? rounded : BigInt(literal);
+  }
+  if (c === 46) {
+    c = text.charCodeAt(++i);
+    if (!(c >= 48 && c <= 57)) {
+      failAt(`expected a digit after the decimal point, got ${describeAt(text, i)}`, i);
+      return undefined;
+    }
+    do c = text.charCodeAt(++i);
+    while (c >= 48 && c <= 57);
+  }
+  if (c === 101 || c === 69) {
+    c = text.charCodeAt(++i);
+    if (c === 43 || c === 45) c = text.charCodeAt(++i);
+    if (!(c >= 48 && c <= 57)) {
+      failAt(`expected a digit in the exponent, got ${describeAt(text, i)}`, i);
+      return undefined;
+    }
+    do c = text.charCodeAt(++i);
+    while (c >= 48 && c <= 57);
+  }
+  at = i;
+  return Number(text.slice(start, i));
+}
+
+/** Returns the offset of the first character at or after `i` that is not JSON whitespace. */
+function skipWhitespace(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++i);
+  return i;
+}
+
+/** Records a failure for the caller and returns -1. */
+function failAt(detail: string, offset: number): -1 {
+  failure = detail;
+  at = offset;
+  return -1;
+}
+
+/** Names the character at `i` for an error message. */
+function describeAt(text: string, i: number): string {
+  if (i >= text.length) return "the end of the text";
+  const c = text.charCodeAt(i);
+  if (c < 32 || c === 0xfeff) return `U+${c.toString(16).padStart(4, "0").toUpperCase()}`;
+  return JSON.stringify(String.fromCodePoint(text.codePointAt(i)!));
+}
+
+/**
+ * JSON path of the value being read: every open container with the member it is reading. With
+ * `inMember` false the innermost container itself is meant (a failure between its members).
+ */
+function pathOf(
+  stack: readonly (Record<string, unknown> | unknown[])[],
+  stackKeys: readonly string[],
+  cur: Record<string, unknown> | unknown[] | undefined,
+  key: string,
+  inMember: boolean,
+): string {
+  let path = "$";
+  for (let d = 0; d < stack.length; d++) {
+    const c = stack[d]!;
+    path += pathSegment(Array.isArray(c) ? c.length : stackKeys[d]!);
+  }
+  if (cur !== undefined && inMember) path += pathSegment(Array.isArray(cur) ? cur.length : key);
+  return path;
+}
+
+/** Sets `line` and `column` of `error` to those of `offset` in `text`, and returns it. */
+function located(error: WktJsonError, text: string, offset: number): WktJsonError {
+  const p = lineColumn(text, offset);
+  error.line = p.line;
+  error.column = p.column;
+  return error;
+}
+
+/**
+ * 1-based line and column (in UTF-16 code units) of `offset`. Lines end at LF, CR LF or a lone CR.
+ */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Locating a path
+
+/** Where a value starts in a JSON text: 1-based line and column (UTF-16 code units), and 0-based offset. */
+export interface JsonTextLocation {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/**
+ * Finds where the value at `path` (as built by `pathJoin`: `$.a[2]["x y"]`) starts in a JSON text, so that an
+ * error raised after parsing can carry a line and column. For a member, that is the start of its value. With
+ * a repeated key, the first member counts.
+ *
+ * Works on any text and never throws: returns undefined when the path is malformed, the text is, or the path
+ * names no value in it.
+ *
+ * @example
+ * locateJsonPath('{\n  "a": [1, {"b": true}]\n}', "$.a[1].b"); //=> { line: 2, column: 18, offset: 19 }
+ * locateJsonPath('{"a": 1}', "$.b"); //=> undefined
+ */
+export function locateJsonPath(text: string, path: string): JsonTextLocation | undefined {
+  if (typeof text !== "string" || typeof path !== "string") return undefined;
+  const segments = parsePath(path);
+  if (segments === undefined) return undefined;
+  let i = skipWhitespace(text, 0);
+  for (const segment of segments) {
+    if (typeof segment === "number") {
+      if (text.charCodeAt(i) !== 91) return undefined;
+      i = skipWhitespace(text, i + 1);
+      if (text.charCodeAt(i) === 93) return undefined;
+      for (let k = 0; k < segment; k++) {
+        i = skipValue(text, i);
+        if (i < 0) return undefined;
+        i = skipWhitespace(text, i);
+        if (text.charCodeAt(i) !== 44) return undefined;
+        i = skipWhitespace(text, i + 1);
+      }
+    } else {
+      if (text.charCodeAt(i) !== 123) return undefined;
+      i = skipWhitespace(text, i + 1);
+      for (;;) {
+        if (text.charCodeAt(i) !== 34) return undefined;
+        const close = skipStringLax(text, i);
+        if (close < 0) return undefined;
+        const name = decodeStringLax(text, i, close);
+        i = skipWhitespace(text, close + 1);
+        if (text.charCodeAt(i) !== 58) return undefined;
+        i = skipWhitespace(text, i + 1);
+        if (name === segment) break;
+        i = skipValue(text, i);
+        if (i < 0) return undefined;
+        i = skipWhitespace(text, i);
+        if (text.charCodeAt(i) !== 44) return undefined;
+        i = skipWhitespace(text, i + 1);
+      }
+    }
+  }
+  if (i >= text.length) return undefined;
+  const { line, column } = lineColumn(text, i);
+  return { line, column, offset: i };
+}
+
+/** Splits a path like `$.a[2]["x y"]` into `["a", 2, "x y"]`, or returns undefined if it is malformed. */
+function parsePath(path: string): (string | number)[] | undefined {
+  if (path.charCodeAt(0) !== 36) return undefined;
+  const segments: (string | number)[] = [];
+  const n = path.length;
+  let i = 1;
+  while (i < n) {
+    const c = path.charCodeAt(i);
+    if (c === 46) {
+      const start = ++i;
+      while (i < n && path.charCodeAt(i) !== 46 && path.charCodeAt(i) !== 91) i++;
+      if (i === start) return undefined;
+      segments.push(path.slice(start, i));
+    } else if (c === 91) {
+      i++;
+      if (path.charCodeAt(i) === 34) {
+        const close = skipStringLax(path, i);
+        if (close < 0) return undefined;
+        const name = decodeStringLax(path, i, close);
+        if (name === undefined) return undefined;
+        segments.push(name);
+        i = close + 1;
+      } else {
+        const start = i;
+        let index = 0;
+        for (let d = path.charCodeAt(i) - 48; d >= 0 && d <= 9; d = path.charCodeAt(++i) - 48) index = index * 10 + d;
+        if (i === start) return undefined;
+        segments.push(index);
+      }
+      if (path.charCodeAt(i) !== 93) return undefined;
+      i++;
+    } else {
+      return undefined;
+    }
+  }
+  return segments;
+}
+
+/** Returns the offset of the quote that closes the string opening at `open`, or -1; checks no escape. */
+function skipStringLax(text: string, open: number): number {
+  const n = text.length;
+  for (let j = open + 1; j < n; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 34) return j;
+    if (c === 92) j++;
+  }
+  return -1;
+}
+
+/** Decodes a string literal found by {@link skipStringLax}, or returns undefined if it is not valid. */
+function decodeStringLax(text: string, open: number, close: number): string | undefined {
+  for (let j = open + 1; j < close; j++) {
+    if (text.charCodeAt(j) === 92) {
+      try {
+        return JSON.parse(text.slice(open, close + 1)) as string;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return text.slice(open + 1, close);
+}
+
+/**
+ * Returns the offset just after the value starting at `i`, or -1 if the text ends first. Lax: it finds the
+ * extent of a value without checking it, by counting brackets outside strings (no recursion).
+ */
+function skipValue(text: string, i: number): number {
+  const n = text.length;
+  let depth = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = skipStringLax(text, i);
+      if (i < 0) return -1;
+      i++;
+    } else if (c === 123 || c === 91) {
+      depth++;
+      i++;
+    } else if (c === 125 || c === 93) {
+      if (depth === 0) return i; // closes the enclosing container: the value was empty
+      depth--;
+      i++;
+    } else if (depth === 0 && (c === 44 || c === 32 || c === 10 || c === 13 || c === 9 || c === 58)) {
+      return i;
+    } else {
+      i++;
+    }
+    if (depth === 0 && (c === 34 || c === 125 || c === 93)) return i;
+  }
+  return depth === 0 ? i : -1;
+}
