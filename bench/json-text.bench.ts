@@ -53,15 +53,20 @@ function freeForm(rand: () => number, depth: number): unknown {
 export function freeFormDocument(seed: number, size: number, indent?: number): string {
   const rand = mulberry32(seed);
   const doc: Record<string, unknown>[] = [];
-  let text = "";
-  for (;;) {
+  const page = () => JSON.stringify({ results: doc, nextPageToken: "abc" }, null, indent);
+  // Records are measured on their own (indentation inside the page makes them a little longer), then trimmed.
+  for (let length = 0; length <= size; ) {
     const o: Record<string, unknown> = {};
     for (let k = 0; k < 3; k++) o[words[k]!] = freeForm(rand, 1);
     doc.push(o);
-    const next = JSON.stringify({ results: doc, nextPageToken: "abc" }, null, indent);
-    if (next.length > size && text !== "") return text;
-    text = next;
+    length += JSON.stringify(o, null, indent).length + 1;
   }
+  let text = page();
+  while (text.length > size && doc.length > 1) {
+    doc.pop();
+    text = page();
+  }
+  return text;
 }
 
 /** An array of `n` numbers: integers and decimals, some negative. */
