@@ -60,6 +60,27 @@ describe("fieldMaskFromJson", () => {
   });
 
   it.each([
+    ["a".repeat(254) + "é", 254], // the last character fills the scan buffer exactly
+    ["a".repeat(255) + "é", 255], // ... or does not fit in it
+    ["a".repeat(70_000) + "é", 70_000], // longer than the reused buffer
+    ["a".repeat(300) + "\ud800", 300],
+    ["a".repeat(300) + "😀b", 300],
+  ])("stops at the first character that is not ASCII (%#)", (json, at) => {
+    const e = catchWkt(() => fieldMaskFromJson(json));
+    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e.detail).toContain(`holds the character ${JSON.stringify(String.fromCodePoint(json.codePointAt(at)!))}`);
+  });
+
+  it("decodes masks longer than the reused buffer", () => {
+    const long = Array.from({ length: 20_000 }, (_, i) => `path${i}.subField`).join(",");
+    const mask = fieldMaskFromJson(long);
+    expect(mask.paths).toHaveLength(20_000);
+    expect(mask.paths[19_999]).toBe("path19999.sub_field");
+    expect(fieldMaskToJson(mask)).toBe(long);
+    expect(fieldMaskFromJson("user.displayName").paths).toEqual(["user.display_name"]); // and shorter after
+  });
+
+  it.each([
     ["ok,bad_path.x", '"bad_path.x"', '"bad_path"'],
     ["ok,a.b2..c", '"a.b2..c"', "a segment"],
     ["a.b,c.9d.e", '"c.9d.e"', '"9d"'],
