@@ -42,10 +42,16 @@
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { isWellFormed } from "./internal/utf16.js";
+import { isWellFormed as isWellFormedImport } from "./internal/utf16.js";
 import { defaultMaxDepth, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
 
+/**
+ * A module-level alias of the hot imported function: under vitest's module runner every use of an imported
+ * binding reads it through a getter, which cost the encoder about a fifth of its speed in the benchmarks. Bundles
+ * are unaffected either way.
+ */
+const isWellFormed = isWellFormedImport;
 const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";
