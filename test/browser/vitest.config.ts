@@ -9,5 +9,8 @@ export default defineConfig({
     include: ["test/browser/**/*.browser.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    ...(process.env["CI"] === "true"
+      ? { reporters: ["default", "json"], outputFile: { json: ".ci-results/browser.json" } }
+      : {}),
   },
 });
