@@ -10,32 +10,16 @@
  */
 import { createRegistry, type DescMessage, type Registry } from "@bufbuild/protobuf";
 import {
-  AnySchema,
-  ApiSchema,
-  BoolValueSchema,
-  BytesValueSchema,
-  DoubleValueSchema,
-  DurationSchema,
-  EmptySchema,
-  EnumSchema,
-  EnumValueSchema,
-  FieldMaskSchema,
-  FieldSchema,
-  FloatValueSchema,
-  Int32ValueSchema,
-  Int64ValueSchema,
-  ListValueSchema,
-  MethodSchema,
-  MixinSchema,
-  OptionSchema,
-  SourceContextSchema,
-  StringValueSchema,
-  StructSchema,
-  TimestampSchema,
-  TypeSchema,
-  UInt32ValueSchema,
-  UInt64ValueSchema,
-  ValueSchema,
+  file_google_protobuf_any,
+  file_google_protobuf_api,
+  file_google_protobuf_duration,
+  file_google_protobuf_empty,
+  file_google_protobuf_field_mask,
+  file_google_protobuf_source_context,
+  file_google_protobuf_struct,
+  file_google_protobuf_timestamp,
+  file_google_protobuf_type,
+  file_google_protobuf_wrappers,
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
 
@@ -115,34 +99,18 @@ function isFullName(s: string): boolean {
   return !start;
 }
 
-/** Every well-known message type: always resolvable, with or without a user registry. */
+/** Every well-known type (the files of the spec's table): always resolvable, with or without a user registry. */
 export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(
-  AnySchema,
-  ApiSchema,
-  BoolValueSchema,
-  BytesValueSchema,
-  DoubleValueSchema,
-  DurationSchema,
-  EmptySchema,
-  EnumSchema,
-  EnumValueSchema,
-  FieldMaskSchema,
-  FieldSchema,
-  FloatValueSchema,
-  Int32ValueSchema,
-  Int64ValueSchema,
-  ListValueSchema,
-  MethodSchema,
-  MixinSchema,
-  OptionSchema,
-  SourceContextSchema,
-  StringValueSchema,
-  StructSchema,
-  TimestampSchema,
-  TypeSchema,
-  UInt32ValueSchema,
-  UInt64ValueSchema,
-  ValueSchema,
+  file_google_protobuf_any,
+  file_google_protobuf_api,
+  file_google_protobuf_duration,
+  file_google_protobuf_empty,
+  file_google_protobuf_field_mask,
+  file_google_protobuf_source_context,
+  file_google_protobuf_struct,
+  file_google_protobuf_timestamp,
+  file_google_protobuf_type,
+  file_google_protobuf_wrappers,
 );
 
 /**
