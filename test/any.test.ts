@@ -20,7 +20,7 @@ import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString } from "../src/from-json.js";
 import { toJson } from "../src/to-json.js";
 import { arbMessage } from "./arbitrary.js";
-import { ForeignMessage, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { ForeignMessage, TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 
 const G = "type.googleapis.com/";
@@ -271,7 +271,7 @@ describe("Any and Struct", () => {
 });
 
 describe("Any properties", () => {
-  const types = [TimestampSchema, DurationSchema, FieldMaskSchema, StructSchema, ValueSchema, ListValueSchema, EmptySchema, Int32ValueSchema, ForeignMessage, TestAllTypesProto3];
+  const types = [TimestampSchema, DurationSchema, FieldMaskSchema, StructSchema, ValueSchema, ListValueSchema, EmptySchema, Int32ValueSchema, ForeignMessage, TestAllTypesProto3, TestAllTypesProto2, TestAllTypesEdition2023];
   const arbAny = fc
     .constantFrom(...types)
     .chain((schema) => arbMessage(schema, { maxDepth: 2, anyTypes: [DurationSchema, ForeignMessage] }).map((m) => anyPack(schema, m as never)));
