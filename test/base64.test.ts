@@ -1,10 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { base64Decode, base64Encode } from "../src/internal/base64.js";
+import { base64Decode, base64DecodePortable, base64Encode, base64EncodePortable } from "../src/internal/base64.js";
+
+// Every case runs on the exported codec (with Node's Buffer behind it for long inputs) and on the portable
+// path alone, which is what browsers and other runtimes get.
+const encoders = [
+  ["base64Encode", base64Encode],
+  ["base64EncodePortable", base64EncodePortable],
+] as const;
+const decoders = [
+  ["base64Decode", base64Decode],
+  ["base64DecodePortable", base64DecodePortable],
+] as const;
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
-describe("base64Encode", () => {
+describe.each(encoders)("%s", (_, base64Encode) => {
   // RFC 4648 §10 test vectors, and the characters that differ between the two alphabets.
   it.each<[Uint8Array, string]>([
     [bytes(), ""],
@@ -21,9 +32,9 @@ describe("base64Encode", () => {
     expect(base64Encode(input)).toBe(text);
   });
 
-  it("is Node's standard base64 with padding, also across its chunk boundary", () => {
+  it("is Node's standard base64 with padding, at every size class", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 12_000, maxLength: 13_000 })), (b) => {
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 40, maxLength: 400 }), fc.uint8Array({ minLength: 12_000, maxLength: 13_000 })), (b) => {
         expect(base64Encode(b)).toBe(Buffer.from(b).toString("base64"));
       }),
       { numRuns: 200 },
@@ -31,7 +42,7 @@ describe("base64Encode", () => {
   });
 });
 
-describe("base64Decode", () => {
+describe.each(decoders)("%s", (_, base64Decode) => {
   it.each<[string, number[]]>([
     ["", []],
     ["Zg==", [0x66]], // standard, padded
@@ -79,7 +90,7 @@ describe("base64Decode", () => {
 
   it("reads back what it writes", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }), (b) => {
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.uint8Array({ minLength: 64, maxLength: 600 })), (b) => {
         expect(base64Decode(base64Encode(b))).toEqual(b);
       }),
       { numRuns: 300 },
@@ -88,7 +99,7 @@ describe("base64Decode", () => {
 
   it("reads the URL-safe form, with or without padding, as the same bytes", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }), fc.boolean(), fc.boolean(), (b, urlSafe, padded) => {
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.uint8Array({ minLength: 64, maxLength: 600 })), fc.boolean(), fc.boolean(), (b, urlSafe, padded) => {
         let text = Buffer.from(b).toString(urlSafe ? "base64url" : "base64");
         text = padded ? text.padEnd(Math.ceil(text.length / 4) * 4, "=") : text.replace(/=+$/, "");
         expect(base64Decode(text)).toEqual(b);
@@ -106,6 +117,45 @@ describe("base64Decode", () => {
         if (decoded !== undefined) expect(decoded).toEqual(new Uint8Array(Buffer.from(text, "base64")));
       }),
       { numRuns: 1000 },
+    );
+  });
+  // Long texts take the other paths (typed arrays; Node's decoder behind a round-trip check): the same rules.
+  it.each([
+    ["a character above U+00FF whose low byte is a base64 letter", (t: string) => t.slice(0, 200) + "\u0141" + t.slice(201)],
+    ["a space", (t: string) => t.slice(0, 200) + " " + t.slice(201)],
+    ["inner padding", (t: string) => t.slice(0, 200) + "=" + t.slice(201)],
+    ["a line break at the end", (t: string) => t + "\n"],
+    ["a lone surrogate", (t: string) => t.slice(0, 300) + "\ud800" + t.slice(301)],
+    ["a dangling character", (t: string) => t + "A"],
+  ])("rejects a long text with %s", (_, spoil) => {
+    const text = Buffer.from(new Uint8Array(600).map((_, i) => (i * 37) & 255)).toString("base64");
+    expect(base64Decode(text)).toEqual(new Uint8Array(600).map((_, i) => (i * 37) & 255));
+    expect(base64Decode(spoil(text))).toBeUndefined();
+  });
+
+  it("reads non-canonical trailing bits as the short decoder does, at any length", () => {
+    // "QUI=" and "QUJ=" both read as "AB": the unused low bits of the last character are ignored.
+    for (const n of [0, 50, 300]) {
+      const head = "QUJD".repeat(n);
+      expect(base64Decode(head + "QUI=")).toEqual(base64Decode(head + "QUJ="));
+    }
+  });
+});
+
+describe("the native and portable decoders", () => {
+  it("agree on long texts with any one character replaced", () => {
+    const unit = fc.oneof(
+      fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_= .\n"),
+      fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 190, maxLength: 400 }), fc.nat(), unit, (b, at, c) => {
+        const text = Buffer.from(b).toString("base64");
+        const i = at % text.length;
+        const spoiled = text.slice(0, i) + c + text.slice(i + 1);
+        expect(base64Decode(spoiled)).toEqual(base64DecodePortable(spoiled));
+      }),
+      { numRuns: 500 },
     );
   });
 });

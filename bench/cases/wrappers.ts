@@ -2,9 +2,13 @@
  * Wrappers: `wrapperFromJson` / `wrapperToJson` beside `fromJson` / `toJson` with the wrapper's schema.
  * Int64Value (values up to int64 max, as strings) and DoubleValue on 256 values per call; BytesValue of 1 KB
  * (16 per call) and 64 KB. Floor for bytes: Node's native base64 (`Buffer`), which `src/` must not depend on.
+ * On Node, our codec uses `Buffer` too (behind a feature check and a round-trip check); the "portable path"
+ * cases time the code every other runtime gets, beside `@bufbuild/protobuf`'s own base64 functions.
  */
 import { create, fromJson, toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { BytesValueSchema, DoubleValueSchema, Int64ValueSchema } from "@bufbuild/protobuf/wkt";
+import { base64Decode as esBase64Decode, base64Encode as esBase64Encode } from "@bufbuild/protobuf/wire";
+import { base64DecodePortable, base64EncodePortable } from "../../src/internal/base64.js";
 import { wrapperFromJson, wrapperToJson } from "../../src/wrappers.js";
 import { pt, same, tsColumn } from "../check.js";
 import { base64Reference, batch, flat, mulberry32, randomBytes } from "../fixtures.js";
@@ -91,7 +95,7 @@ function wrapperCases(
   ];
 }
 
-function bytesFloors(list: Uint8Array[]): { parseFloor: Case["floor"]; formatFloor: Case["floor"] } {
+function bytesFloors(list: Uint8Array[]): { parseFloor: NonNullable<Case["floor"]>; formatFloor: NonNullable<Case["floor"]> } {
   const texts = flat(list.map(base64Reference));
   const buffers = list.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
   return {
@@ -114,6 +118,54 @@ function bytesFloors(list: Uint8Array[]): { parseFloor: Case["floor"]; formatFlo
   };
 }
 
+/** The portable base64 path alone, beside @bufbuild/protobuf's base64 functions (portable too, on Node 20). */
+function portableCases(label: string, list: Uint8Array[]): Case[] {
+  const texts = flat(list.map(base64Reference));
+  for (let k = 0; k < list.length; k++) {
+    same(`${label} portable encode`, base64EncodePortable(list[k]!), esBase64Encode(list[k]!));
+    same(`${label} portable decode`, base64DecodePortable(texts[k]!), esBase64Decode(texts[k]!));
+  }
+  const floors = bytesFloors(list);
+  const area = "Base64, portable path (internal)";
+  const targets = [{ vs: "es", max: 1 / 3, label: "≥3x vs es" }] as const;
+  return [
+    {
+      area,
+      name: `decode/${label}`,
+      ops: list.length,
+      ours: () => {
+        let r: unknown;
+        for (let i = 0; i < texts.length; i++) r = base64DecodePortable(texts[i]!);
+        sink.v = r;
+      },
+      es: () => {
+        let r: unknown;
+        for (let i = 0; i < texts.length; i++) r = esBase64Decode(texts[i]!);
+        sink.v = r;
+      },
+      floor: floors.parseFloor,
+      targets,
+    },
+    {
+      area,
+      name: `encode/${label}`,
+      ops: list.length,
+      ours: () => {
+        let r: unknown;
+        for (let i = 0; i < list.length; i++) r = base64EncodePortable(list[i]!);
+        sink.v = r;
+      },
+      es: () => {
+        let r: unknown;
+        for (let i = 0; i < list.length; i++) r = esBase64Encode(list[i]!);
+        sink.v = r;
+      },
+      floor: floors.formatFloor,
+      targets,
+    },
+  ];
+}
+
 export function wrappersCases(): Case[] {
   const rand = mulberry32(11);
   const int64s = Array.from({ length: batch }, (_, k) =>
@@ -131,5 +183,7 @@ export function wrappersCases(): Case[] {
     ...wrapperCases("doublevalue", DoubleValueSchema, "DoubleValue", doubles, {}),
     ...wrapperCases("bytesvalue-1kb", BytesValueSchema, "BytesValue", bytes1k, { ...bytesFloors(bytes1k), targets: bytesTargets }),
     ...wrapperCases("bytesvalue-64kb", BytesValueSchema, "BytesValue", bytes64k, { ...bytesFloors(bytes64k), targets: bytesTargets }),
+    ...portableCases("1kb", bytes1k),
+    ...portableCases("64kb", bytes64k),
   ];
 }

@@ -2,8 +2,20 @@
  * Base64 for `bytes` fields. proto3 JSON writes standard base64 with padding and reads standard or URL-safe
  * base64, with or without padding. Decoding is strict: a character outside both alphabets, white space, inner
  * padding or a dangling single character is rejected rather than skipped, so no two different texts decode to
- * the same bytes by accident of leniency. Portable code (no `Buffer`); where the platform has the native
- * `Uint8Array.fromBase64`/`toBase64` they are used for the canonical forms.
+ * the same bytes by accident of leniency.
+ *
+ * Portable code: typed arrays, `TextEncoder` and `TextDecoder`, which every current JavaScript runtime has.
+ * Where the platform has a native codec (the standard `Uint8Array.prototype.toBase64`, or Node's `Buffer`), it
+ * is used behind a feature check, after a self-test, and only in ways that cannot change a result:
+ *
+ * - encoding: the native encoder's output is standard base64 with padding, exactly what we write;
+ * - decoding: the native decoder is lenient (Node's skips what it does not know), so its bytes are taken only
+ *   when encoding them again gives back the input text exactly. Then the text is the canonical encoding of
+ *   those bytes, which the strict decoder would have read the same way. Any other text (URL-safe, unpadded,
+ *   malformed) goes to the strict portable decoder. The check costs one native encode and one string compare.
+ *
+ * Measured with `npm run bench` (64 KB): the portable encoder is about 4x and the decoder about 2x faster than
+ * a string-building loop; the native paths are another order of magnitude faster.
  *
  * @internal
  * @module
@@ -11,53 +23,194 @@
 
 const encodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-/** Char code to 6-bit value, -1 for characters outside both alphabets. Covers every UTF-16 code unit, so a
- * look-up is never out of bounds. */
-const decodeTable = /* @__PURE__ */ (() => {
-  const t = new Int8Array(65536).fill(-1);
-  for (let i = 0; i < 64; i++) t[encodeChars.charCodeAt(i)] = i;
-  t[45] = 62; // '-' (URL-safe)
-  t[95] = 63; // '_' (URL-safe)
+/** Whether a Uint16Array or Uint32Array over bytes reads them little-endian. */
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** The two ASCII codes of the base64 characters of every 12-bit value, as one 16-bit unit in memory order. */
+const encodePairs = /* @__PURE__ */ (() => {
+  const t = new Uint16Array(4096);
+  for (let v = 0; v < 4096; v++) {
+    const first = encodeChars.charCodeAt(v >> 6);
+    const second = encodeChars.charCodeAt(v & 63);
+    t[v] = littleEndian ? first | (second << 8) : (first << 8) | second;
+  }
   return t;
 })();
 
-/** Two base64 characters for every 12-bit value: halves the table look-ups of the encoder. */
-let pairTable: string[] | undefined;
+/**
+ * The 12-bit value of every pair of ASCII codes (two bytes read as one 16-bit unit in memory order), -1 for a
+ * pair with a character outside both alphabets. 128 KB, built on first use.
+ */
+let decodePairs: Int16Array | undefined;
 
-function pairs(): string[] {
-  if (pairTable === undefined) {
-    pairTable = new Array<string>(4096);
-    for (let i = 0; i < 4096; i++) pairTable[i] = encodeChars[i >> 6]! + encodeChars[i & 63]!;
+function pairTable(): Int16Array {
+  if (decodePairs === undefined) {
+    const single = new Int8Array(256).fill(-1);
+    for (let i = 0; i < 64; i++) single[encodeChars.charCodeAt(i)] = i;
+    single[45] = 62; // '-' (URL-safe)
+    single[95] = 63; // '_' (URL-safe)
+    const t = new Int16Array(65536).fill(-1);
+    for (let a = 0; a < 256; a++) {
+      const va = single[a]!;
+      if (va < 0) continue;
+      for (let b = 0; b < 256; b++) {
+        const vb = single[b]!;
+        if (vb < 0) continue;
+        t[littleEndian ? a | (b << 8) : (a << 8) | b] = (va << 6) | vb;
+      }
+    }
+    decodePairs = t;
   }
-  return pairTable;
+  return decodePairs;
 }
+
+const utf8Decoder = /* @__PURE__ */ new TextDecoder();
+const utf8Encoder = /* @__PURE__ */ new TextEncoder();
+
+/** Reused for the character codes of texts up to {@link scratchMax} characters; decoding never re-enters. */
+let scratch = new Uint8Array(0);
+const scratchMax = 1 << 20;
+
+// ---------------------------------------------------------------------------------------------------------
+// Native paths
+
+/** The part of Node's Buffer used here; a Buffer is a Uint8Array whose toString takes an encoding. */
+interface NodeBufferConstructor {
+  from(data: ArrayBufferLike, byteOffset: number, length: number): Uint8Array;
+  from(data: string, encoding: "base64"): Uint8Array;
+}
+
+/** `buffer.toString("base64")` of a Node Buffer. */
+function bufferToBase64(buffer: Uint8Array): string {
+  return (buffer as unknown as { toString(encoding: string): string }).toString("base64");
+}
+
+type Encode = (bytes: Uint8Array) => string;
+type Decode = (text: string) => Uint8Array | undefined;
+
+// Crossovers, measured on Node 20 (bench/cases/wrappers.ts and a sweep of sizes): below them the fixed cost
+// of a native call (TextDecoder, TextEncoder, Buffer) is more than the work it saves.
+/** Bytes from which Node's Buffer encodes faster than the string loop. */
+const nativeEncodeMin = 64;
+/** Characters from which Node's decode, encode and compare beat the portable decoder. */
+const nativeDecodeMin = 256;
+/** Bytes from which the typed-array encoder (one TextDecoder call) beats the string loop. */
+const arrayEncodeMin = 128;
+/** Characters from which the typed-array decoder (one TextEncoder call) beats the charCodeAt loop. */
+const arrayDecodeMin = 128;
+
+/** A self-test of a native codec on inputs where leniency or a wrong alphabet would show. */
+function nativeWorks(encode: Encode, decode: Decode | undefined): boolean {
+  try {
+    const bytes = new Uint8Array([0, 16, 131, 16, 81, 135, 32, 146, 139, 48, 211, 143, 65, 20, 147, 81, 85, 151, 97, 150, 155, 113, 215, 159,
+      130, 24, 163, 146, 89, 167, 162, 154, 171, 178, 219, 175, 195, 28, 179, 211, 93, 183, 227, 158, 187, 243, 223, 191, 251, 255, 1, 2]);
+    const text = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==";
+    if (encode(bytes) !== text || encode(new Uint8Array(0)) !== "" || encode(bytes.subarray(50)) !== "AQI=") return false;
+    if (decode === undefined) return true;
+    const back = decode(text);
+    if (back === undefined || back.length !== bytes.length || back.some((b, i) => b !== bytes[i])) return false;
+    // Texts that are not canonical standard base64 must not pass (the strict decoder reads or rejects them).
+    for (const bad of ["QUJ\u0144", "QU JD", "QUJD\n", "QU=D", "QUJ=", "-_8=", "QUJDRA", "Q", "\u0151UJD"]) {
+      if (decode(bad) !== undefined) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function nodeBuffer(): NodeBufferConstructor | undefined {
+  const B: unknown = (globalThis as { Buffer?: unknown }).Buffer;
+  return typeof B === "function" && typeof (B as { from?: unknown }).from === "function" ? (B as unknown as NodeBufferConstructor) : undefined;
+}
+
+/** The native encoder, or undefined; chosen on first use. */
+let nativeEncode: Encode | null | undefined;
+/** The native decoder (round-trip checked), or undefined; chosen on first use. */
+let nativeDecode: Decode | null | undefined;
+
+function chooseNative(): void {
+  nativeEncode = null;
+  nativeDecode = null;
+  const toBase64 = (Uint8Array.prototype as { toBase64?: (this: Uint8Array) => string }).toBase64;
+  const B = nodeBuffer();
+  let encode: Encode | undefined;
+  if (typeof toBase64 === "function") {
+    encode = (bytes) => toBase64.call(bytes);
+  } else if (B !== undefined) {
+    encode = (bytes) => bufferToBase64(B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+  if (encode === undefined || !nativeWorks(encode, undefined)) return;
+  nativeEncode = encode;
+  if (B === undefined) return;
+  const native = encode;
+  const decode: Decode = (text) => {
+    const buf = B.from(text, "base64");
+    // Taken only if it is exactly the canonical encoding of the bytes: see the module comment.
+    if (native(buf) !== text) return undefined;
+    // Small Buffers are slices of a shared pool: copy those, so the result holds no one else's memory.
+    return buf.byteLength < 4096 || buf.byteOffset !== 0 || buf.buffer.byteLength !== buf.byteLength
+      ? new Uint8Array(buf)
+      : new Uint8Array(buf.buffer, 0, buf.byteLength);
+  };
+  if (nativeWorks(encode, decode)) nativeDecode = decode;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Public functions
 
 /**
  * Encodes bytes as standard base64 with padding.
  */
 export function base64Encode(bytes: Uint8Array): string {
-  const n = bytes.length;
-  const p = pairs();
-  const full = n - (n % 3);
-  // Build in chunks: string concatenation of short pieces is fast in V8 (ropes), and chunking keeps the rope
-  // shallow for large inputs.
-  let out = "";
-  let chunk = "";
-  let i = 0;
-  while (i < full) {
-    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    chunk += p[v >> 12]! + p[v & 4095]!;
-    i += 3;
-    if ((i & 0xfff) === 0) {
-      out += chunk;
-      chunk = "";
+  if (bytes.length >= nativeEncodeMin) {
+    if (nativeEncode === undefined) chooseNative();
+    if (nativeEncode !== null) return nativeEncode!(bytes);
+  }
+  return base64EncodePortable(bytes);
+}
+
+/**
+ * Decodes standard or URL-safe base64, with or without padding. Returns undefined for text that is not
+ * base64.
+ */
+export function base64Decode(text: string): Uint8Array | undefined {
+  // Only a padded text can be canonical (unpadded and URL-safe texts go straight to the portable decoder).
+  if (text.length >= nativeDecodeMin && (text.length & 3) === 0) {
+    if (nativeDecode === undefined) chooseNative();
+    if (nativeDecode !== null) {
+      const bytes = nativeDecode!(text);
+      if (bytes !== undefined) return bytes;
     }
   }
-  out += chunk;
+  return base64DecodePortable(text);
+}
+
+/** {@link base64Encode} without native help. */
+export function base64EncodePortable(bytes: Uint8Array): string {
+  return bytes.length < arrayEncodeMin ? encodeShort(bytes) : encodeLong(bytes);
+}
+
+/** Two base64 characters for every 12-bit value, as strings: halves the work of the string loop. */
+let pairStrings: string[] | undefined;
+
+/** Builds the text by string concatenation: for short inputs, no call into the engine beats it. */
+function encodeShort(bytes: Uint8Array): string {
+  let p = pairStrings;
+  if (p === undefined) {
+    p = pairStrings = new Array<string>(4096);
+    for (let v = 0; v < 4096; v++) p[v] = encodeChars[v >> 6]! + encodeChars[v & 63]!;
+  }
+  const n = bytes.length;
+  const full = n - (n % 3);
+  let out = "";
+  for (let i = 0; i < full; i += 3) {
+    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += p[v >> 12]! + p[v & 4095]!;
+  }
   const rest = n - full;
   if (rest === 1) {
-    const v = bytes[full]! << 4;
-    out += p[v]! + "==";
+    out += p[bytes[full]! << 4]! + "==";
   } else if (rest === 2) {
     const v = (bytes[full]! << 10) | (bytes[full + 1]! << 2);
     out += p[v >> 6]! + encodeChars[v & 63]! + "=";
@@ -66,11 +219,38 @@ export function base64Encode(bytes: Uint8Array): string {
 }
 
 /**
- * Decodes standard or URL-safe base64, with or without padding. Returns undefined for text that is not
- * base64.
+ * Writes the character codes into a byte array, each 3 bytes as two 16-bit units, and turns them into the
+ * string with one `TextDecoder` call.
  */
-export function base64Decode(text: string): Uint8Array | undefined {
-  let len = text.length;
+function encodeLong(bytes: Uint8Array): string {
+  const n = bytes.length;
+  const full = n - (n % 3);
+  const out = new Uint8Array(((n + 2) / 3) << 2);
+  const out16 = new Uint16Array(out.buffer);
+  const p = encodePairs;
+  let j = 0;
+  for (let i = 0; i < full; i += 3) {
+    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out16[j] = p[v >> 12]!;
+    out16[j + 1] = p[v & 4095]!;
+    j += 2;
+  }
+  const rest = n - full;
+  if (rest !== 0) {
+    const o = j << 1;
+    const v = rest === 1 ? bytes[full]! << 4 : (bytes[full]! << 10) | (bytes[full + 1]! << 2);
+    out[o] = encodeChars.charCodeAt(rest === 1 ? v >> 6 : v >> 12);
+    out[o + 1] = encodeChars.charCodeAt(rest === 1 ? v & 63 : (v >> 6) & 63);
+    out[o + 2] = rest === 1 ? 61 : encodeChars.charCodeAt(v & 63);
+    out[o + 3] = 61;
+  }
+  return utf8Decoder.decode(out);
+}
+
+/** {@link base64Decode} without native help. */
+export function base64DecodePortable(text: string): Uint8Array | undefined {
+  const textLength = text.length;
+  let len = textLength;
   if (len > 0 && text.charCodeAt(len - 1) === 61) {
     // Padding is optional, but when present it must complete the last group of four.
     if (len % 4 !== 0) return undefined;
@@ -80,31 +260,95 @@ export function base64Decode(text: string): Uint8Array | undefined {
   const rem = len % 4;
   if (rem === 1) return undefined;
   const size = ((len - rem) / 4) * 3 + (rem === 0 ? 0 : rem - 1);
+  return textLength < arrayDecodeMin ? decodeShort(text, len, size) : decodeLong(text, len, size);
+}
+
+/** The 6-bit value of every byte, -1 outside both alphabets. */
+const decodeSingle = /* @__PURE__ */ (() => {
+  const t = new Int8Array(256).fill(-1);
+  for (let i = 0; i < 64; i++) t[encodeChars.charCodeAt(i)] = i;
+  t[45] = 62; // '-' (URL-safe)
+  t[95] = 63; // '_' (URL-safe)
+  return t;
+})();
+
+/** Decodes the first `len` characters (padding removed) into `size` bytes, reading them with charCodeAt. */
+function decodeShort(text: string, len: number, size: number): Uint8Array | undefined {
   const out = new Uint8Array(size);
-  const t = decodeTable;
+  const t = decodeSingle;
+  const rem = len & 3;
+  const full = len - rem;
   let o = 0;
   let i = 0;
-  const full = len - rem;
-  while (i < full) {
-    const a = t[text.charCodeAt(i)]!;
-    const b = t[text.charCodeAt(i + 1)]!;
-    const c = t[text.charCodeAt(i + 2)]!;
-    const d = t[text.charCodeAt(i + 3)]!;
-    if ((a | b | c | d) < 0) return undefined;
-    out[o++] = (a << 2) | (b >> 4);
-    out[o++] = ((b & 15) << 4) | (c >> 2);
-    out[o++] = ((c & 3) << 6) | d;
-    i += 4;
+  for (; i < full; i += 4) {
+    const c0 = text.charCodeAt(i);
+    const c1 = text.charCodeAt(i + 1);
+    const c2 = text.charCodeAt(i + 2);
+    const c3 = text.charCodeAt(i + 3);
+    const a = t[c0 & 255]!;
+    const b = t[c1 & 255]!;
+    const c = t[c2 & 255]!;
+    const d = t[c3 & 255]!;
+    if ((a | b | c | d) < 0 || (c0 | c1 | c2 | c3) > 255) return undefined;
+    out[o] = (a << 2) | (b >> 4);
+    out[o + 1] = ((b & 15) << 4) | (c >> 2);
+    out[o + 2] = ((c & 3) << 6) | d;
+    o += 3;
   }
   if (rem >= 2) {
-    const a = t[text.charCodeAt(i)]!;
-    const b = t[text.charCodeAt(i + 1)]!;
-    if ((a | b) < 0) return undefined;
-    out[o++] = (a << 2) | (b >> 4);
+    const c0 = text.charCodeAt(i);
+    const c1 = text.charCodeAt(i + 1);
+    const c2 = rem === 3 ? text.charCodeAt(i + 2) : 65; // 'A' stands in for the missing third character
+    const a = t[c0 & 255]!;
+    const b = t[c1 & 255]!;
+    const c = t[c2 & 255]!;
+    if ((a | b | c) < 0 || (c0 | c1 | c2) > 255) return undefined;
+    out[o] = (a << 2) | (b >> 4);
+    if (rem === 3) out[o + 1] = ((b & 15) << 4) | (c >> 2);
+  }
+  return out;
+}
+
+/**
+ * Like {@link decodeShort}, for long texts: `TextEncoder.encodeInto` copies the character codes into a byte
+ * buffer in one native call (valid text is ASCII, so character i is byte i), and pairs of codes are read as
+ * 16-bit units and looked up in a table of 12-bit values.
+ */
+function decodeLong(text: string, len: number, size: number): Uint8Array | undefined {
+  const textLength = text.length;
+  // Two more bytes than the text, so that a character that does not fit shows as a short read.
+  let codes = scratch;
+  if (codes.length < textLength + 2) {
+    codes = new Uint8Array((textLength + 2 + 7) & ~7);
+    if (codes.length <= scratchMax) scratch = codes;
+  }
+  const r = utf8Encoder.encodeInto(text, codes);
+  if (r.read !== textLength || r.written !== textLength) return undefined; // a character that is not ASCII
+  const out = new Uint8Array(size);
+  const codes16 = new Uint16Array(codes.buffer, codes.byteOffset, codes.length >> 1);
+  const t = pairTable();
+  const rem = len & 3;
+  const groups = len >> 2;
+  let o = 0;
+  for (let g = 0; g < groups; g++) {
+    const hi = t[codes16[g << 1]!]!;
+    const lo = t[codes16[(g << 1) + 1]!]!;
+    if ((hi | lo) < 0) return undefined;
+    out[o] = hi >> 4;
+    out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
+    out[o + 2] = lo;
+    o += 3;
+  }
+  if (rem >= 2) {
+    const hi = t[codes16[groups << 1]!]!;
+    if (hi < 0) return undefined;
+    out[o] = hi >> 4;
     if (rem === 3) {
-      const c = t[text.charCodeAt(i + 2)]!;
+      // The third character paired with 'A' (value 0).
+      const third = codes[(groups << 2) + 2]!;
+      const c = t[littleEndian ? third | (65 << 8) : (third << 8) | 65]!;
       if (c < 0) return undefined;
-      out[o++] = ((b & 15) << 4) | (c >> 2);
+      out[o + 1] = ((hi & 15) << 4) | (c >> 8);
     }
   }
   return out;
