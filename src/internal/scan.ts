@@ -28,15 +28,38 @@ export const fractionScale: readonly number[] = [
   1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1,
 ];
 
+/** "000" to "999", and the same with a leading dot; built on first use. */
+let triples: readonly string[] | undefined;
+let dotTriples: readonly string[] | undefined;
+
+/**
+ * The strings "000" to "999", indexed by value. Formatting a fraction from them takes one table load per three
+ * digits instead of a number-to-string conversion, a slice and a concatenation.
+ */
+export function digitTriples(): readonly string[] {
+  return (triples ??= Array.from({ length: 1000 }, (_, i) => (i < 10 ? "00" : i < 100 ? "0" : "") + String(i)));
+}
+
+/** The strings ".000" to ".999", indexed by value. */
+export function dotDigitTriples(): readonly string[] {
+  return (dotTriples ??= digitTriples().map((t) => "." + t));
+}
+
 /**
  * Formats nanoseconds (0 to 999,999,999) as the shortest exact fraction of 0, 3, 6 or 9 digits, with its
  * leading dot: `""`, `".500"`, `".000001"`, `".000000001"`.
  */
 export function formatNanos(nanos: number): string {
   if (nanos === 0) return "";
-  if (nanos % 1_000_000 === 0) return "." + pad(nanos / 1_000_000, 3);
-  if (nanos % 1_000 === 0) return "." + pad(nanos / 1_000, 6);
-  return "." + pad(nanos, 9);
+  const d = dotTriples ?? dotDigitTriples();
+  const t = triples!; // built with dotTriples
+  const ms = Math.floor(nanos / 1_000_000);
+  const rest = nanos - ms * 1_000_000;
+  if (rest === 0) return d[ms]!;
+  const us = Math.floor(rest / 1000);
+  const ns = rest - us * 1000;
+  if (ns === 0) return d[ms]! + t[us]!;
+  return d[ms]! + t[us]! + t[ns]!;
 }
 
 /** Left-pads a non-negative integer with zeros to `width` digits. */
