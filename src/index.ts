@@ -100,3 +100,16 @@ export {
 } from "./struct.js";
 export type { StructJsonOptions } from "./struct.js";
 export { fieldMaskFromJson, fieldMaskToJson, fieldMaskFromPaths } from "./field-mask.js";
+export {
+  fieldMaskCheck,
+  fieldMaskIsValid,
+  fieldMaskNormalize,
+  fieldMaskUnion,
+  fieldMaskIntersect,
+  fieldMaskSubtract,
+  fieldMaskCovers,
+  fieldMaskForAllFields,
+  fieldMaskFromFieldNumbers,
+  fieldMaskFromDiff,
+} from "./field-mask.js";
+export type { FieldMaskLike, FieldMaskCheckOptions } from "./field-mask.js";
