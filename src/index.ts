@@ -113,3 +113,22 @@ export {
   fieldMaskFromDiff,
 } from "./field-mask.js";
 export type { FieldMaskLike, FieldMaskCheckOptions } from "./field-mask.js";
+export {
+  fieldMaskProject,
+  fieldMaskProjectEach,
+  fieldMaskMerge,
+  jsonProject,
+  jsonProjectEach,
+  jsonOmit,
+  jsonOmitEach,
+  jsonMerge,
+  fieldMaskFromPatch,
+} from "./field-mask-apply.js";
+export type {
+  FieldMaskProjectOptions,
+  FieldMaskMergeOptions,
+  JsonProjectOptions,
+  JsonOmitOptions,
+  JsonMergeOptions,
+  FieldMaskFromPatchOptions,
+} from "./field-mask-apply.js";

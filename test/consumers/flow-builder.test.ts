@@ -1,0 +1,229 @@
+// The flow-builder service (../shared/spec/consumers.md, section 1), end to end on realistic payloads: a Flow
+// as GET /v2/Flows/{sid} returns it, its free-form `definition` through google.protobuf.Struct and back, the
+// editor's "add a widget and connect it", the form-encoded POST that saves it, the timestamps, and read masks
+// over flows and states.
+import { StructSchema } from "@bufbuild/protobuf/wkt";
+import { describe, expect, it } from "vitest";
+import {
+  fieldMaskFromPatch,
+  fromJsonString,
+  isWktJsonError,
+  jsonMerge,
+  jsonOmit,
+  jsonProject,
+  jsonProjectEach,
+  structFromJson,
+  structToJson,
+  timestampCompare,
+  timestampFromJson,
+  timestampToJson,
+  toJsonString,
+  type WktJsonError,
+} from "../../src/index.js";
+
+type Json = Record<string, unknown>;
+
+const FLOW_SID = "FW9d816f0b90d2a10b913868462e339d29";
+const ACCOUNT_SID = "ACe7c7a3f1ba5b5b8f6e2f8b9a0c4d2e11";
+
+/** GET /v2/Flows/{sid}: a published flow with a trigger and widgets the library has never heard of. */
+const flowText = `{
+  "sid": "${FLOW_SID}",
+  "account_sid": "${ACCOUNT_SID}",
+  "friendly_name": "Appointment reminders",
+  "status": "published",
+  "revision": 3,
+  "date_created": "2017-11-06T12:00:00Z",
+  "date_updated": null,
+  "commit_message": null,
+  "errors": [],
+  "valid": true,
+  "url": "https://studio.example.com/v2/Flows/${FLOW_SID}",
+  "links": { "revisions": "https://studio.example.com/v2/Flows/${FLOW_SID}/Revisions" },
+  "definition": {
+    "description": "Reminds patients of their appointment and records the answer",
+    "flags": { "allow_concurrent_calls": true },
+    "initial_state": "Trigger",
+    "states": [
+      {
+        "name": "Trigger",
+        "type": "trigger",
+        "transitions": [
+          { "event": "incomingMessage" },
+          { "event": "incomingCall" },
+          { "event": "incomingRequest", "next": "collect_answer" }
+        ],
+        "properties": { "offset": { "x": 0, "y": 0 } }
+      },
+      {
+        "name": "collect_answer",
+        "type": "gather-input-on-call",
+        "transitions": [
+          { "event": "keypress", "next": "route_answer" },
+          { "event": "speech" },
+          { "event": "timeout" }
+        ],
+        "properties": {
+          "offset": { "x": 250.5, "y": -120 },
+          "voice": "alice",
+          "speech_timeout": "auto",
+          "loop": 1,
+          "finish_on_key": "#",
+          "say": "Press 1 to confirm, 2 to cancel.",
+          "language": "en-US",
+          "hints": ["confirm", "cancel"],
+          "stop_gather": true,
+          "profanity_filter": "true",
+          "timeout": 5,
+          "number_of_digits": 1,
+          "speech_model": null,
+          "gather_language": "en"
+        }
+      },
+      {
+        "name": "route_answer",
+        "type": "x-custom-widget",
+        "transitions": [{ "event": "match", "next": null }],
+        "properties": {
+          "offset": { "x": 500, "y": 1e-7 },
+          "matrix": [[1, 2.5, -3], [], [null, [true, false]]],
+          "weights": { "confirm": 0.75, "cancel": 2.5e-3, "unknown": -0 },
+          "retries": 9007199254740991,
+          "note": "Ünïcödé, emoji 📅, quotes \\" and a tab\\t",
+          "options": {}
+        }
+      }
+    ]
+  }
+}`;
+
+const flow = JSON.parse(flowText) as Json;
+
+describe("flow definitions through google.protobuf.Struct", () => {
+  it("decodes the definition and encodes it back with nothing lost", () => {
+    const definition = structFromJson(flow.definition);
+    const back = structToJson(definition);
+    expect(back).toEqual(flow.definition);
+    // What a client would notice: the same JSON text, member order included.
+    expect(JSON.stringify(back)).toBe(JSON.stringify(flow.definition));
+    // Unknown widget types and properties are just JSON: reachable through the Struct.
+    const route = definition.fields.states!.kind;
+    expect(route.case).toBe("listValue");
+  });
+
+  it("reads the definition straight from JSON text, and writes the same text", () => {
+    const definitionText = JSON.stringify(flow.definition);
+    const definition = fromJsonString(StructSchema, definitionText);
+    expect(toJsonString(StructSchema, definition)).toBe(definitionText);
+  });
+
+  it("reads date_created and date_updated as Timestamps; null stays 'never updated'", () => {
+    const created = timestampFromJson(flow.date_created);
+    const updated = flow.date_updated === null ? undefined : timestampFromJson(flow.date_updated);
+    expect(timestampToJson(created)).toBe("2017-11-06T12:00:00Z");
+    expect(updated).toBeUndefined();
+
+    const edited = { ...flow, date_updated: "2017-11-06T12:30:00Z" };
+    const editedAt = edited.date_updated === null ? undefined : timestampFromJson(edited.date_updated);
+    expect(timestampCompare(editedAt!, created)).toBe(1);
+  });
+});
+
+describe("editing a flow", () => {
+  /** The editor's "add a say-play widget and connect it to the trigger's incomingCall". */
+  function addGreeting(definition: Json): Json {
+    const greeting = {
+      name: "say_greeting",
+      type: "say-play",
+      transitions: [{ event: "audioComplete" }],
+      properties: { offset: { x: 0, y: 200 }, loop: 1, say: "Hello! This is your appointment reminder." },
+    };
+    // Appending to `states` is FieldMask's default for a repeated field; everything else is kept.
+    const edited = jsonMerge(definition, { states: [greeting] }, ["states"]);
+    const trigger = (edited.states as Json[]).find((s) => s.type === "trigger")!;
+    (trigger.transitions as Json[]).find((t) => t.event === "incomingCall")!.next = greeting.name;
+    return edited;
+  }
+
+  it("adds a say-play state and connects the trigger's incomingCall transition, leaving the rest as it was", () => {
+    const definition = structToJson(structFromJson(flow.definition));
+    const edited = addGreeting(definition);
+    const states = edited.states as Json[];
+    expect(states.map((s) => s.name)).toEqual(["Trigger", "collect_answer", "route_answer", "say_greeting"]);
+    expect((states[0]!.transitions as Json[])[1]).toEqual({ event: "incomingCall", next: "say_greeting" });
+    expect(jsonOmit(edited, ["states"])).toEqual(jsonOmit(flow.definition as Json, ["states"]));
+    expect(states.slice(1, 3)).toEqual(((flow.definition as Json).states as Json[]).slice(1));
+    expect(flow.definition).toEqual(JSON.parse(flowText).definition); // the stored flow is untouched
+  });
+
+  it("saves it with the form-encoded POST, and the service applies it as a FieldMask update", () => {
+    const edited = addGreeting(structToJson(structFromJson(flow.definition)));
+    // Client: POST /v2/Flows/{sid}, form-encoded.
+    const form = new URLSearchParams({
+      CommitMessage: "Greet callers first",
+      Definition: toJsonString(StructSchema, structFromJson(edited)),
+      Status: "published",
+    });
+
+    // Service: the Definition must be a JSON object (a Struct); the update changes only what was sent, and
+    // replaces the definition as a whole (it is not merged into the old one).
+    const definition = structToJson(fromJsonString(StructSchema, form.get("Definition")!));
+    const update = { commit_message: form.get("CommitMessage"), definition, status: form.get("Status") };
+    const saved = jsonMerge(flow, update, fieldMaskFromPatch(update), { replaceMessageFields: true, replaceRepeatedFields: true });
+
+    expect(saved.definition).toEqual(edited);
+    expect(saved.commit_message).toBe("Greet callers first");
+    expect(jsonOmit(saved, ["definition", "commit_message"])).toEqual(jsonOmit(flow, ["definition", "commit_message"]));
+    // The default (merge) would have appended the states to the old ones: the reason for replaceMessageFields.
+    const merged = jsonMerge(flow, update, fieldMaskFromPatch(update));
+    expect(((merged.definition as Json).states as Json[]).length).toBe(7);
+  });
+
+  it.each([
+    ["[1, 2]", "json-type", "$"],
+    ['"{\\"states\\": []}"', "json-type", "$"], // a JSON string holding JSON, not an object
+    ["null", "json-type", "$"],
+    ["{ states: [] }", "syntax", "$"],
+    ['{"states": [', "syntax", "$.states[0]"],
+    ["", "syntax", "$"],
+  ])("rejects a Definition that is not a JSON object: %j (%s at %s)", (text, rule, path) => {
+    let error: WktJsonError | undefined;
+    try {
+      fromJsonString(StructSchema, text);
+    } catch (e) {
+      if (isWktJsonError(e)) error = e;
+    }
+    expect(error).toMatchObject({ rule, path });
+  });
+});
+
+describe("read masks over flows", () => {
+  const flows = [flow, { ...flow, sid: "FW00000000000000000000000000000001", friendly_name: "Surveys", status: "draft", revision: 1 }];
+
+  it("projects a list page onto the columns it shows", () => {
+    expect(jsonProjectEach(flows, ["sid", "friendly_name", "status", "date_updated"])).toEqual([
+      { sid: FLOW_SID, friendly_name: "Appointment reminders", status: "published", date_updated: null },
+      { sid: "FW00000000000000000000000000000001", friendly_name: "Surveys", status: "draft", date_updated: null },
+    ]);
+  });
+
+  it("projects the states of a definition onto their names and types (AIP-161 wildcard)", () => {
+    expect(jsonProject(flow, ["definition.states.*.name", "definition.states.*.type", "definition.initial_state"])).toEqual({
+      definition: {
+        initial_state: "Trigger",
+        states: [
+          { name: "Trigger", type: "trigger" },
+          { name: "collect_answer", type: "gather-input-on-call" },
+          { name: "route_answer", type: "x-custom-widget" },
+        ],
+      },
+    });
+    // The offsets only, as the canvas needs them.
+    const offsets = jsonProject(flow, ["definition.states.*.properties.offset"]);
+    expect((offsets.definition as Json).states).toEqual([
+      { properties: { offset: { x: 0, y: 0 } } },
+      { properties: { offset: { x: 250.5, y: -120 } } },
+      { properties: { offset: { x: 500, y: 1e-7 } } },
+    ]);
+  });
+});
