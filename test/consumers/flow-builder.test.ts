@@ -87,7 +87,7 @@ const flowText = `{
         "properties": {
           "offset": { "x": 500, "y": 1e-7 },
           "matrix": [[1, 2.5, -3], [], [null, [true, false]]],
-          "weights": { "confirm": 0.75, "cancel": 2.5e-3, "unknown": -0 },
+          "weights": { "confirm": 0.75, "cancel": 2.5e-3, "unknown": -1.5e-300 },
           "retries": 9007199254740991,
           "note": "Ünïcödé, emoji 📅, quotes \\" and a tab\\t",
           "options": {}
