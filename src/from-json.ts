@@ -14,6 +14,7 @@
  */
 import {
   create,
+  ScalarType,
   setExtension,
   type DescExtension,
   type DescEnum,
@@ -30,8 +31,8 @@ import { errorAsType, WktJsonError } from "./errors.js";
 import { fieldMaskFromJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
-import { locateJsonPath, parseJsonText } from "./internal/json-text.js";
-import { mapKeyFromJson, scalarFromJson, scalarZero } from "./internal/scalar.js";
+import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
+import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./internal/scalar.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
@@ -48,7 +49,10 @@ export interface JsonReadOptions {
    * (rule `depth`), never a stack overflow. Default 100.
    */
   maxDepth: number;
-  /** With {@link fromJsonString}: the longest text accepted, in UTF-16 code units (rule `size`). Unlimited by default. */
+  /**
+   * With {@link fromJsonString}: the longest text accepted, in UTF-16 code units (rule `size`), checked before
+   * anything is parsed. A whole number from 0 up (else rule `range`). Unlimited by default.
+   */
   maxLength: number;
 }
 
@@ -59,6 +63,11 @@ export interface ReadContext {
   readonly maxDepth: number;
   /** Messages entered so far. */
   depth: number;
+  /**
+   * The JSON came from {@link fromJsonString}'s parser in its `exactNumbers` mode, where every integer beyond
+   * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
+   */
+  readonly exactNumbers?: boolean;
 }
 
 /** @internal A compiled reader: decodes a JSON value into a new message of one type. */
@@ -80,7 +89,7 @@ export function fromJson<Desc extends DescMessage>(
   json: JsonValue,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  const ctx = makeContext(options);
+  const ctx = makeContext(options, false);
   try {
     return readerFor(schema)(json, ctx) as MessageShape<Desc>;
   } catch (e) {
@@ -103,10 +112,8 @@ export function fromJsonString<Desc extends DescMessage>(
   json: string,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  const ctx = makeContext(options);
-  const parseOptions: { maxDepth: number; maxLength?: number } = { maxDepth: textDepthBound(ctx.maxDepth) };
-  if (options?.maxLength !== undefined) parseOptions.maxLength = options.maxLength;
-  const value = parseJsonText(json, parseOptions);
+  const ctx = makeContext(options, true);
+  const value = parseJsonText(json, textParseOptions(ctx.maxDepth, options?.maxLength));
   try {
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
@@ -123,6 +130,22 @@ export function fromJsonString<Desc extends DescMessage>(
 }
 
 /**
+ * @internal Options of the text parser for the codec: exact numbers (an int64 written `9.223372036854775807e18`
+ * keeps every digit), the nesting guard, and the validated `maxLength`.
+ */
+export function textParseOptions(maxDepth: number, maxLength: number | undefined): JsonTextParseOptions {
+  const parseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(maxDepth), exactNumbers: true };
+  if (maxLength !== undefined) {
+    // NaN or a negative limit would switch the check off or reject everything, silently.
+    if (typeof maxLength !== "number" || !(maxLength >= 0) || (maxLength !== Infinity && !Number.isInteger(maxLength))) {
+      throw new WktJsonError("range", "$", "options", `maxLength must be a whole number from 0 up, got ${String(maxLength)}`);
+    }
+    parseOptions.maxLength = maxLength;
+  }
+  return parseOptions;
+}
+
+/**
  * The text parser's own nesting guard. The codec enforces `maxDepth` on messages exactly; JSON nesting can be
  * deeper than message nesting (arrays of repeated fields), so the parser gets room for that and stops only
  * what no valid input can reach.
@@ -131,12 +154,14 @@ function textDepthBound(maxDepth: number): number {
   return maxDepth * 2 + 2;
 }
 
-function makeContext(options: Partial<JsonReadOptions> | undefined): ReadContext {
+/** @internal The context of one decoding call; `exactNumbers` for JSON from the text parser. */
+export function makeContext(options: Partial<JsonReadOptions> | undefined, exactNumbers: boolean): ReadContext {
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: options?.registry,
     maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
+    exactNumbers,
   };
 }
 
@@ -287,11 +312,11 @@ interface FieldEntry {
 
 type FieldReader = (message: Record<string, unknown>, json: unknown, ctx: ReadContext) => void;
 
-/** Says that an enum value was an unknown name, skipped under `ignoreUnknownFields`. */
-const skipped = Symbol("skipped");
+/** @internal Says that an enum value was an unknown name, skipped under `ignoreUnknownFields`. */
+export const skipped = Symbol("skipped");
 
-/** How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
-type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
+/** @internal How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
+export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
 
 function compileField(field: DescField): FieldReader {
   const local = field.localName;
@@ -378,8 +403,8 @@ function compileField(field: DescField): FieldReader {
   }
 }
 
-/** Whether JSON null is a value of the field (google.protobuf.Value, NullValue) rather than "default". */
-function nullIsValue(field: DescField): boolean {
+/** @internal Whether JSON null is a value of the field (google.protobuf.Value, NullValue) rather than "default". */
+export function nullIsValue(field: DescField): boolean {
   if (field.fieldKind === "map") {
     return field.mapKind === "message"
       ? field.message.typeName === "google.protobuf.Value"
@@ -391,20 +416,21 @@ function nullIsValue(field: DescField): boolean {
 }
 
 /**
- * Compiles the reader of one value of a field (the field itself, a list item or a map value), in
+ * @internal Compiles the reader of one value of a field (the field itself, a list item or a map value), in
  * protobuf-es's local representation: singular wrapper fields outside a oneof are unboxed to the scalar, and
- * Struct fields (outside Value) are plain JSON objects.
+ * Struct fields (outside Value) are plain JSON objects. The collect-all validator (validate.ts) reads leaves
+ * with these readers, so that it applies the codec's own rules.
  */
-function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
+export function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
   if (message !== undefined) {
     if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
       return (json, ctx) => copyJsonObject(json, ctx.maxDepth - ctx.depth, message.typeName);
     }
     if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
       const scalar = message.fields[0]!;
-      return (json) => {
+      return (json, ctx) => {
         try {
-          return scalarFromJson(scalar.scalar!, json, scalar.longAsString);
+          return readScalar(scalar.scalar!, json, scalar.longAsString, ctx);
         } catch (e) {
           throw errorAsType(e, message.typeName);
         }
@@ -416,7 +442,33 @@ function compileValue(field: DescField, message: DescMessage | undefined, inColl
   if (field.enum !== undefined) return compileEnum(field.enum);
   const scalar = field.scalar!;
   const longAsString = (field.fieldKind === "scalar" || field.fieldKind === "list") && "longAsString" in field && field.longAsString === true;
+  if (isIntegerType(scalar)) return (json, ctx) => readScalar(scalar, json, longAsString, ctx);
   return (json) => scalarFromJson(scalar, json, longAsString);
+}
+
+/** Tells whether a scalar type is one of the ten integer types. */
+function isIntegerType(t: ScalarType): boolean {
+  return t !== ScalarType.DOUBLE && t !== ScalarType.FLOAT && t !== ScalarType.BOOL && t !== ScalarType.STRING && t !== ScalarType.BYTES;
+}
+
+/** Largest magnitude of a safe integer. */
+const safeMax = 9007199254740991;
+
+/**
+ * Reads a scalar; for JSON from the text parser, first refuses a number beyond 2^53 in an integer field. In
+ * that mode every integer beyond 2^53 that the text wrote, in any form, is an exact `bigint`, so such a number
+ * is a literal with a fraction that the double rounded away (`9007199254740993.5` is the double
+ * 9007199254740994) or one beyond every integer type: reading it would alter the value silently. protobuf-go
+ * rejects both (it reads the literal's digits); the C++ parser rejects every non-integer literal beyond 2^53.
+ */
+function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: ReadContext): unknown {
+  if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && ctx.exactNumbers === true && isIntegerType(t)) {
+    if (json < 1e40 && json > -1e40) {
+      throw new WktJsonError("syntax", "$", scalarTypeName(t), `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`);
+    }
+    throw new WktJsonError("range", "$", scalarTypeName(t), `${json} is outside the range of ${scalarTypeName(t)}`);
+  }
+  return scalarFromJson(t, json, longAsString);
 }
 
 /**
@@ -510,7 +562,7 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
       let value: unknown = zero;
       try {
         // A null wrapper is the wrapper with the default value (as wrapperFromJson and protobuf-es read it).
-        if (json !== null) value = scalarFromJson(scalar.scalar, json, scalar.longAsString);
+        if (json !== null) value = readScalar(scalar.scalar, json, scalar.longAsString, ctx);
       } catch (e) {
         throw errorAsType(e, typeName);
       }

@@ -42,6 +42,7 @@
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
+import { noteNumber as noteNumberImport } from "./internal/json-value.js";
 import { isWellFormed as isWellFormedImport } from "./internal/utf16.js";
 import { defaultMaxDepth, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
@@ -52,6 +53,7 @@ import { errorAtPath } from "./path.js";
  * are unaffected either way.
  */
 const isWellFormed = isWellFormedImport;
+const noteNumber = noteNumberImport;
 const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";
@@ -502,7 +504,7 @@ function valueTo(v: Value, depthLeft: number): JsonValue {
       const x = kind.value as unknown;
       if (typeof x !== "number") throw variantTypeError("numberValue", x);
       if (x - x !== 0) throw notFiniteError(x);
-      return x;
+      return noteNumber(x); // toJsonString keeps the sign of -0
     }
     case "boolValue": {
       const b = kind.value as unknown;

@@ -29,7 +29,7 @@ import { errorAsType, WktJsonError } from "./errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
-import { copyJsonObject, setOwn } from "./internal/json-value.js";
+import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.js";
 import { mapKeyFromJson, scalarIsZero, scalarToJson, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
@@ -111,10 +111,18 @@ export function toJsonString<Desc extends DescMessage>(
   options?: Partial<JsonWriteStringOptions>,
 ): string {
   const ctx = makeContext(options);
+  // Free-form JSON (Struct, Value, ListValue, Struct fields) notes a -0 number as it is written.
+  negativeZeroTake();
   const json = write(schema, message, ctx);
+  if (negativeZeroTake()) ctx.negativeZero = true;
   const spaces = options?.prettySpaces ?? 0;
-  // JSON.stringify writes -0 as "0", which reads back as the default; a float field holding -0 keeps its sign.
-  return ctx.negativeZero ? stringifyKeepingNegativeZero(json, spaces) : JSON.stringify(json, null, spaces);
+  // JSON.stringify writes -0 as "0", which reads back as 0: the default of a float field, and another number in
+  // a google.protobuf.Value. A message holding -0 keeps its sign in the text.
+  try {
+    return ctx.negativeZero ? stringifyKeepingNegativeZero(json, spaces) : JSON.stringify(json, null, spaces);
+  } catch (e) {
+    throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);
+  }
 }
 
 /**

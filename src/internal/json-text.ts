@@ -29,6 +29,7 @@
  */
 import { WktJsonError } from "../errors.js";
 import { pathSegment } from "../path.js";
+import { jsonNumberToBigInt } from "./scalar.js";
 
 /** Options of {@link parseJsonText}. */
 export interface JsonTextParseOptions {
@@ -40,7 +41,27 @@ export interface JsonTextParseOptions {
   maxDepth?: number;
   /** Most UTF-16 code units the text may have. Default unlimited. */
   maxLength?: number;
+  /**
+   * Exact numbers for the protobuf codec (default false, which keeps the contract above). A number literal
+   * with a fraction or exponent that denotes an integer beyond the safe range, with at most
+   * {@link exactDigitsMax} digits, also becomes an exact `bigint` (`9.223372036854775807e18` is int64 max, which
+   * a double would round up to 2^63). An integer literal of more digits stays the rounded number that
+   * `JSON.parse` gives: it is beyond every protobuf integer type anyway, and a `bigint` of a megabyte of digits
+   * costs a second to build. So in this mode a number beyond the safe range is either an exact integer
+   * (`bigint`) or a literal that no integer field may take: a fraction (`9007199254740993.5`, which a double
+   * rounds to an integer), or at least 10^40.
+   */
+  exactNumbers?: boolean;
 }
+
+/**
+ * Most significant digits of an integer made exact by {@link JsonTextParseOptions.exactNumbers}: every protobuf
+ * integer type fits in 20, and {@link jsonNumberToBigInt} gives up beyond 40.
+ */
+const exactDigitsMax = 40;
+
+/** Whether the current parse runs with {@link JsonTextParseOptions.exactNumbers}; set on entry, never re-entered. */
+let exactMode = false;
 
 /**
  * Default nesting limit of {@link parseJsonText}: generous (the codec counts message depth, with its own
@@ -69,6 +90,7 @@ export function parseJsonText(text: string, options?: JsonTextParseOptions): unk
   }
   const maxDepth = options?.maxDepth ?? jsonTextMaxDepthDefault;
   const maxLength = options?.maxLength;
+  exactMode = options?.exactNumbers === true;
   if (maxLength !== undefined && text.length > maxLength) {
     throw located(
       new WktJsonError("size", "$", typeName, `the text has ${text.length} UTF-16 code units, more than the limit of ${maxLength}`),
@@ -81,22 +103,22 @@ export function parseJsonText(text: string, options?: JsonTextParseOptions): unk
     value = JSON.parse(text);
   } catch {
     // Malformed: the strict parser names the rule, path and position.
-    return parseJsonTextStrict(text, maxDepth);
+    return parseJsonTextStrict(text, maxDepth, exactMode);
   }
   if (typeof value === "object") {
     if (value === null) return value;
     // With no key kept, the text has no member either: a repeated key leaves the first one's object a key.
     if (!treeDepthOk(value, maxDepth) || (treeKeys !== 0 && colonCount(text) !== treeKeys && countMembers(text) !== treeKeys)) {
-      return parseJsonTextStrict(text, maxDepth);
+      return parseJsonTextStrict(text, maxDepth, exactMode);
     }
     if (treeUnsafe > 0) {
       // Put the exact integers in, in text order; the strict parser when that cannot be done.
-      if (!treePatched(value, text)) return parseJsonTextStrict(text, maxDepth);
+      if (!treePatched(value, text)) return parseJsonTextStrict(text, maxDepth, exactMode);
     }
     return value;
   }
   if (typeof value === "number" && !(value <= safeMax && value >= -safeMax)) {
-    return parseJsonTextStrict(text, maxDepth);
+    return parseJsonTextStrict(text, maxDepth, exactMode);
   }
   return value;
 }
@@ -208,18 +230,30 @@ function unsafeLiterals(text: string): string[] {
         while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
       }
       // 17 or more integer digits are at least 10^16, beyond the safe range; 16 digits may still be safe.
-      if (intDigits > 16) {
-        out.push(integer ? text.slice(start, i) : "");
-      } else if (intDigits === 16 || exponent) {
+      if (intDigits > 16 && (integer || !exactMode)) {
+        // An integer literal of 17 digits or more is beyond the safe range: exact, up to exactDigitsMax digits
+        // in exactNumbers mode (no Number() of it needed).
+        out.push(!integer ? "" : exactMode && intDigits > exactDigitsMax ? "" : text.slice(start, i));
+      } else if (intDigits >= 16 || exponent) {
         const literal = text.slice(start, i);
         const v = Number(literal);
-        if (!(v <= safeMax && v >= -safeMax)) out.push(integer ? literal : "");
+        if (!(v <= safeMax && v >= -safeMax)) out.push(exactMode ? exactInteger(literal, integer) : integer ? literal : "");
       }
     } else {
       i++;
     }
   }
   return out;
+}
+
+/**
+ * The decimal digits of the exact integer a number literal beyond the safe range denotes, or `""` to keep the
+ * rounded number: the {@link JsonTextParseOptions.exactNumbers} rule.
+ */
+function exactInteger(literal: string, integer: boolean): string {
+  if (integer) return literal.length - (literal.charCodeAt(0) === 45 ? 1 : 0) <= exactDigitsMax ? literal : "";
+  const b = jsonNumberToBigInt(literal); // null: not an integer; Infinity: more than 40 digits
+  return typeof b === "bigint" ? String(b) : "";
 }
 
 /**
@@ -356,17 +390,31 @@ const hasOwn = Object.prototype.hasOwnProperty;
 /**
  * Parses a JSON text like {@link parseJsonText}, without the `JSON.parse` fast path: one iterative pass over
  * char codes that checks every rule and builds every error. Nesting uses an explicit stack, so no input can
- * overflow the call stack.
+ * overflow the call stack. `exactNumbers` is {@link JsonTextParseOptions.exactNumbers}.
+ *
+ * With a `duplicates` list, a repeated key is not an error: it is recorded there (path and offset of the
+ * repeated name) and its value is parsed and dropped, the first member's value kept. The collect-all
+ * validator uses this to report every repeated key, not only the first.
  *
  * @throws {WktJsonError} as {@link parseJsonText}.
  * @example
  * parseJsonTextStrict("[1, 2]", 512); //=> [1, 2]
  */
-export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
+export function parseJsonTextStrict(
+  text: string,
+  maxDepth: number,
+  exactNumbers = false,
+  duplicates?: JsonTextDuplicate[],
+): unknown {
+  exactMode = exactNumbers;
+  const collect = duplicates !== undefined;
   const n = text.length;
   // The open containers, outermost first, and for objects the key of the member being read.
   const stack: (Record<string, unknown> | unknown[])[] = [];
   const stackKeys: string[] = [];
+  // With `duplicates`: whether the member being read repeats a key (its value is dropped), per open container.
+  const stackDrop: boolean[] = [];
+  let drop = false;
   let cur: Record<string, unknown> | unknown[] | undefined;
   let curIsArray = false;
   let key = "";
@@ -410,6 +458,8 @@ export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
         if (cur !== undefined) {
           stack.push(cur);
           stackKeys.push(key);
+          stackDrop.push(drop);
+          drop = false;
         }
         depth++;
         if (c === 91) {
@@ -420,7 +470,7 @@ export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
         cur = {};
         curIsArray = false;
         key = "";
-        i = readMemberName(text, i, cur);
+        i = readMemberName(text, i, cur, false);
         if (i < 0) throw memberError(text, i, stack, stackKeys, cur);
         key = lastName;
         continue;
@@ -447,6 +497,8 @@ export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
       }
       if (curIsArray) {
         (cur as unknown[]).push(value);
+      } else if (drop) {
+        // A repeated key under `duplicates`: the first member's value stays.
       } else if (key === "__proto__") {
         Object.defineProperty(cur, key, { value, writable: true, enumerable: true, configurable: true });
       } else {
@@ -457,9 +509,12 @@ export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
       if (c === 44) {
         i = skipWhitespace(text, i + 1);
         if (curIsArray) break;
-        i = readMemberName(text, i, cur as Record<string, unknown>);
+        const nameAt = i;
+        i = readMemberName(text, i, cur as Record<string, unknown>, collect);
         if (i < 0) throw memberError(text, i, stack, stackKeys, cur);
         key = lastName;
+        drop = lastRepeated;
+        if (drop) duplicates!.push({ path: pathOf(stack, stackKeys, cur, key, true), name: key, offset: nameAt });
         break;
       }
       if (c !== (curIsArray ? 93 : 125)) {
@@ -472,25 +527,40 @@ export function parseJsonTextStrict(text: string, maxDepth: number): unknown {
       cur = stack.pop();
       if (cur !== undefined) {
         key = stackKeys.pop()!;
+        drop = stackDrop.pop()!;
         curIsArray = Array.isArray(cur);
       }
     }
   }
 }
 
+/** A key repeated in an object, as {@link parseJsonTextStrict} records it when asked to. */
+export interface JsonTextDuplicate {
+  /** JSON path of the repeated member, such as `$.a["b"]`. */
+  path: string;
+  /** The repeated key. */
+  name: string;
+  /** Offset of the repeated member's name in the text. */
+  offset: number;
+}
+
 /** The name that {@link readMemberName} read. */
 let lastName = "";
+/** Whether that name repeats a key of the object (only when repeats are allowed). */
+let lastRepeated = false;
 /** Whether the failure of {@link readMemberName} is a repeated name (else malformed text). */
 let failedDuplicate = false;
 
 /**
- * Reads `"name" :` at `i` (whitespace skipped before), checks that the name is new in `obj`, and returns the
- * offset of the member's value (whitespace skipped). On failure, returns -1 if the name itself is missing or
- * malformed (reported at the object), -2 if it was read into {@link lastName} (reported at the member), with
- * {@link failure}, {@link failedDuplicate} and {@link at} set.
+ * Reads `"name" :` at `i` (whitespace skipped before), checks that the name is new in `obj` (or, with
+ * `allowRepeat`, says in {@link lastRepeated} that it is not), and returns the offset of the member's value
+ * (whitespace skipped). On failure, returns -1 if the name itself is missing or malformed (reported at the
+ * object), -2 if it was read into {@link lastName} (reported at the member), with {@link failure},
+ * {@link failedDuplicate} and {@link at} set.
  */
-function readMemberName(text: string, i: number, obj: Record<string, unknown>): number {
+function readMemberName(text: string, i: number, obj: Record<string, unknown>, allowRepeat: boolean): number {
   failedDuplicate = false;
+  lastRepeated = false;
   if (text.charCodeAt(i) !== 34) return failAt(`expected a member name in double quotes, got ${describeAt(text, i)}`, i);
   let j = i + 1;
   let escaped = false;
@@ -508,9 +578,13 @@ function readMemberName(text: string, i: number, obj: Record<string, unknown>): 
   const name = escaped ? decodeString(text, i, j) : text.slice(i + 1, j);
   lastName = name;
   if (hasOwn.call(obj, name)) {
-    failAt(`the member ${JSON.stringify(name)} is repeated`, i);
-    failedDuplicate = true;
-    return -2;
+    if (allowRepeat) {
+      lastRepeated = true;
+    } else {
+      failAt(`the member ${JSON.stringify(name)} is repeated`, i);
+      failedDuplicate = true;
+      return -2;
+    }
   }
   i = skipWhitespace(text, j + 1);
   if (text.charCodeAt(i) !== 58) {
@@ -618,7 +692,8 @@ function readNumber(text: string, i: number): number | bigint | undefined {
     if (i - digits <= 15) return negative ? -v : v;
     const literal = text.slice(start, i);
     const rounded = Number(literal);
-    return Number.isSafeInteger(rounded) ? rounded : BigInt(literal);
+    if (Number.isSafeInteger(rounded)) return rounded;
+    return exactMode && i - digits > exactDigitsMax ? rounded : BigInt(literal);
   }
   if (c === 46) {
     c = text.charCodeAt(++i);
@@ -640,7 +715,13 @@ function readNumber(text: string, i: number): number | bigint | undefined {
     while (c >= 48 && c <= 57);
   }
   at = i;
-  return Number(text.slice(start, i));
+  const literal = text.slice(start, i);
+  const d = Number(literal);
+  if (exactMode && !(d <= safeMax && d >= -safeMax)) {
+    const exact = exactInteger(literal, false);
+    if (exact !== "") return BigInt(exact);
+  }
+  return d;
 }
 
 /** Returns the offset of the first character at or after `i` that is not JSON whitespace. */
@@ -772,6 +853,127 @@ export function locateJsonPath(text: string, path: string): JsonTextLocation | u
   if (i >= text.length) return undefined;
   const { line, column } = lineColumn(text, i);
   return { line, column, offset: i };
+}
+
+/** A step of the paths {@link locateJsonPaths} looks for, with the indexes of the paths that end here. */
+interface PathNode {
+  ends: number[];
+  children: Map<string | number, PathNode> | undefined;
+  /** The array indexes among the children, ascending: an array is walked without a lookup per element. */
+  indexes?: number[];
+}
+
+/**
+ * Finds where each of `paths` starts in a JSON text, as {@link locateJsonPath} does for one, in one pass over
+ * the text whatever the number of paths: the paths are merged into a tree, and the walk descends only into
+ * the values on some path, skipping the others once. Never throws.
+ *
+ * @example
+ * locateJsonPaths('{"a": [1, 2], "b": 3}', ["$.b", "$.a[1]", "$.c"]);
+ * //=> [{ line: 1, column: 20, offset: 19 }, { line: 1, column: 11, offset: 10 }, undefined]
+ */
+export function locateJsonPaths(text: string, paths: readonly string[]): (JsonTextLocation | undefined)[] {
+  const offsets = new Array<number>(paths.length).fill(-1);
+  if (typeof text === "string") {
+    const root: PathNode = { ends: [], children: undefined };
+    for (let p = 0; p < paths.length; p++) {
+      const segments = typeof paths[p] === "string" ? parsePath(paths[p]!) : undefined;
+      if (segments === undefined) continue;
+      let node = root;
+      for (const segment of segments) {
+        node.children ??= new Map();
+        let child = node.children.get(segment);
+        if (child === undefined) node.children.set(segment, (child = { ends: [], children: undefined }));
+        node = child;
+      }
+      node.ends.push(p);
+    }
+    try {
+      visitPaths(text, root, skipWhitespace(text, 0), offsets);
+    } catch {
+      // Only a stack overflow, on paths thousands of levels deep: those left unfound have no position.
+    }
+  }
+  const found: number[] = [];
+  for (let p = 0; p < offsets.length; p++) if (offsets[p]! >= 0 && offsets[p]! < text.length) found.push(offsets[p]!);
+  const positions = lineColumns(text, found);
+  return offsets.map((offset) => {
+    const at = offset >= 0 ? positions.get(offset) : undefined;
+    return at === undefined ? undefined : { line: at.line, column: at.column, offset };
+  });
+}
+
+/**
+ * Records the offset `i` for the paths ending at `node`, walks into the value at `i` along `node`'s children,
+ * and returns the offset just after the value (-1 if the text ends first).
+ */
+function visitPaths(text: string, node: PathNode, i: number, offsets: number[]): number {
+  if (i >= text.length) return -1;
+  for (const p of node.ends) offsets[p] = i;
+  const children = node.children;
+  const c = text.charCodeAt(i);
+  if (children === undefined || (c !== 91 && c !== 123)) return skipValue(text, i);
+  const close = c + 2;
+  const seen = new Set<string>(); // with a repeated key, the first member counts
+  const indexes = c === 91 ? (node.indexes ??= [...children.keys()].filter((k) => typeof k === "number").sort((a, b) => a - b)) : [];
+  let next = 0; // the next of `indexes` to reach
+  i = skipWhitespace(text, i + 1);
+  if (text.charCodeAt(i) === close) return i + 1;
+  for (let k = 0; ; k++) {
+    let child: PathNode | undefined;
+    if (c === 91) {
+      if (indexes[next] === k) {
+        child = children.get(k);
+        next++;
+      }
+    } else {
+      if (text.charCodeAt(i) !== 34) return -1;
+      const end = skipStringLax(text, i);
+      if (end < 0) return -1;
+      const name = decodeStringLax(text, i, end);
+      i = skipWhitespace(text, end + 1);
+      if (text.charCodeAt(i) !== 58) return -1;
+      i = skipWhitespace(text, i + 1);
+      if (name !== undefined && !seen.has(name)) {
+        seen.add(name);
+        child = children.get(name);
+      }
+    }
+    i = child === undefined ? skipValue(text, i) : visitPaths(text, child, i, offsets);
+    if (i < 0) return -1;
+    i = skipWhitespace(text, i);
+    const d = text.charCodeAt(i);
+    if (d === close) return i + 1;
+    if (d !== 44) return -1;
+    i = skipWhitespace(text, i + 1);
+  }
+}
+
+/**
+ * Line and column (1-based, UTF-16 code units) of each of `offsets` in `text`, in one pass: sorted, then
+ * swept. For errors raised in a batch, where one {@link lineColumn} each would be quadratic.
+ *
+ * @example
+ * lineColumns("a\nbc", [3]).get(3); //=> { line: 2, column: 2 }
+ */
+export function lineColumns(text: string, offsets: readonly number[]): Map<number, { line: number; column: number }> {
+  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  const out = new Map<number, { line: number; column: number }>();
+  let line = 1;
+  let lineStart = 0;
+  let i = 0;
+  for (const offset of sorted) {
+    const end = Math.min(offset, text.length);
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    out.set(offset, { line, column: offset - lineStart + 1 });
+  }
+  return out;
 }
 
 /** Splits a path like `$.a[2]["x y"]` into `["a", 2, "x y"]`, or returns undefined if it is malformed. */

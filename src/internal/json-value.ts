@@ -13,6 +13,27 @@ import { describe } from "../int64.js";
 import { errorAtPath } from "../path.js";
 import { isWellFormed } from "./utf16.js";
 
+/**
+ * Whether a -0 was copied or written as a JSON number (a Struct field's value, a google.protobuf.Value's
+ * number_value) since {@link negativeZeroTake} last asked. `JSON.stringify` prints -0 as `0`, which reads back
+ * as another number, so `toJsonString` asks after writing and then keeps the sign. One comparison per number
+ * here costs less than searching the written JSON afterwards.
+ */
+let negativeZeroSeen = false;
+
+/** Notes a JSON number that may be -0 (see {@link negativeZeroTake}); returns it. */
+export function noteNumber(x: number): number {
+  if (x === 0 && 1 / x < 0) negativeZeroSeen = true;
+  return x;
+}
+
+/** Tells whether a -0 was noted since the last call, and forgets it. */
+export function negativeZeroTake(): boolean {
+  const seen = negativeZeroSeen;
+  negativeZeroSeen = false;
+  return seen;
+}
+
 /** Sets `obj[key]`, as an own data property even for `__proto__`. */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") {
@@ -66,7 +87,7 @@ export function copyValue(json: unknown, depthLeft: number, typeName: string): J
       if (!Number.isFinite(json)) {
         throw new WktJsonError("not-finite", "$", typeName, `${json} cannot be represented in JSON`);
       }
-      return json;
+      return noteNumber(json);
     case "boolean":
       return json;
     case "bigint": {
