@@ -100,6 +100,8 @@ export {
 } from "./struct.js";
 export type { StructJsonOptions } from "./struct.js";
 export { fieldMaskFromJson, fieldMaskToJson, fieldMaskFromPaths } from "./field-mask.js";
+export { validateJson, validateJsonString, validateMaxIssuesDefault } from "./validate.js";
+export type { WktJsonIssue, ValidateJsonOptions } from "./validate.js";
 export {
   fieldMaskCheck,
   fieldMaskIsValid,

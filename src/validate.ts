@@ -1,0 +1,670 @@
+/**
+ * Collect-all validation of proto3 JSON, for tools and editors: every problem of an input (rule, JSON path,
+ * and for text the line and column), where {@link fromJson} stops at the first. An input has no issues
+ * exactly when `fromJson` (or `fromJsonString`) accepts it.
+ *
+ * The walk follows the decoder step by step (the same checks, in the same order, with the same depth
+ * counting) and keeps going past a problem: every bad member of a message, every bad list item and map entry,
+ * the contents of Any, Struct, Value and ListValue. Leaves (scalars, enums, Timestamp, Duration, FieldMask,
+ * wrappers, Empty) are read by the decoder's own compiled readers, so each rule exists once. A value that is
+ * wrong as a whole (an object where a string belongs) is one issue; nothing below it is looked at.
+ *
+ * From text, a key repeated in one object is reported for each repeat (the first member's value is the one
+ * checked); malformed text ends the walk where it stops making sense, with one `syntax` issue.
+ *
+ * @module
+ */
+import type { DescField, DescMessage, JsonValue, ScalarType } from "@bufbuild/protobuf";
+import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { isWktJsonError, WktJsonError, type WktRule } from "./errors.js";
+import {
+  compileValue,
+  extensionAsField,
+  makeContext,
+  nullIsValue,
+  readerFor,
+  skipped,
+  stackOverflowAsDepth,
+  textParseOptions,
+  type JsonReadOptions,
+  type ReadContext,
+  type ValueReader,
+} from "./from-json.js";
+import { describe } from "./int64.js";
+import { lineColumns, locateJsonPaths, parseJsonText, parseJsonTextStrict, type JsonTextDuplicate } from "./internal/json-text.js";
+import { copyJsonObject, copyValue } from "./internal/json-value.js";
+import { mapKeyFromJson } from "./internal/scalar.js";
+import { isWellFormed } from "./internal/utf16.js";
+import { pathJoin, type PathSegment } from "./path.js";
+import { typeUrlResolve } from "./registry.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
+
+/** One problem of an input: what {@link WktJsonError} says, as data. */
+export interface WktJsonIssue {
+  /** The rule broken, as in {@link WktJsonError.rule}. */
+  rule: WktRule;
+  /** JSON path of the offending value from the root, such as `$.items[2].createTime`. */
+  path: string;
+  /** Fully-qualified protobuf name of the type being read, such as `google.protobuf.Timestamp`. */
+  typeName: string;
+  /** What is wrong, for people. */
+  detail: string;
+  /** From {@link validateJsonString}: 1-based line of the offending value (or character) in the text. */
+  line?: number;
+  /** From {@link validateJsonString}: 1-based column, in UTF-16 code units. */
+  column?: number;
+}
+
+/** Options of {@link validateJson} and {@link validateJsonString}: those of the decoder, plus a cap. */
+export interface ValidateJsonOptions extends JsonReadOptions {
+  /** Most issues reported; the walk stops at this many. Default {@link validateMaxIssuesDefault}. */
+  maxIssues: number;
+}
+
+/** Default of {@link ValidateJsonOptions.maxIssues}: plenty for people, and a bound on hostile input. */
+export const validateMaxIssuesDefault = 1000;
+
+/**
+ * Lists every problem of a proto3 JSON value (what `JSON.parse` returns) for a message type, in the order the
+ * decoder meets them; empty exactly when {@link fromJson} accepts the value.
+ *
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth` or `maxIssues` option; never for the input.
+ * @example
+ * validateJson(TestSchema, { optionalInt32: "x", repeatedTimestamp: ["2024-02-30T00:00:00Z"], bogus: 1 });
+ * //=> [{ rule: "syntax", path: "$.optionalInt32", ... }, { rule: "range", path: "$.repeatedTimestamp[0]", ... },
+ * //    { rule: "unknown-field", path: "$.bogus", ... }]
+ */
+export function validateJson(
+  schema: DescMessage,
+  json: JsonValue,
+  options?: Partial<ValidateJsonOptions>,
+): WktJsonIssue[] {
+  const walk = new Walk(makeContext(options, false), maxIssuesOf(options));
+  withoutStacks(() => walk.root(schema, json));
+  return walk.issues;
+}
+
+/**
+ * Lists every problem of a proto3 JSON text for a message type, each with its line and column, sorted by
+ * position; empty exactly when {@link fromJsonString} accepts the text.
+ *
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength` or `maxIssues` option; never for
+ *   the input.
+ * @example
+ * validateJsonString(TestSchema, '{\n  "optionalInt32": "x",\n  "optionalInt32": 2\n}');
+ * //=> [{ rule: "syntax", path: "$.optionalInt32", line: 2, column: 20, ... },
+ * //    { rule: "duplicate-field", path: "$.optionalInt32", line: 3, column: 3, ... }]
+ */
+export function validateJsonString(
+  schema: DescMessage,
+  text: string,
+  options?: Partial<ValidateJsonOptions>,
+): WktJsonIssue[] {
+  const ctx = makeContext(options, true);
+  const max = maxIssuesOf(options);
+  const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
+  let value: unknown;
+  const duplicates: JsonTextDuplicate[] = [];
+  try {
+    value = parseJsonText(text, parseOptions);
+  } catch (e) {
+    if (!isWktJsonError(e)) throw e;
+    if (e.rule !== "duplicate-field") return [issueOf(e, e.path)];
+    // Parse again, recording every repeated key instead of stopping at the first.
+    try {
+      value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
+    } catch (later) {
+      if (!isWktJsonError(later)) throw later;
+      return duplicateIssues(text, duplicates, max).concat(issueOf(later, later.path)).slice(0, max);
+    }
+  }
+  const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
+  withoutStacks(() => walk.root(schema, value));
+  const located = locateJsonPaths(
+    text,
+    walk.issues.map((i) => i.path),
+  );
+  const issues: { issue: WktJsonIssue; offset: number }[] = [];
+  walk.issues.forEach((issue, k) => {
+    const at = located[k];
+    if (at !== undefined) {
+      issue.line = at.line;
+      issue.column = at.column;
+    }
+    issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
+  });
+  const dup = duplicateIssues(text, duplicates, max);
+  dup.forEach((issue, k) => issues.push({ issue, offset: duplicates[k]!.offset }));
+  // Sorted by position; the sort is stable, so issues at one place keep the decoder's order.
+  issues.sort((a, b) => a.offset - b.offset);
+  return issues.slice(0, max).map((e) => e.issue);
+}
+
+/**
+ * Runs `walk` with V8's stack capture off. The walk meets one error of the decoder per issue, and capturing
+ * its stack costs ten times as much as the rest of the issue; issues are data and keep no stack. Where
+ * `Error.stackTraceLimit` is not a writable number (other engines, a frozen realm), `walk` just runs.
+ */
+function withoutStacks(walk: () => void): void {
+  const E = Error as { stackTraceLimit?: unknown };
+  const limit = E.stackTraceLimit;
+  if (typeof limit !== "number") return walk();
+  try {
+    E.stackTraceLimit = 0;
+  } catch {
+    return walk();
+  }
+  try {
+    walk();
+  } finally {
+    E.stackTraceLimit = limit;
+  }
+}
+
+function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number {
+  const m = options?.maxIssues;
+  if (m === undefined) return validateMaxIssuesDefault;
+  if (typeof m !== "number" || !(m >= 1) || (m !== Infinity && !Number.isInteger(m))) {
+    throw new WktJsonError("range", "$", "options", `maxIssues must be a whole number from 1 up, got ${String(m)}`);
+  }
+  return m;
+}
+
+function issueOf(e: WktJsonError, path: string): WktJsonIssue {
+  const issue: WktJsonIssue = { rule: e.rule, path, typeName: e.typeName, detail: e.detail };
+  if (e.line !== undefined) issue.line = e.line;
+  if (e.column !== undefined) issue.column = e.column;
+  return issue;
+}
+
+/** The repeated keys the text parser recorded, as issues with their positions (one pass for all of them). */
+function duplicateIssues(text: string, duplicates: readonly JsonTextDuplicate[], max: number): WktJsonIssue[] {
+  const shown = duplicates.slice(0, max);
+  const positions = lineColumns(
+    text,
+    shown.map((d) => d.offset),
+  );
+  return shown.map((d) => {
+    const at = positions.get(d.offset)!;
+    return {
+      rule: "duplicate-field",
+      path: d.path,
+      typeName: "JSON",
+      detail: `the member ${JSON.stringify(d.name)} is repeated`,
+      line: at.line,
+      column: at.column,
+    };
+  });
+}
+
+/** Thrown to stop the walk at the issue cap. */
+const full = Symbol("full");
+
+/** What a leaf read gave when it failed (the issue is recorded). */
+const failed = Symbol("failed");
+
+const structType = "google.protobuf.Struct";
+const valueType = "google.protobuf.Value";
+const listValueType = "google.protobuf.ListValue";
+const anyType = "google.protobuf.Any";
+
+/** A message member: the field and its other accepted key, as the decoder's reader holds them. */
+interface Member {
+  readonly field: DescField;
+  readonly otherName: string | undefined;
+}
+
+const membersCache = new WeakMap<DescMessage, Map<string, Member>>();
+
+function membersOf(desc: DescMessage): Map<string, Member> {
+  let members = membersCache.get(desc);
+  if (members === undefined) {
+    members = new Map();
+    for (const field of desc.fields) {
+      const differ = field.jsonName !== field.name;
+      members.set(field.jsonName, { field, otherName: differ ? field.name : undefined });
+      if (differ) members.set(field.name, { field, otherName: field.jsonName });
+    }
+    membersCache.set(desc, members);
+  }
+  return members;
+}
+
+/** The decoder's value readers of a field: [singular, in a list or map]. */
+const valueReaders = new WeakMap<DescField, [ValueReader | undefined, ValueReader | undefined]>();
+
+function valueReaderOf(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
+  let pair = valueReaders.get(field);
+  if (pair === undefined) valueReaders.set(field, (pair = [undefined, undefined]));
+  const k = inCollection ? 1 : 0;
+  return (pair[k] ??= compileValue(field, message, inCollection));
+}
+
+/** Which walk a message type takes. */
+type Kind = "message" | "leaf" | "any" | "struct" | "value" | "list";
+
+function kindOf(desc: DescMessage): Kind {
+  switch (desc.typeName) {
+    case anyType:
+      return "any";
+    case structType:
+      return "struct";
+    case valueType:
+      return "value";
+    case listValueType:
+      return "list";
+    case "google.protobuf.Timestamp":
+    case "google.protobuf.Duration":
+    case "google.protobuf.FieldMask":
+    case "google.protobuf.Empty":
+      return "leaf";
+  }
+  return isWrapperDesc(desc) ? "leaf" : "message";
+}
+
+/** How free-form JSON is read: as Struct/Value/ListValue messages (struct.ts), or as a Struct field's plain copy. */
+type TreeMode = "message" | "copy";
+
+/**
+ * One validation: the decoder's context (its depth kept in step with the decoder's), the path of the value
+ * being looked at, and the issues so far. Anything but our error (and the cap) aborts the whole walk, so the
+ * path is pushed and popped without `finally`.
+ */
+class Walk {
+  readonly issues: WktJsonIssue[] = [];
+  private readonly path: PathSegment[] = [];
+
+  constructor(
+    private readonly ctx: ReadContext,
+    private readonly max: number,
+  ) {}
+
+  root(schema: DescMessage, json: unknown): void {
+    if (this.max <= 0) return;
+    try {
+      this.message(schema, json);
+    } catch (e) {
+      if (e === full) return;
+      const error = stackOverflowAsDepth(e, schema.typeName, this.ctx.maxDepth);
+      if (!(error instanceof WktJsonError)) throw error;
+      this.path.length = 0;
+      this.add(error);
+    }
+  }
+
+  /** Records an error raised for the value at the current path (its own path is relative to that value). */
+  private add(e: WktJsonError): void {
+    this.issues.push({ rule: e.rule, path: pathJoin("$", ...this.path) + e.path.slice(1), typeName: e.typeName, detail: e.detail });
+    if (this.issues.length >= this.max) throw full;
+  }
+
+  /** Records an error the decoder raised; gives {@link failed}. */
+  private caught(e: unknown, depth: number): typeof failed {
+    // The decoder does not unwind its depth count when it throws: it stops. The walk goes on.
+    this.ctx.depth = depth;
+    if (!(e instanceof WktJsonError)) throw e;
+    this.add(e);
+    return failed;
+  }
+
+  /** Runs a decoder function on a leaf; records its error and gives {@link failed}, else gives its value. */
+  private leaf(read: () => unknown): unknown {
+    const depth = this.ctx.depth;
+    try {
+      return read();
+    } catch (e) {
+      return this.caught(e, depth);
+    }
+  }
+
+  /** Reads a leaf with one of the decoder's value readers, as {@link leaf}. */
+  private read(reader: ValueReader, json: unknown): unknown {
+    const depth = this.ctx.depth;
+    try {
+      return reader(json, this.ctx);
+    } catch (e) {
+      return this.caught(e, depth);
+    }
+  }
+
+  private error(rule: WktRule, typeName: string, detail: string): void {
+    this.add(new WktJsonError(rule, "$", typeName, detail));
+  }
+
+  /** Records an issue for the member or item `segment` of the current value. */
+  private errorAt(segment: PathSegment, rule: WktRule, typeName: string, detail: string): void {
+    this.path.push(segment);
+    this.error(rule, typeName, detail);
+    this.path.pop();
+  }
+
+  /** One level of message nesting, as the decoder's `enter`; false (with the issue) beyond maxDepth. */
+  private enter(typeName: string): boolean {
+    if (++this.ctx.depth > this.ctx.maxDepth) {
+      this.ctx.depth--;
+      this.error("depth", typeName, `nesting is deeper than maxDepth (${this.ctx.maxDepth})`);
+      return false;
+    }
+    return true;
+  }
+
+  private message(desc: DescMessage, json: unknown): void {
+    switch (kindOf(desc)) {
+      case "leaf":
+        this.leaf(() => readerFor(desc)(json, this.ctx));
+        return;
+      case "any":
+        this.any(json);
+        return;
+      case "struct":
+        this.structMessage(json);
+        return;
+      case "value":
+        this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueType);
+        return;
+      case "list":
+        if (!Array.isArray(json)) {
+          this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth));
+          return;
+        }
+        this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueType);
+        return;
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
+      return;
+    }
+    if (!this.enter(desc.typeName)) return;
+    const obj = json as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    const oneofs = new Set<string>();
+    for (let i = 0; i < keys.length; i++) {
+      this.path.push(keys[i]!);
+      this.member(desc, obj, keys, i, oneofs);
+      this.path.pop();
+    }
+    this.ctx.depth--;
+  }
+
+  /** Member `keys[i]` of a message's object, as the decoder's reader takes it. */
+  private member(desc: DescMessage, obj: Record<string, unknown>, keys: readonly string[], i: number, oneofs: Set<string>): void {
+    const key = keys[i]!;
+    const typeName = desc.typeName;
+    const member = membersOf(desc).get(key);
+    if (member === undefined) {
+      const registry = this.ctx.registry;
+      if (key.charCodeAt(0) === 91 && registry !== undefined && key.endsWith("]")) {
+        const ext = registry.getExtension(key.slice(1, -1));
+        if (ext !== undefined && ext.extendee.typeName === typeName) {
+          // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
+          this.field(extensionAsField(ext), obj[key], new Set(), false);
+          return;
+        }
+      }
+      if (!this.ctx.ignoreUnknownFields) this.error("unknown-field", typeName, `${JSON.stringify(key)} is not a field`);
+      return;
+    }
+    const other = member.otherName;
+    if (other !== undefined && Object.prototype.hasOwnProperty.call(obj, other) && keys.indexOf(other) < i) {
+      const detail = `field ${member.field.name} is given twice, as ${JSON.stringify(other)} and ${JSON.stringify(key)}`;
+      this.error("duplicate-field", typeName, detail);
+      return;
+    }
+    this.field(member.field, obj[key], oneofs, true);
+  }
+
+  /** One member of a message: a list, a map, or a singular field (maybe in a oneof). */
+  private field(field: DescField, json: unknown, oneofs: Set<string>, cached: boolean): void {
+    const parentName = field.parent.typeName;
+    switch (field.fieldKind) {
+      case "list": {
+        if (json === null) return;
+        if (!Array.isArray(json)) {
+          this.error("json-type", parentName, `expected an array, got ${describe(json)}`);
+          return;
+        }
+        const message = field.listKind === "message" ? field.message : undefined;
+        const nullable = nullIsValue(field);
+        const reader = this.leafReader(field, message, true, cached);
+        for (let i = 0; i < json.length; i++) {
+          const item: unknown = json[i];
+          this.path.push(i);
+          if (item === null && !nullable) this.error("json-type", parentName, "a list item cannot be null");
+          else if (reader !== undefined) this.read(reader, item);
+          else this.value(field, message, item);
+          this.path.pop();
+        }
+        return;
+      }
+      case "map": {
+        if (json === null) return;
+        if (typeof json !== "object" || Array.isArray(json)) {
+          this.error("json-type", parentName, `expected an object, got ${describe(json)}`);
+          return;
+        }
+        const message = field.mapKind === "message" ? field.message : undefined;
+        const reader = this.leafReader(field, message, true, cached);
+        const nullable = nullIsValue(field);
+        const obj = json as Record<string, unknown>;
+        // The keys the decoder would have set so far, in their canonical form ("-0" and "0" are one key).
+        const set = new Set<string>();
+        for (const key of Object.keys(obj)) {
+          this.path.push(key);
+          this.mapEntry(field, field.mapKey, message, reader, nullable, obj, key, set);
+          this.path.pop();
+        }
+        return;
+      }
+      default: {
+        const message = field.fieldKind === "message" ? field.message : undefined;
+        const nullable = nullIsValue(field);
+        if (json === null && !nullable) return; // the default value, in a oneof or not
+        const reader = this.leafReader(field, message, false, cached);
+        const read = (): unknown => (reader !== undefined ? this.read(reader, json) : this.value(field, message, json));
+        if (field.oneof !== undefined) {
+          const name = field.oneof.localName;
+          if (oneofs.has(name)) {
+            this.error("oneof", parentName, `oneof ${field.oneof.name} is already set by another field`);
+            return;
+          }
+          // A bad value counts as set, so that a second member is reported too.
+          if (read() !== skipped) oneofs.add(name);
+          return;
+        }
+        read();
+      }
+    }
+  }
+
+  private mapEntry(
+    field: DescField,
+    keyType: ScalarType,
+    message: DescMessage | undefined,
+    reader: ValueReader | undefined,
+    nullable: boolean,
+    obj: Record<string, unknown>,
+    key: string,
+    set: Set<string>,
+  ): void {
+    const parentName = field.parent.typeName;
+    const k = this.leaf(() => mapKeyFromJson(keyType, key));
+    if (k === failed) return;
+    if (set.has(k as string)) {
+      this.error("duplicate-field", parentName, `map key ${JSON.stringify(k)} is given twice`);
+      return;
+    }
+    const item = obj[key];
+    if (item === null && !nullable) {
+      this.error("json-type", parentName, "a map value cannot be null");
+      return;
+    }
+    // An enum value skipped under ignoreUnknownFields sets no entry.
+    const v = reader !== undefined ? this.read(reader, item) : this.value(field, message, item);
+    if (v !== skipped) set.add(k as string);
+  }
+
+  /**
+   * The decoder's reader for a value of `field` that the walk treats as a leaf (a scalar, an enum, an unboxed
+   * wrapper), or undefined for a message the walk goes into.
+   */
+  private leafReader(field: DescField, message: DescMessage | undefined, inCollection: boolean, cached: boolean): ValueReader | undefined {
+    // As the decoder's compileValue: only a singular wrapper field outside a oneof is unboxed to its scalar.
+    if (message !== undefined && (inCollection || field.oneof !== undefined || !isWrapperDesc(message))) {
+      return undefined;
+    }
+    return cached ? valueReaderOf(field, message, inCollection) : compileValue(field, message, inCollection);
+  }
+
+  /** A message-typed value of a field (the field itself, a list item, a map value) that the walk goes into. */
+  private value(field: DescField, message: DescMessage | undefined, json: unknown): unknown {
+    if (message === undefined) return undefined; // not reached: scalars and enums have a leaf reader
+    if (message.typeName === structType && field.parent.typeName !== valueType) {
+      // A Struct field outside Value is a plain JSON object: the copy's rules.
+      if (typeof json !== "object" || json === null || Array.isArray(json)) {
+        return this.leaf(() => copyJsonObject(json, this.ctx.maxDepth - this.ctx.depth, structType));
+      }
+      this.object(json as Record<string, unknown>, this.ctx.maxDepth - this.ctx.depth, "copy", structType);
+      return undefined;
+    }
+    this.message(message, json);
+    return undefined;
+  }
+
+  /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
+  private any(json: unknown): void {
+    if (!this.enter(anyType)) return;
+    this.anyBody(json);
+    this.ctx.depth--;
+  }
+
+  private anyBody(json: unknown): void {
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      this.error("json-type", anyType, `expected an object, got ${describe(json)}`);
+      return;
+    }
+    const obj = json as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    if (keys.length === 0) return;
+    if (!Object.prototype.hasOwnProperty.call(obj, "@type")) {
+      this.error("type-url", anyType, `"@type" is missing; an Any with members must name its type`);
+      return;
+    }
+    const url = obj["@type"];
+    if (typeof url !== "string") {
+      this.errorAt("@type", "json-type", anyType, `"@type" must be a string, got ${describe(url)}`);
+      return;
+    }
+    this.path.push("@type");
+    const desc = this.leaf(() => typeUrlResolve(url, this.ctx.registry));
+    this.path.pop();
+    if (desc === failed) return;
+    const inner = desc as DescMessage;
+    if (hasCustomJsonRepresentation(inner)) {
+      for (const k of keys) {
+        if (k !== "@type" && k !== "value") {
+          this.errorAt(k, "unknown-field", inner.typeName, `${JSON.stringify(k)} is not allowed: ${inner.typeName} goes under "value"`);
+        }
+      }
+      if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
+        this.error("json-type", anyType, `"value" is missing; ${inner.typeName} is written under "value"`);
+        return;
+      }
+      this.path.push("value");
+      this.message(inner, obj["value"]);
+      this.path.pop();
+      return;
+    }
+    if (inner.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
+      const v = obj["value"];
+      if (typeof v !== "object" || v === null || Array.isArray(v)) {
+        this.errorAt("value", "json-type", inner.typeName, `expected {}, got ${describe(v)}`);
+        return;
+      }
+      this.path.push("value");
+      this.message(inner, v);
+      this.path.pop();
+      return;
+    }
+    // The embedded message's own members, "@type" aside; its paths are those of the Any's object.
+    const body: Record<string, unknown> = {};
+    for (const k of keys) {
+      if (k === "@type") continue;
+      if (k === "__proto__") Object.defineProperty(body, k, { value: obj[k], writable: true, enumerable: true, configurable: true });
+      else body[k] = obj[k];
+    }
+    this.message(inner, body);
+  }
+
+  /** google.protobuf.Struct as a message: a plain JSON object (of any realm), as `structFromRoot` takes it. */
+  private structMessage(json: unknown): void {
+    const depthLeft = this.ctx.maxDepth - this.ctx.depth;
+    if (typeof json !== "object" || json === null || !isPlain(json, "message")) {
+      this.leaf(() => structFromJsonInternal(json, depthLeft));
+      return;
+    }
+    this.object(json as Record<string, unknown>, depthLeft, "message", structType);
+  }
+
+  /**
+   * Any JSON value inside Struct, Value or ListValue (`mode` "message", as struct.ts reads it) or inside a
+   * Struct field's plain copy ("copy", as json-value.ts reads it), with `depthLeft` levels of objects and
+   * arrays allowed.
+   */
+  private tree(json: unknown, depthLeft: number, mode: TreeMode, typeName: string): void {
+    if (typeof json === "object" && json !== null) {
+      if (Array.isArray(json)) {
+        this.list(json, depthLeft, mode, typeName);
+        return;
+      }
+      if (isPlain(json, mode)) {
+        this.object(json as Record<string, unknown>, depthLeft, mode, typeName);
+        return;
+      }
+    } else if (typeof json === "boolean" || (typeof json === "number" && json - json === 0) || (typeof json === "string" && isWellFormed(json))) {
+      return; // a JSON scalar both readers take as it is
+    }
+    // Anything else (a non-finite number, a string with a lone surrogate, a bigint, something that is not JSON,
+    // null): the decoder's own answer.
+    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft) : copyValue(json, depthLeft, typeName)));
+  }
+
+  private list(json: readonly unknown[], depthLeft: number, mode: TreeMode, typeName: string): void {
+    if (depthLeft <= 0) {
+      this.leaf(() => (mode === "message" ? listValueFromJsonInternal(json, depthLeft) : copyValue(json, depthLeft, typeName)));
+      return;
+    }
+    for (let i = 0; i < json.length; i++) {
+      this.path.push(i);
+      this.tree(json[i], depthLeft - 1, mode, typeName);
+      this.path.pop();
+    }
+  }
+
+  private object(json: Record<string, unknown>, depthLeft: number, mode: TreeMode, typeName: string): void {
+    if (depthLeft <= 0) {
+      this.leaf(() => (mode === "message" ? structFromJsonInternal(json, depthLeft) : copyJsonObject(json, depthLeft, typeName)));
+      return;
+    }
+    const nested = mode === "message" ? valueType : typeName;
+    for (const key of Object.keys(json)) {
+      if (!isWellFormed(key)) {
+        if (mode === "message") this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
+        else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");
+        continue;
+      }
+      this.path.push(key);
+      this.tree(json[key], depthLeft - 1, mode, nested);
+      this.path.pop();
+    }
+  }
+}
+
+/**
+ * Whether an object is a JSON object for the decoder: struct.ts takes a plain object of any realm, the copy
+ * of a Struct field only one of this realm (or with a null prototype).
+ */
+function isPlain(json: object, mode: TreeMode): boolean {
+  const p = Object.getPrototypeOf(json) as object | null;
+  if (p === Object.prototype || p === null) return true;
+  return mode === "message" && Object.getPrototypeOf(p) === null;
+}
