@@ -1,0 +1,105 @@
+// Linear time in the input size for every codec: each worst shape we know is fed at 1 MB and at 10 MB, and
+// the 10 MB rate (time per UTF-16 code unit) must stay within 2x of the 1 MB rate. A quadratic step (string
+// building, backtracking, a position computed per error from the start, a BigInt of a megabyte of digits)
+// would give about 10x. The ratio is taken, not a wall-clock limit, so a slow machine passes as well as a
+// fast one; the best of up to four interleaved rounds counts, as a shared machine makes single runs noisy.
+
+import type { DescMessage } from "@bufbuild/protobuf";
+import { FieldMaskSchema, StructSchema } from "@bufbuild/protobuf/wkt";
+import { describe, expect, it } from "vitest";
+import { isWktJsonError } from "../../src/errors.js";
+import { fromJsonString } from "../../src/from-json.js";
+import { toJsonString } from "../../src/to-json.js";
+import { validateJsonString } from "../../src/validate.js";
+import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+
+const registry = testRegistry;
+const M = TestAllTypesProto3;
+
+/** `open`, then copies of `piece` joined by `sep` up to about `size` code units, then `close`. */
+function repeatToSize(open: string, piece: string, close: string, size: number, sep = ","): string {
+  return open + Array(Math.max(1, Math.floor(size / (piece.length + sep.length)))).fill(piece).join(sep) + close;
+}
+
+/** An object of distinct members `"<prefix>k": value` up to about `size` code units. */
+function wide(prefix: string, value: string, size: number): string {
+  const members: string[] = [];
+  let length = 2;
+  for (let k = 0; length < size; k++) {
+    const m = `"${prefix}${k}":${value}`;
+    members.push(m);
+    length += m.length + 1;
+  }
+  return "{" + members.join(",") + "}";
+}
+
+/** Runs `op`, giving its result or the WktJsonError it throws; anything else fails. */
+function run(op: () => unknown): unknown {
+  try {
+    return op();
+  } catch (e) {
+    if (!isWktJsonError(e)) throw e;
+    return e;
+  }
+}
+
+type Op = (text: string) => unknown;
+const decode =
+  (schema: DescMessage, options?: object): Op =>
+  (text) =>
+    run(() => fromJsonString(schema, text, { registry, ...options }));
+
+/** [name, text of about `size` code units, operation, what the operation must give on it]. */
+const shapes: [string, (size: number) => string, Op, "ok" | "error"][] = [
+  ["int64 extremes, unquoted", (n) => repeatToSize('{"repeatedInt64":[', "-9223372036854775808", "]}", n), decode(M), "ok"],
+  ["int64 in exponent form", (n) => repeatToSize('{"repeatedUint64":[', "1.8446744073709551615e19", "]}", n), decode(M), "ok"],
+  ["strings of escapes and surrogate pairs", (n) => repeatToSize('{"repeatedString":[', '"\\n\\"\\u00e9a\\\\\\ud83d\\ude00"', "]}", n), decode(M), "ok"],
+  ["a wide map<string, string>", (n) => `{"mapStringString":${wide("k", '"v"', n)}}`, decode(M), "ok"],
+  ["a wide Struct of small lists", (n) => wide("k", '[1,"a",null,-0]', n), decode(StructSchema), "ok"],
+  ["Struct fields of lists nested 90 deep", (n) => repeatToSize('{"repeatedStruct":[', '{"a":' + "[".repeat(90) + '"' + "x".repeat(400) + '"' + "]".repeat(90) + "}", "]}", n), decode(M), "ok"],
+  ["Timestamps with offsets", (n) => repeatToSize('{"repeatedTimestamp":[', '"2024-02-29T12:00:00.123456789+01:00"', "]}", n), decode(M), "ok"],
+  ["Durations at the bound", (n) => repeatToSize('{"repeatedDuration":[', '"-315576000000.999999999s"', "]}", n), decode(M), "ok"],
+  ["one FieldMask of camel humps", (n) => '"' + repeatToSize("", "aB.cD.eFgH", "", n - 2) + '"', decode(FieldMaskSchema), "ok"],
+  ["one long base64 bytes", (n) => '{"optionalBytes":"' + "QUJD".repeat(Math.floor(n / 4)) + '"}', decode(M), "ok"],
+  ["Anys of Durations", (n) => repeatToSize('{"repeatedAny":[', '{"@type":"type.googleapis.com/google.protobuf.Duration","value":"1.5s"}', "]}", n), decode(M), "ok"],
+  ["one integer literal of millions of digits", (n) => '{"optionalValue":' + "7".repeat(n) + "}", decode(M), "error"],
+  ["an int64 string of millions of digits", (n) => '{"optionalInt64":"' + "7".repeat(n) + '"}', decode(M), "error"],
+  ["a bad value at the very end, after many lines", (n) => repeatToSize('{"repeatedInt32":[\n', "1", ',"x"]}', n, ",\n"), decode(M), "error"],
+  ["a repeated key at the very end", (n) => repeatToSize('{"repeatedInt32":[', "1", '],"repeatedInt32":[]}', n), decode(M), "error"],
+  ["validateJsonString: an issue in every 50th item, all listed", (n) => repeatToSize('{"repeatedInt32":[\n', "1,".repeat(49) + '"x"', "]}", n, ",\n"), (t) => run(() => validateJsonString(M, t, { registry, maxIssues: Infinity })), "ok"],
+  ["toJsonString of many messages", (n) => repeatToSize('{"repeatedForeignMessage":[', '{"c":-2147483648}', "]}", n), (t) => toJsonString(M, fromJsonString(M, t)), "ok"],
+];
+
+/**
+ * Time per code unit of running `op` on `text` `times` times in a row, keeping every result alive: running on
+ * the 1 MB text ten times keeps as much alive as once on the 10 MB text, so the garbage collector does
+ * comparable work in both and the ratio shows the codec's own growth.
+ */
+function perUnit(op: Op, text: string, times: number): number {
+  const results: unknown[] = [];
+  const t0 = performance.now();
+  for (let k = 0; k < times; k++) results.push(op(text));
+  const elapsed = performance.now() - t0;
+  expect(results).toHaveLength(times);
+  return elapsed / (text.length * times);
+}
+
+/** The best ratio of the large text's rate to the small text's over up to four interleaved rounds. */
+function rateRatio(op: Op, small: string, large: string): number {
+  const times = Math.round(large.length / small.length);
+  let best = Infinity;
+  for (let round = 0; round < 4 && best >= 2; round++) {
+    best = Math.min(best, perUnit(op, large, 1) / perUnit(op, small, times));
+  }
+  return best;
+}
+
+describe("linear time", () => {
+  it.each(shapes)("%s: 10 MB at the rate of 1 MB, within 2x", (_, make, op, expected) => {
+    const small = make(1_000_000);
+    const large = make(10_000_000);
+    const first = op(small); // warm up, and check the shape does what it says
+    expect(isWktJsonError(first) ? "error" : "ok").toBe(expected);
+    expect(rateRatio(op, small, large)).toBeLessThan(2);
+  }, 300_000);
+});
