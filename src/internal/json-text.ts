@@ -13,7 +13,7 @@
  * keeps every digit. Every failure is a {@link WktJsonError} with the JSON path of the value being read and
  * the line and column of the offending character.
  *
- * Design (measured, see bench/json-text.bench.ts): `JSON.parse` is native, and a parser written in JavaScript
+ * Design (measured, see bench/cases/json-text.ts): `JSON.parse` is native, and a parser written in JavaScript
  * runs at a half to a third of its speed, so the common case is a hybrid. `JSON.parse` builds the tree and
  * checks the grammar; one walk over the tree ({@link checkTree}) checks nesting depth, counts the keys that
  * survived and the numbers beyond 2^53; one `indexOf` pass over the colons of the text ({@link colonCount})

@@ -37,6 +37,19 @@ const float32Max = 3.4028234663852886e38;
  */
 export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeof Infinity {
   const n = s.length;
+  // Fast path, the common case of int64 strings: a plain decimal integer (no fraction, exponent or leading
+  // zero) of at most 40 characters goes straight to BigInt, without slicing.
+  if (n > 0 && n <= 40) {
+    let k = s.charCodeAt(0) === 45 ? 1 : 0;
+    const first = s.charCodeAt(k);
+    if (first >= 49 && first <= 57) {
+      for (k++; k < n; k++) {
+        const c = s.charCodeAt(k);
+        if (c < 48 || c > 57) break;
+      }
+      if (k === n) return BigInt(s);
+    }
+  }
   let i = 0;
   let neg = false;
   if (s.charCodeAt(0) === 45) {
