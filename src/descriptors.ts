@@ -81,17 +81,7 @@ import {
   FieldDescriptorProtoSchema,
   FieldOptionsSchema,
   FieldSchema,
-  file_google_protobuf_any,
-  file_google_protobuf_api,
   file_google_protobuf_descriptor,
-  file_google_protobuf_duration,
-  file_google_protobuf_empty,
-  file_google_protobuf_field_mask,
-  file_google_protobuf_source_context,
-  file_google_protobuf_struct,
-  file_google_protobuf_timestamp,
-  file_google_protobuf_type,
-  file_google_protobuf_wrappers,
   FileDescriptorProtoSchema,
   FloatValueSchema,
   Int32ValueSchema,
@@ -123,7 +113,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { anyPack } from "./any.js";
 import { WktJsonError } from "./errors.js";
-import { typeUrlParse, typeUrlPrefixDefault } from "./registry.js";
+import { typeUrlParse, typeUrlPrefixDefault, wktFiles } from "./registry.js";
 
 const typeTypeName = "google.protobuf.Type";
 const enumTypeName = "google.protobuf.Enum";
@@ -787,19 +777,7 @@ export interface RegistryFromTypesOptions {
   registry?: Registry;
 }
 
-const builtinFiles = (): DescFile[] => [
-  file_google_protobuf_any,
-  file_google_protobuf_api,
-  file_google_protobuf_descriptor,
-  file_google_protobuf_duration,
-  file_google_protobuf_empty,
-  file_google_protobuf_field_mask,
-  file_google_protobuf_source_context,
-  file_google_protobuf_struct,
-  file_google_protobuf_timestamp,
-  file_google_protobuf_type,
-  file_google_protobuf_wrappers,
-];
+const builtinFiles = (): DescFile[] => [...wktFiles, file_google_protobuf_descriptor];
 
 let builtinRegistry: Registry | undefined;
 

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { createRegistry, type DescMessage, type Registry } from "@bufbuild/protobuf";
+import { createRegistry, type DescFile, type DescMessage, type Registry } from "@bufbuild/protobuf";
 import {
   file_google_protobuf_any,
   file_google_protobuf_api,
@@ -99,8 +99,8 @@ function isFullName(s: string): boolean {
   return !start;
 }
 
-/** Every well-known type (the files of the spec's table): always resolvable, with or without a user registry. */
-export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(
+/** @internal The files of the well-known types of the spec's table, as `@bufbuild/protobuf/wkt` ships them. */
+export const wktFiles: readonly DescFile[] = [
   file_google_protobuf_any,
   file_google_protobuf_api,
   file_google_protobuf_duration,
@@ -111,7 +111,10 @@ export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(
   file_google_protobuf_timestamp,
   file_google_protobuf_type,
   file_google_protobuf_wrappers,
-);
+];
+
+/** Every well-known type (the files of the spec's table): always resolvable, with or without a user registry. */
+export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(...wktFiles);
 
 /**
  * Resolves a type URL to a message descriptor: the user's registry first, then the well-known types.
