@@ -288,6 +288,7 @@ function compileField(field: DescField): FieldWriter {
       const writeValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
       const keyType = field.mapKey;
       const keyTypeName = ScalarType[keyType]!.toLowerCase();
+      const keyIsCanonical = compileMapKeyCheck(keyType);
       const writeMap: ValueWriter = (value, ctx) => {
         const record = value as Record<string, unknown>;
         const keys = Object.keys(record);
@@ -297,7 +298,7 @@ function compileField(field: DescField): FieldWriter {
           for (let i = 0; i < keys.length; i++) {
             key = keys[i]!;
             // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
-            if (keyType !== ScalarType.STRING ? mapKeyFromJson(keyType, key) !== key : !isWellFormed(key)) {
+            if (!keyIsCanonical(key)) {
               throw new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
             }
             setOwn(obj, key, writeValue(record[key], ctx));
@@ -347,6 +348,41 @@ function compileField(field: DescField): FieldWriter {
       return (message, ctx, out) => {
         const v = message[local] ?? zero;
         if (ctx.alwaysEmitImplicit || !scalarIsZero(scalar, v)) put(ctx, out, writeValue, v);
+      };
+    }
+  }
+}
+
+/**
+ * Tells whether a map key (protobuf-es keeps them as object keys) is what a reader accepts, in canonical form:
+ * "1", not "01" or "1e0"; "true", not "yes"; a string without lone surrogates.
+ */
+function compileMapKeyCheck(keyType: ScalarType): (key: string) => boolean {
+  switch (keyType) {
+    case ScalarType.STRING:
+      return isWellFormed;
+    case ScalarType.BOOL:
+      return (key) => key === "true" || key === "false";
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return (key) => {
+        const n = +key;
+        return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 && String(n) === key;
+      };
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return (key) => {
+        const n = +key;
+        return Number.isInteger(n) && n >= 0 && n <= 4294967295 && String(n) === key;
+      };
+    default: {
+      return (key) => {
+        try {
+          return mapKeyFromJson(keyType, key) === key;
+        } catch {
+          return false;
+        }
       };
     }
   }
