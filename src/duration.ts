@@ -126,7 +126,8 @@ export function durationToJson(d: DurationLike): string {
   const nanos = d.nanos;
   const problem = fieldsProblem(seconds, nanos);
   if (problem !== valid) throw durationError(problem, d);
-  if (seconds < 0 || nanos < 0) return "-" + String(-seconds) + fractionAndSuffix(-nanos);
+  if (nanos < 0) return (seconds === 0 ? "-0" : "-" + String(-seconds)) + fractionAndSuffix(-nanos); // one concatenation less under a second
+  if (seconds < 0) return "-" + String(-seconds) + fractionAndSuffix(-nanos);
   return String(seconds) + fractionAndSuffix(nanos);
 }
 
