@@ -292,14 +292,14 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
       if (!Number.isInteger(value) || value < int32Min || value > int32Max) {
         fail("range", t, `expected an int32, got ${String(value)}`);
       }
-      return value;
+      return value === 0 ? 0 : value; // -0 is 0 for integers
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
       if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
       if (!Number.isInteger(value) || value < 0 || value > uint32Max) {
         fail("range", t, `expected a uint32, got ${String(value)}`);
       }
-      return value;
+      return value === 0 ? 0 : value; // -0 is 0 for integers
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
