@@ -30,7 +30,7 @@ import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-js
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.js";
-import { mapKeyFromJson, scalarToJson, scalarZero } from "./internal/scalar.js";
+import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
@@ -566,10 +566,9 @@ function compileMapKeyCheck(keyType: ScalarType): (key: string) => boolean {
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
-      return (key) => isCanonicalDecimal(key, "9223372036854775807", "9223372036854775808");
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
-      return (key) => isCanonicalDecimal(key, "18446744073709551615", "");
+      return (key) => isCanonicalIntegerKey(keyType, key);
     default: {
       return (key) => {
         try {
@@ -580,33 +579,6 @@ function compileMapKeyCheck(keyType: ScalarType): (key: string) => boolean {
       };
     }
   }
-}
-
-/**
- * Tells whether `key` is an integer in canonical decimal form ("-?(0|[1-9][0-9]*)", not "-0") of at most
- * `max` (digits), or, with a "-", of magnitude at most `minMagnitude` ("" for unsigned types): what
- * `mapKeyFromJson(t, key) === key` tells for a 64-bit type, without making a bigint.
- */
-function isCanonicalDecimal(key: string, max: string, minMagnitude: string): boolean {
-  const negative = key.charCodeAt(0) === 45;
-  const start = negative ? 1 : 0;
-  const limit = negative ? minMagnitude : max;
-  const n = key.length - start;
-  if (n === 0 || n > limit.length) return false;
-  const first = key.charCodeAt(start);
-  if (first === 48) return n === 1 && !negative;
-  // Digits only; when as long as the limit, compared digit by digit.
-  let below = n < limit.length;
-  for (let i = 0; i < n; i++) {
-    const c = key.charCodeAt(start + i);
-    if (c < 48 || c > 57) return false;
-    if (!below) {
-      const l = limit.charCodeAt(i);
-      if (c < l) below = true;
-      else if (c > l) return false;
-    }
-  }
-  return true;
 }
 
 /** The error for a list or map field holding something else. */
