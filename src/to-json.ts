@@ -242,9 +242,11 @@ class FieldPlan {
     readonly parentName: string,
     readonly jsonName: string,
     readonly protoName: string,
-    /** `"jsonName":` and `"proto_name":`, for the text writer. */
+    /** `"jsonName":` and `"proto_name":`, for the text writer; with a comma before, for all but the first. */
     readonly jsonKey: string,
     readonly protoKey: string,
+    readonly jsonKeyAfter: string,
+    readonly protoKeyAfter: string,
     readonly write: ValueWriter,
     readonly writeText: ValueTextWriter,
   ) {}
@@ -265,9 +267,10 @@ function fieldValue(plan: FieldPlan, message: Record<string, unknown>, ctx: Writ
       return items.length === 0 && !ctx.alwaysEmitImplicit ? absent : items;
     }
     case MAP: {
+      // Whether it is empty is for the writer to tell, which lists the keys anyway.
       const record = message[plan.local];
       if (typeof record !== "object" || record === null || Array.isArray(record)) throw notA("an object", plan.parentName, record);
-      return ctx.alwaysEmitImplicit || hasEnumerable(record) ? record : absent;
+      return record;
     }
     case ONEOF: {
       const oneof = message[plan.oneofLocal] as { case?: unknown; value?: unknown } | undefined;
@@ -340,6 +343,7 @@ function writeField(plan: FieldPlan, message: Record<string, unknown>, ctx: Writ
   const v = fieldValue(plan, message, ctx);
   if (v === absent) return;
   const json = plan.write(v, ctx);
+  if (json === undefined) return; // an empty map, not written
   const key = ctx.useProtoFieldName ? plan.protoName : plan.jsonName;
   if (key === "__proto__") setOwn(out, key, json);
   else out[key] = json;
@@ -394,7 +398,9 @@ function extensionsText(desc: DescMessage, message: Record<string, unknown>, ctx
     const plan = extensionPlan(ext);
     try {
       const v = fieldValue(plan, { value: getExtension(message as never, ext) }, ctx);
-      if (v !== absent) out += "," + (ctx.useProtoFieldName ? plan.protoKey : plan.jsonKey) + plan.writeText(v, ctx);
+      if (v === absent) continue;
+      const text = plan.writeText(v, ctx);
+      if (text !== "") out += (ctx.useProtoFieldName ? plan.protoKeyAfter : plan.jsonKeyAfter) + text;
     } catch (e) {
       throw errorAtPath(e, keyOf(plan, ctx));
     }
@@ -427,6 +433,8 @@ function compilePlan(field: DescField): FieldPlan {
       field.name,
       JSON.stringify(field.jsonName) + ":",
       JSON.stringify(field.name) + ":",
+      "," + JSON.stringify(field.jsonName) + ":",
+      "," + JSON.stringify(field.name) + ":",
       write,
       writeText,
     );
@@ -472,9 +480,12 @@ function compilePlan(field: DescField): FieldPlan {
       const keyNeedsQuoting = keyType === ScalarType.STRING;
       const badKey = (key: string): WktJsonError =>
         new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
-      const writeMap: ValueWriter = (value, ctx) => {
+      // Both writers return nothing (undefined, "") for a map with no enumerable property, own or inherited
+      // (for...in), unless alwaysEmitImplicit.
+      const writeMap = ((value, ctx) => {
         const record = value as Record<string, unknown>;
         const keys = Object.keys(record);
+        if (keys.length === 0 && !ctx.alwaysEmitImplicit && !hasEnumerable(record)) return undefined;
         const obj: JsonObject = {};
         let key = "";
         try {
@@ -488,12 +499,13 @@ function compilePlan(field: DescField): FieldPlan {
           throw errorAtPath(e, key);
         }
         return obj;
-      };
+      }) as ValueWriter;
       // Object.keys lists integer-like keys first, ascending, then the others in insertion order: the order in
       // which JSON.stringify prints the object writeMap builds from them.
       const mapText: ValueTextWriter = (value, ctx) => {
         const record = value as Record<string, unknown>;
         const keys = Object.keys(record);
+        if (keys.length === 0) return ctx.alwaysEmitImplicit || hasEnumerable(record) ? "{}" : "";
         let out = "{";
         let key = "";
         try {
@@ -763,7 +775,10 @@ function compileText(desc: DescMessage): MessageTextWriter {
         const v = fieldValue(plan, message, ctx);
         if (v === absent) continue;
         const text = plan.writeText(v, ctx);
-        out += (out.length === 1 ? "" : ",") + (proto ? plan.protoKey : plan.jsonKey) + text;
+        if (text === "") continue; // an empty map, not written
+        if (out.length === 1) out += proto ? plan.protoKey : plan.jsonKey;
+        else out += proto ? plan.protoKeyAfter : plan.jsonKeyAfter;
+        out += text;
       }
     } catch (e) {
       throw errorAtPath(e, keyOf(plans[i]!, ctx));
@@ -808,8 +823,9 @@ function compileEnum(desc: DescEnum): ValueWriter {
       throw new WktJsonError("enum", "$", desc.typeName, `${value} is not an int32`);
     }
     if (isNullValue) return null;
-    if (ctx.enumAsInteger) return value;
-    return names.get(value) ?? value;
+    const n = value === 0 ? 0 : value; // -0 is 0
+    if (ctx.enumAsInteger) return n;
+    return names.get(n) ?? n;
   };
 }
 

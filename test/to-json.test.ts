@@ -309,6 +309,8 @@ describe("options", () => {
   it("an integer -0 (in a message built by hand) is written 0", () => {
     const msg = handMade(TestAllTypesProto3, { repeatedInt32: [-0], repeatedUint32: [-0], repeatedFloat: [-0] });
     expect(Object.is((write(TestAllTypesProto3, msg).repeatedInt32 as number[])[0], 0)).toBe(true);
+    const enums = handMade(TestAllTypesProto3, { repeatedNestedEnum: [-0, 1] });
+    expect(Object.is((write(TestAllTypesProto3, enums, { enumAsInteger: true }).repeatedNestedEnum as number[])[0], 0)).toBe(true);
     expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}');
     expect(toJsonString(TestAllTypesProto3, msg, { prettySpaces: 1 }).replace(/\s/g, "")).toBe('{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}');
   });

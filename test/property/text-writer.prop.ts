@@ -89,7 +89,7 @@ describe.each(messages)("%s", (_, desc) => {
         }
         expectTextAgrees(desc, m, options);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   }, 30_000);
 });
