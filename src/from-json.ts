@@ -227,6 +227,8 @@ function compileMessage(desc: DescMessage): MessageReader {
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     let key = "";
+    // Keys so far that named a field by its proto name where the JSON name differs.
+    let aliases = 0;
     try {
       for (let i = 0; i < keys.length; i++) {
         key = keys[i]!;
@@ -245,9 +247,11 @@ function compileMessage(desc: DescMessage): MessageReader {
           continue;
         }
         // JSON keys of one object are unique, so a field is given twice only under its two names; the error
-        // is reported at the later of the two, as the text parser reports a repeated key.
+        // is reported at the later of the two, as the text parser reports a repeated key. A JSON name can
+        // only follow its proto name if some proto name came before.
         if (
           entry.otherName !== undefined &&
+          (entry.isProtoName ? ++aliases > 0 : aliases > 0) &&
           Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
           keys.indexOf(entry.otherName) < i
         ) {
@@ -271,8 +275,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   for (const field of desc.fields) {
     const read = compileField(field);
     const differ = field.jsonName !== field.name;
-    entries.set(field.jsonName, { field, read, otherName: differ ? field.name : undefined });
-    if (differ) entries.set(field.name, { field, read, otherName: field.jsonName });
+    entries.set(field.jsonName, { field, read, otherName: differ ? field.name : undefined, isProtoName: false });
+    if (differ) entries.set(field.name, { field, read, otherName: field.jsonName, isProtoName: true });
   }
   return reader;
 }
@@ -308,6 +312,8 @@ interface FieldEntry {
   readonly read: FieldReader;
   /** The field's other accepted key, when its JSON and proto names differ. */
   readonly otherName: string | undefined;
+  /** Whether this key is the proto name of a field whose JSON name differs. */
+  readonly isProtoName: boolean;
 }
 
 type FieldReader = (message: Record<string, unknown>, json: unknown, ctx: ReadContext) => void;
@@ -358,11 +364,15 @@ function compileField(field: DescField): FieldReader {
         const obj = json as Record<string, unknown>;
         const keys = Object.keys(obj);
         let key = "";
+        // Whether a key so far was not in canonical form ("-0", "01"). Keys of one object are unique, so two
+        // keys can name one entry only if one of them is not canonical.
+        let aliased = false;
         try {
           for (let i = 0; i < keys.length; i++) {
             key = keys[i]!;
             const k = mapKeyFromJson(keyType, key);
-            if (Object.prototype.hasOwnProperty.call(record, k)) {
+            if (k !== key) aliased = true;
+            if (aliased && Object.prototype.hasOwnProperty.call(record, k)) {
               throw new WktJsonError("duplicate-field", "$", field.parent.typeName, `map key ${JSON.stringify(k)} is given twice`);
             }
             const item = obj[key];

@@ -30,7 +30,7 @@ import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-js
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.js";
-import { mapKeyFromJson, scalarIsZero, scalarToJson, scalarZero } from "./internal/scalar.js";
+import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
@@ -113,9 +113,24 @@ export function toJsonString<Desc extends DescMessage>(
   const ctx = makeContext(options);
   // Free-form JSON (Struct, Value, ListValue, Struct fields) notes a -0 number as it is written.
   negativeZeroTake();
+  const spaces = options?.prettySpaces ?? 0;
+  if (typeof spaces === "number" && !(spaces >= 1)) {
+    // One line: printed as the value is walked, without building it (JSON.stringify of the value would be
+    // the same text, -0 aside; see compileText).
+    let text: string;
+    try {
+      text = textWriterFor(schema)(message, ctx);
+    } catch (e) {
+      throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);
+    }
+    // The text is made of many pieces joined as it is written; an engine may keep it as a tree of them until
+    // it is read (V8 does). Reading one character joins it into one string here, so that the caller gets what
+    // JSON.stringify returns and the cost of joining is paid (and measured) where it is caused.
+    text.charCodeAt(0);
+    return text;
+  }
   const json = write(schema, message, ctx);
   if (negativeZeroTake()) ctx.negativeZero = true;
-  const spaces = options?.prettySpaces ?? 0;
   // JSON.stringify writes -0 as "0", which reads back as 0: the default of a float field, and another number in
   // a google.protobuf.Value. A message holding -0 keeps its sign in the text.
   try {
@@ -187,14 +202,110 @@ function checkMessage(message: unknown, typeName: string): asserts message is Re
   }
 }
 
-/** Writes one field into `out` when it is to be written. */
-type FieldWriter = (message: Record<string, unknown>, ctx: WriteContext, out: JsonObject) => void;
-
 /** Encodes one value of a field (the field itself, a list item or a map value). */
 type ValueWriter = (value: unknown, ctx: WriteContext) => JsonValue;
 
+/** Encodes one value of a field as JSON text, exactly as `JSON.stringify` would print {@link ValueWriter}'s result. */
+type ValueTextWriter = (value: unknown, ctx: WriteContext) => string;
+
+/** @internal A compiled text writer: encodes a message of one type as JSON text on one line. */
+type MessageTextWriter = (message: unknown, ctx: WriteContext) => string;
+
 /** Field presence as protobuf-es numbers it (google.protobuf.FeatureSet.FieldPresence). */
 const IMPLICIT = 2;
+
+// How a field is tested for presence (see fieldValue).
+const LIST = 0;
+const MAP = 1;
+const ONEOF = 2;
+const EXPLICIT = 3;
+const IMPLICIT_ENUM = 4;
+const IMPLICIT_STRING = 5;
+const IMPLICIT_BOOL = 6;
+const IMPLICIT_BYTES = 7;
+const IMPLICIT_FLOAT = 8;
+const IMPLICIT_INT = 9;
+
+/**
+ * The compiled plan of one field, shared by the value writer and the text writer: how presence is tested (one
+ * switch in {@link fieldValue}, no closure per field), its names, and the writers of its value.
+ */
+class FieldPlan {
+  constructor(
+    readonly presence: number,
+    /** The property of the message (of the oneof, for a member). */
+    readonly local: string,
+    /** The property holding the oneof, for a member of one; else "". */
+    readonly oneofLocal: string,
+    /** The zero value, for implicit presence. */
+    readonly zero: unknown,
+    readonly parentName: string,
+    readonly jsonName: string,
+    readonly protoName: string,
+    /** `"jsonName":` and `"proto_name":`, for the text writer; with a comma before, for all but the first. */
+    readonly jsonKey: string,
+    readonly protoKey: string,
+    readonly jsonKeyAfter: string,
+    readonly protoKeyAfter: string,
+    readonly write: ValueWriter,
+    readonly writeText: ValueTextWriter,
+  ) {}
+}
+
+/** What {@link fieldValue} returns for a field that is not written. */
+const absent: unknown = Symbol("absent");
+
+/**
+ * Returns the value of a field when it is to be written, else {@link absent}. Throws (at `$`, the caller adds
+ * the field's name) for a list or map that is not an array or object.
+ */
+function fieldValue(plan: FieldPlan, message: Record<string, unknown>, ctx: WriteContext): unknown {
+  switch (plan.presence) {
+    case LIST: {
+      const items = message[plan.local];
+      if (!Array.isArray(items)) throw notA("an array", plan.parentName, items);
+      return items.length === 0 && !ctx.alwaysEmitImplicit ? absent : items;
+    }
+    case MAP: {
+      // Whether it is empty is for the writer to tell, which lists the keys anyway.
+      const record = message[plan.local];
+      if (typeof record !== "object" || record === null || Array.isArray(record)) throw notA("an object", plan.parentName, record);
+      return record;
+    }
+    case ONEOF: {
+      const oneof = message[plan.oneofLocal] as { case?: unknown; value?: unknown } | undefined;
+      return oneof?.case === plan.local ? oneof.value : absent;
+    }
+    case EXPLICIT: {
+      const v = message[plan.local];
+      return v !== undefined && Object.prototype.hasOwnProperty.call(message, plan.local) ? v : absent;
+    }
+  }
+  const v = message[plan.local] ?? plan.zero;
+  if (ctx.alwaysEmitImplicit) return v;
+  switch (plan.presence) {
+    case IMPLICIT_ENUM:
+      return v !== plan.zero ? v : absent;
+    case IMPLICIT_STRING:
+      return v !== "" ? v : absent;
+    case IMPLICIT_BOOL:
+      return v !== false ? v : absent;
+    case IMPLICIT_BYTES:
+      return v instanceof Uint8Array && v.length === 0 ? absent : v;
+    case IMPLICIT_FLOAT:
+      return v === 0 && 1 / v > 0 ? absent : v;
+    default:
+      // 0, 0n and "0" (jstype = JS_STRING). Not loose equality: `false`, `[]` or " " in an integer field of a
+      // message built by hand are wrong-typed values to be reported, not zeros to be omitted.
+      return v === 0 || v === 0n || v === "0" ? absent : v;
+  }
+}
+
+/** Whether an object has an enumerable property, own or inherited (`for...in`). */
+function hasEnumerable(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
+}
 
 function compileMessage(desc: DescMessage): MessageWriter {
   const wkt = compileWkt(desc);
@@ -203,20 +314,54 @@ function compileMessage(desc: DescMessage): MessageWriter {
     return wkt;
   }
   const typeName = desc.typeName;
-  const fields: FieldWriter[] = [];
+  let plans: readonly FieldPlan[] = [];
   const writer: MessageWriter = (message, ctx) => {
     checkMessage(message, typeName);
     enter(ctx, typeName);
     const out: JsonObject = {};
-    for (let i = 0; i < fields.length; i++) fields[i]!(message, ctx, out);
+    let i = 0;
+    try {
+      for (; i < plans.length; i++) writeField(plans[i]!, message, ctx, out);
+    } catch (e) {
+      throw errorAtPath(e, keyOf(plans[i]!, ctx));
+    }
     if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
     ctx.depth--;
     return out;
   };
   writers.set(desc, writer);
-  const sorted = desc.fields.concat().sort((a, b) => a.number - b.number);
-  for (const field of sorted) fields.push(compileField(field));
+  plans = plansFor(desc);
   return writer;
+}
+
+function keyOf(plan: FieldPlan, ctx: WriteContext): string {
+  return ctx.useProtoFieldName ? plan.protoName : plan.jsonName;
+}
+
+/** Writes one field into `out` when it is to be written. */
+function writeField(plan: FieldPlan, message: Record<string, unknown>, ctx: WriteContext, out: JsonObject): void {
+  const v = fieldValue(plan, message, ctx);
+  if (v === absent) return;
+  const json = plan.write(v, ctx);
+  if (json === undefined) return; // an empty map, not written
+  const key = ctx.useProtoFieldName ? plan.protoName : plan.jsonName;
+  if (key === "__proto__") setOwn(out, key, json);
+  else out[key] = json;
+}
+
+const plansOf = new WeakMap<DescMessage, readonly FieldPlan[]>();
+
+/** The plans of a message's fields, in field number order (the order of the output). */
+function plansFor(desc: DescMessage): readonly FieldPlan[] {
+  let plans = plansOf.get(desc);
+  if (plans === undefined) {
+    plans = desc.fields
+      .concat()
+      .sort((a, b) => a.number - b.number)
+      .map(compilePlan);
+    plansOf.set(desc, plans);
+  }
+  return plans;
 }
 
 /**
@@ -231,38 +376,73 @@ function writeExtensions(desc: DescMessage, message: Record<string, unknown>, ct
     seen.add(no);
     const ext = ctx.registry!.getExtensionFor(desc, no);
     if (ext === undefined) continue;
-    let write = extensionWriters.get(ext);
-    if (write === undefined) {
-      write = compileField(extensionAsField(ext));
-      extensionWriters.set(ext, write);
+    const plan = extensionPlan(ext);
+    try {
+      writeField(plan, { value: getExtension(message as never, ext) }, ctx, out);
+    } catch (e) {
+      throw errorAtPath(e, keyOf(plan, ctx));
     }
-    write({ value: getExtension(message as never, ext) }, ctx, out);
   }
 }
 
-const extensionWriters = new WeakMap<DescExtension, FieldWriter>();
-
-function compileField(field: DescField): FieldWriter {
-  const local = field.localName;
-  const jsonName = field.jsonName;
-  const protoName = field.name;
-  const parentName = field.parent.typeName;
-  // Writes one member; the value writer and the value are passed separately so that no closure is made per
-  // write.
-  const put = (ctx: WriteContext, out: JsonObject, write: ValueWriter, value: unknown): void => {
-    const key = ctx.useProtoFieldName ? protoName : jsonName;
-    let json: JsonValue;
+/** The text of the extensions of a message, each preceded by a comma, as {@link writeExtensions} writes them. */
+function extensionsText(desc: DescMessage, message: Record<string, unknown>, ctx: WriteContext): string {
+  const unknown = message.$unknown as readonly { no: number }[];
+  const seen = new Set<number>();
+  let out = "";
+  for (const { no } of unknown) {
+    if (seen.has(no)) continue;
+    seen.add(no);
+    const ext = ctx.registry!.getExtensionFor(desc, no);
+    if (ext === undefined) continue;
+    const plan = extensionPlan(ext);
     try {
-      json = write(value, ctx);
+      const v = fieldValue(plan, { value: getExtension(message as never, ext) }, ctx);
+      if (v === absent) continue;
+      const text = plan.writeText(v, ctx);
+      if (text !== "") out += (ctx.useProtoFieldName ? plan.protoKeyAfter : plan.jsonKeyAfter) + text;
     } catch (e) {
-      throw errorAtPath(e, key);
+      throw errorAtPath(e, keyOf(plan, ctx));
     }
-    if (key === "__proto__") setOwn(out, key, json);
-    else out[key] = json;
-  };
+  }
+  return out;
+}
+
+const extensionPlans = new WeakMap<DescExtension, FieldPlan>();
+
+function extensionPlan(ext: DescExtension): FieldPlan {
+  let plan = extensionPlans.get(ext);
+  if (plan === undefined) {
+    plan = compilePlan(extensionAsField(ext));
+    extensionPlans.set(ext, plan);
+  }
+  return plan;
+}
+
+function compilePlan(field: DescField): FieldPlan {
+  const local = field.localName;
+  const parentName = field.parent.typeName;
+  const plan = (presence: number, oneofLocal: string, zero: unknown, write: ValueWriter, writeText: ValueTextWriter): FieldPlan =>
+    new FieldPlan(
+      presence,
+      local,
+      oneofLocal,
+      zero,
+      parentName,
+      field.jsonName,
+      field.name,
+      JSON.stringify(field.jsonName) + ":",
+      JSON.stringify(field.name) + ":",
+      "," + JSON.stringify(field.jsonName) + ":",
+      "," + JSON.stringify(field.name) + ":",
+      write,
+      writeText,
+    );
   switch (field.fieldKind) {
     case "list": {
-      const writeItem = compileValue(field, field.listKind === "message" ? field.message : undefined, true);
+      const message = field.listKind === "message" ? field.message : undefined;
+      const writeItem = compileValue(field, message, true);
+      const itemText = compileValueText(field, message, true);
       const writeList: ValueWriter = (items, ctx) => {
         const list = items as unknown[];
         const arr: JsonValue[] = new Array(list.length);
@@ -274,82 +454,101 @@ function compileField(field: DescField): FieldWriter {
         }
         return arr;
       };
-      return (message, ctx, out) => {
-        const items = message[local];
-        if (!Array.isArray(items)) {
-          put(ctx, out, notA, ["an array", parentName, items]);
-          return;
+      const listText: ValueTextWriter = (items, ctx) => {
+        const list = items as unknown[];
+        if (list.length === 0) return "[]";
+        let i = 0;
+        let out = "[";
+        try {
+          out += itemText(list[0], ctx);
+          for (i = 1; i < list.length; i++) out += "," + itemText(list[i], ctx);
+        } catch (e) {
+          throw errorAtPath(e, i);
         }
-        if (items.length === 0 && !ctx.alwaysEmitImplicit) return;
-        put(ctx, out, writeList, items);
+        return out + "]";
       };
+      return plan(LIST, "", undefined, writeList, listText);
     }
     case "map": {
-      const writeValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
+      const message = field.mapKind === "message" ? field.message : undefined;
+      const writeValue = compileValue(field, message, true);
+      const valueText = compileValueText(field, message, true);
       const keyType = field.mapKey;
       const keyTypeName = ScalarType[keyType]!.toLowerCase();
       const keyIsCanonical = compileMapKeyCheck(keyType);
-      const writeMap: ValueWriter = (value, ctx) => {
+      // Canonical keys of other types are digits, "-", "true" or "false": nothing to escape.
+      const keyNeedsQuoting = keyType === ScalarType.STRING;
+      const badKey = (key: string): WktJsonError =>
+        new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
+      // Both writers return nothing (undefined, "") for a map with no enumerable property, own or inherited
+      // (for...in), unless alwaysEmitImplicit.
+      const writeMap = ((value, ctx) => {
         const record = value as Record<string, unknown>;
         const keys = Object.keys(record);
+        if (keys.length === 0 && !ctx.alwaysEmitImplicit && !hasEnumerable(record)) return undefined;
         const obj: JsonObject = {};
         let key = "";
         try {
           for (let i = 0; i < keys.length; i++) {
             key = keys[i]!;
             // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
-            if (!keyIsCanonical(key)) {
-              throw new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
-            }
+            if (!keyIsCanonical(key)) throw badKey(key);
             setOwn(obj, key, writeValue(record[key], ctx));
           }
         } catch (e) {
           throw errorAtPath(e, key);
         }
         return obj;
-      };
-      return (message, ctx, out) => {
-        const record = message[local];
-        if (typeof record !== "object" || record === null || Array.isArray(record)) {
-          put(ctx, out, notA, ["an object", parentName, record]);
-          return;
+      }) as ValueWriter;
+      // Object.keys lists integer-like keys first, ascending, then the others in insertion order: the order in
+      // which JSON.stringify prints the object writeMap builds from them.
+      const mapText: ValueTextWriter = (value, ctx) => {
+        const record = value as Record<string, unknown>;
+        const keys = Object.keys(record);
+        if (keys.length === 0) return ctx.alwaysEmitImplicit || hasEnumerable(record) ? "{}" : "";
+        let out = "{";
+        let key = "";
+        try {
+          for (let i = 0; i < keys.length; i++) {
+            key = keys[i]!;
+            if (!keyIsCanonical(key)) throw badKey(key);
+            out += (i === 0 ? "" : ",") + (keyNeedsQuoting ? JSON.stringify(key) : '"' + key + '"') + ":" + valueText(record[key], ctx);
+          }
+        } catch (e) {
+          throw errorAtPath(e, key);
         }
-        for (const _ in record) {
-          put(ctx, out, writeMap, record);
-          return;
-        }
-        if (ctx.alwaysEmitImplicit) put(ctx, out, writeMap, record);
+        return out + "}";
       };
+      return plan(MAP, "", undefined, writeMap, mapText);
     }
     default: {
-      const writeValue = compileValue(field, field.fieldKind === "message" ? field.message : undefined, false);
-      if (field.oneof !== undefined) {
-        const oneofLocal = field.oneof.localName;
-        return (message, ctx, out) => {
-          const oneof = message[oneofLocal] as { case?: unknown; value?: unknown } | undefined;
-          if (oneof?.case === local) put(ctx, out, writeValue, oneof.value);
-        };
-      }
-      if (field.presence !== IMPLICIT) {
-        return (message, ctx, out) => {
-          const v = message[local];
-          if (v !== undefined && Object.prototype.hasOwnProperty.call(message, local)) put(ctx, out, writeValue, v);
-        };
-      }
-      if (field.fieldKind === "enum") {
-        const zero = field.enum.values[0]?.number ?? 0;
-        return (message, ctx, out) => {
-          const v = message[local] ?? zero;
-          if (v !== zero || ctx.alwaysEmitImplicit) put(ctx, out, writeValue, v);
-        };
-      }
+      const message = field.fieldKind === "message" ? field.message : undefined;
+      const write = compileValue(field, message, false);
+      const text = compileValueText(field, message, false);
+      if (field.oneof !== undefined) return plan(ONEOF, field.oneof.localName, undefined, write, text);
+      if (field.presence !== IMPLICIT) return plan(EXPLICIT, "", undefined, write, text);
+      if (field.fieldKind === "enum") return plan(IMPLICIT_ENUM, "", field.enum.values[0]?.number ?? 0, write, text);
       const scalar = field.scalar!;
       const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
-      return (message, ctx, out) => {
-        const v = message[local] ?? zero;
-        if (ctx.alwaysEmitImplicit || !scalarIsZero(scalar, v)) put(ctx, out, writeValue, v);
-      };
+      return plan(implicitPresence(scalar), "", zero, write, text);
     }
+  }
+}
+
+/** How an implicit-presence scalar is tested for its zero value (as `scalarIsZero` tells it). */
+function implicitPresence(scalar: ScalarType): number {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return IMPLICIT_STRING;
+    case ScalarType.BOOL:
+      return IMPLICIT_BOOL;
+    case ScalarType.BYTES:
+      return IMPLICIT_BYTES;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return IMPLICIT_FLOAT;
+    default:
+      return IMPLICIT_INT;
   }
 }
 
@@ -376,6 +575,12 @@ function compileMapKeyCheck(keyType: ScalarType): (key: string) => boolean {
         const n = +key;
         return Number.isInteger(n) && n >= 0 && n <= 4294967295 && String(n) === key;
       };
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return (key) => isCanonicalIntegerKey(keyType, key);
     default: {
       return (key) => {
         try {
@@ -388,11 +593,10 @@ function compileMapKeyCheck(keyType: ScalarType): (key: string) => boolean {
   }
 }
 
-/** A value writer that reports a container of the wrong type: [what was expected, type name, the value]. */
-const notA: ValueWriter = (value) => {
-  const [expected, typeName, actual] = value as [string, string, unknown];
-  throw new WktJsonError("json-type", "$", typeName, `expected ${expected}, got ${describe(actual)}`);
-};
+/** The error for a list or map field holding something else. */
+function notA(expected: string, typeName: string, actual: unknown): WktJsonError {
+  return new WktJsonError("json-type", "$", typeName, `expected ${expected}, got ${describe(actual)}`);
+}
 
 /**
  * Compiles the writer of one value of a field, in protobuf-es's local representation: singular wrapper
@@ -405,9 +609,9 @@ function compileValue(field: DescField, message: DescMessage | undefined, inColl
     }
     if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
       const scalar = message.fields[0]!;
-      return (value) => {
+      return (value, ctx) => {
         try {
-          return scalarToJson(scalar.scalar, value);
+          return noteZero(scalarToJson(scalar.scalar, value), ctx);
         } catch (e) {
           throw errorAsType(e, message.typeName);
         }
@@ -427,6 +631,185 @@ function compileValue(field: DescField, message: DescMessage | undefined, inColl
   return (value) => scalarToJson(scalar, value);
 }
 
+/**
+ * Notes a -0 (of a DoubleValue or FloatValue) in the context, for toJsonString; returns the value. An integer
+ * -0 is never written: the 32-bit writers see it as 0.
+ */
+function noteZero(json: string | number | boolean, ctx: WriteContext): string | number | boolean {
+  if (json === 0 && 1 / json < 0) ctx.negativeZero = true;
+  return json;
+}
+
+/**
+ * Compiles the text writer of one value of a field: the text `JSON.stringify` prints for what
+ * {@link compileValue}'s writer returns, with the same checks and errors, except that a -0 is printed "-0".
+ */
+function compileValueText(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueTextWriter {
+  if (message !== undefined) {
+    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+      return (value, ctx) => treeText(copyJsonObject(value, ctx.maxDepth - ctx.depth, message.typeName), ctx);
+    }
+    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+      const scalarText = compileScalarText(message.fields[0]!.scalar!);
+      return (value) => {
+        try {
+          return scalarText(value);
+        } catch (e) {
+          throw errorAsType(e, message.typeName);
+        }
+      };
+    }
+    let write: MessageTextWriter | undefined;
+    return (value, ctx) => (write ??= textWriterFor(message))(value, ctx);
+  }
+  if (field.enum !== undefined) return compileEnumText(field.enum);
+  return compileScalarText(field.scalar!);
+}
+
+/** The text writer of a scalar type: {@link scalarToJson}'s checks, printed as JSON.stringify would. */
+function compileScalarText(scalar: ScalarType): (value: unknown) => string {
+  switch (scalar) {
+    case ScalarType.STRING:
+      return (value) => JSON.stringify(scalarToJson(scalar, value));
+    case ScalarType.BOOL:
+      return (value) => (scalarToJson(scalar, value) ? "true" : "false");
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return (value) => {
+        const json = scalarToJson(scalar, value);
+        if (typeof json === "string") return '"' + json + '"'; // NaN, Infinity, -Infinity
+        return json === 0 && 1 / json < 0 ? "-0" : "" + json;
+      };
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.BYTES:
+      // Decimal digits with an optional "-", or base64: nothing to escape.
+      return (value) => '"' + (scalarToJson(scalar, value) as string) + '"';
+    default:
+      // A 32-bit integer; "" + -0 is "0", as JSON.stringify prints it.
+      return (value) => "" + (scalarToJson(scalar, value) as number);
+  }
+}
+
+/** The text writer of an enum, as {@link compileEnum}'s writer printed by JSON.stringify. */
+function compileEnumText(desc: DescEnum): ValueTextWriter {
+  const write = compileEnum(desc);
+  // Enum value names are identifiers; a descriptor set built by hand may hold anything.
+  const plainNames = desc.values.every((v) => /^[A-Za-z0-9_]*$/.test(v.name));
+  return (value, ctx) => {
+    const json = write(value, ctx);
+    if (typeof json === "string") return plainNames ? '"' + json + '"' : JSON.stringify(json);
+    return json === null ? "null" : "" + json;
+  };
+}
+
+/**
+ * Prints a JSON value made by a value writer (Struct, Value, ListValue, Any, Empty, wrappers), keeping the
+ * sign of a -0 it holds, and forgets the -0. Text writers print every other -0 themselves, so the flags are
+ * clear whenever such a value starts to be written.
+ */
+function treeText(json: JsonValue, ctx: WriteContext): string {
+  const negativeZero = negativeZeroTake() || ctx.negativeZero;
+  ctx.negativeZero = false;
+  return negativeZero ? stringifyKeepingNegativeZero(json, 0) : JSON.stringify(json);
+}
+
+const textWriters = new WeakMap<DescMessage, MessageTextWriter>();
+
+/** Returns the compiled text writer of a message type, compiling it on first use. */
+function textWriterFor(desc: DescMessage): MessageTextWriter {
+  let writer = textWriters.get(desc);
+  if (writer === undefined) {
+    writer = compileText(desc);
+    textWriters.set(desc, writer);
+  }
+  return writer;
+}
+
+function compileText(desc: DescMessage): MessageTextWriter {
+  const typeName = desc.typeName;
+  const write = writerFor(desc);
+  if (hasCustomJson(desc)) {
+    if (isWrapperDesc(desc)) {
+      // As compileWkt's writer of wrappers.
+      const scalar = desc.fields[0]!;
+      const zero = scalarZero(scalar.scalar, scalar.longAsString);
+      const scalarText = compileScalarText(scalar.scalar);
+      return (message, ctx) => {
+        checkMessage(message, typeName);
+        enter(ctx, typeName);
+        let text: string;
+        try {
+          text = scalarText(message.value ?? zero);
+        } catch (e) {
+          throw errorAsType(e, typeName);
+        }
+        ctx.depth--;
+        return text;
+      };
+    }
+    // A well-known type with its own JSON form: its value writer's result, printed.
+    switch (typeName) {
+      case "google.protobuf.Timestamp":
+      case "google.protobuf.Duration":
+      case "google.protobuf.FieldMask":
+        return (message, ctx) => JSON.stringify(write(message, ctx));
+      default:
+        return (message, ctx) => treeText(write(message, ctx), ctx);
+    }
+  }
+  const plans = plansFor(desc);
+  if (!keysPrintInOrder(plans)) return (message, ctx) => treeText(write(message, ctx), ctx);
+  const writer: MessageTextWriter = (message, ctx) => {
+    checkMessage(message, typeName);
+    enter(ctx, typeName);
+    const proto = ctx.useProtoFieldName;
+    let out = "{";
+    let i = 0;
+    try {
+      for (; i < plans.length; i++) {
+        const plan = plans[i]!;
+        const v = fieldValue(plan, message, ctx);
+        if (v === absent) continue;
+        const text = plan.writeText(v, ctx);
+        if (text === "") continue; // an empty map, not written
+        if (out.length === 1) out += proto ? plan.protoKey : plan.jsonKey;
+        else out += proto ? plan.protoKeyAfter : plan.jsonKeyAfter;
+        out += text;
+      }
+    } catch (e) {
+      throw errorAtPath(e, keyOf(plans[i]!, ctx));
+    }
+    if (ctx.registry !== undefined && message.$unknown !== undefined) {
+      const extensions = extensionsText(desc, message, ctx);
+      if (extensions !== "") out += out.length === 1 ? extensions.slice(1) : extensions;
+    }
+    ctx.depth--;
+    return out + "}";
+  };
+  return writer;
+}
+
+/**
+ * Whether the members a message's value writer makes print in the order the text writer writes them: fields
+ * in number order, then extensions. JSON.stringify prints integer-like keys first and a repeated key once; a
+ * json_name can be anything, so a message with such a name (or one like an extension's "[...]") is printed
+ * from its value instead.
+ */
+function keysPrintInOrder(plans: readonly FieldPlan[]): boolean {
+  for (const names of [plans.map((p) => p.jsonName), plans.map((p) => p.protoName)]) {
+    if (new Set(names).size !== names.length) return false;
+    for (const name of names) {
+      if (/^(0|[1-9][0-9]*)$/.test(name) && Number(name) < 4294967295) return false;
+      if (name.startsWith("[")) return false;
+    }
+  }
+  return true;
+}
+
 /** "The name of the enum value as specified in proto is used"; a number the enum lacks is written as is. */
 function compileEnum(desc: DescEnum): ValueWriter {
   const names = new Map<number, string>();
@@ -440,9 +823,26 @@ function compileEnum(desc: DescEnum): ValueWriter {
       throw new WktJsonError("enum", "$", desc.typeName, `${value} is not an int32`);
     }
     if (isNullValue) return null;
-    if (ctx.enumAsInteger) return value;
-    return names.get(value) ?? value;
+    const n = value === 0 ? 0 : value; // -0 is 0
+    if (ctx.enumAsInteger) return n;
+    return names.get(n) ?? n;
   };
+}
+
+/** The well-known types that {@link compileWkt} writes in their own JSON form. */
+const customJsonTypes = new Set([
+  "google.protobuf.Timestamp",
+  "google.protobuf.Duration",
+  "google.protobuf.FieldMask",
+  "google.protobuf.Empty",
+  "google.protobuf.Struct",
+  "google.protobuf.Value",
+  "google.protobuf.ListValue",
+  "google.protobuf.Any",
+]);
+
+function hasCustomJson(desc: DescMessage): boolean {
+  return customJsonTypes.has(desc.typeName) || (desc.typeName.startsWith("google.protobuf.") && isWrapperDesc(desc));
 }
 
 function compileWkt(desc: DescMessage): MessageWriter | undefined {
@@ -493,13 +893,18 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
   if (isWrapperDesc(desc)) {
     const scalar = desc.fields[0]!;
     const zero = scalarZero(scalar.scalar, scalar.longAsString);
-    return leaf((m: { value?: unknown }) => {
+    return (message, ctx) => {
+      checkMessage(message, typeName);
+      enter(ctx, typeName);
+      let json: JsonValue;
       try {
-        return scalarToJson(scalar.scalar, m.value ?? zero);
+        json = noteZero(scalarToJson(scalar.scalar, message.value ?? zero), ctx);
       } catch (e) {
         throw errorAsType(e, typeName);
       }
-    });
+      ctx.depth--;
+      return json;
+    };
   }
   return undefined;
 }

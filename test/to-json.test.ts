@@ -1,4 +1,5 @@
-import { create, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
+import { create, createFileRegistry, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
+import { DoubleValueSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { anyPack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
@@ -12,6 +13,7 @@ import {
   testRegistry,
 } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
+import { expectTextAgrees } from "./text-agrees.js";
 
 type Fields = Record<string, unknown>;
 
@@ -25,7 +27,9 @@ function handMade(desc: DescMessage, fields: Fields): MessageShape<DescMessage> 
   return Object.assign(create(desc), fields);
 }
 
+/** toJson; and every case also checks that toJsonString prints the same (or throws the same error). */
 function write(desc: DescMessage, message: MessageShape<DescMessage>, options?: Partial<JsonWriteOptions>): JsonObject {
+  expectTextAgrees(desc, message, { registry: testRegistry, ...options });
   return toJson(desc, message, { registry: testRegistry, ...options }) as JsonObject;
 }
 
@@ -287,6 +291,54 @@ describe("options", () => {
     expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"optionalDouble":-0,"repeatedFloat":[-0]}');
     const back = fromJsonString(TestAllTypesProto3, toJsonString(TestAllTypesProto3, msg)) as unknown as Fields;
     expect(Object.is(back.optionalDouble, -0)).toBe(true);
+  });
+
+  it.each([0, 2])("toJsonString keeps the sign of -0 in DoubleValue and FloatValue (prettySpaces %s)", (prettySpaces) => {
+    const msg = make(TestAllTypesProto3, {
+      optionalDoubleWrapper: -0,
+      repeatedFloatWrapper: [create(FloatValueSchema, { value: -0 })],
+    });
+    const text = toJsonString(TestAllTypesProto3, msg, { prettySpaces });
+    expect(JSON.stringify(JSON.parse(text))).toBe('{"optionalDoubleWrapper":0,"repeatedFloatWrapper":[0]}');
+    expect(text.replace(/\s/g, "")).toBe('{"optionalDoubleWrapper":-0,"repeatedFloatWrapper":[-0]}');
+    const back = fromJsonString(TestAllTypesProto3, text) as unknown as Fields;
+    expect(Object.is(back.optionalDoubleWrapper, -0)).toBe(true);
+    expect(toJsonString(DoubleValueSchema, create(DoubleValueSchema, { value: -0 }), { prettySpaces })).toBe("-0");
+  });
+
+  it("an integer -0 (in a message built by hand) is written 0", () => {
+    const msg = handMade(TestAllTypesProto3, { repeatedInt32: [-0], repeatedUint32: [-0], repeatedFloat: [-0] });
+    expect(Object.is((write(TestAllTypesProto3, msg).repeatedInt32 as number[])[0], 0)).toBe(true);
+    const enums = handMade(TestAllTypesProto3, { repeatedNestedEnum: [-0, 1] });
+    expect(Object.is((write(TestAllTypesProto3, enums, { enumAsInteger: true }).repeatedNestedEnum as number[])[0], 0)).toBe(true);
+    expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}');
+    expect(toJsonString(TestAllTypesProto3, msg, { prettySpaces: 1 }).replace(/\s/g, "")).toBe('{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}');
+  });
+
+  it("toJsonString of a message whose json_name JSON.stringify would print out of field order", () => {
+    // Integer-like names print first, and a name given twice prints once: such a message is printed from its
+    // value, as JSON.stringify prints it.
+    const file = create(FileDescriptorProtoSchema, {
+      name: "acme/odd.proto",
+      package: "acme",
+      syntax: "proto3",
+      messageType: [
+        {
+          name: "Odd",
+          field: [
+            { name: "a", number: 1, type: 5, label: 1, jsonName: "b" },
+            { name: "b", number: 2, type: 5, label: 1, jsonName: "7" },
+            { name: "c", number: 3, type: 5, label: 1, jsonName: "b" },
+          ],
+        },
+      ],
+    });
+    const odd = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Odd")!;
+    const msg = create(odd, { a: 1, b: 2, c: 3 } as never);
+    for (const useProtoFieldName of [false, true]) {
+      expect(toJsonString(odd, msg, { useProtoFieldName })).toBe(JSON.stringify(toJson(odd, msg, { useProtoFieldName })));
+    }
+    expect(toJsonString(odd, msg)).toBe('{"7":2,"b":3}');
   });
 });
 

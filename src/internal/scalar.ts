@@ -257,10 +257,63 @@ export function mapKeyFromJson(t: ScalarType, key: string): string {
       if (key === "true" || key === "false") return key;
       return fail("syntax", t, `map key ${JSON.stringify(key)} is not "true" or "false"`);
     default: {
+      // The common case: a key already in canonical form, in range, is its own local form.
+      if (isCanonicalIntegerKey(t, key)) return key;
       if (!isDecimalKey(key)) fail("syntax", t, `map key ${JSON.stringify(key)} is not a decimal integer`);
       return String(scalarFromJson(t, key, true));
     }
   }
+}
+
+/**
+ * Tells whether `key` is an integer of type `t` written in canonical decimal form ("1", not "01" or "-0"):
+ * exactly the keys for which `mapKeyFromJson(t, key) === key`.
+ */
+export function isCanonicalIntegerKey(t: ScalarType, key: string): boolean {
+  switch (t) {
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      return isCanonicalDecimal(key, "2147483647", "2147483648");
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return isCanonicalDecimal(key, "4294967295", "");
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+      return isCanonicalDecimal(key, "9223372036854775807", "9223372036854775808");
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return isCanonicalDecimal(key, "18446744073709551615", "");
+  }
+  return false;
+}
+
+/**
+ * Tells whether `key` is an integer in canonical decimal form ("-?(0|[1-9][0-9]*)", not "-0") of at most
+ * `max` (digits), or, with a "-", of magnitude at most `minMagnitude` ("" when negatives are out of range),
+ * without making a number or a bigint.
+ */
+function isCanonicalDecimal(key: string, max: string, minMagnitude: string): boolean {
+  const negative = key.charCodeAt(0) === 45;
+  const start = negative ? 1 : 0;
+  const limit = negative ? minMagnitude : max;
+  const n = key.length - start;
+  if (n === 0 || n > limit.length) return false;
+  const first = key.charCodeAt(start);
+  if (first === 48) return n === 1 && !negative;
+  // Digits only; when as long as the limit, compared digit by digit.
+  let below = n < limit.length;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(start + i);
+    if (c < 48 || c > 57) return false;
+    if (!below) {
+      const l = limit.charCodeAt(i);
+      if (c < l) below = true;
+      else if (c > l) return false;
+    }
+  }
+  return true;
 }
 
 /** `-?(0|[1-9][0-9]*)`: map keys carry integers in their plain decimal form. */
@@ -292,14 +345,14 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
       if (!Number.isInteger(value) || value < int32Min || value > int32Max) {
         fail("range", t, `expected an int32, got ${String(value)}`);
       }
-      return value;
+      return value === 0 ? 0 : value; // -0 is 0 for integers
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
       if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
       if (!Number.isInteger(value) || value < 0 || value > uint32Max) {
         fail("range", t, `expected a uint32, got ${String(value)}`);
       }
-      return value;
+      return value === 0 ? 0 : value; // -0 is 0 for integers
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
