@@ -1,4 +1,4 @@
-import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, toJson, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import {
   ListValueSchema,
   StructSchema,
@@ -8,7 +8,7 @@ import {
   type Value,
 } from "@bufbuild/protobuf/wkt";
 import { runInNewContext } from "node:vm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultMaxDepth } from "../src/limits.js";
 import {
   listValueFromArray,
@@ -238,6 +238,52 @@ describe("structFromJson / structToJson", () => {
       expect(Object.keys(valueToJson(valueFromJs({ x: [{ y: 2 }] })) as object)).toEqual(["x"]);
     } finally {
       delete proto.polluted;
+    }
+  });
+
+  it("encodes the own members of fields only, whatever its prototype", () => {
+    const one = v({ case: "numberValue", value: 1 });
+    const inherited = Object.create({ inherited: one }) as Record<string, Value>;
+    inherited.own = one;
+    const bare = Object.create(null) as Record<string, Value>;
+    bare.z = one;
+    bare["2"] = one;
+    bare.__proto__ = one;
+    const foreign = runInNewContext("({})") as Record<string, Value>;
+    foreign.x = one;
+    const s = structOf({ a: v({ case: "structValue", value: { $typeName: STRUCT, fields: inherited } as Struct }) });
+    s.fields.b = v({ case: "structValue", value: { $typeName: STRUCT, fields: bare } as Struct });
+    s.fields.c = v({ case: "listValue", value: { $typeName: LIST, values: [v({ case: "structValue", value: { $typeName: STRUCT, fields: foreign } as Struct })] } as ListValue });
+    const check = (out: JsonObject): void => {
+      expect(Object.keys(out.a as object)).toEqual(["own"]);
+      expect(Object.keys(out.b as object)).toEqual(["2", "z", "__proto__"]);
+      expect(Object.getPrototypeOf(out.b)).toBe(Object.prototype);
+      expect((out.c as JsonObject[])[0]).toEqual({ x: 1 });
+    };
+    check(structToJson(s));
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = "yes";
+    try {
+      check(structToJson(s));
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
+  it("checks UTF-16 when encoding on a platform without String.prototype.isWellFormed", async () => {
+    const proto = String.prototype as { isWellFormed?: unknown };
+    const native = proto.isWellFormed;
+    delete proto.isWellFormed;
+    try {
+      vi.resetModules();
+      const m = (await import("../src/struct.js")) as typeof import("../src/struct.js");
+      const good = structOf({ "👋": v({ case: "stringValue", value: "a👋" }) });
+      expect(m.structToJson(good)).toEqual({ "👋": "a👋" });
+      expect(catchWkt(() => m.structToJson(structOf({ a: v({ case: "stringValue", value: "x\udc00" }) })))).toMatchObject({ rule: "utf16", path: "$.a", typeName: VALUE });
+      expect(catchWkt(() => m.structToJson(structOf({ "\ud800": v({ case: "nullValue", value: 0 }) })))).toMatchObject({ rule: "utf16", path: '$["\\ud800"]', typeName: STRUCT });
+    } finally {
+      proto.isWellFormed = native;
+      vi.resetModules();
     }
   });
 
