@@ -8,12 +8,13 @@
  *
  * @module
  */
-import { create, fromBinary, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
 import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
+import { wktFromBinary, wktToBinary } from "./internal/wkt-binary.js";
 import { errorAtPath } from "./path.js";
 import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
 import { writerFor, type WriteContext } from "./to-json.js";
@@ -41,7 +42,7 @@ export function anyPack<Desc extends DescMessage>(
   return {
     $typeName: anyTypeName,
     typeUrl: typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault),
-    value: toBinary(schema, message),
+    value: wktToBinary(schema, message),
   } as Any;
 }
 
@@ -64,7 +65,7 @@ function decodeValue(desc: DescMessage, value: unknown): MessageShape<DescMessag
     throw new WktJsonError("json-type", "$", anyTypeName, `Any.value must be a Uint8Array, got ${describe(value)}`);
   }
   try {
-    return fromBinary(desc, value);
+    return wktFromBinary(desc, value);
   } catch (e) {
     throw new WktJsonError("binary", "$", anyTypeName, `Any.value is not a serialized ${desc.typeName}`, { cause: e });
   }
@@ -127,7 +128,7 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
   }
   let value: Uint8Array;
   try {
-    value = toBinary(desc, inner as MessageShape<DescMessage>);
+    value = wktToBinary(desc, inner);
   } catch (e) {
     throw new WktJsonError("binary", "$", desc.typeName, `cannot serialize the embedded ${desc.typeName}`, { cause: e });
   }
