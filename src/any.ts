@@ -14,7 +14,7 @@ import { WktJsonError } from "./errors.js";
 import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
-import { wktFromBinary, wktToBinary } from "./internal/wkt-binary.js";
+import { wktBinaryToJsonFast, wktFromBinary, wktToBinary } from "./internal/wkt-binary.js";
 import { errorAtPath } from "./path.js";
 import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
 import { writerFor, type WriteContext } from "./to-json.js";
@@ -144,6 +144,12 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
     throw new WktJsonError("type-url", "$", anyTypeName, "Any.value is set but Any.type_url is empty");
   }
   const desc = typeUrlResolve(url, ctx.registry);
+  if (bytes instanceof Uint8Array) {
+    // Struct, Value, ListValue: JSON straight from the bytes; anything it does not take (an error included)
+    // goes the way below, which decodes the message and reports what is wrong.
+    const json = wktBinaryToJsonFast(desc, bytes, ctx.maxDepth - ctx.depth);
+    if (json !== undefined) return { "@type": url, value: json };
+  }
   const inner = decodeValue(desc, bytes);
   const out: JsonObject = { "@type": url };
   if (hasCustomJsonRepresentation(desc)) {

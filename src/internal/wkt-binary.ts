@@ -23,7 +23,8 @@
  * @internal
  * @module
  */
-import { fromBinary, protoInt64, toBinary, type DescField, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
+import { fromBinary, protoInt64, toBinary, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import { noteNumber } from "./json-value.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Which descriptors are taken
@@ -206,6 +207,36 @@ export function wktFromBinaryFast(desc: DescMessage, bytes: Uint8Array): Message
     return rp === rlen ? (m as MessageShape<DescMessage>) : undefined;
   } catch {
     // Not taken: protobuf-es decodes or throws.
+    return undefined;
+  } finally {
+    busy = false;
+    rb = empty;
+    rview = undefined;
+  }
+}
+
+/**
+ * The JSON form of a serialized Struct, Value or ListValue, straight from the bytes, without building the
+ * messages: what `structToJsonInternal(wktFromBinary(desc, bytes), depthLeft)` (or the Value and ListValue
+ * forms) gives when that succeeds. Undefined for other types, for input the decoder does not take, and for
+ * everything that is an error there (a Value with no variant, NaN or an infinity, nesting beyond
+ * `depthLeft`): the caller then takes that path, which reports it.
+ *
+ * @example
+ * wktBinaryToJsonFast(StructSchema, toBinary(StructSchema, structFromJson({ a: [1] })), 100); //=> { a: [1] }
+ */
+export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthLeft: number): JsonValue | undefined {
+  const kind = kindOf(desc);
+  if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
+  busy = true;
+  rb = bytes;
+  rp = 0;
+  rlen = bytes.length;
+  rview = undefined;
+  try {
+    const json = kind === Kind.Struct ? jsonStruct(rlen, 1, depthLeft) : kind === Kind.Value ? jsonValue(rlen, 1, depthLeft) : jsonList(rlen, 1, depthLeft);
+    return rp === rlen ? json : undefined;
+  } catch {
     return undefined;
   } finally {
     busy = false;
@@ -1142,4 +1173,79 @@ function readList(end: number, depth: number): unknown {
   }
   if (rp !== end) bail();
   return { $typeName: LIST_VALUE, values };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bytes to JSON: the decoder above, building JSON values instead of messages, with the rules of struct.ts's
+// encoder (a Struct or list takes one level of depthLeft, a Value none; -0 is noted for toJsonString).
+
+function jsonStruct(end: number, depth: number, depthLeft: number): JsonObject {
+  if (depth > recursionLimit || depthLeft <= 0) bail();
+  const out: JsonObject = {};
+  while (rp < end) {
+    if (rb[rp++] !== 0x0a) bail();
+    const entryEnd = readLength();
+    let key: string | undefined;
+    let value: JsonValue | undefined;
+    while (rp < entryEnd) {
+      const tag = rb[rp++];
+      if (tag === 0x0a) key = readString(readLength());
+      else if (tag === 0x12 && value === undefined) value = jsonValue(readLength(), depth + 1, depthLeft - 1);
+      else bail();
+    }
+    if (rp !== entryEnd || key === undefined || value === undefined) bail();
+    if (key === "__proto__") Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+    else out[key] = value;
+  }
+  if (rp !== end) bail();
+  return out;
+}
+
+function jsonValue(end: number, depth: number, depthLeft: number): JsonValue {
+  if (depth > recursionLimit) bail();
+  let json: JsonValue | undefined;
+  while (rp < end) {
+    if (json !== undefined) bail();
+    switch (rb[rp++]) {
+      case 0x08:
+        readVarint32();
+        json = null;
+        break;
+      case 0x11: {
+        const x = readDouble();
+        // NaN and the infinities are errors of the encoder (rule not-finite).
+        if (x - x !== 0) bail();
+        json = noteNumber(x);
+        break;
+      }
+      case 0x1a:
+        json = readString(readLength());
+        break;
+      case 0x20:
+        json = readBool();
+        break;
+      case 0x2a:
+        json = jsonStruct(readLength(), depth + 1, depthLeft);
+        break;
+      case 0x32:
+        json = jsonList(readLength(), depth + 1, depthLeft);
+        break;
+      default:
+        bail();
+    }
+  }
+  // No variant is an error of the encoder (rule value-kind).
+  if (json === undefined || rp !== end) bail();
+  return json;
+}
+
+function jsonList(end: number, depth: number, depthLeft: number): JsonValue[] {
+  if (depth > recursionLimit || depthLeft <= 0) bail();
+  const out: JsonValue[] = [];
+  while (rp < end) {
+    if (rb[rp++] !== 0x0a) bail();
+    out.push(jsonValue(readLength(), depth + 1, depthLeft - 1));
+  }
+  if (rp !== end) bail();
+  return out;
 }

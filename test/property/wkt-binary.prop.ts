@@ -22,7 +22,9 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wktFromBinary, wktFromBinaryFast, wktToBinary, wktToBinaryFast } from "../../src/internal/wkt-binary.js";
+import { negativeZeroTake } from "../../src/internal/json-value.js";
+import { wktBinaryToJsonFast, wktFromBinary, wktFromBinaryFast, wktToBinary, wktToBinaryFast } from "../../src/internal/wkt-binary.js";
+import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../../src/struct.js";
 import { arbMessage } from "../arbitrary.js";
 
 const schemas: DescMessage[] = [
@@ -311,5 +313,67 @@ describe("wkt-binary: what the fast path hands to protobuf-es", () => {
       },
     });
     expectSameEncoding(StructSchema, { $typeName: "google.protobuf.Struct", fields });
+  });
+});
+
+describe("wkt-binary: JSON straight from the bytes of a Struct, Value or ListValue", () => {
+  const toJsonVia: Record<string, (m: never, depthLeft: number) => unknown> = {
+    "google.protobuf.Struct": structToJsonInternal,
+    "google.protobuf.Value": valueToJsonInternal,
+    "google.protobuf.ListValue": listValueToJsonInternal,
+  };
+  /** The fast path gives what decoding and then encoding gives, or nothing where that fails. */
+  function expectSameJson(desc: DescMessage, bytes: Uint8Array, depthLeft: number, mustTake: boolean): void {
+    negativeZeroTake();
+    const slow = outcome(() => toJsonVia[desc.typeName]!(fromBinary(desc, bytes) as never, depthLeft));
+    const slowNegativeZero = negativeZeroTake();
+    const fast = wktBinaryToJsonFast(desc, bytes, depthLeft);
+    const fastNegativeZero = negativeZeroTake();
+    if ("threw" in slow) {
+      expect(fast).toBeUndefined();
+      return;
+    }
+    if (fast === undefined && !mustTake) return;
+    expect(fast).toEqual(slow.ok);
+    // Member order too.
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(slow.ok));
+    expect(fastNegativeZero).toBe(slowNegativeZero);
+  }
+
+  for (const desc of [StructSchema, ValueSchema, ListValueSchema]) {
+    it(`${desc.typeName}: generated messages, at every depth limit`, () => {
+      fc.assert(
+        fc.property(fc.oneof(arbEdge(desc), arbMessage(desc, { maxDepth: 5, setChance: 0.6, maxItems: 4 })), fc.integer({ min: 0, max: 8 }), (m, depthLeft) => {
+          const bytes = toBinary(desc, m as never);
+          expectSameJson(desc, bytes, depthLeft, true);
+          expectSameJson(desc, bytes, 100, true);
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it(`${desc.typeName}: damaged bytes`, () => {
+      const damaged = fc.tuple(arbEdge(desc), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean()).map(([m, at, byte, cut]) => {
+        const b = Array.from(toBinary(desc, m as never));
+        if (b.length === 0) return new Uint8Array([byte]);
+        if (cut) return new Uint8Array(b.slice(0, at % b.length));
+        b[at % b.length] = byte;
+        return new Uint8Array(b);
+      });
+      fc.assert(
+        fc.property(damaged, (bytes) => {
+          expectSameJson(desc, bytes, 100, false);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+
+  it("not for other types", () => {
+    expect(wktBinaryToJsonFast(TimestampSchema, new Uint8Array([8, 1]), 100)).toBeUndefined();
+  });
+
+  it("nesting at protobuf-es's recursion limit", () => {
+    for (const levels of [48, 49, 50]) expectSameJson(StructSchema, toBinary(StructSchema, deepStruct(levels) as never), 100, levels <= 49);
   });
 });
