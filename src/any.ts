@@ -14,7 +14,7 @@ import { WktJsonError } from "./errors.js";
 import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
-import { wktBinaryToJsonFast, wktFromBinary, wktToBinary } from "./internal/wkt-binary.js";
+import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
 import { errorAtPath } from "./path.js";
 import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
 import { writerFor, type WriteContext } from "./to-json.js";
@@ -103,6 +103,10 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
     if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
       throw new WktJsonError("json-type", "$", anyTypeName, `"value" is missing; ${desc.typeName} is written under "value"`);
     }
+    // Struct, Value, ListValue: the bytes straight from the JSON; anything it does not take (an error included)
+    // goes the way below, which builds the message and reports what is wrong.
+    const bytes = wktJsonToBinaryFast(desc, obj["value"], ctx.maxDepth - ctx.depth);
+    if (bytes !== undefined) return { $typeName: anyTypeName, typeUrl: url, value: bytes } as Any;
     try {
       inner = readerFor(desc)(obj["value"], ctx);
     } catch (e) {

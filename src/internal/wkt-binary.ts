@@ -25,6 +25,7 @@
  */
 import { fromBinary, protoInt64, toBinary, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { noteNumber } from "./json-value.js";
+import { isWellFormed } from "./utf16.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Which descriptors are taken
@@ -226,6 +227,8 @@ export function wktFromBinaryFast(desc: DescMessage, bytes: Uint8Array): Message
  * wktBinaryToJsonFast(StructSchema, toBinary(StructSchema, structFromJson({ a: [1] })), 100); //=> { a: [1] }
  */
 export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthLeft: number): JsonValue | undefined {
+  const t = desc.typeName;
+  if (t !== STRUCT && t !== VALUE && t !== LIST_VALUE) return undefined;
   const kind = kindOf(desc);
   if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
   busy = true;
@@ -242,6 +245,59 @@ export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthL
     busy = false;
     rb = empty;
     rview = undefined;
+  }
+}
+
+/**
+ * The serialized Struct, Value or ListValue of a JSON value, straight from the JSON, without building the
+ * messages: what `wktToBinary(desc, structFromJsonInternal(json, depthLeft))` (or the Value and ListValue
+ * forms) gives when that succeeds. Undefined for other types and for everything the JSON reader would
+ * reject or treat specially (not JSON, NaN, lone surrogates, `bigint`, objects of another realm, nesting
+ * beyond `depthLeft`): the caller then takes that path, which reports it.
+ *
+ * @example
+ * wktJsonToBinaryFast(StructSchema, { a: true }, 100); //=> Uint8Array [10, 7, 10, 1, 97, 18, 2, 32, 1]
+ */
+export function wktJsonToBinaryFast(desc: DescMessage, json: unknown, depthLeft: number): Uint8Array | undefined {
+  const t = desc.typeName;
+  if (t !== STRUCT && t !== VALUE && t !== LIST_VALUE) return undefined;
+  const kind = kindOf(desc);
+  if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
+  busy = true;
+  objsUsed = 0;
+  try {
+    sn = 0;
+    on = 0;
+    let size: number;
+    if (kind === Kind.Struct) {
+      if (!isJsonObject(json)) return undefined;
+      size = jStructSize(json, depthLeft);
+    } else if (kind === Kind.ListValue) {
+      if (!Array.isArray(json)) return undefined;
+      size = jListSize(json, depthLeft);
+    } else {
+      objs[on++] = json;
+      size = jValueSize(json, depthLeft);
+    }
+    sizesUsed = sn;
+    objsUsed = on;
+    begin(size);
+    on = 0;
+    if (kind === Kind.Value) jWriteValue(objs[on++]);
+    else if (kind === Kind.Struct) jWriteStruct();
+    else jWriteList();
+    if (on !== objsUsed) bail();
+    return finish();
+  } catch {
+    return undefined;
+  } finally {
+    busy = false;
+    out = empty;
+    outView = undefined;
+    if (sizes.length > sizesKept) sizes = [];
+    // No reference to the caller's data is kept.
+    if (objs.length > sizesKept) objs = [];
+    else objs.fill(undefined, 0, Math.max(on, objsUsed));
   }
 }
 
@@ -1248,4 +1304,181 @@ function jsonList(end: number, depth: number, depthLeft: number): JsonValue[] {
   }
   if (rp !== end) bail();
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON to bytes: the encoder above over JSON values, with the rules of struct.ts's decoder. The size pass
+// also records, in `objs`, every key and value it read, so that the write pass reads nothing from the input
+// again (a getter cannot make the two passes disagree).
+
+let objs: unknown[] = [];
+/** Slots of `objs` the size pass used. */
+let objsUsed = 0;
+/** Next free slot of `objs` (size pass), next slot to read (write pass). */
+let on = 0;
+
+/** A plain object, as struct.ts's decoder takes it without further ado; anything else goes that way. */
+function isJsonObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** UTF-8 length of a well-formed string; a lone surrogate is an error of the reader (rule utf16). */
+function utf8SizeWellFormed(s: string): number {
+  const n = s.length;
+  let size = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) size += 1;
+    else if (c < 0xd800 || c > 0xdfff) size += 2;
+    else if (c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      size += 2;
+      i++;
+    } else bail();
+  }
+  return size;
+}
+
+function jStructSize(obj: Record<string, unknown>, depthLeft: number): number {
+  if (depthLeft <= 0) bail();
+  const keys = Object.keys(obj);
+  sizes[sn++] = keys.length;
+  let size = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = obj[key];
+    objs[on++] = key;
+    objs[on++] = value;
+    const slot = sn;
+    sizes[sn++] = 0;
+    sizes[sn++] = 0;
+    sizes[sn++] = 0;
+    const k = utf8SizeWellFormed(key);
+    const v = jValueSize(value, depthLeft - 1);
+    const entry = 1 + varintSize(k) + k + 1 + varintSize(v) + v;
+    sizes[slot] = entry;
+    sizes[slot + 1] = k;
+    sizes[slot + 2] = v;
+    size += 1 + varintSize(entry) + entry;
+  }
+  return size;
+}
+
+function jListSize(list: readonly unknown[], depthLeft: number): number {
+  if (depthLeft <= 0) bail();
+  const n = list.length;
+  sizes[sn++] = n;
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const value = list[i];
+    objs[on++] = value;
+    const slot = sn;
+    sizes[sn++] = 0;
+    const v = jValueSize(value, depthLeft - 1);
+    sizes[slot] = v;
+    size += 1 + varintSize(v) + v;
+  }
+  return size;
+}
+
+/** Size of the Value of a JSON value. The value itself is recorded by the caller (or here, at the root). */
+function jValueSize(v: unknown, depthLeft: number): number {
+  switch (typeof v) {
+    case "string": {
+      const n = utf8SizeWellFormed(v);
+      sizes[sn++] = n;
+      return 1 + varintSize(n) + n;
+    }
+    case "number":
+      // NaN and the infinities are errors of the reader (rule not-finite).
+      if (v - v !== 0) bail();
+      return 9;
+    case "boolean":
+      return 2;
+    case "object": {
+      if (v === null) return 2;
+      const slot = sn;
+      sizes[sn++] = 0;
+      let n: number;
+      if (Array.isArray(v)) n = jListSize(v, depthLeft);
+      else if (isJsonObject(v)) n = jStructSize(v, depthLeft);
+      else return bail();
+      sizes[slot] = n;
+      return 1 + varintSize(n) + n;
+    }
+  }
+  // undefined, functions, symbols: errors of the reader; bigint: a number it rounds.
+  return bail();
+}
+
+function jWriteStruct(): void {
+  const count = sizes[sn++]!;
+  for (let i = 0; i < count; i++) {
+    const key = objs[on++] as string;
+    const value = objs[on++];
+    const entry = sizes[sn++]!;
+    const k = sizes[sn++]!;
+    const v = sizes[sn++]!;
+    out[p++] = 0x0a;
+    writeVarint(entry);
+    out[p++] = 0x0a;
+    writeVarint(k);
+    writeString(key, k);
+    out[p++] = 0x12;
+    writeVarint(v);
+    const start = p;
+    jWriteValue(value);
+    if (p - start !== v) bail();
+  }
+}
+
+function jWriteList(): void {
+  const count = sizes[sn++]!;
+  for (let i = 0; i < count; i++) {
+    const value = objs[on++];
+    const v = sizes[sn++]!;
+    out[p++] = 0x0a;
+    writeVarint(v);
+    const start = p;
+    jWriteValue(value);
+    if (p - start !== v) bail();
+  }
+}
+
+function jWriteValue(v: unknown): void {
+  switch (typeof v) {
+    case "string": {
+      const n = sizes[sn++]!;
+      out[p++] = 0x1a;
+      writeVarint(n);
+      writeString(v, n);
+      return;
+    }
+    case "number":
+      out[p++] = 0x11;
+      writeDouble(v);
+      return;
+    case "boolean":
+      out[p++] = 0x20;
+      out[p++] = v ? 1 : 0;
+      return;
+    case "object": {
+      if (v === null) {
+        out[p++] = 0x08;
+        out[p++] = 0;
+        return;
+      }
+      const n = sizes[sn++]!;
+      out[p++] = Array.isArray(v) ? 0x32 : 0x2a;
+      writeVarint(n);
+      const start = p;
+      if (Array.isArray(v)) jWriteList();
+      else jWriteStruct();
+      if (p - start !== n) bail();
+      return;
+    }
+  }
+  bail();
 }

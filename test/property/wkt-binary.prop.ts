@@ -23,8 +23,15 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { negativeZeroTake } from "../../src/internal/json-value.js";
-import { wktBinaryToJsonFast, wktFromBinary, wktFromBinaryFast, wktToBinary, wktToBinaryFast } from "../../src/internal/wkt-binary.js";
-import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../../src/struct.js";
+import { wktBinaryToJsonFast, wktJsonToBinaryFast, wktFromBinary, wktFromBinaryFast, wktToBinary, wktToBinaryFast } from "../../src/internal/wkt-binary.js";
+import {
+  listValueFromJsonInternal,
+  listValueToJsonInternal,
+  structFromJsonInternal,
+  structToJsonInternal,
+  valueFromJsonInternal,
+  valueToJsonInternal,
+} from "../../src/struct.js";
 import { arbMessage } from "../arbitrary.js";
 
 const schemas: DescMessage[] = [
@@ -375,5 +382,72 @@ describe("wkt-binary: JSON straight from the bytes of a Struct, Value or ListVal
 
   it("nesting at protobuf-es's recursion limit", () => {
     for (const levels of [48, 49, 50]) expectSameJson(StructSchema, toBinary(StructSchema, deepStruct(levels) as never), 100, levels <= 49);
+  });
+});
+
+describe("wkt-binary: the bytes of a Struct, Value or ListValue straight from JSON", () => {
+  const fromJsonVia: Record<string, (json: unknown, depthLeft: number) => unknown> = {
+    "google.protobuf.Struct": structFromJsonInternal,
+    "google.protobuf.Value": valueFromJsonInternal,
+    "google.protobuf.ListValue": listValueFromJsonInternal,
+  };
+  /** The fast path gives the bytes of reading the message and serializing it, or nothing where reading fails. */
+  function expectSameBytes(desc: DescMessage, json: unknown, depthLeft: number, mustTake: boolean): void {
+    const slow = outcome(() => toBinary(desc, fromJsonVia[desc.typeName]!(json, depthLeft) as never));
+    const fast = wktJsonToBinaryFast(desc, json, depthLeft);
+    if ("threw" in slow) {
+      expect(fast).toBeUndefined();
+      return;
+    }
+    if (fast === undefined && !mustTake) return;
+    expect(fast).toEqual(slow.ok);
+  }
+  const json = fc.jsonValue({ maxDepth: 5 });
+  /** JSON.parse of text with "__proto__" members: own properties, as the reader keeps them. */
+  const withProto = json.map((j) => JSON.parse(JSON.stringify({ __proto__x: j }).replace("__proto__x", "__proto__")) as unknown);
+  /** What the reader rejects or reads its own way: lone surrogates, NaN, bigint, undefined, Dates, holes, ... */
+  const odd = fc.letrec<{ v: unknown }>((tie) => ({
+    v: fc.oneof(
+      { depthSize: "small" },
+      fc.jsonValue({ maxDepth: 2, stringUnit: "binary" }),
+      fc.constantFrom(NaN, Infinity, -Infinity, -0, 2n ** 70n, 5n, undefined, () => 1, Symbol("s"), new Date(0), new Uint8Array(1), [1, , 2], Object.create(null) as unknown, Object.create({ a: 1 }) as unknown),
+      fc.array(tie("v"), { maxLength: 4 }),
+      fc.dictionary(fc.string({ unit: "binary" }), tie("v"), { maxKeys: 4 }),
+      fc.dictionary(fc.string(), tie("v"), { maxKeys: 4, noNullPrototype: false }),
+    ),
+  })).v;
+
+  for (const desc of [StructSchema, ValueSchema, ListValueSchema]) {
+    const wrap = (j: unknown): unknown => (desc === StructSchema ? { x: j, y: [j] } : desc === ListValueSchema ? [j, { j }] : j);
+    it(`${desc.typeName}: JSON values, at every depth limit`, () => {
+      fc.assert(
+        fc.property(fc.oneof(json, withProto), fc.integer({ min: 0, max: 8 }), (j, depthLeft) => {
+          expectSameBytes(desc, wrap(j), depthLeft, true);
+          expectSameBytes(desc, wrap(j), 100, true);
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it(`${desc.typeName}: values the reader rejects or reads its own way`, () => {
+      fc.assert(
+        fc.property(odd, fc.integer({ min: 0, max: 100 }), (j, depthLeft) => {
+          expectSameBytes(desc, wrap(j), depthLeft, false);
+          expectSameBytes(desc, j, depthLeft, false);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+
+  it("not for other types", () => {
+    expect(wktJsonToBinaryFast(TimestampSchema, "1970-01-01T00:00:00Z", 100)).toBeUndefined();
+  });
+
+  it("keeps no reference to the input", () => {
+    const big = { a: [{ b: "x".repeat(100) }] };
+    expect(wktJsonToBinaryFast(StructSchema, big, 100)).toBeDefined();
+    // The next call with a smaller input must not see the slots of the last one.
+    expect(wktJsonToBinaryFast(StructSchema, {}, 100)).toEqual(new Uint8Array(0));
   });
 });
