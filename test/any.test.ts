@@ -259,6 +259,33 @@ describe("writing an Any", () => {
     const json = anyToJson(any, { maxDepth: 3 });
     expect(catchWkt(() => anyFromJson(json, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
   });
+
+  it("counts a packed Struct, Value or ListValue as its own codec does, one level below the Any", () => {
+    // {"a": {"a": ... 1}} and [[... 1]], `levels` objects or arrays deep.
+    const nested = (levels: number, list: boolean): JsonValue => {
+      let v: JsonValue = 1;
+      for (let i = 0; i < levels; i++) v = list ? [v] : { a: v };
+      return v;
+    };
+    for (const [schema, list] of [[StructSchema, false], [ValueSchema, false], [ValueSchema, true], [ListValueSchema, true]] as const) {
+      for (let levels = 1; levels <= 4; levels++) {
+        const value = nested(levels, list);
+        const json = { "@type": G + schema.typeName, value };
+        const any = anyPack(schema, fromJson(schema, value));
+        for (let maxDepth = 1; maxDepth <= 6; maxDepth++) {
+          // The Any takes one level; its contents then have maxDepth - 1 left, levels of which they need.
+          if (levels <= maxDepth - 1) {
+            expect(anyFromJson(json, { maxDepth })).toEqual(any);
+            expect(anyToJson(any, { maxDepth })).toEqual(json);
+          } else {
+            const path = "$.value" + (list ? "[0]" : ".a").repeat(maxDepth - 1);
+            expect(catchWkt(() => anyFromJson(json, { maxDepth }))).toMatchObject({ rule: "depth", path });
+            expect(catchWkt(() => anyToJson(any, { maxDepth }))).toMatchObject({ rule: "depth", path });
+          }
+        }
+      }
+    }
+  });
 });
 
 /** A Struct nested `levels` deep: {"a": {"a": ... {}}}. */
