@@ -1,7 +1,9 @@
 /**
  * google.protobuf.Any. JSON form (spec): "The embedded message's own JSON plus a field `@type` holding the
  * type URL; if the embedded type has a custom JSON form, that form is placed in a field `value` next to
- * `@type`." Any.value holds the embedded message serialized by `@bufbuild/protobuf`'s binary codec.
+ * `@type`." Any.value holds the embedded message serialized as `@bufbuild/protobuf`'s `toBinary` serializes it:
+ * the well-known types by our own codec (src/internal/wkt-binary.ts, byte for byte the same, and for
+ * Struct, Value and ListValue straight between JSON and bytes), other messages by `toBinary`/`fromBinary`.
  *
  * Empty is written `{"@type": ".../google.protobuf.Empty"}` and read in that form and in the legacy
  * `{"@type": ..., "value": {}}` form. An Any with neither type URL nor value is `{}`.

@@ -17,6 +17,11 @@
  *   entries without key or value, overlong tags, truncated or malformed bytes) goes to `fromBinary`, which
  *   accepts or rejects it as it always did. Repeated singular scalars are read last-wins, as protobuf-es does.
  *
+ * - {@link wktJsonToBinaryFast} and {@link wktBinaryToJsonFast} go between the JSON form and the bytes of a
+ *   Struct, Value or ListValue without building the messages in between, giving exactly what the way through
+ *   the messages (struct.ts's reader or writer and the codec above) gives when that succeeds, and nothing
+ *   (undefined) for anything that way rejects, so that the caller takes it and reports the error as before.
+ *
  * A descriptor is taken only if it is a proto3 message with exactly the fields of the well-known type (so a
  * user descriptor of the same name but another shape goes to protobuf-es), checked once per descriptor.
  *
