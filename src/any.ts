@@ -1,19 +1,22 @@
 /**
  * google.protobuf.Any. JSON form (spec): "The embedded message's own JSON plus a field `@type` holding the
  * type URL; if the embedded type has a custom JSON form, that form is placed in a field `value` next to
- * `@type`." Any.value holds the embedded message serialized by `@bufbuild/protobuf`'s binary codec.
+ * `@type`." Any.value holds the embedded message serialized as `@bufbuild/protobuf`'s `toBinary` serializes it:
+ * the well-known types by our own codec (src/internal/wkt-binary.ts, byte for byte the same, and for
+ * Struct, Value and ListValue straight between JSON and bytes), other messages by `toBinary`/`fromBinary`.
  *
  * Empty is written `{"@type": ".../google.protobuf.Empty"}` and read in that form and in the legacy
  * `{"@type": ..., "value": {}}` form. An Any with neither type URL nor value is `{}`.
  *
  * @module
  */
-import { create, fromBinary, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
 import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
+import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
 import { errorAtPath } from "./path.js";
 import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
 import { writerFor, type WriteContext } from "./to-json.js";
@@ -41,7 +44,7 @@ export function anyPack<Desc extends DescMessage>(
   return {
     $typeName: anyTypeName,
     typeUrl: typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault),
-    value: toBinary(schema, message),
+    value: wktToBinary(schema, message),
   } as Any;
 }
 
@@ -64,7 +67,7 @@ function decodeValue(desc: DescMessage, value: unknown): MessageShape<DescMessag
     throw new WktJsonError("json-type", "$", anyTypeName, `Any.value must be a Uint8Array, got ${describe(value)}`);
   }
   try {
-    return fromBinary(desc, value);
+    return wktFromBinary(desc, value);
   } catch (e) {
     throw new WktJsonError("binary", "$", anyTypeName, `Any.value is not a serialized ${desc.typeName}`, { cause: e });
   }
@@ -102,6 +105,10 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
     if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
       throw new WktJsonError("json-type", "$", anyTypeName, `"value" is missing; ${desc.typeName} is written under "value"`);
     }
+    // Struct, Value, ListValue: the bytes straight from the JSON; anything it does not take (an error included)
+    // goes the way below, which builds the message and reports what is wrong.
+    const bytes = wktJsonToBinaryFast(desc, obj["value"], ctx.maxDepth - ctx.depth);
+    if (bytes !== undefined) return { $typeName: anyTypeName, typeUrl: url, value: bytes } as Any;
     try {
       inner = readerFor(desc)(obj["value"], ctx);
     } catch (e) {
@@ -127,7 +134,7 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
   }
   let value: Uint8Array;
   try {
-    value = toBinary(desc, inner as MessageShape<DescMessage>);
+    value = wktToBinary(desc, inner);
   } catch (e) {
     throw new WktJsonError("binary", "$", desc.typeName, `cannot serialize the embedded ${desc.typeName}`, { cause: e });
   }
@@ -143,6 +150,12 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
     throw new WktJsonError("type-url", "$", anyTypeName, "Any.value is set but Any.type_url is empty");
   }
   const desc = typeUrlResolve(url, ctx.registry);
+  if (bytes instanceof Uint8Array) {
+    // Struct, Value, ListValue: JSON straight from the bytes; anything it does not take (an error included)
+    // goes the way below, which decodes the message and reports what is wrong.
+    const json = wktBinaryToJsonFast(desc, bytes, ctx.maxDepth - ctx.depth);
+    if (json !== undefined) return { "@type": url, value: json };
+  }
   const inner = decodeValue(desc, bytes);
   const out: JsonObject = { "@type": url };
   if (hasCustomJsonRepresentation(desc)) {

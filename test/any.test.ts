@@ -1,4 +1,4 @@
-import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import { create, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import {
   AnySchema,
   ApiSchema,
@@ -234,6 +234,10 @@ describe("writing an Any", () => {
     ["an unknown type", { typeUrl: G + "acme.Unknown", value: new Uint8Array(0) }, "unknown-type"],
     ["a malformed URL", { typeUrl: "example.com/", value: new Uint8Array(0) }, "type-url"],
     ["bytes that are no message", { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) }, "binary"],
+    ["a truncated Struct", { typeUrl: G + "google.protobuf.Struct", value: new Uint8Array([0x0a, 0x05, 0x0a, 0x01, 0x61]) }, "binary"],
+    ["a Struct with invalid UTF-8", { typeUrl: G + "google.protobuf.Struct", value: new Uint8Array([0x0a, 0x06, 0x0a, 0x02, 0xc3, 0x28, 0x12, 0x00]) }, "binary"],
+    ["a Struct nested beyond the binary recursion limit", { typeUrl: G + "google.protobuf.Struct", value: toBinary(StructSchema, deepStruct(60)) }, "binary"],
+    ["a Timestamp with a truncated varint", { typeUrl: G + "google.protobuf.Timestamp", value: new Uint8Array([0x08, 0x80]) }, "binary"],
   ])("rejects %s", (_, fields, rule) => {
     const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
     expect(catchWkt(() => anyToJson(any))).toMatchObject({ rule, path: "$" });
@@ -255,7 +259,41 @@ describe("writing an Any", () => {
     const json = anyToJson(any, { maxDepth: 3 });
     expect(catchWkt(() => anyFromJson(json, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
   });
+
+  it("counts a packed Struct, Value or ListValue as its own codec does, one level below the Any", () => {
+    // {"a": {"a": ... 1}} and [[... 1]], `levels` objects or arrays deep.
+    const nested = (levels: number, list: boolean): JsonValue => {
+      let v: JsonValue = 1;
+      for (let i = 0; i < levels; i++) v = list ? [v] : { a: v };
+      return v;
+    };
+    for (const [schema, list] of [[StructSchema, false], [ValueSchema, false], [ValueSchema, true], [ListValueSchema, true]] as const) {
+      for (let levels = 1; levels <= 4; levels++) {
+        const value = nested(levels, list);
+        const json = { "@type": G + schema.typeName, value };
+        const any = anyPack(schema, fromJson(schema, value));
+        for (let maxDepth = 1; maxDepth <= 6; maxDepth++) {
+          // The Any takes one level; its contents then have maxDepth - 1 left, levels of which they need.
+          if (levels <= maxDepth - 1) {
+            expect(anyFromJson(json, { maxDepth })).toEqual(any);
+            expect(anyToJson(any, { maxDepth })).toEqual(json);
+          } else {
+            const path = "$.value" + (list ? "[0]" : ".a").repeat(maxDepth - 1);
+            expect(catchWkt(() => anyFromJson(json, { maxDepth }))).toMatchObject({ rule: "depth", path });
+            expect(catchWkt(() => anyToJson(any, { maxDepth }))).toMatchObject({ rule: "depth", path });
+          }
+        }
+      }
+    }
+  });
 });
+
+/** A Struct nested `levels` deep: {"a": {"a": ... {}}}. */
+function deepStruct(levels: number): MessageShape<typeof StructSchema> {
+  let s = create(StructSchema);
+  for (let i = 0; i < levels; i++) s = create(StructSchema, { fields: { a: { kind: { case: "structValue", value: s } } } });
+  return s;
+}
 
 describe("Any and Struct", () => {
   it("a Struct holds no Any: an object with \"@type\" in a Struct is plain data", () => {
