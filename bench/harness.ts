@@ -53,6 +53,12 @@ export interface RunOptions {
   timeMs: number;
   /** Called after each round. */
   progress?: (round: number, rounds: number) => void;
+  /**
+   * A full garbage collection before each measurement (mitata's default when `gc()` is exposed). Off by
+   * default: it threw @bufbuild/protobuf's Any path off its steady state for tens of milliseconds (a 1 KB Struct
+   * in an Any: 0.8-2 ms a call after `gc()`, 75-85 µs in a steady loop), which no application sees.
+   */
+  forceGc?: boolean;
 }
 
 export interface CaseResult {
@@ -106,6 +112,7 @@ export async function runCases(cases: readonly Case[], options: RunOptions): Pro
         const [column, fn] = impls[(j + round) % impls.length]!;
         const batch = calls[k]!.get(column) ?? 1;
         const stats = await measure(fn, {
+          ...(options.forceGc === true ? {} : { gc: false }),
           min_cpu_time: (warmup ? Math.min(20, options.timeMs) : options.timeMs) * 1e6,
           min_samples: warmup ? 4 : 12,
           // A sample of at least about a millisecond of calls: the cost of the garbage a call leaves (young
@@ -128,25 +135,48 @@ export async function runCases(cases: readonly Case[], options: RunOptions): Pro
     }
     if (!warmup) options.progress?.(round, options.rounds);
   }
-  return cases.map((c, k) => {
-    const per = samples[k]!;
-    const ns: Partial<Record<Column, number>> = {};
-    const rounds: Partial<Record<Column, number[]>> = {};
-    for (const [column, list] of per) {
-      ns[column] = median(list);
-      rounds[column] = list;
+  return cases.map((c, k) =>
+    resultOf({ area: c.area, name: c.name, ops: c.ops, floorName: c.floor?.name, tsNote: c.tsNote, targets: c.targets ?? [] }, samples[k]!),
+  );
+}
+
+type CaseMeta = Pick<CaseResult, "area" | "name" | "ops" | "floorName" | "tsNote"> & { readonly targets: readonly Target[] };
+
+/** Medians and per-round ratios from the per-round times of each column (rounds aligned across columns). */
+function resultOf(meta: CaseMeta, per: ReadonlyMap<Column, number[]>): CaseResult {
+  const ns: Partial<Record<Column, number>> = {};
+  const rounds: Partial<Record<Column, number[]>> = {};
+  for (const [column, list] of per) {
+    ns[column] = median(list);
+    rounds[column] = list;
+  }
+  const ours = per.get("ours")!;
+  const ratio: Partial<Record<Exclude<Column, "ours">, number>> = {};
+  for (const column of ["es", "ts", "floor"] as const) {
+    const other = per.get(column);
+    if (other !== undefined) ratio[column] = median(ours.map((t, r) => t / other[r]!));
+  }
+  const targets = meta.targets.map((t) => {
+    const r = ratio[t.vs];
+    return { vs: t.vs, max: t.max, label: t.label, ratio: r, met: r !== undefined && r <= t.max };
+  });
+  return { area: meta.area, name: meta.name, ops: meta.ops, floorName: meta.floorName, tsNote: meta.tsNote, ns, ratio, targets, rounds };
+}
+
+/**
+ * One result per case from the results of several processes (same cases, same order): the rounds of all of
+ * them pooled, each round's ratio still taken between measurements of one process seconds apart.
+ */
+export function poolResults(runs: readonly (readonly CaseResult[])[]): CaseResult[] {
+  const first = runs[0] ?? [];
+  return first.map((r, k) => {
+    const per = new Map<Column, number[]>();
+    for (const run of runs) {
+      const other = run[k];
+      if (other === undefined || other.area !== r.area || other.name !== r.name) throw new Error(`case ${r.name} missing from a run`);
+      for (const [column, list] of Object.entries(other.rounds) as [Column, number[]][]) per.set(column, [...(per.get(column) ?? []), ...list]);
     }
-    const ours = per.get("ours")!;
-    const ratio: Partial<Record<Exclude<Column, "ours">, number>> = {};
-    for (const column of ["es", "ts", "floor"] as const) {
-      const other = per.get(column);
-      if (other !== undefined) ratio[column] = median(ours.map((t, r) => t / other[r]!));
-    }
-    const targets = (c.targets ?? []).map((t) => {
-      const r = ratio[t.vs];
-      return { ...t, ratio: r, met: r !== undefined && r <= t.max };
-    });
-    return { area: c.area, name: c.name, ops: c.ops, floorName: c.floor?.name, tsNote: c.tsNote, ns, ratio, targets, rounds };
+    return resultOf(r, per);
   });
 }
 

@@ -7,7 +7,7 @@ import { durationCases } from "./duration.js";
 import { fieldMaskCases } from "./field-mask.js";
 import { fieldMaskApplyCases } from "./field-mask-apply.js";
 import { jsonTextCases } from "./json-text.js";
-import { wholeMessageCases } from "./message.js";
+import { anyCases, wholeMessageCases } from "./message.js";
 import { structCases } from "./struct.js";
 import { timestampCases } from "./timestamp.js";
 import { wrappersCases } from "./wrappers.js";
@@ -20,5 +20,6 @@ export const caseBuilders: readonly (() => Case[])[] = [
   structCases,
   wrappersCases,
   wholeMessageCases,
+  anyCases,
   jsonTextCases,
 ];
