@@ -35,6 +35,7 @@ import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./inte
 import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./internal/scalar.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
+import { structFamilyFromText } from "./internal/struct-text.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 import { timestampFromJson } from "./timestamp.js";
 
@@ -113,7 +114,14 @@ export function fromJsonString<Desc extends DescMessage>(
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
   const ctx = makeContext(options, true);
-  const value = parseJsonText(json, textParseOptions(ctx.maxDepth, options?.maxLength));
+  const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
+  const maxLength = parseOptions.maxLength;
+  if (structFamily.has(schema.typeName) && typeof json === "string" && (maxLength === undefined || json.length <= maxLength)) {
+    // One walk over JSON.parse's tree; any text it cannot vouch for takes the long way below, which decides.
+    const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth);
+    if (m !== undefined) return m as unknown as MessageShape<Desc>;
+  }
+  const value = parseJsonText(json, parseOptions);
   try {
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
@@ -128,6 +136,9 @@ export function fromJsonString<Desc extends DescMessage>(
     throw e;
   }
 }
+
+/** Struct, Value and ListValue: {@link fromJsonString} decodes them by `structFamilyFromText` first. */
+const structFamily = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"]);
 
 /**
  * @internal Options of the text parser for the codec: exact numbers (an int64 written `9.223372036854775807e18`

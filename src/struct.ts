@@ -386,10 +386,22 @@ function objectPrototypeIsClean(): boolean {
   return true;
 }
 
+/**
+ * Whether strings have `isWellFormed` (ES2024). Decoding checks every member name and string: the method
+ * called directly is about a fifth cheaper than through the `call` wrapper of utf16.ts, which remains the
+ * fallback.
+ */
+const nativeWellFormed = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+
+/** Tells whether `s` has no lone surrogate (see {@link nativeWellFormed}). */
+function wellFormed(s: string): boolean {
+  return nativeWellFormed ? (s as string & { isWellFormed(): boolean }).isWellFormed() : isWellFormed(s);
+}
+
 function valueFrom(json: unknown, depthLeft: number, mode: number): Value {
   switch (typeof json) {
     case "string":
-      if (!isWellFormed(json)) throw utf16Error(valueType, "the string");
+      if (!wellFormed(json)) throw utf16Error(valueType, "the string");
       return { $typeName: valueType, kind: { case: "stringValue", value: json } };
     case "number":
       // NaN - NaN and Infinity - Infinity are NaN; every finite x - x is 0.
@@ -442,7 +454,7 @@ function structFrom(json: object, depthLeft: number, mode: number): Struct {
   try {
     if ((mode & modeForIn) !== 0) {
       for (key in obj) {
-        if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
+        if (!wellFormed(key)) throw utf16Error(structType, "the member name");
         const value = valueFrom(obj[key], below, mode);
         if (key === "__proto__") defineOwn(fields, key, value);
         else fields[key] = value;
@@ -451,7 +463,7 @@ function structFrom(json: object, depthLeft: number, mode: number): Struct {
       const keys = Object.keys(obj);
       for (let i = 0; i < keys.length; i++) {
         key = keys[i]!;
-        if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
+        if (!wellFormed(key)) throw utf16Error(structType, "the member name");
         const value = valueFrom(obj[key], below, mode);
         if (key === "__proto__") defineOwn(fields, key, value);
         else fields[key] = value;

@@ -371,6 +371,19 @@ function countMembers(text: string): number {
   return members;
 }
 
+/**
+ * Tells whether a valid JSON text whose parse kept `keys` object members repeats no key: the duplicate check
+ * of {@link parseJsonText} ({@link colonCount}, then {@link countMembers} when that is ambiguous), for callers
+ * that walk `JSON.parse`'s tree themselves and count its keys.
+ *
+ * @example
+ * textKeptEveryMember('{"a": 1, "b": {"c": 2}}', 3); //=> true
+ * textKeptEveryMember('{"a": 1, "a": 2}', 1); //=> false
+ */
+export function textKeptEveryMember(text: string, keys: number): boolean {
+  return keys === 0 || colonCount(text) === keys || countMembers(text) === keys;
+}
+
 /** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
 function prototypeIsClean(): boolean {
   for (const _ in {}) return false;

@@ -1,0 +1,170 @@
+/**
+ * The fast path of `fromJsonString` for google.protobuf.Struct, Value and ListValue: one walk over the tree
+ * `JSON.parse` builds, which checks what the long way checks and turns the tree into the messages in place.
+ *
+ * The long way (`parseJsonText`, then the Struct reader of struct.ts) walks the text or the tree three times
+ * and keeps two trees alive at once. Here, for a text that decodes without error:
+ *
+ * - `JSON.parse` checks the grammar and builds the tree.
+ * - One walk checks nesting against `maxDepth` (each object and array one level, as the Struct reader counts),
+ *   that every number is finite (a literal too large for a double parses to ±Infinity), and counts the keys.
+ *   It replaces every member value and array element with its Value as it goes, so the objects of the tree
+ *   become the `fields` of the Structs and its arrays the `values` of the ListValues: no second tree, no
+ *   second set of keys.
+ * - Member names and strings are well-formed UTF-16 if the text is and holds no `\u` escape of a surrogate
+ *   (a parsed string is made of text characters and escapes; a surrogate pair of the text is never split by
+ *   a quote), so one native check of the text replaces one per string; otherwise each string is checked.
+ * - {@link textKeptEveryMember} proves that no key was repeated (`JSON.parse` keeps the last silently).
+ *
+ * Numbers beyond 2^53 need nothing: the long way makes such an integer literal an exact `bigint` and the
+ * Value reader rounds it with `Number()`, which gives the double nearest the literal's exact value, the very
+ * double `JSON.parse` gives (both round correctly to nearest, ties to even).
+ *
+ * Anything else (a text `JSON.parse` rejects, a repeated key, too deep, a lone surrogate, a number out of
+ * range, the wrong JSON type at the root, a polluted `Object.prototype`, a stack overflow) makes it return
+ * undefined, and the caller takes the long way, which then builds the one error it always built. So both ways
+ * return the same messages and the errors come from one place; test/property/struct-text.prop.ts checks it.
+ *
+ * @internal
+ * @module
+ */
+import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
+import { textKeptEveryMember } from "./json-text.js";
+
+const structType = "google.protobuf.Struct";
+const valueType = "google.protobuf.Value";
+const listValueType = "google.protobuf.ListValue";
+
+/** google.protobuf.NullValue.NULL_VALUE. */
+const nullValue = 0 as NullValue.NULL_VALUE;
+
+const nativeIsWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+
+/** Thrown inside the walk to give up; caught at its top. */
+const bail = new Error("struct-text: take the long way");
+
+/** Keys seen by the walk. */
+let keysSeen = 0;
+/** Whether strings must be checked one by one (the text may hold a lone surrogate). */
+let checkStrings = true;
+
+/**
+ * Decodes a JSON text into a Struct, Value or ListValue (by `typeName`) in one walk over `JSON.parse`'s tree,
+ * allowing `maxDepth` levels of objects and arrays. Returns undefined, having thrown nothing, when the text is
+ * not one that decodes without error, or when it cannot tell; the caller then takes the long way, which
+ * decides and builds the error.
+ *
+ * @internal
+ * @example
+ * structFamilyFromText("google.protobuf.ListValue", "[1]", 100)?.values[0].kind; //=> { case: "numberValue", value: 1 }
+ * structFamilyFromText("google.protobuf.Struct", '{"a": 1, "a": 2}', 100); //=> undefined
+ */
+export function structFamilyFromText(typeName: string, text: string, maxDepth: number): Struct | Value | ListValue | undefined {
+  if (typeof text !== "string" || !prototypeIsClean()) return undefined;
+  let tree: unknown;
+  try {
+    tree = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  checkStrings = !textHasNoLoneSurrogate(text);
+  keysSeen = 0;
+  let out: Struct | Value | ListValue;
+  try {
+    if (typeName === structType) {
+      if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return undefined;
+      out = structIn(tree as Record<string, unknown>, maxDepth);
+    } else if (typeName === listValueType) {
+      if (!Array.isArray(tree)) return undefined;
+      out = listIn(tree, maxDepth);
+    } else if (typeName === valueType) {
+      out = valueIn(tree, maxDepth);
+    } else {
+      return undefined;
+    }
+  } catch {
+    // `bail`, or a stack overflow with a huge maxDepth.
+    return undefined;
+  }
+  return textKeptEveryMember(text, keysSeen) ? out : undefined;
+}
+
+/**
+ * Tells whether no string `JSON.parse` makes of `text` can hold a lone surrogate: the text is well-formed and
+ * has no `\u` escape of a surrogate (`\uD800` to `\uDFFF`, either case). False where that cannot be checked
+ * natively. Conservative: `\\uD800` (an escaped backslash) also counts as an escape.
+ */
+function textHasNoLoneSurrogate(text: string): boolean {
+  if (nativeIsWellFormed === undefined || !nativeIsWellFormed.call(text)) return false;
+  for (let i = text.indexOf("\\u"); i >= 0; i = text.indexOf("\\u", i + 2)) {
+    const c = text.charCodeAt(i + 2) | 0x20; // lower case
+    if (c === 100 /* d */) {
+      const d = text.charCodeAt(i + 3) | 0x20;
+      if ((d >= 56 && d <= 57) /* 8 9 */ || (d >= 97 && d <= 102) /* a-f */) return false;
+    }
+  }
+  return true;
+}
+
+function wellFormed(s: string): boolean {
+  if (nativeIsWellFormed !== undefined) return nativeIsWellFormed.call(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c > 0xdbff) return false;
+    const n = s.charCodeAt(i + 1);
+    if (!(n >= 0xdc00 && n <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
+
+function valueIn(v: unknown, depthLeft: number): Value {
+  switch (typeof v) {
+    case "string":
+      if (checkStrings && !wellFormed(v)) throw bail;
+      return { $typeName: valueType, kind: { case: "stringValue", value: v } };
+    case "number":
+      if (v - v !== 0) throw bail;
+      return { $typeName: valueType, kind: { case: "numberValue", value: v } };
+    case "boolean":
+      return { $typeName: valueType, kind: { case: "boolValue", value: v } };
+    case "object":
+      if (v === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
+      if (Array.isArray(v)) return { $typeName: valueType, kind: { case: "listValue", value: listIn(v, depthLeft) } };
+      return { $typeName: valueType, kind: { case: "structValue", value: structIn(v as Record<string, unknown>, depthLeft) } };
+  }
+  throw bail;
+}
+
+/** Turns an object of `JSON.parse` into a Struct whose `fields` it becomes. */
+function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
+  if (depthLeft <= 0) throw bail;
+  const below = depthLeft - 1;
+  let n = 0;
+  // for-in sees exactly the own keys: Object.prototype was checked to have no enumerable property. Every key
+  // is an own writable data property (JSON.parse defines them so), so assignment writes it, `__proto__` too:
+  // the inherited accessor is reached only by a key the object does not have.
+  for (const key in obj) {
+    n++;
+    if (checkStrings && !wellFormed(key)) throw bail;
+    obj[key] = valueIn(obj[key], below);
+  }
+  keysSeen += n;
+  return { $typeName: structType, fields: obj as { [key: string]: Value } };
+}
+
+/** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes. */
+function listIn(a: unknown[], depthLeft: number): ListValue {
+  if (depthLeft <= 0) throw bail;
+  const below = depthLeft - 1;
+  const n = a.length;
+  for (let i = 0; i < n; i++) a[i] = valueIn(a[i], below);
+  return { $typeName: listValueType, values: a as Value[] };
+}
+
+/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
+function prototypeIsClean(): boolean {
+  for (const _ in {}) return false;
+  return true;
+}
