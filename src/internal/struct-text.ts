@@ -30,15 +30,17 @@
  */
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { textKeptEveryMember } from "./json-text.js";
+import { isWellFormed as isWellFormedImport } from "./utf16.js";
 
 const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";
 
+/** A module-level alias of the hot imported function (vitest reads imported bindings through a getter). */
+const isWellFormed = isWellFormedImport;
+
 /** google.protobuf.NullValue.NULL_VALUE. */
 const nullValue = 0 as NullValue.NULL_VALUE;
-
-const nativeIsWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
 
 /** Thrown inside the walk to give up; caught at its top. */
 const bail = new Error("struct-text: take the long way");
@@ -91,11 +93,11 @@ export function structFamilyFromText(typeName: string, text: string, maxDepth: n
 
 /**
  * Tells whether no string `JSON.parse` makes of `text` can hold a lone surrogate: the text is well-formed and
- * has no `\u` escape of a surrogate (`\uD800` to `\uDFFF`, either case). False where that cannot be checked
- * natively. Conservative: `\\uD800` (an escaped backslash) also counts as an escape.
+ * has no `\u` escape of a surrogate (`\uD800` to `\uDFFF`, either case). Conservative: `\\uD800` (an escaped
+ * backslash) also counts as an escape.
  */
 function textHasNoLoneSurrogate(text: string): boolean {
-  if (nativeIsWellFormed === undefined || !nativeIsWellFormed.call(text)) return false;
+  if (!isWellFormed(text)) return false;
   for (let i = text.indexOf("\\u"); i >= 0; i = text.indexOf("\\u", i + 2)) {
     const c = text.charCodeAt(i + 2) | 0x20; // lower case
     if (c === 100 /* d */) {
@@ -106,23 +108,10 @@ function textHasNoLoneSurrogate(text: string): boolean {
   return true;
 }
 
-function wellFormed(s: string): boolean {
-  if (nativeIsWellFormed !== undefined) return nativeIsWellFormed.call(s);
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdfff) continue;
-    if (c > 0xdbff) return false;
-    const n = s.charCodeAt(i + 1);
-    if (!(n >= 0xdc00 && n <= 0xdfff)) return false;
-    i++;
-  }
-  return true;
-}
-
 function valueIn(v: unknown, depthLeft: number): Value {
   switch (typeof v) {
     case "string":
-      if (checkStrings && !wellFormed(v)) throw bail;
+      if (checkStrings && !isWellFormed(v)) throw bail;
       return { $typeName: valueType, kind: { case: "stringValue", value: v } };
     case "number":
       if (v - v !== 0) throw bail;
@@ -147,7 +136,7 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
   // the inherited accessor is reached only by a key the object does not have.
   for (const key in obj) {
     n++;
-    if (checkStrings && !wellFormed(key)) throw bail;
+    if (checkStrings && !isWellFormed(key)) throw bail;
     obj[key] = valueIn(obj[key], below);
   }
   keysSeen += n;
