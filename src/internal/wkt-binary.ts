@@ -203,22 +203,8 @@ export function wktToBinaryFast(desc: DescMessage, message: unknown): Uint8Array
 export function wktFromBinaryFast(desc: DescMessage, bytes: Uint8Array): MessageShape<DescMessage> | undefined {
   const kind = kindOf(desc);
   if (kind === undefined || busy) return undefined;
-  busy = true;
-  rb = bytes;
-  rp = 0;
-  rlen = bytes.length;
-  rview = undefined;
-  try {
-    const m = decode(kind);
-    return rp === rlen ? (m as MessageShape<DescMessage>) : undefined;
-  } catch {
-    // Not taken: protobuf-es decodes or throws.
-    return undefined;
-  } finally {
-    busy = false;
-    rb = empty;
-    rview = undefined;
-  }
+  // Not taken (undefined) for anything left over or thrown: protobuf-es decodes or throws.
+  return readWhole(bytes, () => decode(kind) as MessageShape<DescMessage>);
 }
 
 /**
@@ -236,14 +222,24 @@ export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthL
   if (t !== STRUCT && t !== VALUE && t !== LIST_VALUE) return undefined;
   const kind = kindOf(desc);
   if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
+  return readWhole(bytes, () =>
+    kind === Kind.Struct ? jsonStruct(rlen, 1, depthLeft) : kind === Kind.Value ? jsonValue(rlen, 1, depthLeft) : jsonList(rlen, 1, depthLeft),
+  );
+}
+
+/**
+ * Runs `read` over all of `bytes` with the reader state set up (the caller has checked that it is not busy):
+ * its result if it consumed every byte, undefined if it left bytes over or threw.
+ */
+function readWhole<T>(bytes: Uint8Array, read: () => T): T | undefined {
   busy = true;
   rb = bytes;
   rp = 0;
   rlen = bytes.length;
   rview = undefined;
   try {
-    const json = kind === Kind.Struct ? jsonStruct(rlen, 1, depthLeft) : kind === Kind.Value ? jsonValue(rlen, 1, depthLeft) : jsonList(rlen, 1, depthLeft);
-    return rp === rlen ? json : undefined;
+    const result = read();
+    return rp === rlen ? result : undefined;
   } catch {
     return undefined;
   } finally {
