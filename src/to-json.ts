@@ -369,27 +369,33 @@ function plansFor(desc: DescMessage): readonly FieldPlan[] {
  * the unknown fields of the message.
  */
 function writeExtensions(desc: DescMessage, message: Record<string, unknown>, ctx: WriteContext, out: JsonObject): void {
-  const unknown = message.$unknown as readonly { no: number }[];
-  const seen = new Set<number>();
-  for (const { no } of unknown) {
-    if (seen.has(no)) continue;
-    seen.add(no);
-    const ext = ctx.registry!.getExtensionFor(desc, no);
-    if (ext === undefined) continue;
-    const plan = extensionPlan(ext);
-    try {
-      writeField(plan, { value: getExtension(message as never, ext) }, ctx, out);
-    } catch (e) {
-      throw errorAtPath(e, keyOf(plan, ctx));
-    }
-  }
+  forEachExtension(desc, message, ctx, (plan, holder) => writeField(plan, holder, ctx, out));
 }
 
 /** The text of the extensions of a message, each preceded by a comma, as {@link writeExtensions} writes them. */
 function extensionsText(desc: DescMessage, message: Record<string, unknown>, ctx: WriteContext): string {
+  let out = "";
+  forEachExtension(desc, message, ctx, (plan, holder) => {
+    const v = fieldValue(plan, holder, ctx);
+    if (v === absent) return;
+    const text = plan.writeText(v, ctx);
+    if (text !== "") out += (ctx.useProtoFieldName ? plan.protoKeyAfter : plan.jsonKeyAfter) + text;
+  });
+  return out;
+}
+
+/**
+ * Calls `write` once for each extension of the message the registry knows (by field number, first occurrence
+ * in the unknown fields), with its plan and `{ value }`; errors get the extension's key in their path.
+ */
+function forEachExtension(
+  desc: DescMessage,
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+  write: (plan: FieldPlan, holder: { value: unknown }) => void,
+): void {
   const unknown = message.$unknown as readonly { no: number }[];
   const seen = new Set<number>();
-  let out = "";
   for (const { no } of unknown) {
     if (seen.has(no)) continue;
     seen.add(no);
@@ -397,15 +403,11 @@ function extensionsText(desc: DescMessage, message: Record<string, unknown>, ctx
     if (ext === undefined) continue;
     const plan = extensionPlan(ext);
     try {
-      const v = fieldValue(plan, { value: getExtension(message as never, ext) }, ctx);
-      if (v === absent) continue;
-      const text = plan.writeText(v, ctx);
-      if (text !== "") out += (ctx.useProtoFieldName ? plan.protoKeyAfter : plan.jsonKeyAfter) + text;
+      write(plan, { value: getExtension(message as never, ext) });
     } catch (e) {
       throw errorAtPath(e, keyOf(plan, ctx));
     }
   }
-  return out;
 }
 
 const extensionPlans = new WeakMap<DescExtension, FieldPlan>();
