@@ -590,30 +590,12 @@ function encode(kind: Kind, m: unknown): Uint8Array {
       }
       return finish();
     }
-    case Kind.Struct: {
-      sn = 0;
-      const size = structSize(m);
-      sizesUsed = sn;
-      begin(size);
-      writeStruct(m);
-      return finish();
-    }
-    case Kind.Value: {
-      sn = 0;
-      const size = valueSize(m);
-      sizesUsed = sn;
-      begin(size);
-      writeValue(m);
-      return finish();
-    }
-    case Kind.ListValue: {
-      sn = 0;
-      const size = listSize(m);
-      sizesUsed = sn;
-      begin(size);
-      writeList(m);
-      return finish();
-    }
+    case Kind.Struct:
+      return sizedThenWritten(m, structSize, writeStruct);
+    case Kind.Value:
+      return sizedThenWritten(m, valueSize, writeValue);
+    case Kind.ListValue:
+      return sizedThenWritten(m, listSize, writeList);
     case Kind.Any: {
       const url = m["typeUrl"];
       const value = m["value"];
@@ -710,6 +692,19 @@ function encodeWrapper(kind: Kind, v: unknown): Uint8Array {
     }
   }
   return bail();
+}
+
+/**
+ * Struct, Value and ListValue: the first pass records the size of every nested message (`sizes`), the second
+ * writes into one exactly sized array.
+ */
+function sizedThenWritten(m: unknown, size: (m: unknown) => number, write: (m: unknown) => void): Uint8Array {
+  sn = 0;
+  const n = size(m);
+  sizesUsed = sn;
+  begin(n);
+  write(m);
+  return finish();
 }
 
 /** Size of a Struct's body; records [entries, then per entry: entry size, key size, value size, ...value]. */
