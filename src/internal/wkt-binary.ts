@@ -732,22 +732,31 @@ function structSize(m: unknown): number {
   return size;
 }
 
+/**
+ * Writes the head of one `fields` map entry of a Struct (entry tag and size, key, value tag and size) from the
+ * sizes the first pass recorded; returns the size of the value that follows.
+ */
+function writeEntryHead(key: string): number {
+  const entry = sizes[sn++]!;
+  const k = sizes[sn++]!;
+  const v = sizes[sn++]!;
+  out[p++] = 0x0a;
+  writeVarint(entry);
+  out[p++] = 0x0a;
+  writeVarint(k);
+  writeString(key, k);
+  out[p++] = 0x12;
+  writeVarint(v);
+  return v;
+}
+
 function writeStruct(m: unknown): void {
   const fields = (m as Record<string, unknown>)["fields"] as Record<string, unknown>;
   const keys = Object.keys(fields);
   if (sizes[sn++] !== keys.length) bail();
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    const entry = sizes[sn++]!;
-    const k = sizes[sn++]!;
-    const v = sizes[sn++]!;
-    out[p++] = 0x0a;
-    writeVarint(entry);
-    out[p++] = 0x0a;
-    writeVarint(k);
-    writeString(key, k);
-    out[p++] = 0x12;
-    writeVarint(v);
+    const v = writeEntryHead(key);
     const start = p;
     writeValue(fields[key]);
     if (p - start !== v) bail();
@@ -1414,16 +1423,7 @@ function jWriteStruct(): void {
   for (let i = 0; i < count; i++) {
     const key = objs[on++] as string;
     const value = objs[on++];
-    const entry = sizes[sn++]!;
-    const k = sizes[sn++]!;
-    const v = sizes[sn++]!;
-    out[p++] = 0x0a;
-    writeVarint(entry);
-    out[p++] = 0x0a;
-    writeVarint(k);
-    writeString(key, k);
-    out[p++] = 0x12;
-    writeVarint(v);
+    const v = writeEntryHead(key);
     const start = p;
     jWriteValue(value);
     if (p - start !== v) bail();
