@@ -376,37 +376,38 @@ function objectPrototypeIsClean(): boolean {
 }
 
 function valueFrom(json: unknown, depthLeft: number, mode: number): Value {
-  switch (typeof json) {
-    case "string":
-      if (!isWellFormed(json)) throw utf16Error(valueType, "the string");
-      return { $typeName: valueType, kind: { case: "stringValue", value: json } };
-    case "number":
-      // NaN - NaN and Infinity - Infinity are NaN; every finite x - x is 0.
-      if (json - json !== 0) throw notFiniteError(json);
-      return { $typeName: valueType, kind: { case: "numberValue", value: json } };
-    case "boolean":
-      return { $typeName: valueType, kind: { case: "boolValue", value: json } };
-    case "object": {
-      if (json === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
-      if (Array.isArray(json)) {
-        return { $typeName: valueType, kind: { case: "listValue", value: listFrom(json, depthLeft, mode) } };
-      }
-      const p = Object.getPrototypeOf(json) as object | null;
-      if (p === Object.prototype || p === null) {
-        return { $typeName: valueType, kind: { case: "structValue", value: structFrom(json, depthLeft, mode) } };
-      }
-      if (Object.getPrototypeOf(p) === null) {
-        // A plain object of another realm, whose Object.prototype may have enumerable members: Object.keys.
-        const value = structFrom(json, depthLeft, mode & ~modeForIn);
-        return { $typeName: valueType, kind: { case: "structValue", value } };
-      }
-      throw jsonTypeError(valueType, json, "a JSON value");
-    }
-    case "bigint":
-      return { $typeName: valueType, kind: { case: "numberValue", value: numberFromBigint(json, mode) } };
-    default:
-      throw jsonTypeError(valueType, json, "a JSON value");
+  // `typeof x === "..."` tests, not `switch (typeof x)`: V8 compiles the tests inline, while the switch calls
+  // its Typeof builtin for every value (5% of the time of a wide Struct).
+  if (typeof json === "string") {
+    if (!isWellFormed(json)) throw utf16Error(valueType, "the string");
+    return { $typeName: valueType, kind: { case: "stringValue", value: json } };
   }
+  if (typeof json === "number") {
+    // NaN - NaN and Infinity - Infinity are NaN; every finite x - x is 0.
+    if (json - json !== 0) throw notFiniteError(json);
+    return { $typeName: valueType, kind: { case: "numberValue", value: json } };
+  }
+  if (typeof json === "boolean") return { $typeName: valueType, kind: { case: "boolValue", value: json } };
+  if (typeof json === "object") {
+    if (json === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
+    if (Array.isArray(json)) {
+      return { $typeName: valueType, kind: { case: "listValue", value: listFrom(json, depthLeft, mode) } };
+    }
+    const p = Object.getPrototypeOf(json) as object | null;
+    if (p === Object.prototype || p === null) {
+      return { $typeName: valueType, kind: { case: "structValue", value: structFrom(json, depthLeft, mode) } };
+    }
+    if (Object.getPrototypeOf(p) === null) {
+      // A plain object of another realm, whose Object.prototype may have enumerable members: Object.keys.
+      const value = structFrom(json, depthLeft, mode & ~modeForIn);
+      return { $typeName: valueType, kind: { case: "structValue", value } };
+    }
+    throw jsonTypeError(valueType, json, "a JSON value");
+  }
+  if (typeof json === "bigint") {
+    return { $typeName: valueType, kind: { case: "numberValue", value: numberFromBigint(json, mode) } };
+  }
+  throw jsonTypeError(valueType, json, "a JSON value");
 }
 
 function structFromRoot(json: unknown, depthLeft: number, js: boolean): Struct {

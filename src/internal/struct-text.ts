@@ -109,19 +109,20 @@ function textHasNoLoneSurrogate(text: string): boolean {
 }
 
 function valueIn(v: unknown, depthLeft: number): Value {
-  switch (typeof v) {
-    case "string":
-      if (checkStrings && !isWellFormed(v)) throw bail;
-      return { $typeName: valueType, kind: { case: "stringValue", value: v } };
-    case "number":
-      if (v - v !== 0) throw bail;
-      return { $typeName: valueType, kind: { case: "numberValue", value: v } };
-    case "boolean":
-      return { $typeName: valueType, kind: { case: "boolValue", value: v } };
-    case "object":
-      if (v === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
-      if (Array.isArray(v)) return { $typeName: valueType, kind: { case: "listValue", value: listIn(v, depthLeft) } };
-      return { $typeName: valueType, kind: { case: "structValue", value: structIn(v as Record<string, unknown>, depthLeft) } };
+  // `typeof v === "..."` tests: V8 compiles them inline, while `switch (typeof v)` calls its Typeof builtin.
+  if (typeof v === "string") {
+    if (checkStrings && !isWellFormed(v)) throw bail;
+    return { $typeName: valueType, kind: { case: "stringValue", value: v } };
+  }
+  if (typeof v === "number") {
+    if (v - v !== 0) throw bail;
+    return { $typeName: valueType, kind: { case: "numberValue", value: v } };
+  }
+  if (typeof v === "boolean") return { $typeName: valueType, kind: { case: "boolValue", value: v } };
+  if (typeof v === "object") {
+    if (v === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
+    if (Array.isArray(v)) return { $typeName: valueType, kind: { case: "listValue", value: listIn(v, depthLeft) } };
+    return { $typeName: valueType, kind: { case: "structValue", value: structIn(v as Record<string, unknown>, depthLeft) } };
   }
   throw bail;
 }
