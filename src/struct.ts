@@ -318,14 +318,17 @@ export function listValueFromJsonInternal(json: unknown, depthLeft: number): Lis
 
 /**
  * Encodes a Struct as a JSON object, allowing `depthLeft` more levels of nesting (the Struct takes one).
+ * `checked` false (here and in the Value and ListValue encoders) skips the lone-surrogate checks of member
+ * names and strings, for a caller that prints the result with `JSON.stringify`, which writes every lone
+ * surrogate as a `\udXXX` escape, and looks for those in the text instead (toJsonString).
  *
  * @internal
  * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth`.
  * @example
  * structToJsonInternal(structFromJson({ a: 1 }), 1); //=> { a: 1 }
  */
-export function structToJsonInternal(msg: Struct, depthLeft: number): JsonObject {
-  return structTo(msg, depthLeft, objectPrototypeIsClean());
+export function structToJsonInternal(msg: Struct, depthLeft: number, checked = true): JsonObject {
+  return structTo(msg, depthLeft, encodeMode(checked));
 }
 
 /**
@@ -336,8 +339,8 @@ export function structToJsonInternal(msg: Struct, depthLeft: number): JsonObject
  * @example
  * valueToJsonInternal(valueFromJson(null), 0); //=> null
  */
-export function valueToJsonInternal(msg: Value, depthLeft: number): JsonValue {
-  return valueTo(msg, depthLeft, objectPrototypeIsClean());
+export function valueToJsonInternal(msg: Value, depthLeft: number, checked = true): JsonValue {
+  return valueTo(msg, depthLeft, encodeMode(checked));
 }
 
 /**
@@ -348,8 +351,17 @@ export function valueToJsonInternal(msg: Value, depthLeft: number): JsonValue {
  * @example
  * listValueToJsonInternal(listValueFromJson([1]), 1); //=> [1]
  */
-export function listValueToJsonInternal(msg: ListValue, depthLeft: number): JsonValue[] {
-  return listTo(msg, depthLeft, objectPrototypeIsClean());
+export function listValueToJsonInternal(msg: ListValue, depthLeft: number, checked = true): JsonValue[] {
+  return listTo(msg, depthLeft, encodeMode(checked));
+}
+
+/** Encoder mode bit: `for...in` may read `fields` objects (see {@link valueTo}). */
+const encodeForIn = 1;
+/** Encoder mode bit: member names and strings are checked for lone surrogates. */
+const encodeChecked = 2;
+
+function encodeMode(checked: boolean): number {
+  return (objectPrototypeIsClean() ? encodeForIn : 0) | (checked ? encodeChecked : 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -490,18 +502,19 @@ function numberFromBigint(big: bigint, mode: number): number {
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * `forIn`: Object.prototype has no enumerable member (checked once per call), so `for...in` may read a `fields`
- * object whose prototype is Object.prototype or null. Errors are built by the helpers at the end of this
+ * `mode` bits: {@link encodeForIn}, Object.prototype has no enumerable member (checked once per call), so
+ * `for...in` may read a `fields` object whose prototype is Object.prototype or null; {@link encodeChecked},
+ * member names and strings are checked for lone surrogates. Errors are built by the helpers at the end of this
  * module, so that these functions stay small enough for V8 to inline into one another.
  */
-function valueTo(v: Value, depthLeft: number, forIn: boolean): JsonValue {
+function valueTo(v: Value, depthLeft: number, mode: number): JsonValue {
   const kind = (v as Partial<Value> | null | undefined)?.kind;
   if (typeof kind !== "object" || kind === null) throw notAMessageError(valueType, v);
   switch (kind.case) {
     case "stringValue": {
       const s = kind.value as unknown;
       if (typeof s !== "string") throw variantTypeError("stringValue", s);
-      if (!isWellFormed(s)) throw utf16Error(valueType, "string_value");
+      if ((mode & encodeChecked) !== 0 && !isWellFormed(s)) throw utf16Error(valueType, "string_value");
       return s;
     }
     case "numberValue": {
@@ -518,31 +531,31 @@ function valueTo(v: Value, depthLeft: number, forIn: boolean): JsonValue {
     case "nullValue":
       return null;
     case "structValue":
-      return structTo(kind.value, depthLeft, forIn);
+      return structTo(kind.value, depthLeft, mode);
     case "listValue":
-      return listTo(kind.value, depthLeft, forIn);
+      return listTo(kind.value, depthLeft, mode);
     default:
       throw valueKindError((kind as { case: unknown }).case);
   }
 }
 
-function structTo(s: Struct, depthLeft: number, forIn: boolean): JsonObject {
+function structTo(s: Struct, depthLeft: number, mode: number): JsonObject {
   if (depthLeft <= 0) throw depthError(structType);
   const fields = (s as Partial<Struct> | null | undefined)?.fields;
   if (typeof fields !== "object" || fields === null) throw notAMessageError(structType, s);
   // for-in sees exactly the own enumerable members, in Object.keys order, when the prototype of `fields` is a
   // clean Object.prototype or null; V8 then reads `fields[key]` through the enum cache instead of a megamorphic
   // keyed load. Any other `fields` takes the separate function below, which keeps this one small.
-  if (!forIn) return structToByKeys(fields, depthLeft, forIn);
+  if ((mode & encodeForIn) === 0) return structToByKeys(fields, depthLeft, mode);
   const p = Object.getPrototypeOf(fields) as object | null;
-  if (p !== Object.prototype && p !== null) return structToByKeys(fields, depthLeft, forIn);
+  if (p !== Object.prototype && p !== null) return structToByKeys(fields, depthLeft, mode);
   const out: JsonObject = {};
   const below = depthLeft - 1;
   let key = "";
   try {
     for (key in fields) {
-      if (!isWellFormed(key)) throw utf16Error(structType, "the map key");
-      const json = valueTo(fields[key]!, below, forIn);
+      if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structType, "the map key");
+      const json = valueTo(fields[key]!, below, mode);
       if (key === "__proto__") defineOwn(out, key, json);
       else out[key] = json;
     }
@@ -552,7 +565,7 @@ function structTo(s: Struct, depthLeft: number, forIn: boolean): JsonObject {
   return out;
 }
 
-function structToByKeys(fields: Struct["fields"], depthLeft: number, forIn: boolean): JsonObject {
+function structToByKeys(fields: Struct["fields"], depthLeft: number, mode: number): JsonObject {
   const out: JsonObject = {};
   const below = depthLeft - 1;
   const keys = Object.keys(fields); // blind to any prototype fields may have
@@ -560,8 +573,8 @@ function structToByKeys(fields: Struct["fields"], depthLeft: number, forIn: bool
   try {
     for (let i = 0; i < keys.length; i++) {
       key = keys[i]!;
-      if (!isWellFormed(key)) throw utf16Error(structType, "the map key");
-      const json = valueTo(fields[key]!, below, forIn);
+      if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structType, "the map key");
+      const json = valueTo(fields[key]!, below, mode);
       if (key === "__proto__") defineOwn(out, key, json);
       else out[key] = json;
     }
@@ -571,7 +584,7 @@ function structToByKeys(fields: Struct["fields"], depthLeft: number, forIn: bool
   return out;
 }
 
-function listTo(l: ListValue, depthLeft: number, forIn: boolean): JsonValue[] {
+function listTo(l: ListValue, depthLeft: number, mode: number): JsonValue[] {
   if (depthLeft <= 0) throw depthError(listValueType);
   const values = (l as Partial<ListValue> | null | undefined)?.values;
   if (!Array.isArray(values)) throw notAMessageError(listValueType, l);
@@ -580,7 +593,7 @@ function listTo(l: ListValue, depthLeft: number, forIn: boolean): JsonValue[] {
   const below = depthLeft - 1;
   let i = 0;
   try {
-    for (; i < n; i++) out[i] = valueTo(values[i] as Value, below, forIn);
+    for (; i < n; i++) out[i] = valueTo(values[i] as Value, below, mode);
   } catch (e) {
     throw errorAtPath(e, i);
   }

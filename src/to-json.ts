@@ -759,6 +759,29 @@ function compileText(desc: DescMessage): MessageTextWriter {
       case "google.protobuf.Duration":
       case "google.protobuf.FieldMask":
         return (message, ctx) => JSON.stringify(write(message, ctx));
+      case "google.protobuf.Struct":
+      case "google.protobuf.Value":
+      case "google.protobuf.ListValue":
+        // Written without the lone-surrogate check of every member name and string (a tenth of the time):
+        // JSON.stringify writes each lone surrogate as a `\udXXX` escape, so one search of the text finds them
+        // all. Only a text that holds `\ud` (an escape, or a string with a backslash before "ud") is written
+        // again with the checks, which throw the error with its path.
+        return (message, ctx) => {
+          let json: JsonValue;
+          try {
+            json = structFamilyToJson(typeName, message, ctx, false);
+          } catch (e) {
+            // The checked writer meets this error too, or a lone surrogate before it: the first one is reported.
+            structFamilyToJson(typeName, message, ctx, true);
+            throw e;
+          }
+          const text = treeText(json, ctx);
+          if (text.includes("\\ud")) {
+            structFamilyToJson(typeName, message, ctx, true);
+            negativeZeroTake(); // the -0 it notes again belongs to the text already written
+          }
+          return text;
+        };
       default:
         return (message, ctx) => treeText(write(message, ctx), ctx);
     }
@@ -847,6 +870,18 @@ function hasCustomJson(desc: DescMessage): boolean {
   return customJsonTypes.has(desc.typeName) || (desc.typeName.startsWith("google.protobuf.") && isWrapperDesc(desc));
 }
 
+/**
+ * The JSON value of a Struct, Value or ListValue message (by `typeName`); `checked` false skips the lone-surrogate
+ * checks (see structToJsonInternal).
+ */
+function structFamilyToJson(typeName: string, message: unknown, ctx: WriteContext, checked: boolean): JsonValue {
+  checkMessage(message, typeName);
+  const depthLeft = ctx.maxDepth - ctx.depth;
+  if (typeName === "google.protobuf.Struct") return structToJsonInternal(message as never, depthLeft, checked);
+  if (typeName === "google.protobuf.Value") return valueToJsonInternal(message as never, depthLeft, checked);
+  return listValueToJsonInternal(message as never, depthLeft, checked);
+}
+
 function compileWkt(desc: DescMessage): MessageWriter | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith("google.protobuf.")) return undefined;
@@ -869,20 +904,9 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
     case "google.protobuf.Empty":
       return leaf(() => ({}));
     case "google.protobuf.Struct":
-      return (message, ctx) => {
-        checkMessage(message, typeName);
-        return structToJsonInternal(message as never, ctx.maxDepth - ctx.depth);
-      };
     case "google.protobuf.Value":
-      return (message, ctx) => {
-        checkMessage(message, typeName);
-        return valueToJsonInternal(message as never, ctx.maxDepth - ctx.depth);
-      };
     case "google.protobuf.ListValue":
-      return (message, ctx) => {
-        checkMessage(message, typeName);
-        return listValueToJsonInternal(message as never, ctx.maxDepth - ctx.depth);
-      };
+      return (message, ctx) => structFamilyToJson(typeName, message, ctx, true);
     case "google.protobuf.Any":
       return (message, ctx) => {
         checkMessage(message, typeName);

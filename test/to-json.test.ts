@@ -1,5 +1,5 @@
 import { create, createFileRegistry, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
-import { DoubleValueSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema } from "@bufbuild/protobuf/wkt";
+import { DoubleValueSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { anyPack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
@@ -475,6 +475,45 @@ describe("__proto__ is an ordinary key on the way out", () => {
     // And it reads back to the same message.
     expect(write(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, text, { registry: testRegistry }))).toEqual(json);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("lone surrogates in Struct, Value and ListValue text", () => {
+  // toJsonString prints these without checking each string, and looks for the \udXXX escapes JSON.stringify
+  // writes for lone surrogates; these pin both the errors and the texts that only look like such an escape.
+
+  /** A Value made by hand, without the checks of fromJson (which rejects lone surrogates). */
+  function value(json: unknown): unknown {
+    const kind =
+      typeof json === "string" ? { case: "stringValue", value: json }
+      : typeof json === "number" ? { case: "numberValue", value: json }
+      : json === null ? { case: "nullValue", value: 0 }
+      : Array.isArray(json) ? { case: "listValue", value: list(json) }
+      : { case: "structValue", value: struct(json as Record<string, unknown>) };
+    return { $typeName: "google.protobuf.Value", kind };
+  }
+  const struct = (o: Record<string, unknown>) => ({ $typeName: "google.protobuf.Struct", fields: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, value(v)])) });
+  const list = (a: unknown[]) => ({ $typeName: "google.protobuf.ListValue", values: a.map(value) });
+
+  it.each<[string, DescMessage, unknown, string]>([
+    ["a string in a Struct", StructSchema, struct({ a: [1, { b: "x\udfff" }] }), "$.a[1].b"],
+    ["a member name of a nested Struct", StructSchema, struct({ a: { "\ud800": 1 } }), '$.a["\\ud800"]'],
+    ["a Value", ValueSchema, value("\ud83d"), "$"],
+    ["a ListValue element", ListValueSchema, list(["ok", "\ude00\ud83d"]), "$[1]"],
+    ["the first of two errors, a lone surrogate before a NaN", StructSchema, struct({ a: ["\ud800"], b: NaN }), "$.a[0]"],
+  ])("%s: rule utf16 with the path, from toJsonString as from toJson", (_, schema, message, path) => {
+    expect(catchWkt(() => toJson(schema, message as never))).toMatchObject({ rule: "utf16", path });
+    expect(catchWkt(() => toJsonString(schema, message as never))).toMatchObject({ rule: "utf16", path });
+  });
+
+  it.each<[string, unknown]>([
+    ["a backslash before ud", { path: "C:\\udir\\ud800" }],
+    ["a backslash before ud as a member name", { "\\ud83d": [null, -0] }],
+    ["a surrogate pair", { "\ud83d\ude00": "\ud83d\ude00" }],
+  ])("%s is printed as JSON.stringify prints it", (_, json) => {
+    const msg = fromJson(StructSchema, json as never);
+    expectTextAgrees(StructSchema, msg);
+    expect(toJsonString(StructSchema, msg)).toBe(JSON.stringify(json).replace(",0]", ",-0]"));
   });
 });
 
