@@ -257,47 +257,58 @@ const absent: unknown = Symbol("absent");
 
 /**
  * Returns the value of a field when it is to be written, else {@link absent}. Throws (at `$`, the caller adds
- * the field's name) for a list or map that is not an array or object.
+ * the field's name) for a list or map that is not an array or object. Small enough for V8 to inline into the
+ * writers' loops (under 460 bytes of bytecode): the zero tests are in {@link isImplicitZero}.
  */
 function fieldValue(plan: FieldPlan, message: Record<string, unknown>, ctx: WriteContext): unknown {
-  switch (plan.presence) {
+  const presence = plan.presence;
+  if (presence >= IMPLICIT_ENUM) {
+    const v = message[plan.local] ?? plan.zero;
+    return ctx.alwaysEmitImplicit || !isImplicitZero(presence, v, plan.zero) ? v : absent;
+  }
+  switch (presence) {
     case LIST: {
       const items = message[plan.local];
       if (!Array.isArray(items)) throw notA("an array", plan.parentName, items);
       return items.length === 0 && !ctx.alwaysEmitImplicit ? absent : items;
     }
     case MAP: {
-      // Whether it is empty is for the writer to tell, which lists the keys anyway.
       const record = message[plan.local];
       if (typeof record !== "object" || record === null || Array.isArray(record)) throw notA("an object", plan.parentName, record);
-      return record;
+      // An empty map, the usual case, is told here without a key list (the writers tell it again for theirs).
+      return ctx.alwaysEmitImplicit || hasEnumerable(record) ? record : absent;
     }
     case ONEOF: {
       const oneof = message[plan.oneofLocal] as { case?: unknown; value?: unknown } | undefined;
-      return oneof?.case === plan.local ? oneof.value : absent;
+      const c = oneof?.case;
+      return c !== undefined && c === plan.local ? oneof!.value : absent;
     }
-    case EXPLICIT: {
+    default: {
+      // EXPLICIT
       const v = message[plan.local];
       return v !== undefined && Object.prototype.hasOwnProperty.call(message, plan.local) ? v : absent;
     }
   }
-  const v = message[plan.local] ?? plan.zero;
-  if (ctx.alwaysEmitImplicit) return v;
-  switch (plan.presence) {
-    case IMPLICIT_ENUM:
-      return v !== plan.zero ? v : absent;
-    case IMPLICIT_STRING:
-      return v !== "" ? v : absent;
-    case IMPLICIT_BOOL:
-      return v !== false ? v : absent;
+}
+
+/** Whether the value of an implicit-presence field is its zero value, which is not written. */
+function isImplicitZero(presence: number, v: unknown, zero: unknown): boolean {
+  switch (presence) {
     case IMPLICIT_BYTES:
-      return v instanceof Uint8Array && v.length === 0 ? absent : v;
+      return v instanceof Uint8Array && v.length === 0;
     case IMPLICIT_FLOAT:
-      return v === 0 && 1 / v > 0 ? absent : v;
+      return v === 0 && 1 / v > 0;
+    case IMPLICIT_INT:
+      // 0, 0n and "0" (jstype = JS_STRING), each compared as its own type. Not loose equality: `false`, `[]` or
+      // " " in an integer field of a message built by hand are wrong-typed values to be reported, not zeros.
+      return typeof v === "number" ? v === 0 : typeof v === "bigint" ? v === 0n : v === "0";
+    case IMPLICIT_STRING:
+      return v === "";
+    case IMPLICIT_BOOL:
+      return v === false;
     default:
-      // 0, 0n and "0" (jstype = JS_STRING). Not loose equality: `false`, `[]` or " " in an integer field of a
-      // message built by hand are wrong-typed values to be reported, not zeros to be omitted.
-      return v === 0 || v === 0n || v === "0" ? absent : v;
+      // IMPLICIT_ENUM: the first value. One comparison per kind, so that each sees one type of value.
+      return v === zero;
   }
 }
 
