@@ -163,6 +163,19 @@ function messageCases(f: Fixture): Case[] {
 
 const wholeTargets = [{ vs: "es", max: 1 / 1.5, label: "≥1.5x vs es" }] as const;
 
+/** Six fields of the sparse fixtures: scalars of three kinds, a list and a map. */
+const sparseFields = ["optionalInt32", "optionalInt64", "optionalString", "optionalNestedEnum", "repeatedInt32", "mapStringString"];
+
+/** The members of `json` named in `keys`, in that order. */
+function pick(json: JsonObject, keys: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const k of keys) {
+    if (!(k in json)) throw new Error(`fixture has no ${k}`);
+    out[k] = json[k]!;
+  }
+  return out;
+}
+
 export function wholeMessageCases(): Case[] {
   const area = "Whole messages";
   return [
@@ -172,6 +185,28 @@ export function wholeMessageCases(): Case[] {
       schema: TestAllTypesProto3,
       tsName: "TestAllTypesProto3",
       json: messageWithEveryField(TestAllTypesProto3, 21),
+      registry: testRegistry,
+      strings: true,
+      targets: wholeTargets,
+    }),
+    // Messages as services send them: a few of the 125 fields set. The reader copies a zero message when a
+    // message sets few fields and adds no member (src/internal/zero-message.ts), and creates it otherwise.
+    ...messageCases({
+      area,
+      label: "test-all-types-proto3-sparse",
+      schema: TestAllTypesProto3,
+      tsName: "TestAllTypesProto3",
+      json: pick(messageWithEveryField(TestAllTypesProto3, 21), sparseFields),
+      registry: testRegistry,
+      strings: true,
+      targets: wholeTargets,
+    }),
+    ...messageCases({
+      area,
+      label: "test-all-types-proto3-sparse-nested",
+      schema: TestAllTypesProto3,
+      tsName: "TestAllTypesProto3",
+      json: pick(messageWithEveryField(TestAllTypesProto3, 21), [...sparseFields, "optionalNestedMessage"]),
       registry: testRegistry,
       strings: true,
       targets: wholeTargets,
