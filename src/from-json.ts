@@ -36,7 +36,7 @@ import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./in
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
-import { zeroMessage } from "./internal/zero-message.js";
+import { zeroMessage, zeroMessageWith } from "./internal/zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 import { timestampFromJson } from "./timestamp.js";
 
@@ -208,6 +208,9 @@ export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: num
 
 const readers = new WeakMap<DescMessage, MessageReader>();
 
+/** No member added (see membersAdded in compileMessage); never written to. */
+const none: string[] = [];
+
 /** @internal Returns the compiled reader of a message type, compiling it on first use. */
 export function readerFor(desc: DescMessage): MessageReader {
   let reader = readers.get(desc);
@@ -238,10 +241,14 @@ function compileMessage(desc: DescMessage): MessageReader {
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     // A copy of the zero message is made in half the time of create() for a message of many members, and
-    // wins for a message that sets few of them. V8 turns the copy into a dictionary (copying every member) as
-    // soon as a member is added, and fills it no faster than create()'s dictionary when many are set: then
-    // create(). (TestAllTypesProto3 of 2-16 fields: 0.46-0.59 of the time; more: the same.)
-    const message = keys.length > 16 || addsMembers(keys) ? (create(desc) as Record<string, unknown>) : zeroMessage(desc);
+    // wins for a message that sets few of them; create()'s dictionary fills as fast when many are set.
+    // (TestAllTypesProto3 of 2-16 fields: 0.46-0.59 of the time; more: the same.) V8 turns a copy into a
+    // dictionary, copying every member, when a member is added, so the members the keys add (message fields,
+    // explicit presence) are in the copy from the start, and those left unset are deleted below.
+    const added = keys.length > 16 ? undefined : membersAdded(keys);
+    const message =
+      (added === undefined ? undefined : added.length === 0 ? zeroMessage(desc) : zeroMessageWith(desc, added)) ??
+      (create(desc) as Record<string, unknown>);
     let key = "";
     // Keys so far that named a field by its proto name where the JSON name differs.
     let aliases = 0;
@@ -283,16 +290,28 @@ function compileMessage(desc: DescMessage): MessageReader {
     } catch (e) {
       throw errorAtPath(e, key);
     }
+    if (added !== undefined) {
+      // A field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields.
+      for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];
+    }
     ctx.depth--;
     return message;
   };
-  /** Whether a key is not a field's, or names a field whose member the zero message lacks. */
-  const addsMembers = (keys: readonly string[]): boolean => {
+  /**
+   * The local names of the members that the fields of `keys` add to a zero message, in order; undefined when a
+   * key names no field (an extension, or an unknown field), which is left to create().
+   */
+  const membersAdded = (keys: readonly string[]): string[] | undefined => {
+    let added: string[] = none;
     for (let i = 0; i < keys.length; i++) {
       const entry = entries.get(keys[i]!);
-      if (entry === undefined || entry.adds) return true;
+      if (entry === undefined) return undefined;
+      if (entry.adds) {
+        if (added === none) added = [];
+        added.push(entry.field.localName);
+      }
     }
-    return false;
+    return added;
   };
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);

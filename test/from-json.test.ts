@@ -1,4 +1,4 @@
-import { createRegistry, getExtension, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { createRegistry, fromJson as esFromJson, getExtension, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString, type JsonReadOptions } from "../src/from-json.js";
@@ -867,5 +867,49 @@ describe("extensions", () => {
 
   it("gives the line and column of a bad extension value", () => {
     expect(catchWkt(() => readText(TestAllTypesProto2, `{"${key}": "x"}`))).toMatchObject({ rule: "syntax", line: 1, column: key.length + 6 });
+  });
+});
+
+describe("messages that set few fields are what protobuf-es makes", () => {
+  // The reader starts such messages from a copy of a zero message that already has the members their keys add
+  // (src/internal/zero-message.ts) and deletes those left unset; the result must be create()'s, member order
+  // included.
+  function expectSameAsEs(desc: DescMessage, json: Record<string, unknown>, options?: Partial<JsonReadOptions>): void {
+    const ours = read(desc, json, options);
+    const theirs = esFromJson(desc, json as JsonValue, { registry: testRegistry, ...options });
+    expect(ours).toStrictEqual(theirs);
+    expect(Object.keys(ours)).toEqual(Object.keys(theirs));
+  }
+
+  it.each<[string, DescMessage, Record<string, unknown>]>([
+    ["a nested message", TestAllTypesProto3, { optionalInt32: 1, optionalNestedMessage: { a: 2 } }],
+    ["two message fields in field order", TestAllTypesProto3, { optionalNestedMessage: { a: 2 }, optionalTimestamp: "1970-01-01T00:00:01Z" }],
+    ["two message fields the other way round", TestAllTypesProto3, { optionalTimestamp: "1970-01-01T00:00:01Z", optionalNestedMessage: { a: 2 } }],
+    ["a message field given null, not set", TestAllTypesProto3, { optionalNestedMessage: null, optionalInt32: 1 }],
+    ["a null between two set ones", TestAllTypesProto3, { optionalForeignMessage: { c: 1 }, optionalNestedMessage: null, optionalDuration: "1s" }],
+    ["a Value given null, set to NULL_VALUE", TestAllTypesProto3, { optionalValue: null }],
+    ["a message under its proto name", TestAllTypesProto3, { optional_nested_message: { a: 3 } }],
+    ["editions: explicit presence scalars", TestAllTypesEdition2023, { optionalInt32: 0, optionalString: "", optionalNestedMessage: { a: 1 } }],
+    ["proto2: defaults on the prototype", TestAllTypesProto2, { optionalInt32: 5, optionalNestedMessage: { a: 1 } }],
+  ])("%s", (_, desc, json) => {
+    expectSameAsEs(desc, json);
+  });
+
+  it("an enum name skipped under ignoreUnknownFields leaves its field unset", () => {
+    const json = { optionalNestedEnum: "NO_SUCH_VALUE", optionalNestedMessage: { a: 1 } };
+    expectSameAsEs(TestAllTypesEdition2023, json, { ignoreUnknownFields: true });
+    expect(Object.keys(read(TestAllTypesEdition2023, json, { ignoreUnknownFields: true }))).not.toContain("optionalNestedEnum");
+  });
+
+  it("stays right past the number of member lists kept per type (32)", () => {
+    const fields = ["optionalNestedMessage", "optionalForeignMessage", "optionalTimestamp", "optionalDuration", "optionalFieldMask", "optionalStruct"];
+    const values: Record<string, unknown> = { optionalNestedMessage: { a: 1 }, optionalForeignMessage: { c: 2 }, optionalTimestamp: "1970-01-01T00:00:00Z", optionalDuration: "2s", optionalFieldMask: "a,b", optionalStruct: { k: [1] } };
+    // Every non-empty subset of the six, in two orders: 126 different lists.
+    for (let bits = 1; bits < 64; bits++) {
+      const subset = fields.filter((_, i) => (bits & (1 << i)) !== 0);
+      for (const order of [subset, subset.slice().reverse()]) {
+        expectSameAsEs(TestAllTypesProto3, Object.fromEntries(order.map((k) => [k, values[k]])));
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { zeroMessage } from "../src/internal/zero-message.js";
-import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { zeroMessage, zeroMessageWith } from "../src/internal/zero-message.js";
+import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
 // The JSON reader starts every message of few fields from zeroMessage instead of create(): whatever it
 // returns must be what create() returns, member for member and in the same order, and share nothing mutable.
@@ -40,5 +40,23 @@ describe("zeroMessage", () => {
     a.oneofField.case = "oneofUint32";
     a.optionalInt32 = 7;
     expect(zeroMessage(TestAllTypesProto3)).toStrictEqual(create(TestAllTypesProto3));
+  });
+
+  it("with added members: create()'s members, then those, each own and undefined, in the order given", () => {
+    const added = ["optionalTimestamp", "optionalNestedMessage"];
+    const made = zeroMessageWith(TestAllTypesProto3, added)!;
+    const zero = create(TestAllTypesProto3) as Record<string, unknown>;
+    expect(Object.keys(made)).toEqual([...Object.keys(zero), ...added]);
+    for (const k of added) expect(Object.getOwnPropertyDescriptor(made, k)).toEqual({ value: undefined, writable: true, enumerable: true, configurable: true });
+    for (const k of added) delete made[k];
+    expect(made).toStrictEqual(zero);
+    // Another list is another base; the first one is unchanged by what its copies went through.
+    expect(Object.keys(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage"])!).at(-1)).toBe("optionalNestedMessage");
+    expect(Object.keys(zeroMessageWith(TestAllTypesProto3, added)!)).toEqual([...Object.keys(zero), ...added]);
+  });
+
+  it("with added members: nothing for a type with a prototype chain, or a member named twice", () => {
+    expect(zeroMessageWith(TestAllTypesProto2, ["optionalNestedMessage"])).toBeUndefined();
+    expect(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalNestedMessage"])).toBeUndefined();
   });
 });

@@ -24,7 +24,12 @@ interface Template {
   readonly lists: readonly string[];
   readonly maps: readonly string[];
   readonly oneofs: readonly string[];
+  /** Bases with more members after the zero message's, by their local names joined with ",". */
+  readonly withAdded: Map<string, Record<string, unknown>>;
 }
+
+/** Most bases with added members kept per type: beyond, new lists of members are left to create(). */
+const withAddedMax = 32;
 
 const templates = new WeakMap<DescMessage, Template>();
 
@@ -37,13 +42,52 @@ const templates = new WeakMap<DescMessage, Template>();
  * zeroMessage(TimestampSchema); //=> { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: 0 }
  */
 export function zeroMessage(desc: DescMessage): Record<string, unknown> {
+  const t = templateOf(desc);
+  if (t.base === undefined) return create(desc) as Record<string, unknown>;
+  return copy(t, t.base);
+}
+
+/**
+ * Returns a new zero message of `desc` that also has the members `added` (local names of fields the zero
+ * message lacks: message fields, fields with explicit presence), after the others and in that order, each
+ * holding undefined; or undefined when there is none to copy (see {@link zeroMessage}, and at most 32 lists
+ * of added members per type). The caller sets them, and deletes those it does not set: the message is then
+ * what `create(desc)` followed by setting them in that order makes. Adding a member to a copy instead turns
+ * it into a dictionary, copying every member.
+ *
+ * @internal
+ * @example
+ * zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage"])?.optionalNestedMessage; //=> undefined (but own)
+ */
+export function zeroMessageWith(desc: DescMessage, added: readonly string[]): Record<string, unknown> | undefined {
+  const t = templateOf(desc);
+  if (t.base === undefined) return undefined;
+  const key = added.join(",");
+  let base = t.withAdded.get(key);
+  if (base === undefined) {
+    if (t.withAdded.size >= withAddedMax) return undefined;
+    const keys = [...Object.keys(t.base), ...added];
+    if (new Set(keys).size !== keys.length || added.includes("__proto__")) return undefined;
+    const values = { ...t.base } as Record<string, unknown>;
+    for (const k of added) values[k] = undefined;
+    base = fastCopy(keys, values);
+    t.withAdded.set(key, base);
+  }
+  return copy(t, base);
+}
+
+function templateOf(desc: DescMessage): Template {
   let t = templates.get(desc);
   if (t === undefined) {
     t = compileTemplate(desc);
     templates.set(desc, t);
   }
-  if (t.base === undefined) return create(desc) as Record<string, unknown>;
-  const m = { ...t.base };
+  return t;
+}
+
+/** A copy of `base`, one allocation of its shape, with its own lists, maps and oneof holders. */
+function copy(t: Template, base: Record<string, unknown>): Record<string, unknown> {
+  const m = { ...base };
   const { lists, maps, oneofs } = t;
   for (let i = 0; i < lists.length; i++) m[lists[i]!] = [];
   for (let i = 0; i < maps.length; i++) m[maps[i]!] = {};
@@ -61,20 +105,28 @@ function compileTemplate(desc: DescMessage): Template {
     else if (member.fieldKind === "list") lists.push(member.localName);
     else if (member.fieldKind === "map") maps.push(member.localName);
   }
+  const withAdded = new Map<string, Record<string, unknown>>();
   const keys = Object.keys(zero);
   if (Object.getPrototypeOf(zero) !== Object.prototype || keys.includes("__proto__")) {
-    return { base: undefined, lists, maps, oneofs };
+    return { base: undefined, lists, maps, oneofs, withAdded };
   }
-  // The members with a placeholder each, parsed: one object in fast mode. Each member then holds a string, a
-  // fraction and its zero value in turn, so that its field is general from the start: a reader that stores a
-  // double or an object where the template held a small integer would otherwise make V8 replace the shape of
-  // every message copied from it (about three times the time of reading TestAllTypesProto3 in full).
+  return { base: fastCopy(keys, zero), lists, maps, oneofs, withAdded };
+}
+
+/**
+ * An object in fast mode with the members `keys` in that order, holding the values of `values`: their names
+ * with a placeholder each, parsed (`JSON.parse` makes objects of many members in fast mode, keyed stores do
+ * not). Each member then holds a fraction, an object and its value in turn, so that its field is general from
+ * the start and a reader's store of another kind of value does not make V8 replace the shape of every copy.
+ */
+function fastCopy(keys: readonly string[], values: Record<string, unknown>): Record<string, unknown> {
   const skeleton: Record<string, string> = {};
   for (const k of keys) skeleton[k] = "";
-  const base = JSON.parse(JSON.stringify(skeleton)) as Record<string, unknown>;
+  const out = JSON.parse(JSON.stringify(skeleton)) as Record<string, unknown>;
   for (const k of keys) {
-    base[k] = 0.5;
-    base[k] = zero[k];
+    out[k] = 0.5;
+    out[k] = {};
+    out[k] = values[k];
   }
-  return { base, lists, maps, oneofs };
+  return out;
 }
