@@ -36,7 +36,7 @@ import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./in
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
-import { zeroMessage, zeroMessageWith } from "./internal/zero-message.js";
+import { zeroMessage, zeroMessageRoom, zeroMessageWith } from "./internal/zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 import { timestampFromJson } from "./timestamp.js";
 
@@ -245,7 +245,7 @@ function compileMessage(desc: DescMessage): MessageReader {
     // (TestAllTypesProto3 of 2-16 fields: 0.46-0.59 of the time; more: the same.) V8 turns a copy into a
     // dictionary, copying every member, when a member is added, so the members the keys add (message fields,
     // explicit presence) are in the copy from the start, and those left unset are deleted below.
-    const added = keys.length > 16 ? undefined : membersAdded(keys);
+    const added = keys.length > 16 || room < 0 ? undefined : membersAdded(keys);
     const message =
       (added === undefined ? undefined : added.length === 0 ? zeroMessage(desc) : zeroMessageWith(desc, added)) ??
       (create(desc) as Record<string, unknown>);
@@ -299,7 +299,7 @@ function compileMessage(desc: DescMessage): MessageReader {
   };
   /**
    * The local names of the members that the fields of `keys` add to a zero message, in order; undefined when a
-   * key names no field (an extension, or an unknown field), which is left to create().
+   * key names no field (an extension, or an unknown field) or they are more than `room`: left to create().
    */
   const membersAdded = (keys: readonly string[]): string[] | undefined => {
     let added: string[] = none;
@@ -308,13 +308,16 @@ function compileMessage(desc: DescMessage): MessageReader {
       if (entry === undefined) return undefined;
       if (entry.adds) {
         if (added === none) added = [];
-        added.push(entry.field.localName);
+        if (added.push(entry.field.localName) > room) return undefined;
       }
     }
     return added;
   };
+  /** How many members a copy of the zero message can get (zeroMessageRoom); -1: none is copied, create(). */
+  let room = -1;
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);
+  room = zeroMessageRoom(desc);
   const zero = create(desc);
   for (const field of desc.fields) {
     const read = compileField(field);

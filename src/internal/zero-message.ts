@@ -9,8 +9,8 @@
  * oneof holders go: about 5.5 µs. The reader uses it for messages that set few fields and add no member (see
  * from-json.ts): adding one turns the copy into a dictionary.
  *
- * A type whose zero message has a prototype chain (protobuf-es keeps proto2 default values there) or an
- * unusual member name is left to `create`.
+ * A type whose zero message has a prototype chain (protobuf-es keeps proto2 default values there), 128
+ * members or more, or an unusual member name is left to `create`.
  *
  * @internal
  * @module
@@ -20,6 +20,8 @@ import { create, type DescMessage } from "@bufbuild/protobuf";
 interface Template {
   /** The members every message shares (primitives, and the constants create() shares too); undefined: use create(). */
   readonly base: Record<string, unknown> | undefined;
+  /** How many members `base` has. */
+  readonly size: number;
   /** Local names of the members each message gets its own of: lists, maps, oneofs. */
   readonly lists: readonly string[];
   readonly maps: readonly string[];
@@ -30,6 +32,13 @@ interface Template {
 
 /** Most bases with added members kept per type: beyond, new lists of members are left to create(). */
 const withAddedMax = 32;
+
+/**
+ * Most members of a base. `JSON.parse` makes an object of 128 members or more a dictionary in V8, and a
+ * spread copy of a dictionary is slow (about 100 µs for 128 members, against 1 µs for 100): such types are
+ * left to create().
+ */
+const membersMax = 127;
 
 const templates = new WeakMap<DescMessage, Template>();
 
@@ -50,8 +59,8 @@ export function zeroMessage(desc: DescMessage): Record<string, unknown> {
 /**
  * Returns a new zero message of `desc` that also has the members `added` (local names of fields the zero
  * message lacks: message fields, fields with explicit presence), after the others and in that order, each
- * holding undefined; or undefined when there is none to copy (see {@link zeroMessage}, and at most 32 lists
- * of added members per type). The caller sets them, and deletes those it does not set: the message is then
+ * holding undefined; or undefined when there is none to copy (see {@link zeroMessage}; at most 32 lists of
+ * added members per type, and 127 members in all). The caller sets them, and deletes those it does not set: the message is then
  * what `create(desc)` followed by setting them in that order makes. Adding a member to a copy instead turns
  * it into a dictionary, copying every member.
  *
@@ -61,8 +70,8 @@ export function zeroMessage(desc: DescMessage): Record<string, unknown> {
  */
 export function zeroMessageWith(desc: DescMessage, added: readonly string[]): Record<string, unknown> | undefined {
   const t = templateOf(desc);
-  if (t.base === undefined) return undefined;
-  const key = added.join(",");
+  if (t.base === undefined || t.size + added.length > membersMax) return undefined;
+  const key = added.length === 1 ? added[0]! : added.join(",");
   let base = t.withAdded.get(key);
   if (base === undefined) {
     if (t.withAdded.size >= withAddedMax) return undefined;
@@ -74,6 +83,19 @@ export function zeroMessageWith(desc: DescMessage, added: readonly string[]): Re
     t.withAdded.set(key, base);
   }
   return copy(t, base);
+}
+
+/**
+ * How many members {@link zeroMessageWith} can add to a zero message of `desc`; -1 when it makes no copies of
+ * that type (and {@link zeroMessage} returns create()'s message).
+ *
+ * @internal
+ * @example
+ * zeroMessageRoom(TestAllTypesProto3); //=> 2 (125 members, 127 at most)
+ */
+export function zeroMessageRoom(desc: DescMessage): number {
+  const t = templateOf(desc);
+  return t.base === undefined ? -1 : membersMax - t.size;
 }
 
 function templateOf(desc: DescMessage): Template {
@@ -107,10 +129,10 @@ function compileTemplate(desc: DescMessage): Template {
   }
   const withAdded = new Map<string, Record<string, unknown>>();
   const keys = Object.keys(zero);
-  if (Object.getPrototypeOf(zero) !== Object.prototype || keys.includes("__proto__")) {
-    return { base: undefined, lists, maps, oneofs, withAdded };
+  if (Object.getPrototypeOf(zero) !== Object.prototype || keys.length > membersMax || keys.includes("__proto__")) {
+    return { base: undefined, size: 0, lists, maps, oneofs, withAdded };
   }
-  return { base: fastCopy(keys, zero), lists, maps, oneofs, withAdded };
+  return { base: fastCopy(keys, zero), size: keys.length, lists, maps, oneofs, withAdded };
 }
 
 /**
