@@ -214,7 +214,7 @@ type MessageTextWriter = (message: unknown, ctx: WriteContext) => string;
 /** Field presence as protobuf-es numbers it (google.protobuf.FeatureSet.FieldPresence). */
 const IMPLICIT = 2;
 
-// How a field is tested for presence (see fieldValue).
+// How a field is tested for presence (see fieldValue, which takes every value from IMPLICIT_ENUM up as implicit).
 const LIST = 0;
 const MAP = 1;
 const ONEOF = 2;

@@ -6,8 +6,9 @@
  * on the benchmark machine, most of the time of reading a message that sets few fields. Here the zero message
  * of a type is built once, in fast mode (`JSON.parse` makes objects of many members that way), and each
  * message is a copy of it (`{...template}`, one allocation of the same shape) into which fresh lists, maps and
- * oneof holders go: about 5.5 µs. The reader uses it for messages that set few fields and add no member (see
- * from-json.ts): adding one turns the copy into a dictionary.
+ * oneof holders go: about 5.5 µs. The reader uses it for messages that set few fields (see from-json.ts).
+ * Adding a member to a copy turns it into a dictionary, copying every member, so {@link zeroMessageWith} makes
+ * copies that already have the members a message's fields will add.
  *
  * A type whose zero message has a prototype chain (protobuf-es keeps proto2 default values there), 128
  * members or more, or an unusual member name is left to `create`.
@@ -60,9 +61,8 @@ export function zeroMessage(desc: DescMessage): Record<string, unknown> {
  * Returns a new zero message of `desc` that also has the members `added` (local names of fields the zero
  * message lacks: message fields, fields with explicit presence), after the others and in that order, each
  * holding undefined; or undefined when there is none to copy (see {@link zeroMessage}; at most 32 lists of
- * added members per type, and 127 members in all). The caller sets them, and deletes those it does not set: the message is then
- * what `create(desc)` followed by setting them in that order makes. Adding a member to a copy instead turns
- * it into a dictionary, copying every member.
+ * added members per type, and 127 members in all). The caller sets them and deletes those it does not set:
+ * the message is then what `create(desc)` followed by setting them in that order makes.
  *
  * @internal
  * @example
