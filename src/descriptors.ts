@@ -1,7 +1,7 @@
 /**
  * google.protobuf.Type, Field, Enum, EnumValue, Option, Api, Method, Mixin and SourceContext: how a service
  * describes its types to a client that has no `.proto` files. Built from `@bufbuild/protobuf` descriptors, turned
- * back into a registry the JSON codec can use, fetched by type URL, and the rules the spec gives them.
+ * back into a registry the JSON codec can use (fetched by type URL in type-resolver.ts), and the rules the spec gives them.
  *
  * Spec, rule 2: "Any.type_url with scheme http, https or none: no scheme means https; the last path segment is
  * the fully qualified type name; an HTTP GET on the URL must yield the binary type descriptor or an error;
@@ -758,8 +758,8 @@ function unpackOptionValue(kind: ValueKind, any: Any | undefined, path: string, 
   return kind.kind === "message" ? message : message["value"];
 }
 
-/** The error of a helper (reported at `$`) reported at `path` under `typeName`. */
-function movedError(e: unknown, path: string, typeName: string): unknown {
+/** The error of a helper (reported at `$`) reported at `path` under `typeName`. Shared with type-resolver.ts. @internal */
+export function movedError(e: unknown, path: string, typeName: string): unknown {
   if (!(e instanceof WktJsonError)) return e;
   return new WktJsonError(e.rule, path, typeName, e.detail, e.cause === undefined ? undefined : { cause: e.cause });
 }
@@ -781,8 +781,8 @@ const builtinFiles = (): DescFile[] => [...wktFiles, file_google_protobuf_descri
 
 let builtinRegistry: Registry | undefined;
 
-/** The well-known types and descriptor.proto, which every registry built here knows. */
-function builtins(): Registry {
+/** The well-known types and descriptor.proto, which every registry built here knows. Shared with type-resolver.ts. @internal */
+export function builtins(): Registry {
   return (builtinRegistry ??= createRegistry(...builtinFiles()));
 }
 
@@ -1291,183 +1291,6 @@ function checkFullName(name: string, path: string, typeName: string): void {
     start = false;
   }
   if (!ok || start) throw new WktJsonError("type-url", path, typeName, `${JSON.stringify(name)} is not a fully-qualified type name`);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Type-URL resolution (rule 2)
-
-/** The part of a fetch `Response` the resolver reads. */
-export interface TypeFetchResponse {
-  readonly ok: boolean;
-  readonly status: number;
-  readonly statusText?: string;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-/** A `fetch`: the global one fits. */
-export type TypeFetch = (url: string, init: { method: "GET"; headers: Record<string, string> }) => Promise<TypeFetchResponse>;
-
-/** Where the resolver keeps what it fetched, by HTTP URL. A `Map` fits. */
-export interface TypeResolverCache {
-  get(url: string): Type | Enum | undefined;
-  set(url: string, value: Type | Enum): void;
-}
-
-/** Options of {@link createTypeResolver}. */
-export interface TypeResolverOptions {
-  /** Performs the GET requests. Default: the global `fetch`. */
-  fetch?: TypeFetch;
-  /** Fetched types by URL, kept across calls. Default: a new `Map` per resolver; `false` fetches every time. */
-  cache?: TypeResolverCache | false;
-  /** Types known already, which are not fetched (the well-known types never are), and custom-option extensions. */
-  registry?: Registry;
-  /** Most types one resolution may fetch, against a server that makes up types without end. Default 1000. */
-  maxTypes?: number;
-}
-
-/** Resolves type URLs to registries; see {@link createTypeResolver}. */
-export interface TypeResolver {
-  /**
-   * Fetches the Type a type URL names and every message and enum type its fields reference, transitively, and
-   * returns a registry that has them all.
-   */
-  resolve(typeUrl: string): Promise<Registry>;
-}
-
-/**
- * Creates a resolver of type URLs (rule 2): an HTTP GET on the URL (no scheme means https) must yield a binary
- * `google.protobuf.Type` (a binary `google.protobuf.Enum` for enum types) or an error. The resolver follows the
- * types the fields reference, skips those known already, caches what it fetched per URL, and returns a registry
- * for the codec's `registry` option.
- *
- * @throws {WktJsonError} (the promise rejects) rule `type-url` for a malformed type URL, `fetch` for a request
- *   that fails or answers with an HTTP error (the detail names the URL and the status), `binary` for a body
- *   that is not a serialized Type (or Enum) of the named type, `size` past `maxTypes`, and those of
- *   {@link registryFromTypes}.
- * @example
- * const resolver = createTypeResolver();
- * const registry = await resolver.resolve(any.typeUrl);
- * toJson(AnySchema, any, { registry }); //=> { "@type": "example.com/acme.v1.Flow", ... }
- */
-export function createTypeResolver(options?: TypeResolverOptions): TypeResolver {
-  const cache: TypeResolverCache | undefined = options?.cache === false ? undefined : (options?.cache ?? new Map<string, Type | Enum>());
-  const inFlight = new Map<string, Promise<Type | Enum>>();
-  const known = options?.registry;
-  const maxTypes = options?.maxTypes ?? 1000;
-
-  interface Request {
-    readonly typeUrl: string;
-    readonly typeName: string;
-    readonly want: "message" | "enum";
-    /** `$`, or `$.fields[j].typeUrl` in the referring Type. */
-    readonly path: string;
-    /** `pkg.Msg.field`, the field that references the type, or "". */
-    readonly referrer: string;
-  }
-
-  const fail = (rule: "fetch" | "binary", r: Request, httpUrl: string, detail: string, cause?: unknown): WktJsonError => {
-    const via = r.referrer === "" ? "" : `, referenced by ${r.referrer}`;
-    return new WktJsonError(rule, r.path, typeTypeName, `GET ${httpUrl} (type URL ${JSON.stringify(r.typeUrl)}${via}): ${detail}`, cause === undefined ? undefined : { cause });
-  };
-
-  const download = async (r: Request, httpUrl: string): Promise<Type | Enum> => {
-    const fetchFn = options?.fetch ?? (globalThis.fetch as TypeFetch | undefined);
-    if (typeof fetchFn !== "function") throw fail("fetch", r, httpUrl, "there is no global fetch; pass one with the fetch option");
-    let res: TypeFetchResponse;
-    try {
-      res = await fetchFn(httpUrl, { method: "GET", headers: { accept: "application/x-protobuf" } });
-    } catch (e) {
-      throw fail("fetch", r, httpUrl, `the request failed with no HTTP status (${e instanceof Error ? e.message : String(e)})`, e);
-    }
-    if (!res.ok) {
-      const text = res.statusText !== undefined && res.statusText !== "" ? ` ${res.statusText}` : "";
-      throw fail("fetch", r, httpUrl, `HTTP status ${res.status}${text}`);
-    }
-    let body: Uint8Array;
-    try {
-      body = new Uint8Array(await res.arrayBuffer());
-    } catch (e) {
-      throw fail("fetch", r, httpUrl, `HTTP status ${res.status}, but the body could not be read`, e);
-    }
-    const schema = r.want === "enum" ? EnumSchema : TypeSchema;
-    let value: Type | Enum;
-    try {
-      value = fromBinary(schema, body) as Type | Enum;
-    } catch (e) {
-      throw fail("binary", r, httpUrl, `the body (${body.length} bytes) is not a serialized ${schema.typeName}`, e);
-    }
-    if (value.name !== r.typeName) {
-      throw fail("binary", r, httpUrl, `the body is not the ${schema.typeName} of ${r.typeName} (it names ${JSON.stringify(value.name)})`);
-    }
-    return value;
-  };
-
-  const get = async (r: Request): Promise<Type | Enum> => {
-    // Rule 2: "no scheme means https".
-    const httpUrl = r.typeUrl.includes("://") ? r.typeUrl : `https://${r.typeUrl}`;
-    const want = r.want === "enum" ? enumTypeName : typeTypeName;
-    const hit = cache?.get(httpUrl);
-    if (hit !== undefined && hit.$typeName === want) return hit;
-    const key = `${want} ${httpUrl}`;
-    let pending = inFlight.get(key);
-    if (pending === undefined) {
-      pending = download(r, httpUrl).finally(() => inFlight.delete(key));
-      if (cache !== undefined) inFlight.set(key, pending);
-    }
-    const value = await pending;
-    cache?.set(httpUrl, value);
-    return value;
-  };
-
-  return {
-    async resolve(typeUrl: string): Promise<Registry> {
-      let typeName: string;
-      try {
-        typeName = typeUrlParse(typeUrl).typeName;
-      } catch (e) {
-        throw movedError(e, "$", typeTypeName);
-      }
-      if (known?.getMessage(typeName) !== undefined) return known;
-      if (builtins().getMessage(typeName) !== undefined) return builtins();
-      const types = new Map<string, Type>();
-      const enums = new Map<string, Enum>();
-      const requested = new Set([typeName]);
-      let frontier: Request[] = [{ typeUrl, typeName, want: "message", path: "$", referrer: "" }];
-      while (frontier.length > 0) {
-        const values = await Promise.all(frontier.map(get));
-        const next: Request[] = [];
-        for (const value of values) {
-          if (value.$typeName === enumTypeName) {
-            enums.set(value.name, value as Enum);
-            continue;
-          }
-          const type = value as Type;
-          types.set(type.name, type);
-          type.fields.forEach((f, j) => {
-            const want = f.kind === Field_Kind.TYPE_ENUM ? "enum" : f.kind === Field_Kind.TYPE_MESSAGE || f.kind === Field_Kind.TYPE_GROUP ? "message" : undefined;
-            if (want === undefined) return;
-            const path = `$.fields[${j}].typeUrl`;
-            let name: string;
-            try {
-              name = typeUrlParse(f.typeUrl).typeName;
-            } catch (e) {
-              throw movedError(e, path, typeTypeName);
-            }
-            if (requested.has(name) || known?.get(name) !== undefined || builtins().get(name) !== undefined) return;
-            if (requested.size >= maxTypes) {
-              throw new WktJsonError("size", path, typeTypeName, `resolving ${JSON.stringify(typeUrl)} needs more than maxTypes (${maxTypes}) types`);
-            }
-            requested.add(name);
-            next.push({ typeUrl: f.typeUrl, typeName: name, want, path, referrer: `${type.name}.${f.name}` });
-          });
-        }
-        frontier = next;
-      }
-      const opts: RegistryFromTypesOptions = {};
-      if (known !== undefined) opts.registry = known;
-      return registryFromTypes({ types: [...types.values()], enums: [...enums.values()] }, opts);
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -58,7 +58,6 @@ export {
   apiFromDescriptor,
   typesFromDescriptors,
   registryFromTypes,
-  createTypeResolver,
   apiVersion,
   apiVersionCheck,
   apiVersionIsValid,
@@ -76,14 +75,19 @@ export type {
   ApiFromDescriptorOptions,
   TypeSet,
   RegistryFromTypesOptions,
+  ApiVersion,
+  ApiNameAndVersion,
+} from "./descriptors.js";
+export { createTypeResolver } from "./type-resolver.js";
+export type {
   TypeFetch,
+  TypeFetchBodyReader,
+  TypeFetchInit,
   TypeFetchResponse,
   TypeResolver,
   TypeResolverCache,
   TypeResolverOptions,
-  ApiVersion,
-  ApiNameAndVersion,
-} from "./descriptors.js";
+} from "./type-resolver.js";
 export {
   structFromJson,
   structToJson,

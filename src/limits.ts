@@ -73,3 +73,18 @@ export const utcOffsetMinutesMax = 59;
 
 /** The longest Duration ({@link durationSecondsMax} with {@link durationNanosMax}) as JSON text. */
 export const durationTextMax = "315576000000.999999999s";
+
+/** Default `timeoutMs` of `createTypeResolver`: milliseconds one request may take, body included. */
+export const defaultTypeResolverTimeoutMs = 5_000;
+
+/** Default `maxBodyBytes` of `createTypeResolver`: 1 MiB, far above any real Type (a few KB). */
+export const defaultTypeResolverMaxBodyBytes = 1_048_576;
+
+/** Default `maxCacheEntries` of `createTypeResolver`: fetched Types and Enums its LRU cache keeps. */
+export const defaultTypeResolverMaxCacheEntries = 1_000;
+
+/** Default `maxConcurrent` of `createTypeResolver`: requests of one resolver in flight at once. */
+export const defaultTypeResolverMaxConcurrent = 8;
+
+/** Default `maxTypes` of `createTypeResolver`: types one resolution may fetch. */
+export const defaultTypeResolverMaxTypes = 1_000;
