@@ -13,13 +13,13 @@
 import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
+import { readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
 import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
 import { errorAtPath } from "./path.js";
-import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
-import { writerFor, type WriteContext } from "./to-json.js";
+import { checkRegistry, checkSchema, typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
+import { maxDepthOption, writerFor, type WriteContext } from "./to-json.js";
 
 const anyTypeName = "google.protobuf.Any";
 
@@ -32,6 +32,9 @@ export interface AnyPackOptions {
 /**
  * Packs a message into an Any: the type URL `<prefix>/<type name>` and the message's binary serialization.
  *
+ * @throws {WktJsonError} rule `json-type` when `schema` is not a message descriptor, `message` is not a
+ *   message of it or `typeUrlPrefix` is not a string; `binary` when the message holds a value its field cannot
+ *   hold, so that it has no binary serialization.
  * @example
  * const any = anyPack(DurationSchema, durationFromJson("1.5s"), { typeUrlPrefix: "example.com/types" });
  * any.typeUrl; //=> "example.com/types/google.protobuf.Duration"
@@ -41,23 +44,42 @@ export function anyPack<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: AnyPackOptions,
 ): Any {
-  return {
-    $typeName: anyTypeName,
-    typeUrl: typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault),
-    value: wktToBinary(schema, message),
-  } as Any;
+  const typeName = checkSchema(schema).typeName;
+  if (typeof message !== "object" || message === null) {
+    throw new WktJsonError("json-type", "$", typeName, `expected a message, got ${describe(message)}`);
+  }
+  const actual = (message as { $typeName?: unknown }).$typeName;
+  if (actual !== typeName) {
+    const got = typeof actual === "string" ? actual : describe(actual);
+    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
+  }
+  const typeUrl = typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault);
+  let value: Uint8Array;
+  try {
+    value = wktToBinary(schema, message);
+  } catch (e) {
+    if (e instanceof WktJsonError) throw e;
+    // @bufbuild/protobuf's toBinary throws its own errors for values a field cannot hold.
+    const why = e instanceof Error ? `: ${e.message}` : "";
+    throw new WktJsonError("binary", "$", typeName, `cannot serialize the message${why}`, { cause: e });
+  }
+  return { $typeName: anyTypeName, typeUrl, value } as Any;
 }
 
 /**
  * Unpacks the message an Any holds, resolving its type URL through `registry` and the well-known types.
  *
  * @throws {WktJsonError} rule `type-url`, `unknown-type`, or `binary` when Any.value is not a serialized
- *   message of the named type.
+ *   message of the named type; `json-type` when `any` is not an object, its `typeUrl` not a string or its
+ *   `value` not a Uint8Array, or `registry` is not a Registry.
  * @example
  * const msg = anyUnpack(anyPack(TimestampSchema, ts));
  * msg.$typeName; //=> "google.protobuf.Timestamp"
  */
 export function anyUnpack(any: Any, registry?: Registry): MessageShape<DescMessage> {
+  if (typeof any !== "object" || any === null) {
+    throw new WktJsonError("json-type", "$", anyTypeName, `expected an Any, got ${describe(any)}`);
+  }
   const desc = typeUrlResolve(any.typeUrl, registry);
   return decodeValue(desc, any.value);
 }
@@ -144,6 +166,9 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
 /** @internal Encodes an Any in its JSON form; the caller counted the Any's own nesting level. */
 export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
   const url = any.typeUrl ?? "";
+  if (typeof url !== "string") {
+    throw new WktJsonError("json-type", "$", anyTypeName, `Any.type_url must be a string, got ${describe(url)}`);
+  }
   const bytes = any.value ?? new Uint8Array(0);
   if (url === "") {
     if (bytes instanceof Uint8Array && bytes.length === 0) return {};
@@ -175,7 +200,8 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
  * Decodes an Any from its JSON form.
  *
  * @throws {WktJsonError} rule `type-url` (missing or malformed `@type`), `unknown-type`, and any rule of the
- *   embedded type, with the path into it.
+ *   embedded type, with the path into it; `json-type` for a `registry` option that is not a Registry, `range`
+ *   for a `maxDepth` that is not a whole number from 1 up.
  * @example
  * anyFromJson({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }).typeUrl;
  * //=> "type.googleapis.com/google.protobuf.Duration"
@@ -183,8 +209,8 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
 export function anyFromJson(json: unknown, options?: { registry?: Registry; ignoreUnknownFields?: boolean; maxDepth?: number }): Any {
   const ctx: ReadContext = {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
-    registry: options?.registry,
-    maxDepth: checkMaxDepth(options?.maxDepth),
+    registry: checkRegistry(options?.registry),
+    maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
   };
   return readerFor(AnySchema)(json, ctx) as unknown as Any;
@@ -193,7 +219,8 @@ export function anyFromJson(json: unknown, options?: { registry?: Registry; igno
 /**
  * Encodes an Any in its JSON form.
  *
- * @throws {WktJsonError} rule `type-url`, `unknown-type`, `binary`, and any rule of the embedded type.
+ * @throws {WktJsonError} rule `type-url`, `unknown-type`, `binary`, and any rule of the embedded type;
+ *   `json-type` when `any` is not an Any (or its `typeUrl` not a string), or `registry` is not a Registry.
  * @example
  * anyToJson(anyPack(DurationSchema, durationFromJson("1s")));
  * //=> { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }
@@ -203,8 +230,8 @@ export function anyToJson(any: Any, options?: { registry?: Registry; maxDepth?: 
     alwaysEmitImplicit: false,
     enumAsInteger: false,
     useProtoFieldName: false,
-    registry: options?.registry,
-    maxDepth: checkMaxDepth(options?.maxDepth),
+    registry: checkRegistry(options?.registry),
+    maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
     negativeZero: false,
   };
