@@ -8,6 +8,12 @@
  * Empty is written `{"@type": ".../google.protobuf.Empty"}` and read in that form and in the legacy
  * `{"@type": ..., "value": {}}` form. An Any with neither type URL nor value is `{}`.
  *
+ * A message type with a field whose JSON name (or proto name) is `@type` cannot go into an Any's JSON form:
+ * its member would replace the type URL on the way out (protobuf-es writes it last, over the URL) and could not
+ * be told from the URL on the way in. protoc rejects such a json_name, but a descriptor built by hand need not
+ * come from protoc; both directions throw rule `type-url` for it, whether the field is set or not, so that
+ * nothing is written that reads back as another type.
+ *
  * @module
  */
 import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
@@ -95,6 +101,41 @@ function decodeValue(desc: DescMessage, value: unknown): MessageShape<DescMessag
   }
 }
 
+const atTypeFields = new WeakMap<DescMessage, string | null>();
+
+/**
+ * @internal The name of the field of `desc` whose JSON name or proto name is `@type` (which no Any's JSON form
+ * can hold, see the module comment), or `null`; worked out once per descriptor.
+ */
+export function anyAtTypeField(desc: DescMessage): string | null {
+  let name = atTypeFields.get(desc);
+  if (name === undefined) {
+    name = null;
+    for (const f of desc.fields) {
+      if (f.jsonName === "@type" || f.name === "@type") {
+        name = f.name;
+        break;
+      }
+    }
+    atTypeFields.set(desc, name);
+  }
+  return name;
+}
+
+/** Throws rule `type-url` if `desc` has a field named `@type` in JSON (see {@link anyAtTypeField}). */
+function checkNoAtTypeField(desc: DescMessage, direction: string): void {
+  const field = anyAtTypeField(desc);
+  if (field !== null) {
+    throw new WktJsonError(
+      "type-url",
+      "$",
+      anyTypeName,
+      `cannot ${direction} an Any of ${desc.typeName}: its field ${JSON.stringify(field)} has the JSON name "@type", ` +
+        "which is the Any's type URL",
+    );
+  }
+}
+
 /** @internal Decodes an Any from its JSON form; the caller counted the Any's own nesting level. */
 export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
@@ -137,6 +178,11 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
       throw errorAtPath(e, "value");
     }
   } else {
+    try {
+      checkNoAtTypeField(desc, "read");
+    } catch (e) {
+      throw errorAtPath(e, "@type");
+    }
     const body: Record<string, unknown> = {};
     if (desc.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
       // The legacy form of an Empty: {"@type": ".../google.protobuf.Empty", "value": {}}.
@@ -191,6 +237,7 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
     }
     return out;
   }
+  checkNoAtTypeField(desc, "write");
   const json = writerFor(desc)(inner, ctx) as JsonObject;
   for (const k of Object.keys(json)) setOwn(out, k, json[k]);
   return out;
