@@ -73,3 +73,18 @@ export const utcOffsetMinutesMax = 59;
 
 /** The longest Duration ({@link durationSecondsMax} with {@link durationNanosMax}) as JSON text. */
 export const durationTextMax = "315576000000.999999999s";
+
+/**
+ * Default `--max-length` of the `wkt-json` command: the most bytes it reads from stdin (64 MiB). It stops
+ * reading past it and exits 1 with rule `size`, so that no input can make it buffer without bound.
+ */
+export const cliMaxLengthDefault = 64 * 1024 * 1024;
+
+/**
+ * Default `--max-values` of the `wkt-json` command: the most JSON values (objects, arrays, strings including
+ * member names, numbers, `true`/`false`/`null`) its input may hold, counted by a scan of the bytes before
+ * anything is decoded. Decoding costs up to ~300 bytes of memory per value (`[[]]` items or `{}` items in a
+ * Struct, the worst shapes measured), so the default keeps a run under ~700 MB, well inside V8's heap, where
+ * 50 MB of small arrays used to abort it (heap out of memory).
+ */
+export const cliMaxValuesDefault = 2_000_000;
