@@ -42,6 +42,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { textParseOptions } from "../src/from-json.js";
 import { fromJsonString, isWktJsonError, toJsonString, WktJsonError } from "../src/index.js";
+import { scanBinary, scanJson } from "./input-scan.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
 
 const exitInvalid = 1;
@@ -71,9 +72,10 @@ Options:
   --always-emit-implicit    also write fields that hold their default value
   --max-length BYTES        the most bytes read from stdin (default 67108864, 64 MiB); a longer input
                             is invalid (exit 1, rule size), and is not read past the limit
-  --max-values N            the most JSON values the input may hold (default 2000000; objects, arrays,
-                            strings and member names, numbers, true, false, null), counted before
-                            decoding; more is invalid (exit 1, rule size)
+  --max-values N            the most values the input may hold (default 2000000), counted before
+                            decoding: in JSON objects, arrays, strings and member names, numbers, true,
+                            false, null; in binary messages, map entries, fields and packed elements.
+                            More is invalid (exit 1, rule size)
   -h, --help                show this help
   -v, --version             show the version
 
@@ -192,7 +194,6 @@ function parseCommandLine(args: string[]): Parsed {
   };
   const maxLength = count("--max-length", values["max-length"], cliMaxLengthDefault, maxLengthCeiling);
   const maxValues = count("--max-values", values["max-values"], cliMaxValuesDefault, Number.MAX_SAFE_INTEGER);
-  if (values["max-values"] !== undefined && from !== "json") throw new UsageError("--max-values applies to JSON input only");
 
   return {
     kind: "run",
@@ -342,60 +343,12 @@ async function readStdin(maxLength: number, typeName: string): Promise<Uint8Arra
   return Buffer.concat(chunks, length);
 }
 
-/** What {@link scanJson} found. */
-interface Scan {
-  /** Whether the input holds more than the allowed number of values. */
-  readonly tooManyValues: boolean;
-  /** The index just past the `[` or `{` where nesting first goes beyond the limit, or -1. */
-  readonly deepEnd: number;
-}
-
-/**
- * One pass over the bytes of a JSON input before anything is decoded (the decoder's first step is
- * `JSON.parse`, which builds the whole tree): counts the values (objects, arrays, strings and member names,
- * numbers, literals) up to `maxValues`, and finds where nesting first goes beyond `depthLimit`, whichever
- * comes first. It keeps nothing and checks nothing else: malformed text is the decoder's to report. Bytes of
- * multi-byte UTF-8 characters are all 0x80 or above, so they never look like `"` or `\`.
- */
-function scanJson(bytes: Uint8Array, maxValues: number, depthLimit: number): Scan {
-  let values = 0;
-  let depth = 0;
-  const n = bytes.length;
-  for (let i = 0; i < n; i++) {
-    const c = bytes[i]!;
-    if (c === 0x22) {
-      // a string: up to the next quote not escaped
-      for (i++; i < n; i++) {
-        const d = bytes[i]!;
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > depthLimit) return { tooManyValues: false, deepEnd: i + 1 };
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-      continue;
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e) {
-      // a number or a literal: to its end
-      while (i + 1 < n && isLiteralByte(bytes[i + 1]!)) i++;
-    } else {
-      continue; // white space, ",", ":", or a byte the decoder will reject
-    }
-    if (++values > maxValues) return { tooManyValues: true, deepEnd: -1 };
-  }
-  return { tooManyValues: false, deepEnd: -1 };
-}
-
-/** Letters, digits, `+`, `-`, `.`: the bytes of a number or of `true`, `false`, `null`. */
-function isLiteralByte(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
-}
-
 /** Converts the input; returns what to write on stdout. Throws WktJsonError for invalid input. */
 function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array, options: Options): Uint8Array | string {
   const typeName = schema.typeName;
   let message;
   if (options.from === "binary") {
+    if (scanBinary(input, schema, registry, options.maxValues)) throw tooManyValues(typeName, options.maxValues);
     try {
       message = fromBinary(schema, input);
     } catch (e) {
@@ -404,14 +357,7 @@ function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array,
   } else {
     const depthLimit = textParseOptions(defaultMaxDepth, undefined).maxDepth ?? defaultMaxDepth;
     const scan = scanJson(input, options.maxValues, depthLimit);
-    if (scan.tooManyValues) {
-      throw new WktJsonError(
-        "size",
-        "$",
-        typeName,
-        `the input holds more than ${formatBound(options.maxValues)} JSON values, the limit (set with --max-values)`,
-      );
-    }
+    if (scan.tooManyValues) throw tooManyValues(typeName, options.maxValues);
     // Nested too deep: the decoder stops there with its depth error, which the text up to that point gives as
     // well, without a JSON.parse of the rest (25 MB of "[" took 1.4 GB and seconds).
     const deep = scan.deepEnd >= 0;
@@ -451,6 +397,10 @@ function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array,
       alwaysEmitImplicit: options.alwaysEmitImplicit,
     }) + "\n"
   );
+}
+
+function tooManyValues(typeName: string, maxValues: number): WktJsonError {
+  return new WktJsonError("size", "$", typeName, `the input holds more than ${formatBound(maxValues)} values, the limit (set with --max-values)`);
 }
 
 /** Whether an error of the decoder points at the last character of `text` or past it. */

@@ -11,11 +11,15 @@ import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeF
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { create, toBinary } from "@bufbuild/protobuf";
-import { FileDescriptorSetSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import { create, toBinary, type DescMessage } from "@bufbuild/protobuf";
+import { DurationSchema, FileDescriptorSetSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromJsonString } from "../../src/index.js";
+import { scanBinary, scanJson } from "../../cli/input-scan.js";
+import { anyPack, fromJsonString } from "../../src/index.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault } from "../../src/limits.js";
+import { arbMessage } from "../arbitrary.js";
+import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -198,11 +202,6 @@ describe.concurrent("--max-values: the JSON values are counted before anything i
     expect(parseError(r.stderr)).toMatchObject({ rule: "size" });
   });
 
-  it("applies to JSON input only", async () => {
-    const r = await run(["check", "google.protobuf.Duration", "--from", "binary", "--max-values", "5"], new Uint8Array(0));
-    expect(r.status).toBe(2);
-  });
-
   // 10 MB of densely nested small arrays: 4 million values, which took over 1 GB to decode (50 MB aborted
   // with 4.6 GB); within a 256 MB heap now the error, at once.
   const dense = "[" + "[[]],".repeat(2_000_000) + "[[]]]";
@@ -291,5 +290,95 @@ describe.concurrent("descriptor sets with long import chains", { timeout }, () =
     const r = await run(["check", "p0.M", "--descriptor-set", chain(20_000, ["gone.proto"])], "{}");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("f19999.proto imports gone.proto, which the descriptor set lacks");
+  });
+});
+
+describe.concurrent("--max-values on binary input: messages, map entries, fields and packed elements", { timeout }, () => {
+  // 3 bytes each: field 48 (repeated_nested_message), length 0. 3.5 million of them (10.5 MB) took 550 MB;
+  // 64 MiB took 3.4 GB and 36 s.
+  const emptyMessages = (n: number): Uint8Array => {
+    const b = new Uint8Array(n * 3);
+    for (let i = 0; i < n; i++) b.set([0x82, 0x03, 0x00], i * 3);
+    return b;
+  };
+
+  it("10 MB of empty nested messages: exit 1 beyond the default, within a small heap", async () => {
+    const r = await run(["check", ...proto3, "--from", "binary"], { file: tmpFile("dense.bin", emptyMessages(3_500_000)) }, 256);
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
+  });
+
+  it.each([
+    [3, 0],
+    [2, 1],
+  ])("a Duration with seconds and nanos is 3 values: --max-values %i, exit %i", async (limit, status) => {
+    const bytes = toBinary(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 1 }));
+    const r = await run(["check", "google.protobuf.Duration", "--from", "binary", "--max-values", String(limit)], bytes);
+    expect(r.status).toBe(status);
+  });
+
+  it("the value of an Any counts (the JSON writer decodes it)", async () => {
+    const list = fromJsonString(ListValueSchema, JSON.stringify(Array.from({ length: 1000 }, (_, i) => i)));
+    const bytes = toBinary(TestAllTypesProto3, create(TestAllTypesProto3, { optionalAny: anyPack(ListValueSchema, list) } as never));
+    expect((await run(["canon", ...proto3, "--from", "binary", "--max-values", "3000"], bytes)).status).toBe(0);
+    const r = await run(["canon", ...proto3, "--from", "binary", "--max-values", "1000"], bytes);
+    expect(r.status).toBe(1);
+    expect(parseError(r.stderr)).toMatchObject({ rule: "size" });
+  });
+});
+
+describe("the scans, in-process", () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  /** The number of values scanJson counts in `text`: the least maxValues it accepts. */
+  const jsonCount = (text: string): number => {
+    const bytes = utf8(text);
+    let n = 0;
+    while (scanJson(bytes, n, 1000).tooManyValues) n++;
+    return n;
+  };
+
+  it.each<[string, number]>([
+    ["", 0],
+    ["{}", 1],
+    ['{"a":1}', 3],
+    ['{"a":[1,2.5e-3,-0,true,false,null]}', 9],
+    ['"a\\"', 1],
+    ['"\\"[{,"', 1],
+    ['"é[日本{"', 1],
+    ["[[[]],[[]]]", 5],
+  ])("scanJson counts %s as %i values", (text, count) => {
+    expect(jsonCount(text)).toBe(count);
+  });
+
+  it.each<[string, number, number]>([
+    ["[[[", 2, 3],
+    ['{"a":[{"b":[', 3, 12],
+    ['["[[[[",[', 2, -1],
+  ])("scanJson finds where %s first nests deeper than %i", (text, limit, end) => {
+    expect(scanJson(utf8(text), 100, limit).deepEnd).toBe(end);
+  });
+
+  it("scanBinary never throws, on any bytes and any schema", () => {
+    const schemas: DescMessage[] = [TestAllTypesProto3, StructSchema, ValueSchema, DurationSchema];
+    fc.assert(
+      fc.property(fc.constantFrom(...schemas), fc.uint8Array({ maxLength: 300 }), fc.nat({ max: 50 }), (schema, bytes, max) => {
+        expect(typeof scanBinary(bytes, schema, testRegistry, max)).toBe("boolean");
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("scanBinary counts at least one value per message and field of a valid message, and accepts it without limit", () => {
+    fc.assert(
+      fc.property(arbMessage(TestAllTypesProto3, { maxDepth: 3 }), (m) => {
+        const bytes = toBinary(TestAllTypesProto3, m as never);
+        expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, Number.MAX_SAFE_INTEGER)).toBe(false);
+        // Every field occurrence takes at least 2 bytes (tag and value), so at most bytes / 2 + 1 values.
+        expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, Math.floor(bytes.length / 2) + 1 + bytes.length)).toBe(false);
+        if (bytes.length > 0) expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, 1)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
