@@ -59,7 +59,7 @@ export function anyPack<Desc extends DescMessage>(
     const got = typeof actual === "string" ? actual : describe(actual);
     throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
   }
-  const typeUrl = typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault);
+  const typeUrl = typeUrlFor(typeName, options?.typeUrlPrefix ?? typeUrlPrefixDefault);
   let value: Uint8Array;
   try {
     value = wktToBinary(schema, message);
