@@ -40,7 +40,10 @@ import {
   file_google_protobuf_wrappers,
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
+import { textParseOptions } from "../src/from-json.js";
 import { fromJsonString, isWktJsonError, toJsonString, WktJsonError } from "../src/index.js";
+import { scanBinary, scanJson } from "./input-scan.js";
+import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
 
 const exitInvalid = 1;
 const exitUsage = 2;
@@ -67,6 +70,12 @@ Options:
   --use-proto-field-name    write proto field names (optional_int32) instead of JSON names (optionalInt32)
   --enum-as-integer         write enum values as numbers
   --always-emit-implicit    also write fields that hold their default value
+  --max-length BYTES        the most bytes read from stdin (default 67108864, 64 MiB); a longer input
+                            is invalid (exit 1, rule size), and is not read past the limit
+  --max-values N            the most values the input may hold (default 2000000), counted before
+                            decoding: in JSON objects, arrays, strings and member names, numbers, true,
+                            false, null; in binary messages, map entries, fields and packed elements.
+                            More is invalid (exit 1, rule size)
   -h, --help                show this help
   -v, --version             show the version
 
@@ -105,7 +114,15 @@ interface Options {
   readonly useProtoFieldName: boolean;
   readonly enumAsInteger: boolean;
   readonly alwaysEmitImplicit: boolean;
+  readonly maxLength: number;
+  readonly maxValues: number;
 }
+
+/**
+ * The largest `--max-length`: the longest string V8 holds (2^29 - 24 UTF-16 code units), so that a text within
+ * the limit can always be decoded into one.
+ */
+const maxLengthCeiling = 2 ** 29 - 24;
 
 /** The command line, parsed: a conversion to run, or a request for the help or the version. */
 type Parsed = { kind: "run"; options: Options } | { kind: "help" } | { kind: "version" };
@@ -126,6 +143,8 @@ function parseCommandLine(args: string[]): Parsed {
         "use-proto-field-name": { type: "boolean" },
         "enum-as-integer": { type: "boolean" },
         "always-emit-implicit": { type: "boolean" },
+        "max-length": { type: "string" },
+        "max-values": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -166,6 +185,15 @@ function parseCommandLine(args: string[]): Parsed {
   for (const flag of ["use-proto-field-name", "enum-as-integer", "always-emit-implicit"] as const) {
     if (values[flag] === true && to !== "json") throw new UsageError(`--${flag} applies to JSON output only`);
   }
+  const count = (flag: string, value: string | undefined, fallback: number, ceiling: number): number => {
+    if (value === undefined) return fallback;
+    if (!/^[0-9]+$/.test(value) || Number(value) > ceiling) {
+      throw new UsageError(`${flag} must be a whole number from 0 to ${formatBound(ceiling)}, got '${value}'`);
+    }
+    return Number(value);
+  };
+  const maxLength = count("--max-length", values["max-length"], cliMaxLengthDefault, maxLengthCeiling);
+  const maxValues = count("--max-values", values["max-values"], cliMaxValuesDefault, Number.MAX_SAFE_INTEGER);
 
   return {
     kind: "run",
@@ -180,6 +208,8 @@ function parseCommandLine(args: string[]): Parsed {
       useProtoFieldName: values["use-proto-field-name"] === true,
       enumAsInteger: values["enum-as-integer"] === true,
       alwaysEmitImplicit: values["always-emit-implicit"] === true,
+      maxLength,
+      maxValues,
     },
   };
 }
@@ -233,30 +263,51 @@ function loadRegistry(paths: readonly string[]): FileRegistry {
     }
   }
 
+  // Imports first, by a walk with a stack of its own: an import chain as long as the set (20,000 files) would
+  // overflow the call stack of a recursive one.
   const ordered: FileDescriptorProto[] = [];
   const state = new Map<string, "adding" | "added">();
-  const add = (file: FileDescriptorProto): void => {
-    if (state.get(file.name) === "added") return;
-    if (state.get(file.name) === "adding") throw new UsageError(`${file.name} imports itself (an import cycle)`, false);
-    state.set(file.name, "adding");
-    for (const dep of file.dependency) {
+  let chain = 0; // the longest import chain seen, for the error message below
+  for (const root of files.values()) {
+    if (state.has(root.name)) continue;
+    state.set(root.name, "adding");
+    const stack: { file: FileDescriptorProto; next: number }[] = [{ file: root, next: 0 }];
+    while (stack.length > 0) {
+      chain = Math.max(chain, stack.length);
+      const top = stack[stack.length - 1]!;
+      if (top.next === top.file.dependency.length) {
+        stack.pop();
+        state.set(top.file.name, "added");
+        ordered.push(top.file);
+        continue;
+      }
+      const dep = top.file.dependency[top.next++]!;
       const depFile = files.get(dep);
       if (depFile === undefined) {
         throw new UsageError(
-          `${fromSet.get(file.name) ?? "built-in"}: ${file.name} imports ${dep}, which the descriptor set lacks ` +
+          `${fromSet.get(top.file.name) ?? "built-in"}: ${top.file.name} imports ${dep}, which the descriptor set lacks ` +
             "(write it with --include_imports)",
           false,
         );
       }
-      add(depFile);
+      const seen = state.get(depFile.name);
+      if (seen === "added") continue;
+      if (seen === "adding") throw new UsageError(`${depFile.name} imports itself (an import cycle)`, false);
+      state.set(depFile.name, "adding");
+      stack.push({ file: depFile, next: 0 });
     }
-    state.set(file.name, "added");
-    ordered.push(file);
-  };
-  for (const file of files.values()) add(file);
+  }
   try {
     return createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
   } catch (e) {
+    if (e instanceof RangeError) {
+      // A stack overflow in @bufbuild/protobuf (none is known since the files go in imports first, and nested
+      // types are limited to 100 levels by fromBinary above): a setup error all the same, never exit 3.
+      throw new UsageError(
+        `invalid descriptor set: too deeply nested to load (${errorText(e)}); its longest import chain is ${formatBound(chain)} files`,
+        false,
+      );
+    }
     throw new UsageError(`invalid descriptor set: ${errorText(e)}`, false);
   }
 }
@@ -274,10 +325,22 @@ function findMessage(registry: FileRegistry, typeName: string, options: Options)
   throw new UsageError(`unknown message type ${typeName}${hint}`, false);
 }
 
-async function readStdin(): Promise<Uint8Array> {
+/**
+ * Reads stdin whole, or throws rule `size` as soon as more than `maxLength` bytes came: nothing past the
+ * limit is read or kept.
+ */
+async function readStdin(maxLength: number, typeName: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    length += (chunk as Buffer).length;
+    if (length > maxLength) {
+      process.stdin.destroy();
+      throw new WktJsonError("size", "$", typeName, `the input is longer than the limit of ${formatBound(maxLength)} bytes (set with --max-length)`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, length);
 }
 
 /** Converts the input; returns what to write on stdout. Throws WktJsonError for invalid input. */
@@ -285,19 +348,38 @@ function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array,
   const typeName = schema.typeName;
   let message;
   if (options.from === "binary") {
+    if (scanBinary(input, schema, registry, options.maxValues)) throw tooManyValues(typeName, options.maxValues);
     try {
       message = fromBinary(schema, input);
     } catch (e) {
       throw new WktJsonError("binary", "$", typeName, `the input is not a serialized ${typeName}: ${errorText(e)}`);
     }
   } else {
+    const depthLimit = textParseOptions(defaultMaxDepth, undefined).maxDepth ?? defaultMaxDepth;
+    const scan = scanJson(input, options.maxValues, depthLimit);
+    if (scan.tooManyValues) throw tooManyValues(typeName, options.maxValues);
+    // Nested too deep: the decoder stops there with its depth error, which the text up to that point gives as
+    // well, without a JSON.parse of the rest (25 MB of "[" took 1.4 GB and seconds).
+    const deep = scan.deepEnd >= 0;
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(input);
+      text = new TextDecoder("utf-8", { fatal: true }).decode(deep ? input.subarray(0, scan.deepEnd) : input);
     } catch {
       throw new WktJsonError("syntax", "$", typeName, "the input is not UTF-8 text");
     }
-    message = fromJsonString(schema, text, { registry, ignoreUnknownFields: options.ignoreUnknownFields });
+    const readOptions = { registry, ignoreUnknownFields: options.ignoreUnknownFields, maxLength: options.maxLength };
+    if (!deep) {
+      message = fromJsonString(schema, text, readOptions);
+    } else {
+      try {
+        fromJsonString(schema, text, readOptions);
+      } catch (e) {
+        // Any error before the deep point is the one the whole input gives; one at the cut means the decoder's
+        // own nesting guard is looser than depthLimit, which no valid input reaches either.
+        if (!isWktJsonError(e) || e.rule === "depth" || !atEnd(e, text)) throw e;
+      }
+      throw new WktJsonError("depth", "$", typeName, `more than ${formatBound(depthLimit)} nested objects and arrays`);
+    }
   }
   if (options.to === "binary") {
     try {
@@ -315,6 +397,22 @@ function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array,
       alwaysEmitImplicit: options.alwaysEmitImplicit,
     }) + "\n"
   );
+}
+
+function tooManyValues(typeName: string, maxValues: number): WktJsonError {
+  return new WktJsonError("size", "$", typeName, `the input holds more than ${formatBound(maxValues)} values, the limit (set with --max-values)`);
+}
+
+/** Whether an error of the decoder points at the last character of `text` or past it. */
+function atEnd(e: WktJsonError, text: string): boolean {
+  if (e.line === undefined || e.column === undefined) return true;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return e.line > line || (e.line === line && e.column >= text.length - lineStart);
 }
 
 /** The one-line form of our error: type, path, line and column when known, detail, rule. */
@@ -356,9 +454,9 @@ async function main(args: string[]): Promise<number> {
   }
 
   const options = parsed.options;
-  const input = await readStdin();
   let output: Uint8Array | string;
   try {
+    const input = await readStdin(options.maxLength, schema.typeName);
     output = convert(registry, schema, input, options);
   } catch (e) {
     if (!isWktJsonError(e)) throw e;

@@ -8,18 +8,24 @@
  * Empty is written `{"@type": ".../google.protobuf.Empty"}` and read in that form and in the legacy
  * `{"@type": ..., "value": {}}` form. An Any with neither type URL nor value is `{}`.
  *
+ * A message type with a field whose JSON name (or proto name) is `@type` cannot go into an Any's JSON form:
+ * its member would replace the type URL on the way out (protobuf-es writes it last, over the URL) and could not
+ * be told from the URL on the way in. protoc rejects such a json_name, but a descriptor built by hand need not
+ * come from protoc; both directions throw rule `type-url` for it, whether the field is set or not, so that
+ * nothing is written that reads back as another type.
+ *
  * @module
  */
 import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
+import { readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
 import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
 import { errorAtPath } from "./path.js";
-import { typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
-import { writerFor, type WriteContext } from "./to-json.js";
+import { checkRegistry, checkSchema, typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
+import { maxDepthOption, writerFor, type WriteContext } from "./to-json.js";
 
 const anyTypeName = "google.protobuf.Any";
 
@@ -32,6 +38,9 @@ export interface AnyPackOptions {
 /**
  * Packs a message into an Any: the type URL `<prefix>/<type name>` and the message's binary serialization.
  *
+ * @throws {WktJsonError} rule `json-type` when `schema` is not a message descriptor, `message` is not a
+ *   message of it or `typeUrlPrefix` is not a string; `binary` when the message holds a value its field cannot
+ *   hold, so that it has no binary serialization.
  * @example
  * const any = anyPack(DurationSchema, durationFromJson("1.5s"), { typeUrlPrefix: "example.com/types" });
  * any.typeUrl; //=> "example.com/types/google.protobuf.Duration"
@@ -41,23 +50,42 @@ export function anyPack<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: AnyPackOptions,
 ): Any {
-  return {
-    $typeName: anyTypeName,
-    typeUrl: typeUrlFor(schema, options?.typeUrlPrefix ?? typeUrlPrefixDefault),
-    value: wktToBinary(schema, message),
-  } as Any;
+  const typeName = checkSchema(schema).typeName;
+  if (typeof message !== "object" || message === null) {
+    throw new WktJsonError("json-type", "$", typeName, `expected a message, got ${describe(message)}`);
+  }
+  const actual = (message as { $typeName?: unknown }).$typeName;
+  if (actual !== typeName) {
+    const got = typeof actual === "string" ? actual : describe(actual);
+    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
+  }
+  const typeUrl = typeUrlFor(typeName, options?.typeUrlPrefix ?? typeUrlPrefixDefault);
+  let value: Uint8Array;
+  try {
+    value = wktToBinary(schema, message);
+  } catch (e) {
+    if (e instanceof WktJsonError) throw e;
+    // @bufbuild/protobuf's toBinary throws its own errors for values a field cannot hold.
+    const why = e instanceof Error ? `: ${e.message}` : "";
+    throw new WktJsonError("binary", "$", typeName, `cannot serialize the message${why}`, { cause: e });
+  }
+  return { $typeName: anyTypeName, typeUrl, value } as Any;
 }
 
 /**
  * Unpacks the message an Any holds, resolving its type URL through `registry` and the well-known types.
  *
  * @throws {WktJsonError} rule `type-url`, `unknown-type`, or `binary` when Any.value is not a serialized
- *   message of the named type.
+ *   message of the named type; `json-type` when `any` is not an object, its `typeUrl` not a string or its
+ *   `value` not a Uint8Array, or `registry` is not a Registry.
  * @example
  * const msg = anyUnpack(anyPack(TimestampSchema, ts));
  * msg.$typeName; //=> "google.protobuf.Timestamp"
  */
 export function anyUnpack(any: Any, registry?: Registry): MessageShape<DescMessage> {
+  if (typeof any !== "object" || any === null) {
+    throw new WktJsonError("json-type", "$", anyTypeName, `expected an Any, got ${describe(any)}`);
+  }
   const desc = typeUrlResolve(any.typeUrl, registry);
   return decodeValue(desc, any.value);
 }
@@ -70,6 +98,41 @@ function decodeValue(desc: DescMessage, value: unknown): MessageShape<DescMessag
     return wktFromBinary(desc, value);
   } catch (e) {
     throw new WktJsonError("binary", "$", anyTypeName, `Any.value is not a serialized ${desc.typeName}`, { cause: e });
+  }
+}
+
+const atTypeFields = new WeakMap<DescMessage, string | null>();
+
+/**
+ * @internal The name of the field of `desc` whose JSON name or proto name is `@type` (which no Any's JSON form
+ * can hold, see the module comment), or `null`; worked out once per descriptor.
+ */
+export function anyAtTypeField(desc: DescMessage): string | null {
+  let name = atTypeFields.get(desc);
+  if (name === undefined) {
+    name = null;
+    for (const f of desc.fields) {
+      if (f.jsonName === "@type" || f.name === "@type") {
+        name = f.name;
+        break;
+      }
+    }
+    atTypeFields.set(desc, name);
+  }
+  return name;
+}
+
+/** Throws rule `type-url` if `desc` has a field named `@type` in JSON (see {@link anyAtTypeField}). */
+function checkNoAtTypeField(desc: DescMessage, direction: string): void {
+  const field = anyAtTypeField(desc);
+  if (field !== null) {
+    throw new WktJsonError(
+      "type-url",
+      "$",
+      anyTypeName,
+      `cannot ${direction} an Any of ${desc.typeName}: its field ${JSON.stringify(field)} has the JSON name "@type", ` +
+        "which is the Any's type URL",
+    );
   }
 }
 
@@ -115,6 +178,11 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
       throw errorAtPath(e, "value");
     }
   } else {
+    try {
+      checkNoAtTypeField(desc, "read");
+    } catch (e) {
+      throw errorAtPath(e, "@type");
+    }
     const body: Record<string, unknown> = {};
     if (desc.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
       // The legacy form of an Empty: {"@type": ".../google.protobuf.Empty", "value": {}}.
@@ -144,6 +212,9 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
 /** @internal Encodes an Any in its JSON form; the caller counted the Any's own nesting level. */
 export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
   const url = any.typeUrl ?? "";
+  if (typeof url !== "string") {
+    throw new WktJsonError("json-type", "$", anyTypeName, `Any.type_url must be a string, got ${describe(url)}`);
+  }
   const bytes = any.value ?? new Uint8Array(0);
   if (url === "") {
     if (bytes instanceof Uint8Array && bytes.length === 0) return {};
@@ -166,6 +237,7 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
     }
     return out;
   }
+  checkNoAtTypeField(desc, "write");
   const json = writerFor(desc)(inner, ctx) as JsonObject;
   for (const k of Object.keys(json)) setOwn(out, k, json[k]);
   return out;
@@ -175,7 +247,8 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
  * Decodes an Any from its JSON form.
  *
  * @throws {WktJsonError} rule `type-url` (missing or malformed `@type`), `unknown-type`, and any rule of the
- *   embedded type, with the path into it.
+ *   embedded type, with the path into it; `json-type` for a `registry` option that is not a Registry, `range`
+ *   for a `maxDepth` that is not a whole number from 1 up.
  * @example
  * anyFromJson({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }).typeUrl;
  * //=> "type.googleapis.com/google.protobuf.Duration"
@@ -183,8 +256,8 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
 export function anyFromJson(json: unknown, options?: { registry?: Registry; ignoreUnknownFields?: boolean; maxDepth?: number }): Any {
   const ctx: ReadContext = {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
-    registry: options?.registry,
-    maxDepth: checkMaxDepth(options?.maxDepth),
+    registry: checkRegistry(options?.registry),
+    maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
   };
   return readerFor(AnySchema)(json, ctx) as unknown as Any;
@@ -193,7 +266,8 @@ export function anyFromJson(json: unknown, options?: { registry?: Registry; igno
 /**
  * Encodes an Any in its JSON form.
  *
- * @throws {WktJsonError} rule `type-url`, `unknown-type`, `binary`, and any rule of the embedded type.
+ * @throws {WktJsonError} rule `type-url`, `unknown-type`, `binary`, and any rule of the embedded type;
+ *   `json-type` when `any` is not an Any (or its `typeUrl` not a string), or `registry` is not a Registry.
  * @example
  * anyToJson(anyPack(DurationSchema, durationFromJson("1s")));
  * //=> { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }
@@ -203,8 +277,8 @@ export function anyToJson(any: Any, options?: { registry?: Registry; maxDepth?: 
     alwaysEmitImplicit: false,
     enumAsInteger: false,
     useProtoFieldName: false,
-    registry: options?.registry,
-    maxDepth: checkMaxDepth(options?.maxDepth),
+    registry: checkRegistry(options?.registry),
+    maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
     negativeZero: false,
   };

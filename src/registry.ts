@@ -22,6 +22,7 @@ import {
   file_google_protobuf_wrappers,
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
+import { describe } from "./int64.js";
 
 /** The parts of a type URL. */
 export interface TypeUrlParts {
@@ -41,13 +42,17 @@ export const typeUrlPrefixDefault = "type.googleapis.com";
  * protobuf name.
  *
  * @throws {WktJsonError} rule `type-url` for an empty URL, a URL without `/`, a scheme other than http or
- *   https, a URL ending in `/`, or a last segment that is not a fully-qualified name.
+ *   https, a URL ending in `/`, or a last segment that is not a fully-qualified name; `json-type` for a URL
+ *   that is not a string.
  * @example
  * typeUrlParse("type.googleapis.com/google.protobuf.Duration");
  * //=> { scheme: "", prefix: "type.googleapis.com", typeName: "google.protobuf.Duration" }
  * typeUrlParse("https://example.com/types/acme.v1.Flow").typeName; //=> "acme.v1.Flow"
  */
 export function typeUrlParse(url: string): TypeUrlParts {
+  if (typeof url !== "string") {
+    throw new WktJsonError("json-type", "$", "google.protobuf.Any", `a type URL must be a string, got ${describe(url)}`);
+  }
   const fail = (detail: string): never => {
     throw new WktJsonError("type-url", "$", "google.protobuf.Any", `type URL ${JSON.stringify(url)}: ${detail}`);
   };
@@ -73,12 +78,17 @@ export function typeUrlParse(url: string): TypeUrlParts {
 /**
  * Builds the type URL of a message type: `<prefix>/<type name>`.
  *
+ * @throws {WktJsonError} rule `json-type` when `schema` is neither a message descriptor nor a string, or
+ *   `prefix` is not a string.
  * @example
  * typeUrlFor(DurationSchema); //=> "type.googleapis.com/google.protobuf.Duration"
  * typeUrlFor(DurationSchema, "example.com/types/"); //=> "example.com/types/google.protobuf.Duration"
  */
 export function typeUrlFor(schema: DescMessage | string, prefix: string = typeUrlPrefixDefault): string {
-  const name = typeof schema === "string" ? schema : schema.typeName;
+  const name = typeof schema === "string" ? schema : checkSchema(schema).typeName;
+  if (typeof prefix !== "string") {
+    throw new WktJsonError("json-type", "$", "google.protobuf.Any", `a type URL prefix must be a string, got ${describe(prefix)}`);
+  }
   return prefix.endsWith("/") ? prefix + name : `${prefix}/${name}`;
 }
 
@@ -120,15 +130,15 @@ export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(...wktFiles)
  * Resolves a type URL to a message descriptor: the user's registry first, then the well-known types.
  *
  * @throws {WktJsonError} rule `type-url` for a malformed URL (see {@link typeUrlParse}), `unknown-type` for a
- *   type neither registry has.
+ *   type neither registry has, `json-type` for a URL that is not a string or a `registry` that is not one.
  * @example
  * typeUrlResolve("type.googleapis.com/google.protobuf.Duration") === DurationSchema; //=> true
  * typeUrlResolve("type.googleapis.com/acme.Flow", myRegistry).typeName; //=> "acme.Flow"
  */
 export function typeUrlResolve(url: string, registry?: Registry): DescMessage {
   const { typeName } = typeUrlParse(url);
-  const desc = registry?.getMessage(typeName) ?? wktRegistry.getMessage(typeName);
-  if (desc === undefined) {
+  const desc = checkRegistry(registry)?.getMessage(typeName) ?? wktRegistry.getMessage(typeName);
+  if (desc === undefined || !isMessageDesc(desc)) {
     throw new WktJsonError(
       "unknown-type",
       "$",
@@ -137,4 +147,45 @@ export function typeUrlResolve(url: string, registry?: Registry): DescMessage {
     );
   }
   return desc;
+}
+
+/**
+ * @internal Whether a value is a message descriptor, as far as a cheap look tells (`kind`, `typeName`,
+ * `fields`): the public functions take descriptors from callers and check them before use.
+ */
+export function isMessageDesc(value: unknown): value is DescMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const d = value as Partial<DescMessage>;
+  return d.kind === "message" && typeof d.typeName === "string" && Array.isArray(d.fields);
+}
+
+/**
+ * @internal Returns `schema` if it is a message descriptor ({@link isMessageDesc}).
+ *
+ * @throws {WktJsonError} rule `json-type`, type name `schema`, for anything else.
+ */
+export function checkSchema<Desc extends DescMessage>(schema: Desc): Desc {
+  if (!isMessageDesc(schema)) {
+    throw new WktJsonError("json-type", "$", "schema", `expected a message descriptor, got ${describe(schema)}`);
+  }
+  return schema;
+}
+
+/**
+ * @internal Returns the `registry` option when it is absent or a `@bufbuild/protobuf` Registry (an object with
+ * `getMessage` and `getExtensionFor`).
+ *
+ * @throws {WktJsonError} rule `json-type`, type name `options`, for anything else.
+ */
+export function checkRegistry(registry: Registry | undefined): Registry | undefined {
+  if (registry === undefined) return undefined;
+  if (
+    typeof registry !== "object" ||
+    registry === null ||
+    typeof registry.getMessage !== "function" ||
+    typeof registry.getExtensionFor !== "function"
+  ) {
+    throw new WktJsonError("json-type", "$", "options", `registry must be a Registry of @bufbuild/protobuf, got ${describe(registry)}`);
+  }
+  return registry;
 }

@@ -33,6 +33,7 @@ import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.
 import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
+import { checkRegistry, checkSchema } from "./registry.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
 import { timestampToJson } from "./timestamp.js";
 
@@ -77,7 +78,9 @@ export type MessageWriter = (message: unknown, ctx: WriteContext) => JsonValue;
  * @throws {WktJsonError} with the JSON path and rule: `range`/`sign` for an invalid Timestamp or Duration,
  *   `not-finite` or `value-kind` for a bad google.protobuf.Value, `mask-path` for a FieldMask path that cannot
  *   round-trip, `json-type` for a value of the wrong type, `utf16` for a lone surrogate, `unknown-type` for an
- *   Any the registry cannot resolve, `depth` beyond `maxDepth`.
+ *   Any the registry cannot resolve, `depth` beyond `maxDepth`; `json-type` at `$` when `schema` is not a
+ *   message descriptor, `message` is not a message of it, or `registry` is not a Registry; `range` for a
+ *   `maxDepth` that is not a whole number from 1 up.
  * @example
  * toJson(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 500_000_000 })); //=> "1.500s"
  * toJson(TestSchema, msg, { useProtoFieldName: true }); //=> { optional_int64: "5" }
@@ -87,7 +90,7 @@ export function toJson<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteOptions>,
 ): JsonValue {
-  return write(schema, message, makeContext(options));
+  return write(checkSchema(schema), message, makeContext(options));
 }
 
 function write(schema: DescMessage, message: unknown, ctx: WriteContext): JsonValue {
@@ -101,7 +104,7 @@ function write(schema: DescMessage, message: unknown, ctx: WriteContext): JsonVa
 /**
  * Encodes a message as proto3 JSON text.
  *
- * @throws {WktJsonError} as {@link toJson}.
+ * @throws {WktJsonError} as {@link toJson}, and `json-type` for a `prettySpaces` that is not a number.
  * @example
  * toJsonString(TimestampSchema, timestampFromMs(0)); //=> "\"1970-01-01T00:00:00Z\""
  */
@@ -110,11 +113,16 @@ export function toJsonString<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteStringOptions>,
 ): string {
+  checkSchema(schema);
   const ctx = makeContext(options);
   // Free-form JSON (Struct, Value, ListValue, Struct fields) notes a -0 number as it is written.
   negativeZeroTake();
   const spaces = options?.prettySpaces ?? 0;
-  if (typeof spaces === "number" && !(spaces >= 1)) {
+  if (typeof spaces !== "number") {
+    // JSON.stringify would indent by a string's text, which need not be white space: no JSON then.
+    throw new WktJsonError("json-type", "$", "options", `prettySpaces must be a number, got ${describe(spaces)}`);
+  }
+  if (!(spaces >= 1)) {
     // One line: printed as the value is walked, without building it (JSON.stringify of the value would be
     // the same text, -0 aside; see compileText).
     let text: string;
@@ -170,11 +178,22 @@ function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteConte
     alwaysEmitImplicit: options?.alwaysEmitImplicit === true,
     enumAsInteger: options?.enumAsInteger === true,
     useProtoFieldName: options?.useProtoFieldName === true,
-    registry: options?.registry,
-    maxDepth: checkMaxDepth(options?.maxDepth),
+    registry: checkRegistry(options?.registry),
+    maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
     negativeZero: false,
   };
+}
+
+/**
+ * @internal The `maxDepth` option checked: {@link checkMaxDepth}, also for values that are no number (which
+ * its message could not print: `String` of an object without a prototype throws).
+ */
+export function maxDepthOption(maxDepth: unknown): number {
+  if (maxDepth !== undefined && typeof maxDepth !== "number") {
+    throw new WktJsonError("range", "$", "options", `maxDepth must be a whole number from 1 up, got ${describe(maxDepth)}`);
+  }
+  return checkMaxDepth(maxDepth);
 }
 
 const writers = new WeakMap<DescMessage, MessageWriter>();
@@ -198,7 +217,8 @@ function checkMessage(message: unknown, typeName: string): asserts message is Re
   }
   const actual = (message as { $typeName?: unknown }).$typeName;
   if (actual !== typeName) {
-    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${String(actual)}`);
+    const got = typeof actual === "string" ? actual : describe(actual);
+    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
   }
 }
 

@@ -10,24 +10,27 @@
 import type { DescField, DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "./errors.js";
+import { describe } from "./int64.js";
 import { scalarFromJson, scalarToJson } from "./internal/scalar.js";
+import { checkSchema, isMessageDesc } from "./registry.js";
 
 /**
- * Tells whether a message descriptor is one of the nine wrappers.
+ * Tells whether a message descriptor is one of the nine wrappers; anything that is not a message descriptor
+ * is not.
  *
  * @example
  * wrapperIsSchema(Int64ValueSchema); //=> true
  * wrapperIsSchema(TimestampSchema);  //=> false
  */
 export function wrapperIsSchema(schema: DescMessage): schema is WktWrapperDesc {
-  return isWrapperDesc(schema);
+  return isMessageDesc(schema) && isWrapperDesc(schema);
 }
 
 /**
  * Decodes a wrapper from its JSON form: the bare scalar. JSON `null` gives the wrapper with the zero value.
  *
  * @throws {WktJsonError} rule `json-type`, `syntax`, `range` or `utf16`, as for a scalar field of the wrapped
- *   type; `json-type` when `schema` is not a wrapper.
+ *   type; `json-type` when `schema` is not a wrapper descriptor.
  * @example
  * wrapperFromJson(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
  * wrapperFromJson(BytesValueSchema, "AQID").value; //=> Uint8Array [1, 2, 3]
@@ -47,7 +50,8 @@ export function wrapperFromJson<Desc extends DescMessage>(schema: Desc, json: un
 /**
  * Encodes a wrapper as the bare JSON scalar.
  *
- * @throws {WktJsonError} rule `range`, `json-type` or `utf16` for a value that does not fit the wrapped type.
+ * @throws {WktJsonError} rule `range`, `json-type` or `utf16` for a value that does not fit the wrapped type;
+ *   `json-type` when `schema` is not a wrapper descriptor or `message` is not a message of it.
  * @example
  * wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n })); //=> "5"
  * wrapperToJson(DoubleValueSchema, create(DoubleValueSchema, { value: NaN })); //=> "NaN"
@@ -57,6 +61,14 @@ export function wrapperToJson<Desc extends DescMessage>(
   message: MessageShape<Desc>,
 ): string | number | boolean {
   const info = wrapperInfo(schema);
+  if (typeof message !== "object" || message === null) {
+    throw new WktJsonError("json-type", "$", schema.typeName, `expected a message, got ${describe(message)}`);
+  }
+  const actual = (message as { $typeName?: unknown }).$typeName;
+  if (actual !== undefined && actual !== schema.typeName) {
+    const got = typeof actual === "string" ? actual : describe(actual);
+    throw new WktJsonError("json-type", "$", schema.typeName, `expected a message ${schema.typeName}, got ${got}`);
+  }
   try {
     return scalarToJson(info.scalar, (message as { value?: unknown }).value ?? info.zero());
   } catch (e) {
@@ -81,9 +93,10 @@ let lastSchema: DescMessage | undefined;
 let lastInfo: WrapperInfo | undefined;
 
 function wrapperInfo(schema: DescMessage): WrapperInfo {
-  if (schema === lastSchema) return lastInfo!;
+  if (schema === lastSchema && lastInfo !== undefined) return lastInfo;
   let info = infos.get(schema);
   if (info === undefined) {
+    checkSchema(schema);
     if (!isWrapperDesc(schema)) {
       throw new WktJsonError("json-type", "$", schema.typeName, "not a wrapper type");
     }

@@ -1,6 +1,7 @@
-import { create, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import { create, createFileRegistry, createRegistry, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import {
   AnySchema,
+  FileDescriptorProtoSchema,
   ApiSchema,
   DurationSchema,
   EmptySchema,
@@ -18,7 +19,7 @@ import { describe, expect, it } from "vitest";
 import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString } from "../src/from-json.js";
-import { toJson } from "../src/to-json.js";
+import { toJson, toJsonString } from "../src/to-json.js";
 import { arbMessage } from "./arbitrary.js";
 import { ForeignMessage, TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
@@ -339,5 +340,71 @@ describe("Any properties", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// A field whose JSON name is "@type": protoc rejects json_name = "@type", a descriptor built by hand need not.
+
+describe('a message type with a field named "@type" in JSON', () => {
+  /** acme.Weird { int32 a = 1 [json_name = "@type"]; string b = 2; }, and acme.Odd with a field *named* "@type". */
+  const file = create(FileDescriptorProtoSchema, {
+    name: "acme/weird.proto",
+    dependency: ["google/protobuf/any.proto"],
+    package: "acme",
+    syntax: "proto3",
+    messageType: [
+      {
+        name: "Weird",
+        field: [
+          { name: "a", number: 1, type: 5, label: 1, jsonName: "@type" },
+          { name: "b", number: 2, type: 9, label: 1, jsonName: "b" },
+        ],
+      },
+      { name: "Holder", field: [{ name: "any", number: 1, type: 11, label: 1, typeName: ".google.protobuf.Any", jsonName: "any" }] },
+    ],
+  });
+  const files = createFileRegistry(file, (name) =>
+    name === "google/protobuf/any.proto" ? AnySchema.file : undefined,
+  );
+  const weird = files.getMessage("acme.Weird")!;
+  const holder = files.getMessage("acme.Holder")!;
+  const reg = createRegistry(files);
+  const url = G + "acme.Weird";
+
+  it("protobuf-es writes the field over the type URL (why we refuse)", () => {
+    expect(weird.fields[0]!.jsonName).toBe("@type");
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ["set", { a: 7, b: "x" }],
+    ["unset", { b: "x" }],
+    ["empty", {}],
+  ])("writing an Any of it (field %s) is rule type-url, never the field over the URL", (_, init) => {
+    const any = anyPack(weird, create(weird, init as never));
+    expect(catchWkt(() => toJson(AnySchema, any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => anyToJson(any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg, prettySpaces: 2 }))).toMatchObject({ rule: "type-url" });
+    const inHolder = create(holder, { any } as never);
+    expect(catchWkt(() => toJson(holder, inHolder, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$.any" });
+    expect(catchWkt(() => toJsonString(holder, inHolder, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$.any" });
+  });
+
+  it.each<[string, JsonValue]>([
+    ["with the type URL only", { "@type": url }],
+    ["with other members", { "@type": url, b: "x" }],
+  ])("reading an Any of it %s is rule type-url at @type", (_, json) => {
+    const e = catchWkt(() => fromJson(AnySchema, json, { registry: reg }));
+    expect(e).toMatchObject({ rule: "type-url" });
+    expect(e.path).toMatch(/^\$\[?"?\.?@type"?\]?$/);
+    expect(catchWkt(() => fromJsonString(AnySchema, JSON.stringify(json), { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
+    expect(catchWkt(() => anyFromJson(json, { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
+  });
+
+  it("the message itself is written and read as usual, outside an Any", () => {
+    const m = create(weird, { a: 7, b: "x" } as never);
+    expect(toJson(weird, m)).toEqual({ "@type": 7, b: "x" });
+    expect(fromJson(weird, { "@type": 7, b: "x" })).toEqual(m);
   });
 });

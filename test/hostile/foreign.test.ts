@@ -1,0 +1,172 @@
+// No foreign exception: every public function of any.ts, registry.ts, wrappers.ts and to-json.ts, called with
+// values of the wrong type in every argument, every option and every member of a hand-built message, either
+// returns or throws our WktJsonError (rule json-type, type-url or binary at `$` for the arguments themselves),
+// never a TypeError, RangeError or an error of @bufbuild/protobuf.
+
+import { create, type DescMessage } from "@bufbuild/protobuf";
+import { AnySchema, DurationSchema, Int64ValueSchema, StringValueSchema, StructSchema, TimestampSchema, type Any } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../../src/any.js";
+import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
+import { typeUrlFor, typeUrlParse, typeUrlResolve } from "../../src/registry.js";
+import { toJson, toJsonString } from "../../src/to-json.js";
+import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../../src/wrappers.js";
+import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+
+const G = "type.googleapis.com/";
+const durationUrl = G + "google.protobuf.Duration";
+
+/** Values of every JavaScript type, including ones that cannot be turned into a string. */
+const hostile: readonly [string, unknown][] = [
+  ["null", null],
+  ["undefined", undefined],
+  ["0", 0],
+  ["5", 5],
+  ["NaN", NaN],
+  ["-Infinity", -Infinity],
+  ['""', ""],
+  ['"x"', "x"],
+  ["true", true],
+  ["5n", 5n],
+  ["a symbol", Symbol("s")],
+  ["{}", {}],
+  ["[]", []],
+  ["[1]", [1]],
+  ["Object.create(null)", Object.create(null)],
+  ["a function", () => 1],
+  ["a Uint8Array", new Uint8Array([0xff])],
+  ["a Date", new Date(0)],
+  ["{$typeName: 5}", { $typeName: 5 }],
+  ["{$typeName: Object.create(null)}", { $typeName: Object.create(null) }],
+  ["an Any without members", { $typeName: "google.protobuf.Any" }],
+  ["an Int64Value", { $typeName: "google.protobuf.Int64Value", value: 1n }],
+  ["a descriptor lookalike", { kind: "message", typeName: "google.protobuf.Any", fields: 5 }],
+];
+
+const duration = create(DurationSchema, { seconds: 1n });
+const packed = anyPack(DurationSchema, duration);
+const anyOf = (fields: Record<string, unknown>): Any => ({ $typeName: "google.protobuf.Any", ...fields }) as Any;
+
+/**
+ * Each public function, with the one argument (or option, or member) that takes the hostile value `h`.
+ * Every other argument is valid.
+ */
+const calls: readonly [string, (h: unknown) => unknown][] = [
+  ["anyPack(h, ...)", (h) => anyPack(h as DescMessage, duration as never)],
+  ["anyPack(Duration, h)", (h) => anyPack(DurationSchema, h as never)],
+  ["anyPack(Timestamp, h)", (h) => anyPack(TimestampSchema, h as never)],
+  ["anyPack(Proto3, h)", (h) => anyPack(TestAllTypesProto3, h as never)],
+  ["anyPack(Proto3, { optionalInt32: h })", (h) => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalInt32: h } as never)],
+  ["anyPack(Proto3, { optionalNestedMessage: h })", (h) => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalNestedMessage: h } as never)],
+  ["anyPack(..., h)", (h) => anyPack(DurationSchema, duration, h as never)],
+  ["anyPack(..., { typeUrlPrefix: h })", (h) => anyPack(DurationSchema, duration, { typeUrlPrefix: h as string })],
+  ["anyUnpack(h)", (h) => anyUnpack(h as Any)],
+  ["anyUnpack({ typeUrl: h })", (h) => anyUnpack(anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
+  ["anyUnpack({ value: h })", (h) => anyUnpack(anyOf({ typeUrl: durationUrl, value: h }))],
+  ["anyUnpack(any, h)", (h) => anyUnpack(packed, h as never)],
+  ["anyFromJson(h)", (h) => anyFromJson(h)],
+  ['anyFromJson({ "@type": h })', (h) => anyFromJson({ "@type": h, value: "1s" })],
+  ["anyFromJson(json, h)", (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, h as never)],
+  ["anyFromJson(json, { registry: h })", (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, { registry: h as never })],
+  ["anyFromJson(json, { maxDepth: h })", (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, { maxDepth: h as number })],
+  ["anyToJson(h)", (h) => anyToJson(h as Any)],
+  ["anyToJson({ typeUrl: h })", (h) => anyToJson(anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
+  ["anyToJson({ typeUrl: h }) without value", (h) => anyToJson(anyOf({ typeUrl: h }))],
+  ["anyToJson({ value: h })", (h) => anyToJson(anyOf({ typeUrl: durationUrl, value: h }))],
+  ["anyToJson({ value: h }) of a Struct", (h) => anyToJson(anyOf({ typeUrl: G + "google.protobuf.Struct", value: h }))],
+  ["anyToJson(any, h)", (h) => anyToJson(packed, h as never)],
+  ["anyToJson(any, { registry: h })", (h) => anyToJson(packed, { registry: h as never })],
+  ["anyToJson(any, { maxDepth: h })", (h) => anyToJson(packed, { maxDepth: h as number })],
+  ["typeUrlParse(h)", (h) => typeUrlParse(h as string)],
+  ["typeUrlFor(h)", (h) => typeUrlFor(h as string)],
+  ["typeUrlFor(Duration, h)", (h) => typeUrlFor(DurationSchema, h as string)],
+  ["typeUrlResolve(h)", (h) => typeUrlResolve(h as string)],
+  ["typeUrlResolve(url, h)", (h) => typeUrlResolve(durationUrl, h as never)],
+  ["wrapperIsSchema(h)", (h) => wrapperIsSchema(h as DescMessage)],
+  ["wrapperFromJson(h, ...)", (h) => wrapperFromJson(h as DescMessage, "1")],
+  ["wrapperFromJson(Int64Value, h)", (h) => wrapperFromJson(Int64ValueSchema, h)],
+  ["wrapperFromJson(Struct, h)", (h) => wrapperFromJson(StructSchema, h)],
+  ["wrapperToJson(h, ...)", (h) => wrapperToJson(h as DescMessage, create(Int64ValueSchema) as never)],
+  ["wrapperToJson(Int64Value, h)", (h) => wrapperToJson(Int64ValueSchema, h as never)],
+  ["wrapperToJson(StringValue, { value: h })", (h) => wrapperToJson(StringValueSchema, { $typeName: "google.protobuf.StringValue", value: h } as never)],
+  ["toJson(h, ...)", (h) => toJson(h as DescMessage, duration as never)],
+  ["toJson(Proto3, h)", (h) => toJson(TestAllTypesProto3, h as never)],
+  ["toJson(Any, h)", (h) => toJson(AnySchema, h as never)],
+  ["toJson(Any, { typeUrl: h })", (h) => toJson(AnySchema, anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
+  ["toJson(Any, { value: h })", (h) => toJson(AnySchema, anyOf({ typeUrl: durationUrl, value: h }))],
+  ["toJson(Proto3, { optionalAny: { typeUrl: h } })", (h) => toJson(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: anyOf({ typeUrl: h }) } as never)],
+  ["toJson(..., h)", (h) => toJson(DurationSchema, duration, h as never)],
+  ["toJson(..., { registry: h })", (h) => toJson(AnySchema, packed, { registry: h as never })],
+  ["toJson(..., { maxDepth: h })", (h) => toJson(DurationSchema, duration, { maxDepth: h as number })],
+  ["toJsonString(h, ...)", (h) => toJsonString(h as DescMessage, duration as never)],
+  ["toJsonString(Proto3, h)", (h) => toJsonString(TestAllTypesProto3, h as never)],
+  ["toJsonString(Any, { typeUrl: h })", (h) => toJsonString(AnySchema, anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
+  ["toJsonString(Any, { value: h })", (h) => toJsonString(AnySchema, anyOf({ typeUrl: durationUrl, value: h }))],
+  ["toJsonString(Proto3, { optionalAny: { typeUrl: h } })", (h) => toJsonString(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: anyOf({ typeUrl: h }) } as never)],
+  ["toJsonString(..., h)", (h) => toJsonString(DurationSchema, duration, h as never)],
+  ["toJsonString(..., { registry: h })", (h) => toJsonString(AnySchema, packed, { registry: h as never })],
+  ["toJsonString(..., { maxDepth: h })", (h) => toJsonString(DurationSchema, duration, { maxDepth: h as number })],
+  ["toJsonString(..., { prettySpaces: h })", (h) => toJsonString(DurationSchema, duration, { prettySpaces: h as number })],
+];
+
+/** Runs `fn`; returns what it threw, `undefined` when it returned. Fails on anything but our error. */
+function ours(fn: () => unknown): WktJsonError | undefined {
+  try {
+    fn();
+  } catch (e) {
+    if (isWktJsonError(e)) return e;
+    throw new Error(`a foreign exception escaped: ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`, { cause: e });
+  }
+  return undefined;
+}
+
+describe("no foreign exception from any.ts, registry.ts, wrappers.ts, to-json.ts", () => {
+  describe.each(calls)("%s", (_, call) => {
+    it.each(hostile)("h = %s", (_, h) => {
+      ours(() => call(h));
+    });
+  });
+
+  it("any value in any argument: a result or our error (fast-check)", () => {
+    const arbValue = fc.oneof(
+      fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
+      fc.constantFrom(...hostile.map(([, h]) => h)),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: calls.length - 1 }), arbValue, (i, h) => {
+        ours(() => calls[i]![1](h));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe("the rule and path of the cases named in the issue", () => {
+  it.each<[string, () => unknown, string]>([
+    ["toJson of an Any with typeUrl 5", () => toJson(AnySchema, anyOf({ typeUrl: 5, value: new Uint8Array(0) })), "json-type"],
+    ["toJsonString of an Any with typeUrl 5", () => toJsonString(AnySchema, anyOf({ typeUrl: 5, value: new Uint8Array(0) })), "json-type"],
+    ["anyToJson of an Any with typeUrl 5", () => anyToJson(anyOf({ typeUrl: 5, value: new Uint8Array(0) })), "json-type"],
+    ["typeUrlParse(5)", () => typeUrlParse(5 as never), "json-type"],
+    ["typeUrlResolve(5)", () => typeUrlResolve(5 as never), "json-type"],
+    ["anyUnpack({})", () => anyUnpack({} as Any), "json-type"],
+    ["anyUnpack(null)", () => anyUnpack(null as never), "json-type"],
+    ["wrapperToJson(Int64Value, null)", () => wrapperToJson(Int64ValueSchema, null as never), "json-type"],
+    ["wrapperToJson(Timestamp, ...)", () => wrapperToJson(TimestampSchema, create(TimestampSchema) as never), "json-type"],
+    ["anyPack of an int32 field holding a string", () => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalInt32: "x" } as never), "binary"],
+    ["anyPack of a message of another type", () => anyPack(TestAllTypesProto3, duration as never), "json-type"],
+    ["anyPack(null, ...)", () => anyPack(null as never, duration as never), "json-type"],
+    ["toJson(null, ...)", () => toJson(null as never, duration as never), "json-type"],
+    ["toJsonString with prettySpaces 'xx'", () => toJsonString(DurationSchema, duration, { prettySpaces: "xx" as never }), "json-type"],
+    ["toJson with a registry that is no Registry", () => toJson(AnySchema, packed, { registry: {} as never }), "json-type"],
+  ])("%s: our error, rule %s, at $", (_, fn, rule) => {
+    expect(ours(fn)).toMatchObject({ rule, path: "$" });
+  });
+
+  it("still writes and packs what is valid", () => {
+    expect(anyToJson(packed)).toEqual({ "@type": durationUrl, value: "1s" });
+    expect(toJsonString(AnySchema, packed, { registry: testRegistry, prettySpaces: 0 })).toBe(`{"@type":"${durationUrl}","value":"1s"}`);
+    expect(wrapperIsSchema(null as never)).toBe(false);
+    expect(wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n }))).toBe("5");
+  });
+});
