@@ -73,3 +73,12 @@ export const utcOffsetMinutesMax = 59;
 
 /** The longest Duration ({@link durationSecondsMax} with {@link durationNanosMax}) as JSON text. */
 export const durationTextMax = "315576000000.999999999s";
+
+/**
+ * Deepest nesting of message types that `registryFromTypes` rebuilds as nested descriptors (protoc's parser
+ * allows 32 levels). protobuf-es builds nested descriptors recursively, so a type nested deeper is rebuilt as a
+ * message at the top of a file whose package is the name of the type that encloses it, with the features it
+ * inherits copied into its options: its name, fields and JSON form stay the same, and no input nests deep
+ * enough to exhaust the stack.
+ */
+export const registryNestingMax = 100;

@@ -126,7 +126,7 @@ describe("createTypeResolver", () => {
           if (!mapEntry) expect(reg.getMessage("a.A")).toBeDefined();
         } catch (e) {
           if (!isWktJsonError(e)) throw e;
-          expect(["fetch", "binary", "type-url", "unknown-type", "enum", "range", "syntax", "size"]).toContain(e.rule);
+          expect(["fetch", "binary", "type-url", "unknown-type", "enum", "range", "syntax", "size", "duplicate-field"]).toContain(e.rule);
         }
       }),
       { numRuns: 200 },
