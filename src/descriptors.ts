@@ -850,8 +850,9 @@ type Target = { readonly node: Node } | { readonly file: DescFile };
  * @throws {WktJsonError} rule `unknown-type` for a referenced type that is neither given nor known (the error
  *   names its type URL; path `$.types[i].fields[j].typeUrl`), `type-url` for a malformed type URL or type name
  *   or a duplicate type, `enum` for an unknown kind, cardinality or syntax, `range` for a field number or
- *   `oneof_index` out of range (rule 10), `duplicate-field` for a JSON name that clashes as said above (path
- *   `$.types[i].fields[j].jsonName`), `syntax` for an unknown edition or types that do not form valid
+ *   `oneof_index` out of range (rule 10), `duplicate-field` for a JSON name that clashes as said above (reported at
+ *   the later field of the two: path `$.types[i].fields[j].jsonName`, or `.name` when its proto name is the
+ *   earlier field's JSON name), `syntax` for an unknown edition or types that do not form valid
  *   descriptors (types of different packages that reference each other in a cycle among them), `binary` for
  *   an option value that does not decode.
  * @example
@@ -1227,24 +1228,28 @@ function checkJsonNames(node: Node, syntax: FileSyntax): void {
   const type = node.type as Type;
   const jsonFormat = node.features?.jsonFormat ?? 0;
   const allow = jsonFormat !== 0 ? jsonFormat === FeatureSet_JsonFormat.ALLOW : syntax.syntax !== "proto2";
+  // Each field against the fields before it, so that a clash is reported at the later field.
   const byJsonName = new Map<string, Field>();
   const byProtoName = new Map<string, Field>();
   const byDefaultName = new Map<string, Field>();
-  for (const f of type.fields) byProtoName.set(f.name, f);
   type.fields.forEach((f, j) => {
-    const fail = (detail: string) => new WktJsonError("duplicate-field", `${node.path}.fields[${j}].jsonName`, typeTypeName, `${node.name}.${f.name}: ${detail}`);
+    const fail = (member: "jsonName" | "name", detail: string) =>
+      new WktJsonError("duplicate-field", `${node.path}.fields[${j}].${member}`, typeTypeName, `${node.name}.${f.name}: ${detail}`);
     const defaultName = protoCamelCase(f.name);
     const jsonName = f.jsonName !== "" ? f.jsonName : defaultName;
-    if (jsonName === "@type") throw fail(`the JSON name "@type" is the member that holds the type URL when the message is in an Any`);
+    if (jsonName === "@type") throw fail("jsonName", `the JSON name "@type" is the member that holds the type URL when the message is in an Any`);
     const same = byJsonName.get(jsonName);
-    if (same !== undefined) throw fail(`the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
+    if (same !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
     const named = byProtoName.get(jsonName);
-    if (named !== undefined && named !== f) throw fail(`the JSON name ${JSON.stringify(jsonName)} is the proto name of another field, which readers accept as well`);
+    if (named !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${named.name}, which readers accept as well`);
+    const namedJson = byJsonName.get(f.name);
+    if (namedJson !== undefined) throw fail("name", `the proto name, which readers accept as well, is the JSON name of field ${namedJson.name}`);
     byJsonName.set(jsonName, f);
+    byProtoName.set(f.name, f);
     if (!allow) return;
     const sameDefault = byDefaultName.get(defaultName);
     if (sameDefault !== undefined) {
-      throw fail(`the default JSON name ${JSON.stringify(defaultName)} is also the default JSON name of field ${sameDefault.name} (protoc rejects this unless the feature json_format is LEGACY_BEST_EFFORT)`);
+      throw fail("jsonName", `the default JSON name ${JSON.stringify(defaultName)} is also the default JSON name of field ${sameDefault.name} (protoc rejects this unless the feature json_format is LEGACY_BEST_EFFORT)`);
     }
     byDefaultName.set(defaultName, f);
   });
