@@ -1219,6 +1219,11 @@ function messageProto(node: Node, syntax: FileSyntax, cut: boolean, ctx: BuildCo
   return proto;
 }
 
+/** protoc's default JSON name; the name itself when it has no `_` (then lowerCamelCase changes nothing). */
+function defaultJsonName(name: string): string {
+  return name.includes("_") ? protoCamelCase(name) : name;
+}
+
 /**
  * The JSON names of a Type's fields: protoc's rules (no two the same; where the JSON format is ALLOW, no two
  * default names the same), and what JSON needs beyond them: no JSON name equal to another field's proto name,
@@ -1235,7 +1240,7 @@ function checkJsonNames(node: Node, syntax: FileSyntax): void {
   type.fields.forEach((f, j) => {
     const fail = (member: "jsonName" | "name", detail: string) =>
       new WktJsonError("duplicate-field", `${node.path}.fields[${j}].${member}`, typeTypeName, `${node.name}.${f.name}: ${detail}`);
-    const defaultName = protoCamelCase(f.name);
+    const defaultName = defaultJsonName(f.name);
     const jsonName = f.jsonName !== "" ? f.jsonName : defaultName;
     if (jsonName === "@type") throw fail("jsonName", `the JSON name "@type" is the member that holds the type URL when the message is in an Any`);
     const same = byJsonName.get(jsonName);
@@ -1278,7 +1283,7 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx:
           ? FieldDescriptorProto_Label.REQUIRED
           : FieldDescriptorProto_Label.OPTIONAL,
     type: kind as FieldDescriptorProto_Type,
-    jsonName: f.jsonName !== "" ? f.jsonName : protoCamelCase(f.name),
+    jsonName: f.jsonName !== "" ? f.jsonName : defaultJsonName(f.name),
   });
   let mapField = false;
   let enumValues: () => ReadonlySet<string> = noNames;
