@@ -71,7 +71,6 @@ import {
   EnumValueOptionsSchema,
   EnumValueSchema,
   FeatureSet_FieldPresence,
-  FeatureSet_JsonFormat,
   FeatureSet_MessageEncoding,
   FeatureSet_RepeatedFieldEncoding,
   FeatureSetSchema,
@@ -841,11 +840,11 @@ type Target = { readonly node: Node } | { readonly file: DescFile };
  * (nesting deeper than {@link registryNestingMax} is rebuilt as a message at the top of a file whose package is
  * the enclosing type's name; the type names stay the same).
  *
- * The JSON names of a Type's fields are checked as protoc checks them, and stricter where JSON needs it: two
- * fields may not share a JSON name, a JSON name may not be another field's proto name (a reader accepts both
- * names, so it could not tell the fields apart), no field may be called `@type` in JSON (the type URL's member
- * in an Any), and where the JSON format is `ALLOW` (proto3 and editions, unless the feature `json_format` says
- * `LEGACY_BEST_EFFORT`) no two fields may have the same default (lowerCamelCase) JSON name.
+ * The names of a Type's fields are checked as protoc checks them, and stricter where JSON or protobuf-es needs
+ * it: no two fields may share a proto name, a JSON name, or a default (lowerCamelCase) JSON name (protoc only
+ * warns about the last in proto2, but protobuf-es gives both fields one property); a JSON name may not be
+ * another field's proto name (a reader accepts both names, so it could not tell the fields apart); and no field
+ * may be called `@type` in JSON (the type URL's member when the message is in an Any).
  *
  * @throws {WktJsonError} rule `unknown-type` for a referenced type that is neither given nor known (the error
  *   names its type URL; path `$.types[i].fields[j].typeUrl`), `type-url` for a malformed type URL or type name
@@ -1202,7 +1201,7 @@ const fieldNumberMax = 536_870_911;
  */
 function messageProto(node: Node, syntax: FileSyntax, cut: boolean, ctx: BuildContext): DescriptorProto {
   const type = node.type as Type;
-  checkJsonNames(node, syntax);
+  checkJsonNames(node);
   const fields = type.fields.map((f, j) => fieldProto(node, f, `${node.path}.fields[${j}]`, syntax, ctx));
   if (syntax.syntax === "proto3") markProto3Optional(type, fields);
   const proto = create(DescriptorProtoSchema, {
@@ -1225,14 +1224,14 @@ function defaultJsonName(name: string): string {
 }
 
 /**
- * The JSON names of a Type's fields: protoc's rules (no two the same; where the JSON format is ALLOW, no two
- * default names the same), and what JSON needs beyond them: no JSON name equal to another field's proto name,
- * which readers also accept, and none equal to `@type`, the type URL's member when the message is in an Any.
+ * The names of a Type's fields: protoc's rules (no two proto names or JSON names the same; no two default JSON
+ * names the same, which protoc only warns about where the feature json_format is LEGACY_BEST_EFFORT, as in
+ * proto2, but protobuf-es gives such fields one property of the message, so that one's value is lost), and what
+ * JSON needs beyond them: no JSON name equal to another field's proto name, which readers also accept, and none
+ * equal to `@type`, the type URL's member when the message is in an Any.
  */
-function checkJsonNames(node: Node, syntax: FileSyntax): void {
+function checkJsonNames(node: Node): void {
   const type = node.type as Type;
-  const jsonFormat = node.features?.jsonFormat ?? 0;
-  const allow = jsonFormat !== 0 ? jsonFormat === FeatureSet_JsonFormat.ALLOW : syntax.syntax !== "proto2";
   // Each field against the fields before it, so that a clash is reported at the later field.
   const byJsonName = new Map<string, Field>();
   const byProtoName = new Map<string, Field>();
@@ -1247,14 +1246,15 @@ function checkJsonNames(node: Node, syntax: FileSyntax): void {
     if (same !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
     const named = byProtoName.get(jsonName);
     if (named !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${named.name}, which readers accept as well`);
+    const twin = byProtoName.get(f.name);
+    if (twin !== undefined) throw fail("name", `the proto name is also that of field ${twin.number}`);
     const namedJson = byJsonName.get(f.name);
     if (namedJson !== undefined) throw fail("name", `the proto name, which readers accept as well, is the JSON name of field ${namedJson.name}`);
     byJsonName.set(jsonName, f);
     byProtoName.set(f.name, f);
-    if (!allow) return;
     const sameDefault = byDefaultName.get(defaultName);
     if (sameDefault !== undefined) {
-      throw fail("jsonName", `the default JSON name ${JSON.stringify(defaultName)} is also the default JSON name of field ${sameDefault.name} (protoc rejects this unless the feature json_format is LEGACY_BEST_EFFORT)`);
+      throw fail("name", `the default JSON name ${JSON.stringify(defaultName)} is also that of field ${sameDefault.name}, and protobuf-es names both fields' property so`);
     }
     byDefaultName.set(defaultName, f);
   });
