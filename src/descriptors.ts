@@ -704,6 +704,9 @@ interface OptionContext {
 function optionsFromList(schema: DescMessage, list: readonly Option[], path: string, ctx: OptionContext): OptionsMessage | undefined {
   if (list.length === 0) return undefined;
   const out = create(schema) as unknown as OptionsMessage;
+  // The elements of each repeated custom option, set once at the end: getExtension and setExtension decode and
+  // encode all elements, so setting them one by one is quadratic.
+  const extLists = new Map<DescExtension, unknown[]>();
   list.forEach((opt, k) => {
     const at = `${path}[${k}]`;
     const builtin = opt.name.includes(".") ? undefined : schema.fields.find((f) => f.name === opt.name);
@@ -727,13 +730,14 @@ function optionsFromList(schema: DescMessage, list: readonly Option[], path: str
     if (kind === undefined) return;
     const value = unpackOptionValue(kind, opt.value, `${at}.value`, ctx);
     if (ext.fieldKind === "list") {
-      const list = getExtension(out as never, ext) as unknown[];
-      list.push(value);
-      setExtension(out as never, ext, list as never);
+      let values = extLists.get(ext);
+      if (values === undefined) extLists.set(ext, (values = []));
+      values.push(value);
     } else {
       setExtension(out as never, ext, value as never);
     }
   });
+  for (const [ext, values] of extLists) setExtension(out as never, ext, values as never);
   return out;
 }
 
