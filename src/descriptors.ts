@@ -83,6 +83,7 @@ import {
   FieldSchema,
   file_google_protobuf_descriptor,
   FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
   FloatValueSchema,
   Int32ValueSchema,
   Int64ValueSchema,
@@ -113,6 +114,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { anyPack } from "./any.js";
 import { WktJsonError } from "./errors.js";
+import { registryNestingMax } from "./limits.js";
 import { typeUrlParse, typeUrlPrefixDefault, wktFiles } from "./registry.js";
 
 const typeTypeName = "google.protobuf.Type";
@@ -702,6 +704,9 @@ interface OptionContext {
 function optionsFromList(schema: DescMessage, list: readonly Option[], path: string, ctx: OptionContext): OptionsMessage | undefined {
   if (list.length === 0) return undefined;
   const out = create(schema) as unknown as OptionsMessage;
+  // The elements of each repeated custom option, set once at the end: getExtension and setExtension decode and
+  // encode all elements, so setting them one by one is quadratic.
+  const extLists = new Map<DescExtension, unknown[]>();
   list.forEach((opt, k) => {
     const at = `${path}[${k}]`;
     const builtin = opt.name.includes(".") ? undefined : schema.fields.find((f) => f.name === opt.name);
@@ -725,13 +730,14 @@ function optionsFromList(schema: DescMessage, list: readonly Option[], path: str
     if (kind === undefined) return;
     const value = unpackOptionValue(kind, opt.value, `${at}.value`, ctx);
     if (ext.fieldKind === "list") {
-      const list = getExtension(out as never, ext) as unknown[];
-      list.push(value);
-      setExtension(out as never, ext, list as never);
+      let values = extLists.get(ext);
+      if (values === undefined) extLists.set(ext, (values = []));
+      values.push(value);
     } else {
       setExtension(out as never, ext, value as never);
     }
   });
+  for (const [ext, values] of extLists) setExtension(out as never, ext, values as never);
   return out;
 }
 
@@ -796,14 +802,28 @@ interface Node {
   readonly type?: Type;
   readonly enum?: Enum;
   readonly syntax: FileSyntax;
+  /** The Type has the option `map_entry`: fields of its type are map fields. */
+  readonly mapEntry: boolean;
   readonly children: Node[];
+  /** The message whose name encloses this one's, if given. */
   parent?: Node;
+  /** The node whose file-level descriptor holds this one's (itself for a root). */
+  root?: Node;
+  /** Levels below {@link root}. */
+  level: number;
   /** For a root: the package, the name without its last segment. */
   pkg: string;
+  /** The syntax of its file: its own for a root by name, else that of the type that encloses it. */
+  fileSyntax: FileSyntax;
+  /** For a message: its options. */
+  options?: OptionsMessage | undefined;
+  /** For a message: the features it and its enclosing messages set, merged (innermost wins). */
+  features?: FeatureSet | undefined;
+  /** For a message: its DescriptorProto once built. */
+  proto?: DescriptorProto;
 }
 
 interface Group {
-  readonly key: string;
   readonly pkg: string;
   readonly syntax: FileSyntax;
   readonly sourceFile: string;
@@ -819,13 +839,25 @@ type Target = { readonly node: Node } | { readonly file: DescFile };
  * {@link typesFromDescriptors}), through one `FileDescriptorProto` per source file, so that the JSON codec can
  * read and write messages known only as Types. Types whose names nest (`pkg.Msg.Entry` in `pkg.Msg`) become
  * nested types; the syntax, edition and inherited features of each Type carry over, so presence, packing,
- * delimited encoding and open or closed enums are as the original schema had them.
+ * delimited encoding and open or closed enums are as the original schema had them. Time and stack are linear
+ * in the input and bounded whatever its shape: package chains, import cycles and types nested thousands deep
+ * (nesting deeper than {@link registryNestingMax} is rebuilt as a message at the top of a file whose package is
+ * the enclosing type's name; the type names stay the same).
+ *
+ * The names of a Type's fields are checked as protoc checks them, and stricter where JSON or protobuf-es needs
+ * it: no two fields may share a proto name, a JSON name, or a default (lowerCamelCase) JSON name (protoc only
+ * warns about the last in proto2, but protobuf-es gives both fields one property); a JSON name may not be
+ * another field's proto name (a reader accepts both names, so it could not tell the fields apart); and no field
+ * may be called `@type` in JSON (the type URL's member when the message is in an Any).
  *
  * @throws {WktJsonError} rule `unknown-type` for a referenced type that is neither given nor known (the error
  *   names its type URL; path `$.types[i].fields[j].typeUrl`), `type-url` for a malformed type URL or type name
  *   or a duplicate type, `enum` for an unknown kind, cardinality or syntax, `range` for a field number or
- *   `oneof_index` out of range (rule 10), `syntax` for an unknown edition or types that do not form valid
- *   descriptors, `binary` for an option value that does not decode.
+ *   `oneof_index` out of range (rule 10), `duplicate-field` for a JSON name that clashes as said above (reported at
+ *   the later field of the two: path `$.types[i].fields[j].jsonName`, or `.name` when its proto name is the
+ *   earlier field's JSON name), `syntax` for an unknown edition or types that do not form valid
+ *   descriptors (types of different packages that reference each other in a cycle among them), `binary` for
+ *   an option value that does not decode.
  * @example
  * const registry = registryFromTypes(typesFromDescriptors(TestAllTypesProto3));
  * const schema = registry.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")!;
@@ -834,41 +866,74 @@ type Target = { readonly node: Node } | { readonly file: DescFile };
 export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptions): FileRegistry {
   const known = options?.registry;
   const nodes = new Map<string, Node>();
+  const order: Node[] = [];
   const add = (node: Node) => {
     checkFullName(node.name, `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName);
     if (nodes.has(node.name)) {
       throw new WktJsonError("type-url", `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName, `${node.name} is given twice`);
     }
     nodes.set(node.name, node);
+    order.push(node);
   };
   (set.types ?? []).forEach((type, i) => {
     const path = `$.types[${i}]`;
-    add({ kind: "message", name: type.name, path, type, syntax: fileSyntaxOf(type.syntax, type.edition, path, typeTypeName), children: [], pkg: "" });
+    const syntax = fileSyntaxOf(type.syntax, type.edition, path, typeTypeName);
+    const mapEntry = type.options.some((o) => o.name === "map_entry");
+    add({ kind: "message", name: type.name, path, type, syntax, mapEntry, children: [], level: 0, pkg: "", fileSyntax: syntax });
   });
   (set.enums ?? []).forEach((e, i) => {
     const path = `$.enums[${i}]`;
-    add({ kind: "enum", name: e.name, path, enum: e, syntax: fileSyntaxOf(e.syntax, e.edition, path, enumTypeName), children: [], pkg: "" });
+    const syntax = fileSyntaxOf(e.syntax, e.edition, path, enumTypeName);
+    add({ kind: "enum", name: e.name, path, enum: e, syntax, mapEntry: false, children: [], level: 0, pkg: "", fileSyntax: syntax });
   });
 
-  const roots: Node[] = [];
-  for (const node of nodes.values()) {
+  for (const node of order) {
     const dot = node.name.lastIndexOf(".");
     const outer = dot < 0 ? "" : node.name.slice(0, dot);
     const parent = nodes.get(outer);
-    if (parent?.kind === "message") {
-      node.parent = parent;
-      parent.children.push(node);
-    } else if (parent?.kind === "enum") {
+    if (parent?.kind === "enum") {
       throw new WktJsonError("type-url", `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName, `${node.name} would be nested in the enum ${outer}`);
-    } else {
-      node.pkg = outer;
-      roots.push(node);
     }
+    if (parent !== undefined) node.parent = parent;
+    else node.pkg = outer;
+  }
+  // Where each node goes: under its parent, or at the top of a file. Iterative (names can nest thousands
+  // deep), and linear: each node is placed once, after its parent.
+  const roots: Node[] = [];
+  const pending: Node[] = [];
+  for (const start of order) {
+    for (let n: Node | undefined = start; n !== undefined && n.root === undefined; n = n.parent) pending.push(n);
+    while (pending.length > 0) {
+      const node = pending.pop() as Node;
+      const parent = node.parent;
+      if (node.type !== undefined) {
+        node.options = optionsFromList(MessageOptionsSchema, node.type.options, `${node.path}.options`, { typeName: typeTypeName, registry: known });
+        node.features = mergeFeatures(parent?.features, node.options?.features);
+      }
+      if (parent === undefined) {
+        node.root = node;
+        continue;
+      }
+      const level = parent.level + 1;
+      // protobuf-es builds nested descriptors recursively: nesting is cut every registryNestingMax levels (a
+      // map entry stays with its map field's message, up to twice that).
+      if (level > registryNestingMax && (!node.mapEntry || level > 2 * registryNestingMax)) {
+        node.root = node;
+        node.pkg = parent.name;
+      } else {
+        node.root = parent.root as Node;
+        node.level = level;
+      }
+      node.fileSyntax = parent.fileSyntax;
+    }
+  }
+  for (const node of order) {
+    if (node.root === node) roots.push(node);
+    else (node.parent as Node).children.push(node);
   }
 
   // Descriptor protos, one tree per root, and what each root's fields reference.
   const refs = new Map<Node, Target[]>();
-  const rootOf = (n: Node): Node => (n.parent === undefined ? n : rootOf(n.parent));
   const resolveRef = (from: Node, field: Field, path: string, want: "message" | "enum"): ResolvedRef => {
     let name: string;
     try {
@@ -878,13 +943,14 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     }
     const node = nodes.get(name);
     let target: Target;
-    let enumValues: readonly string[] = [];
+    let enumValues: () => ReadonlySet<string> = noNames;
     if (node !== undefined) {
       if (node.kind !== want) {
         throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the ${node.kind} ${name}, but the field is of ${want} kind`);
       }
-      target = { node: rootOf(node) };
-      enumValues = node.enum?.enumvalue.map((v) => v.name) ?? [];
+      target = { node: node.root as Node };
+      const e = node.enum;
+      if (e !== undefined) enumValues = () => enumNames(e, () => e.enumvalue.map((v) => v.name));
     } else {
       const desc = known?.get(name) ?? builtins().get(name);
       if (desc === undefined) {
@@ -901,18 +967,44 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
       } else if (desc.kind === "enum") {
         if (want !== "enum") throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the enum ${name}, but the field is of message kind`);
         target = { file: desc.file };
-        enumValues = desc.values.map((v) => v.name);
+        enumValues = () => enumNames(desc, () => desc.values.map((v) => v.name));
       } else {
         throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the ${desc.kind} ${name}, which is no ${want}`);
       }
     }
-    refs.get(rootOf(from))?.push(target);
-    return { typeName: "." + name, mapEntry: node?.type?.options.some((o) => o.name === "map_entry") === true, enumValues };
+    refs.get(from.root as Node)?.push(target);
+    return { typeName: "." + name, mapEntry: node?.mapEntry === true, enumValues };
   };
+  const enumNameSets = new WeakMap<object, ReadonlySet<string>>();
+  const enumNames = (key: object, names: () => string[]): ReadonlySet<string> => {
+    let s = enumNameSets.get(key);
+    if (s === undefined) enumNameSets.set(key, (s = new Set(names())));
+    return s;
+  };
+  const ctx: BuildContext = { known, resolveRef };
   const protos = new Map<Node, DescriptorProto | EnumDescriptorProto>();
+  const stack: Node[] = [];
   for (const root of roots) {
     refs.set(root, []);
-    protos.set(root, root.kind === "message" ? messageProto(root, root.syntax, [], { known, resolveRef }) : enumProto(root, known));
+    if (root.kind === "enum") {
+      protos.set(root, enumProto(root, known));
+      continue;
+    }
+    // Pre-order, without recursion: a message's proto is made before its children's, which it then holds.
+    stack.push(root);
+    while (stack.length > 0) {
+      const node = stack.pop() as Node;
+      const parent = node === root ? undefined : (node.parent as Node);
+      if (node.kind === "enum") {
+        (parent?.proto as DescriptorProto).enumType.push(enumProto(node, known));
+        continue;
+      }
+      const proto = messageProto(node, root.fileSyntax, node === root && root.parent !== undefined, ctx);
+      node.proto = proto;
+      if (parent !== undefined) (parent.proto as DescriptorProto).nestedType.push(proto);
+      else protos.set(root, proto);
+      for (let c = node.children.length - 1; c >= 0; c--) stack.push(node.children[c] as Node);
+    }
   }
 
   let groups = groupRoots(roots, refs, true);
@@ -923,22 +1015,45 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     throw new WktJsonError("syntax", "$", typeTypeName, "the types reference each other across packages in a cycle, which descriptors cannot express");
   }
 
-  // Unique file names, distinct from the files referenced.
+  // The files referenced and the files they import, each after its imports; protobuf-es builds the whole set
+  // in one pass, so that no chain of imports is followed recursively.
   const external = new Map<string, DescFile>();
-  for (const targets of refs.values()) for (const t of targets) if ("file" in t) external.set(t.file.proto.name, t.file);
+  const externalOrder: DescFile[] = [];
+  const visiting: Array<{ file: DescFile; next: number }> = [];
+  for (const targets of refs.values()) {
+    for (const t of targets) {
+      if (!("file" in t) || external.has(t.file.proto.name)) continue;
+      external.set(t.file.proto.name, t.file);
+      visiting.push({ file: t.file, next: 0 });
+      while (visiting.length > 0) {
+        const top = visiting[visiting.length - 1] as { file: DescFile; next: number };
+        const dep = top.file.dependencies[top.next++];
+        if (dep === undefined) {
+          visiting.pop();
+          externalOrder.push(top.file);
+        } else if (!external.has(dep.proto.name)) {
+          external.set(dep.proto.name, dep);
+          visiting.push({ file: dep, next: 0 });
+        }
+      }
+    }
+  }
+  // Unique file names, distinct from the files referenced.
   const used = new Set(external.keys());
+  const nextSuffix = new Map<string, number>();
   for (const g of groups) {
     const base = g.sourceFile !== "" ? g.sourceFile : `${g.pkg === "" ? "" : g.pkg.replaceAll(".", "/") + "/"}types.proto`;
     let name = base;
-    for (let n = 2; used.has(name); n++) name = `${base}~${n}`;
+    let n = nextSuffix.get(base) ?? 2;
+    while (used.has(name)) name = `${base}~${n++}`;
+    nextSuffix.set(base, n);
     used.add(name);
     g.fileName = name;
   }
 
   const groupOf = new Map<Node, Group>();
   for (const g of groups) for (const r of g.roots) groupOf.set(r, g);
-  const built = new Map<string, DescFile>();
-  const registries: FileRegistry[] = [];
+  const files: FileDescriptorProto[] = externalOrder.map((f) => f.proto);
   for (const g of groups) {
     const deps = new Set<string>();
     for (const r of g.roots) {
@@ -947,29 +1062,24 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
         if (dep !== undefined && dep !== g.fileName) deps.add(dep);
       }
     }
-    const file: FileDescriptorProto = create(FileDescriptorProtoSchema, {
-      name: g.fileName,
-      package: g.pkg,
-      syntax: g.syntax.syntax,
-      dependency: [...deps],
-      messageType: g.roots.filter((r) => r.kind === "message").map((r) => protos.get(r) as DescriptorProto),
-      enumType: g.roots.filter((r) => r.kind === "enum").map((r) => protos.get(r) as EnumDescriptorProto),
-    });
-    if (g.syntax.syntax === "editions") file.edition = g.syntax.edition;
-    let reg: FileRegistry;
-    try {
-      reg = createFileRegistry(file, (name) => built.get(name) ?? external.get(name));
-    } catch (e) {
-      throw new WktJsonError("syntax", "$", typeTypeName, `the types of ${g.fileName} do not form valid descriptors: ${e instanceof Error ? e.message : String(e)}`, {
-        cause: e,
-      });
+    const messageType: DescriptorProto[] = [];
+    const enumType: EnumDescriptorProto[] = [];
+    for (const r of g.roots) {
+      if (r.kind === "message") messageType.push(protos.get(r) as DescriptorProto);
+      else enumType.push(protos.get(r) as EnumDescriptorProto);
     }
-    const desc = reg.getFile(g.fileName);
-    if (desc !== undefined) built.set(g.fileName, desc);
-    registries.push(reg);
+    const file: FileDescriptorProto = create(FileDescriptorProtoSchema, { name: g.fileName, package: g.pkg, syntax: g.syntax.syntax, dependency: [...deps], messageType, enumType });
+    if (g.syntax.syntax === "editions") file.edition = g.syntax.edition;
+    files.push(file);
   }
-  return createFileRegistry(...registries);
+  try {
+    return createFileRegistry(create(FileDescriptorSetSchema, { file: files }));
+  } catch (e) {
+    throw new WktJsonError("syntax", "$", typeTypeName, `the types do not form valid descriptors: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
 }
+
+const noNames = (): ReadonlySet<string> => new Set();
 
 /** Groups roots into files, in an order where each file comes after the files it references; undefined on a cycle. */
 function groupRoots(roots: readonly Node[], refs: ReadonlyMap<Node, readonly Target[]>, bySourceFile: boolean): Group[] | undefined {
@@ -977,34 +1087,53 @@ function groupRoots(roots: readonly Node[], refs: ReadonlyMap<Node, readonly Tar
   const groupOf = new Map<Node, Group>();
   for (const r of roots) {
     const sourceFile = bySourceFile ? ((r.type ?? r.enum)?.sourceContext?.fileName ?? "") : "";
-    const key = `${sourceFile}\u0000${r.pkg}\u0000${r.syntax.syntax}\u0000${r.syntax.edition}`;
+    const key = `${sourceFile}\u0000${r.pkg}\u0000${r.fileSyntax.syntax}\u0000${r.fileSyntax.edition}`;
     let g = byKey.get(key);
     if (g === undefined) {
-      g = { key, pkg: r.pkg, syntax: r.syntax, sourceFile, roots: [], fileName: "" };
+      g = { pkg: r.pkg, syntax: r.fileSyntax, sourceFile, roots: [], fileName: "" };
       byKey.set(key, g);
     }
     g.roots.push(r);
     groupOf.set(r, g);
   }
-  const ordered: Group[] = [];
-  const state = new Map<Group, 1 | 2>(); // 1: on the stack, 2: done
-  const visit = (g: Group): boolean => {
-    const s = state.get(g);
-    if (s === 2) return true;
-    if (s === 1) return false;
-    state.set(g, 1);
+  // The groups each group references, then a depth-first walk with an explicit stack (a chain of packages can
+  // be as long as the input).
+  const depsOf = new Map<Group, Group[]>();
+  for (const g of byKey.values()) {
+    const deps = new Set<Group>();
     for (const r of g.roots) {
       for (const t of refs.get(r) ?? []) {
         if (!("node" in t)) continue;
         const dep = groupOf.get(t.node);
-        if (dep !== undefined && dep !== g && !visit(dep)) return false;
+        if (dep !== undefined && dep !== g) deps.add(dep);
       }
     }
-    state.set(g, 2);
-    ordered.push(g);
-    return true;
-  };
-  for (const g of byKey.values()) if (!visit(g)) return undefined;
+    depsOf.set(g, [...deps]);
+  }
+  const ordered: Group[] = [];
+  const state = new Map<Group, 1 | 2>(); // 1: on the stack, 2: done
+  const stack: Array<{ group: Group; next: number }> = [];
+  for (const start of byKey.values()) {
+    if (state.has(start)) continue;
+    state.set(start, 1);
+    stack.push({ group: start, next: 0 });
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { group: Group; next: number };
+      const dep = (depsOf.get(top.group) as Group[])[top.next++];
+      if (dep === undefined) {
+        stack.pop();
+        state.set(top.group, 2);
+        ordered.push(top.group);
+        continue;
+      }
+      const s = state.get(dep);
+      if (s === 1) return undefined;
+      if (s === undefined) {
+        state.set(dep, 1);
+        stack.push({ group: dep, next: 0 });
+      }
+    }
+  }
   return ordered;
 }
 
@@ -1013,8 +1142,8 @@ interface ResolvedRef {
   readonly typeName: string;
   /** The type is a map entry (has the option map_entry): the field is a map field. */
   readonly mapEntry: boolean;
-  /** The value names of an enum type. */
-  readonly enumValues: readonly string[];
+  /** The value names of an enum type (made on first use: only a field with a default asks). */
+  readonly enumValues: () => ReadonlySet<string>;
 }
 
 interface BuildContext {
@@ -1034,20 +1163,29 @@ function featureDefault(syntax: FileSyntax, name: "repeatedFieldEncoding" | "mes
   }
 }
 
-/** A feature as protobuf-es resolves it: the field's own, then each enclosing message's, then the default. */
+/**
+ * A feature as protobuf-es resolves it: the field's own, then the enclosing messages' (`features`, merged with
+ * the innermost winning), then the default.
+ */
 function resolvedFeature(
   name: "repeatedFieldEncoding" | "messageEncoding" | "fieldPresence",
   field: FieldDescriptorProto,
-  chain: readonly OptionsMessage[],
+  features: FeatureSet | undefined,
   syntax: FileSyntax,
 ): number {
   const own = field.options?.features?.[name] ?? 0;
   if (own !== 0) return own;
-  for (const o of chain) {
-    const v = o.features?.[name] ?? 0;
-    if (v !== 0) return v;
-  }
-  return featureDefault(syntax, name);
+  const v = features?.[name] ?? 0;
+  return v !== 0 ? v : featureDefault(syntax, name);
+}
+
+/** `inner` over `outer`, sharing either when the other is unset. */
+function mergeFeatures(outer: FeatureSet | undefined, inner: FeatureSet | undefined): FeatureSet | undefined {
+  if (inner === undefined) return outer;
+  if (outer === undefined) return inner;
+  const merged = clone(FeatureSetSchema, outer);
+  merge(FeatureSetSchema, merged, inner);
+  return merged;
 }
 
 function setFieldFeature(field: FieldDescriptorProto, apply: (f: FeatureSet) => void): void {
@@ -1060,26 +1198,74 @@ function setFieldFeature(field: FieldDescriptorProto, apply: (f: FeatureSet) => 
 
 const fieldNumberMax = 536_870_911;
 
-/** The DescriptorProto of a Type and of the types nested in it; `chain` holds the enclosing messages' options, innermost first. */
-function messageProto(node: Node, syntax: FileSyntax, chain: readonly OptionsMessage[], ctx: BuildContext): DescriptorProto {
+/**
+ * The DescriptorProto of a Type, without its nested types (the caller adds them). A root cut from the type that
+ * encloses its name (`cut`) carries the features it inherits in its own options, as it has no parent to
+ * inherit them from.
+ */
+function messageProto(node: Node, syntax: FileSyntax, cut: boolean, ctx: BuildContext): DescriptorProto {
   const type = node.type as Type;
-  const optCtx: OptionContext = { typeName: typeTypeName, registry: ctx.known };
-  const options = optionsFromList(MessageOptionsSchema, type.options, `${node.path}.options`, optCtx);
-  const ownChain = options === undefined ? chain : [options, ...chain];
-  const fields = type.fields.map((f, j) => fieldProto(node, f, `${node.path}.fields[${j}]`, syntax, ownChain, ctx));
+  checkJsonNames(node);
+  const fields = type.fields.map((f, j) => fieldProto(node, f, `${node.path}.fields[${j}]`, syntax, ctx));
   if (syntax.syntax === "proto3") markProto3Optional(type, fields);
   const proto = create(DescriptorProtoSchema, {
     name: node.name.slice(node.name.lastIndexOf(".") + 1),
     field: fields,
     oneofDecl: type.oneofs.map((name) => ({ name })),
-    nestedType: node.children.filter((c) => c.kind === "message").map((c) => messageProto(c, syntax, ownChain, ctx)),
-    enumType: node.children.filter((c) => c.kind === "enum").map((c) => enumProto(c, ctx.known)),
   });
+  let options = node.options;
+  if (cut && node.features !== undefined && node.features !== options?.features) {
+    options ??= create(MessageOptionsSchema) as unknown as OptionsMessage;
+    options.features = clone(FeatureSetSchema, node.features);
+  }
   if (options !== undefined) proto.options = options as never;
   return proto;
 }
 
-function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, chain: readonly OptionsMessage[], ctx: BuildContext): FieldDescriptorProto {
+/** protoc's default JSON name; the name itself when it has no `_` (then lowerCamelCase changes nothing). */
+function defaultJsonName(name: string): string {
+  return name.includes("_") ? protoCamelCase(name) : name;
+}
+
+/**
+ * The names of a Type's fields: protoc's rules (no two proto names or JSON names the same; no two default JSON
+ * names the same, which protoc only warns about where the feature json_format is LEGACY_BEST_EFFORT, as in
+ * proto2, but protobuf-es gives such fields one property of the message, so that one's value is lost), and what
+ * JSON needs beyond them: no JSON name equal to another field's proto name, which readers also accept, and none
+ * equal to `@type`, the type URL's member when the message is in an Any.
+ */
+function checkJsonNames(node: Node): void {
+  const type = node.type as Type;
+  // Each field against the fields before it, so that a clash is reported at the later field.
+  const byJsonName = new Map<string, Field>();
+  const byProtoName = new Map<string, Field>();
+  const byDefaultName = new Map<string, Field>();
+  type.fields.forEach((f, j) => {
+    const fail = (member: "jsonName" | "name", detail: string) =>
+      new WktJsonError("duplicate-field", `${node.path}.fields[${j}].${member}`, typeTypeName, `${node.name}.${f.name}: ${detail}`);
+    const defaultName = defaultJsonName(f.name);
+    const jsonName = f.jsonName !== "" ? f.jsonName : defaultName;
+    if (jsonName === "@type") throw fail("jsonName", `the JSON name "@type" is the member that holds the type URL when the message is in an Any`);
+    const same = byJsonName.get(jsonName);
+    if (same !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
+    const named = byProtoName.get(jsonName);
+    if (named !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${named.name}, which readers accept as well`);
+    const twin = byProtoName.get(f.name);
+    if (twin !== undefined) throw fail("name", `the proto name is also that of field ${twin.number}`);
+    const namedJson = byJsonName.get(f.name);
+    if (namedJson !== undefined) throw fail("name", `the proto name, which readers accept as well, is the JSON name of field ${namedJson.name}`);
+    byJsonName.set(jsonName, f);
+    byProtoName.set(f.name, f);
+    const sameDefault = byDefaultName.get(defaultName);
+    if (sameDefault !== undefined) {
+      throw fail("name", `the default JSON name ${JSON.stringify(defaultName)} is also that of field ${sameDefault.name}, and protobuf-es names both fields' property so`);
+    }
+    byDefaultName.set(defaultName, f);
+  });
+}
+
+function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx: BuildContext): FieldDescriptorProto {
+  const chain = node.features;
   const kind = f.kind as number;
   if (!(kind >= Field_Kind.TYPE_DOUBLE && kind <= Field_Kind.TYPE_SINT64)) {
     throw new WktJsonError("enum", `${path}.kind`, typeTypeName, `${node.name}.${f.name}: kind ${kind} is not a field type`);
@@ -1101,10 +1287,10 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, chai
           ? FieldDescriptorProto_Label.REQUIRED
           : FieldDescriptorProto_Label.OPTIONAL,
     type: kind as FieldDescriptorProto_Type,
-    jsonName: f.jsonName !== "" ? f.jsonName : protoCamelCase(f.name),
+    jsonName: f.jsonName !== "" ? f.jsonName : defaultJsonName(f.name),
   });
   let mapField = false;
-  let enumValues: readonly string[] = [];
+  let enumValues: () => ReadonlySet<string> = noNames;
   if (kind === Field_Kind.TYPE_MESSAGE || kind === Field_Kind.TYPE_GROUP || kind === Field_Kind.TYPE_ENUM) {
     const ref = ctx.resolveRef(node, f, `${path}.typeUrl`, kind === Field_Kind.TYPE_ENUM ? "enum" : "message");
     proto.typeName = ref.typeName;
@@ -1172,7 +1358,7 @@ const uint64Range: readonly [bigint, bigint] = [0n, 2n ** 64n - 1n];
  * field's kind. Stricter than protobuf-es, which reads "-0x10" as -0 and an unknown enum name only when a message
  * is created (and then throws).
  */
-function defaultValueProto(kind: number, f: Field, enumValues: readonly string[]): string | undefined {
+function defaultValueProto(kind: number, f: Field, enumValues: () => ReadonlySet<string>): string | undefined {
   const text = f.defaultValue;
   if (f.cardinality === Field_Cardinality.REPEATED) return undefined;
   let range: readonly [bigint, bigint] | undefined;
@@ -1181,7 +1367,7 @@ function defaultValueProto(kind: number, f: Field, enumValues: readonly string[]
     case Field_Kind.TYPE_GROUP:
       return undefined;
     case Field_Kind.TYPE_ENUM:
-      return enumValues.includes(text) ? text : undefined;
+      return enumValues().has(text) ? text : undefined;
     case Field_Kind.TYPE_STRING:
       return text;
     case Field_Kind.TYPE_BOOL:
@@ -1224,10 +1410,15 @@ function isPackable(kind: number): boolean {
  * a synthetic oneof `_<field>`, prefixed with `X` until unique, and it has that one member.
  */
 function markProto3Optional(type: Type, fields: FieldDescriptorProto[]): void {
+  // The only member of each oneof, -1 for none, -2 for several: one pass over the fields.
+  const member = type.oneofs.map(() => -1);
+  type.fields.forEach((f, j) => {
+    const o = f.oneofIndex - 1;
+    if (o >= 0 && o < member.length) member[o] = member[o] === -1 ? j : -2;
+  });
   type.oneofs.forEach((name, o) => {
-    const members = type.fields.flatMap((f, j) => (f.oneofIndex === o + 1 ? [j] : []));
-    if (members.length !== 1) return;
-    const j = members[0] as number;
+    const j = member[o] as number;
+    if (j < 0) return;
     const f = type.fields[j] as Field;
     if (f.cardinality !== Field_Cardinality.OPTIONAL) return;
     let i = 0;

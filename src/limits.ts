@@ -104,3 +104,12 @@ export const cliMaxLengthDefault = 64 * 1024 * 1024;
  * inside V8's heap, where 50 MB of small arrays used to abort it (heap out of memory).
  */
 export const cliMaxValuesDefault = 2_000_000;
+
+/**
+ * Deepest nesting of message types that `registryFromTypes` rebuilds as nested descriptors (protoc's parser
+ * allows 32 levels). protobuf-es builds nested descriptors recursively, so a type nested deeper is rebuilt as a
+ * message at the top of a file whose package is the name of the type that encloses it, with the features it
+ * inherits copied into its options: its name, fields and JSON form stay the same, and no input nests deep
+ * enough to exhaust the stack.
+ */
+export const registryNestingMax = 100;

@@ -734,9 +734,47 @@ describe("registryFromTypes", () => {
     ["an option value that does not decode", () => ({ types: [{ ...typeWith("acme.A", []), options: [opt("deprecated", { $typeName: "google.protobuf.Any", typeUrl: `${G}google.protobuf.BoolValue`, value: new Uint8Array([0xff]) } as Any)] }] }), "binary", "$.types[0].options[0].value"],
     ["an option without a value", () => ({ types: [{ ...typeWith("acme.A", []), options: [create(OptionSchema, { name: "deprecated" })] }] }), "type-url", "$.types[0].options[0]"],
     ["an enum value option of the wrong type", () => ({ enums: [{ ...enumWith("acme.E"), enumvalue: [{ $typeName: "google.protobuf.EnumValue", name: "E_X", number: 0, options: [opt("deprecated", anyPack(Int32ValueSchema, create(Int32ValueSchema)))] }] } as Enum] }), "type-url", "$.enums[0].enumvalue[0].options[0].value"],
+    // JSON names, as protoc checks them (json-name rules of descriptor.cc) and where JSON needs more.
+    ["two fields with one custom JSON name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("b", 2, { jsonName: "x" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
+    ["the same, in proto2", () => ({ types: [{ ...typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("b", 2, { jsonName: "x" })]), syntax: Syntax.PROTO2 }] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
+    ["a custom JSON name that is another field's default", () => ({ types: [typeWith("acme.A", [int("foo_bar", 1), int("x", 2, { jsonName: "fooBar" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
+    ["two fields with one default JSON name", () => ({ types: [typeWith("acme.A", [int("foo_bar", 1), int("fooBar", 2)])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
+    ["two default JSON names alike behind distinct custom ones, in proto3", () => ({ types: [typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })])] }), "duplicate-field", "$.types[0].fields[1].name"],
+    // protoc only warns here, but protobuf-es gives both fields the property fooBar.
+    ["the same, in proto2", () => ({ types: [{ ...typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })]), syntax: Syntax.PROTO2 }] }), "duplicate-field", "$.types[0].fields[1].name"],
+    [
+      "the same, in editions with json_format LEGACY_BEST_EFFORT",
+      () => ({
+        types: [
+          {
+            ...typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })]),
+            syntax: Syntax.EDITIONS,
+            edition: "2023",
+            options: [opt("features", anyPack(FeatureSetSchema, create(FeatureSetSchema, { jsonFormat: FeatureSet_JsonFormat.LEGACY_BEST_EFFORT })))],
+          },
+        ],
+      }),
+      "duplicate-field",
+      "$.types[0].fields[1].name",
+    ],
+    ["a field called @type in JSON", () => ({ types: [typeWith("acme.A", [int("c", 1, { jsonName: "@type" })])] }), "duplicate-field", "$.types[0].fields[0].jsonName"],
+    ["JSON names that swap proto names", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "b" }), int("b", 2, { jsonName: "a" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
+    ["a JSON name that is a later field's proto name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "b" }), int("b", 2, { jsonName: "c" })])] }), "duplicate-field", "$.types[0].fields[1].name"],
+    ["two fields of one proto name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("a", 2, { jsonName: "y" })])] }), "duplicate-field", "$.types[0].fields[1].name"],
+    ["a JSON name that is an earlier field's proto name", () => ({ types: [typeWith("acme.A", [int("b", 1), int("a", 2, { jsonName: "b" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
   ])("rejects %s (%s at %s)", (_, input, rule, path) => {
     const e = catchWkt(() => registryFromTypes(input()));
     expect({ rule: e.rule, path: e.path.startsWith(path) ? path : e.path }).toEqual({ rule, path });
+  });
+
+  it.each<[string, () => TypeSet]>([
+    ["a JSON name equal to the field's own proto name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "a" }), int("b_c", 2, { jsonName: "bC" })])] })],
+    ["a JSON name that starts with @ but is not @type (protoc accepts it)", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "@a" })])] })],
+  ])("accepts %s", (_, input) => {
+    const set = input();
+    const reg = registryFromTypes(set);
+    const a = msg(reg, "acme.A");
+    expect(a.fields.map((f) => f.jsonName)).toEqual(set.types?.[0]?.fields.map((f) => f.jsonName));
   });
 
   it("accepts oneof_index at 0, 1 and the last oneof (rule 10)", () => {
