@@ -33,7 +33,7 @@ import { describe } from "./int64.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
 import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./internal/scalar.js";
-import { defaultMaxDepth } from "./limits.js";
+import { defaultMaxDepth, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
 import { zeroMessage, zeroMessageRoom, zeroMessageWith } from "./internal/zero-message.js";
@@ -122,7 +122,7 @@ export function fromJsonString<Desc extends DescMessage>(
     const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth);
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
-  const value = parseJsonText(json, parseOptions);
+  const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
   try {
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
@@ -155,6 +155,33 @@ export function textParseOptions(maxDepth: number, maxLength: number | undefined
     parseOptions.maxLength = maxLength;
   }
   return parseOptions;
+}
+
+/**
+ * @internal Parses a text with {@link textParseOptions}: the parser's `depth` error is told in terms of the
+ * codec's `maxDepth`, the limit the caller set, not of the parser's own bound (see {@link textDepthBound}).
+ */
+export function parseJsonTextForCodec(text: string, parseOptions: JsonTextParseOptions, maxDepth: number): unknown {
+  try {
+    return parseJsonText(text, parseOptions);
+  } catch (e) {
+    throw textDepthAsMaxDepth(e, maxDepth);
+  }
+}
+
+/**
+ * @internal The text parser's `depth` error (its own bound, {@link textDepthBound}) as the codec's: the detail
+ * names `maxDepth` and its configured value; rule, path, line and column are kept.
+ */
+export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
+  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.typeName !== "JSON") return e;
+  const detail =
+    `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
+    `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
+  const out = new WktJsonError("depth", e.path, e.typeName, detail, { cause: e });
+  if (e.line !== undefined) out.line = e.line;
+  if (e.column !== undefined) out.column = e.column;
+  return out;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   readerFor,
   skipped,
   stackOverflowAsDepth,
+  textDepthAsMaxDepth,
   textParseOptions,
   type JsonReadOptions,
   type ReadContext,
@@ -107,13 +108,15 @@ export function validateJsonString(
   const duplicates: JsonTextDuplicate[] = [];
   try {
     value = parseJsonText(text, parseOptions);
-  } catch (e) {
+  } catch (caught) {
+    const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
     if (e.rule !== "duplicate-field") return [issueOf(e, e.path)];
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
-    } catch (later) {
+    } catch (caught) {
+      const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
       return duplicateIssues(text, duplicates, max).concat(issueOf(later, later.path)).slice(0, max);
     }

@@ -2,6 +2,7 @@ import { createRegistry, fromJson as esFromJson, getExtension, type DescMessage,
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString, type JsonReadOptions } from "../src/from-json.js";
+import { validateJsonString } from "../src/validate.js";
 import {
   TestAllTypesEdition2023,
   TestAllTypesProto2,
@@ -717,6 +718,25 @@ describe("depth", () => {
     expect(e.rule).toBe("depth");
     expect(e.path).toMatch(/^\$(\.recursiveMessage){100,}$/);
     expect(e.line).toBe(1);
+  });
+
+  // Issue 14: very deep text said "more than 202 nested objects and arrays" (the parser's own bound) while the
+  // limit the caller knows is maxDepth (100): the detail names maxDepth and its configured value.
+  it.each<[number | undefined, string]>([
+    [undefined, "maxDepth (100)"],
+    [7, "maxDepth (7)"],
+    [1_000, "maxDepth (1,000)"],
+  ])("very deep text at maxDepth %s is rule depth naming %s", (maxDepth, named) => {
+    const options = maxDepth === undefined ? {} : { maxDepth };
+    const text = `{"optionalValue": ${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+    const e = catchWkt(() => readText(TestAllTypesProto3, text, options));
+    expect(e).toMatchObject({ rule: "depth", line: 1 });
+    expect(e.path).toMatch(/^\$\.optionalValue(\[0\])+$/);
+    expect(e.detail).toContain(named);
+    const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, ...options });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ rule: "depth", path: e.path });
+    expect(issues[0]!.detail).toContain(named);
   });
 
   it("100,000 levels of a JS value are rule depth, not a stack overflow", () => {
