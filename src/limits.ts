@@ -73,3 +73,19 @@ export const utcOffsetMinutesMax = 59;
 
 /** The longest Duration ({@link durationSecondsMax} with {@link durationNanosMax}) as JSON text. */
 export const durationTextMax = "315576000000.999999999s";
+
+/**
+ * Longest member name shown whole in a path of the collect-all validator's issues (`validateJson`,
+ * `validateJsonString`): a longer name is cut to this many UTF-16 code units followed by `…`
+ * (`$.m["kkkk…"].a`). Each issue holds its own path, so a megabyte key above a thousand issues would
+ * otherwise hold a gigabyte; `line` and `column` still locate the full path.
+ */
+export const issuePathKeyMax = 100;
+
+/**
+ * Longest path of an issue of the collect-all validator, in UTF-16 code units: a longer path (input nested
+ * deeper than the default maxDepth allows for messages of usual field names) keeps its innermost segments
+ * after `$…` (`$….corecursive.repeatedInt32[3]`). With the default `maxIssues` (1,000), the paths of all
+ * issues together hold at most 10 million code units, whatever the input.
+ */
+export const issuePathMax = 10_000;

@@ -32,11 +32,20 @@ import {
   type ValueReader,
 } from "./from-json.js";
 import { describe } from "./int64.js";
-import { lineColumns, locateJsonPaths, parseJsonText, parseJsonTextStrict, type JsonTextDuplicate } from "./internal/json-text.js";
+import { issuePath } from "./internal/issue-path.js";
+import {
+  jsonPathSegments,
+  lineColumns,
+  locateJsonPaths,
+  parseJsonText,
+  parseJsonTextStrict,
+  type JsonTextDuplicate,
+} from "./internal/json-text.js";
 import { copyJsonObject, copyValue } from "./internal/json-value.js";
 import { mapKeyFromJson } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
-import { pathJoin, type PathSegment } from "./path.js";
+import { issuePathKeyMax, issuePathMax } from "./limits.js";
+import { type PathSegment } from "./path.js";
 import { typeUrlResolve } from "./registry.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 
@@ -44,7 +53,12 @@ import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInterna
 export interface WktJsonIssue {
   /** The rule broken, as in {@link WktJsonError.rule}. */
   rule: WktRule;
-  /** JSON path of the offending value from the root, such as `$.items[2].createTime`. */
+  /**
+   * JSON path of the offending value from the root, such as `$.items[2].createTime`. Bounded, as each issue
+   * holds its own: a member name longer than {@link issuePathKeyMax} code units is cut to that many followed
+   * by `…` (`$.m["kkkk…"].a`), and a path longer than {@link issuePathMax} keeps its innermost segments after
+   * `$…`. `line` and `column` are those of the full path.
+   */
   path: string;
   /** Fully-qualified protobuf name of the type being read, such as `google.protobuf.Timestamp`. */
   typeName: string;
@@ -111,22 +125,19 @@ export function validateJsonString(
   } catch (caught) {
     const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
-    if (e.rule !== "duplicate-field") return [issueOf(e, e.path)];
+    if (e.rule !== "duplicate-field") return [issueOf(e, shortPath(e.path))];
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
     } catch (caught) {
       const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
-      return duplicateIssues(text, duplicates, max).concat(issueOf(later, later.path)).slice(0, max);
+      return duplicateIssues(text, duplicates, max).concat(issueOf(later, shortPath(later.path))).slice(0, max);
     }
   }
   const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
   withoutStacks(() => walk.root(schema, value));
-  const located = locateJsonPaths(
-    text,
-    walk.issues.map((i) => i.path),
-  );
+  const located = locateJsonPaths(text, walk.paths);
   const issues: { issue: WktJsonIssue; offset: number }[] = [];
   walk.issues.forEach((issue, k) => {
     const at = located[k];
@@ -171,6 +182,13 @@ function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number 
     throw new WktJsonError("range", "$", "options", `maxIssues must be a whole number from 1 up, got ${String(m)}`);
   }
   return m;
+}
+
+/** A path built in full (one error, not one per issue) cut as issue paths are ({@link issuePath}). */
+function shortPath(path: string): string {
+  if (path.length <= issuePathKeyMax) return path;
+  const segments = jsonPathSegments(path);
+  return segments === undefined ? path : issuePath(segments);
 }
 
 function issueOf(e: WktJsonError, path: string): WktJsonIssue {
@@ -275,6 +293,11 @@ type TreeMode = "message" | "copy";
  */
 class Walk {
   readonly issues: WktJsonIssue[] = [];
+  /**
+   * The full path of each issue as segments (the keys are the input's own strings, shared): what locates it
+   * in the text. The issue itself holds a short path string ({@link issuePath}).
+   */
+  readonly paths: PathSegment[][] = [];
   private readonly path: PathSegment[] = [];
 
   constructor(
@@ -297,7 +320,13 @@ class Walk {
 
   /** Records an error raised for the value at the current path (its own path is relative to that value). */
   private add(e: WktJsonError): void {
-    this.issues.push({ rule: e.rule, path: pathJoin("$", ...this.path) + e.path.slice(1), typeName: e.typeName, detail: e.detail });
+    const segments = this.path.slice();
+    if (e.path.length > 1) {
+      const below = jsonPathSegments(e.path);
+      if (below !== undefined) for (const s of below) segments.push(s);
+    }
+    this.paths.push(segments);
+    this.issues.push({ rule: e.rule, path: issuePath(segments), typeName: e.typeName, detail: e.detail });
     if (this.issues.length >= this.max) throw full;
   }
 
