@@ -13,7 +13,7 @@
 import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { checkMaxDepth, readerFor, type ReadContext } from "./from-json.js";
+import { checkMaxDepth, checkMaxValues, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
 import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
@@ -186,6 +186,8 @@ export function anyFromJson(json: unknown, options?: { registry?: Registry; igno
     registry: options?.registry,
     maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
+    values: 0,
+    maxValues: checkMaxValues(undefined, undefined),
   };
   return readerFor(AnySchema)(json, ctx) as unknown as Any;
 }

@@ -21,6 +21,7 @@ import {
   compileValue,
   extensionAsField,
   makeContext,
+  messageCost,
   nullIsValue,
   readerFor,
   skipped,
@@ -32,6 +33,7 @@ import {
   type ValueReader,
 } from "./from-json.js";
 import { describe } from "./int64.js";
+import { valuesError } from "./internal/budget.js";
 import { issuePath } from "./internal/issue-path.js";
 import {
   jsonPathSegments,
@@ -83,7 +85,8 @@ export const validateMaxIssuesDefault = 1000;
  * Lists every problem of a proto3 JSON value (what `JSON.parse` returns) for a message type, in the order the
  * decoder meets them; empty exactly when {@link fromJson} accepts the value.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth` or `maxIssues` option; never for the input.
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxValues` or `maxIssues` option; never for
+ *   the input (beyond `maxValues`, the walk ends with a `size` issue).
  * @example
  * validateJson(TestSchema, { optionalInt32: "x", repeatedTimestamp: ["2024-02-30T00:00:00Z"], bogus: 1 });
  * //=> [{ rule: "syntax", path: "$.optionalInt32", ... }, { rule: "range", path: "$.repeatedTimestamp[0]", ... },
@@ -94,7 +97,7 @@ export function validateJson(
   json: JsonValue,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const walk = new Walk(makeContext(options, false), maxIssuesOf(options));
+  const walk = new Walk(makeContext(options, false, undefined), maxIssuesOf(options));
   withoutStacks(() => walk.root(schema, json));
   return walk.issues;
 }
@@ -103,8 +106,8 @@ export function validateJson(
  * Lists every problem of a proto3 JSON text for a message type, each with its line and column, sorted by
  * position; empty exactly when {@link fromJsonString} accepts the text.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength` or `maxIssues` option; never for
- *   the input.
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength`, `maxValues` or `maxIssues`
+ *   option; never for the input (beyond `maxValues`, the walk ends with a `size` issue).
  * @example
  * validateJsonString(TestSchema, '{\n  "optionalInt32": "x",\n  "optionalInt32": 2\n}');
  * //=> [{ rule: "syntax", path: "$.optionalInt32", line: 2, column: 20, ... },
@@ -115,7 +118,7 @@ export function validateJsonString(
   text: string,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const ctx = makeContext(options, true);
+  const ctx = makeContext(options, true, typeof text === "string" ? text.length : 0);
   const max = maxIssuesOf(options);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   let value: unknown;
@@ -228,6 +231,8 @@ const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";
 const anyType = "google.protobuf.Any";
+/** What an Any costs of the budget, as the decoder counts it: 1 plus its two fields. */
+const anyCost = 3;
 
 /** A message member: the field and its other accepted key, as the decoder's reader holds them. */
 interface Member {
@@ -370,14 +375,29 @@ class Walk {
     this.path.pop();
   }
 
-  /** One level of message nesting, as the decoder's `enter`; false (with the issue) beyond maxDepth. */
-  private enter(typeName: string): boolean {
+  /**
+   * One level of message nesting, as the decoder's `enter`; false (with the issue) beyond maxDepth. Spends
+   * `cost` of the budget, as the decoder does.
+   */
+  private enter(typeName: string, cost: number): boolean {
     if (++this.ctx.depth > this.ctx.maxDepth) {
       this.ctx.depth--;
       this.error("depth", typeName, `nesting is deeper than maxDepth (${this.ctx.maxDepth})`);
       return false;
     }
+    this.spend(cost, typeName);
     return true;
+  }
+
+  /**
+   * Spends `n` of the budget (maxValues) where the decoder does; beyond it the decoder stops with a `size`
+   * error, and so does the walk: the issue, then nothing more.
+   */
+  private spend(n: number, typeName: string): void {
+    if ((this.ctx.values += n) > this.ctx.maxValues) {
+      this.add(valuesError(typeName, this.ctx));
+      throw full;
+    }
   }
 
   private message(desc: DescMessage, json: unknown): void {
@@ -392,11 +412,12 @@ class Walk {
         this.structMessage(json);
         return;
       case "value":
+        this.spend(2, valueType);
         this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueType);
         return;
       case "list":
         if (!Array.isArray(json)) {
-          this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth));
+          this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth, this.ctx));
           return;
         }
         this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueType);
@@ -406,7 +427,7 @@ class Walk {
       this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
       return;
     }
-    if (!this.enter(desc.typeName)) return;
+    if (!this.enter(desc.typeName, messageCost(desc))) return;
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
@@ -455,6 +476,7 @@ class Walk {
           this.error("json-type", parentName, `expected an array, got ${describe(json)}`);
           return;
         }
+        this.spend(json.length, parentName);
         const message = field.listKind === "message" ? field.message : undefined;
         const nullable = nullIsValue(field);
         const reader = this.leafReader(field, message, true, cached);
@@ -480,7 +502,9 @@ class Walk {
         const obj = json as Record<string, unknown>;
         // The keys the decoder would have set so far, in their canonical form ("-0" and "0" are one key).
         const set = new Set<string>();
-        for (const key of Object.keys(obj)) {
+        const keys = Object.keys(obj);
+        this.spend(keys.length, parentName);
+        for (const key of keys) {
           this.path.push(key);
           this.mapEntry(field, field.mapKey, message, reader, nullable, obj, key, set);
           this.path.pop();
@@ -552,10 +576,12 @@ class Walk {
     if (message === undefined) return undefined; // not reached: scalars and enums have a leaf reader
     if (message.typeName === structType && field.parent.typeName !== valueType) {
       // A Struct field outside Value is a plain JSON object: the copy's rules.
+      const depthLeft = this.ctx.maxDepth - this.ctx.depth;
       if (typeof json !== "object" || json === null || Array.isArray(json)) {
-        return this.leaf(() => copyJsonObject(json, this.ctx.maxDepth - this.ctx.depth, structType));
+        return this.leaf(() => copyJsonObject(json, depthLeft, structType, this.ctx));
       }
-      this.object(json as Record<string, unknown>, this.ctx.maxDepth - this.ctx.depth, "copy", structType);
+      if (depthLeft > 0) this.spend(1, structType); // the copy's own object, as copyJsonObject charges it
+      this.object(json as Record<string, unknown>, depthLeft, "copy", structType);
       return undefined;
     }
     this.message(message, json);
@@ -564,7 +590,7 @@ class Walk {
 
   /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
   private any(json: unknown): void {
-    if (!this.enter(anyType)) return;
+    if (!this.enter(anyType, anyCost)) return;
     this.anyBody(json);
     this.ctx.depth--;
   }
@@ -631,7 +657,7 @@ class Walk {
   private structMessage(json: unknown): void {
     const depthLeft = this.ctx.maxDepth - this.ctx.depth;
     if (typeof json !== "object" || json === null || !isPlain(json, "message")) {
-      this.leaf(() => structFromJsonInternal(json, depthLeft));
+      this.leaf(() => structFromJsonInternal(json, depthLeft, this.ctx));
       return;
     }
     this.object(json as Record<string, unknown>, depthLeft, "message", structType);
@@ -657,14 +683,17 @@ class Walk {
     }
     // Anything else (a non-finite number, a string with a lone surrogate, a bigint, something that is not JSON,
     // null): the decoder's own answer.
-    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft) : copyValue(json, depthLeft, typeName)));
+    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft, this.ctx) : copyValue(json, depthLeft, typeName, this.ctx)));
   }
 
   private list(json: readonly unknown[], depthLeft: number, mode: TreeMode, typeName: string): void {
     if (depthLeft <= 0) {
-      this.leaf(() => (mode === "message" ? listValueFromJsonInternal(json, depthLeft) : copyValue(json, depthLeft, typeName)));
+      this.leaf(() => (mode === "message" ? listValueFromJsonInternal(json, depthLeft, this.ctx) : copyValue(json, depthLeft, typeName, this.ctx)));
       return;
     }
+    // As listFrom (a ListValue 1, each Value 2) or copyValue (each element 1) charge it, all at once.
+    if (mode === "message") this.spend(1 + 2 * json.length, listValueType);
+    else this.spend(json.length, typeName);
     for (let i = 0; i < json.length; i++) {
       this.path.push(i);
       this.tree(json[i], depthLeft - 1, mode, typeName);
@@ -674,11 +703,15 @@ class Walk {
 
   private object(json: Record<string, unknown>, depthLeft: number, mode: TreeMode, typeName: string): void {
     if (depthLeft <= 0) {
-      this.leaf(() => (mode === "message" ? structFromJsonInternal(json, depthLeft) : copyJsonObject(json, depthLeft, typeName)));
+      this.leaf(() => (mode === "message" ? structFromJsonInternal(json, depthLeft, this.ctx) : copyJsonObject(json, depthLeft, typeName, this.ctx)));
       return;
     }
+    // As structFrom (a Struct 1, each Value 2) or copyObject (each value 1) charge it, member by member.
+    if (mode === "message") this.spend(1, structType);
     const nested = mode === "message" ? valueType : typeName;
+    const each = mode === "message" ? 2 : 1;
     for (const key of Object.keys(json)) {
+      this.spend(each, nested);
       if (!isWellFormed(key)) {
         if (mode === "message") this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
         else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");

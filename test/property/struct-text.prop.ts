@@ -29,7 +29,7 @@ import { structFamilyFromText } from "../../src/internal/struct-text.js";
 
 /** `fromJsonString` as it was before the fast path: the long way, which the fast path falls back to. */
 function longWay(schema: DescMessage, json: string, options?: Partial<JsonReadOptions>): unknown {
-  const ctx = makeContext(options, true);
+  const ctx = makeContext(options, true, json.length);
   const value = parseJsonTextForCodec(json, textParseOptions(ctx.maxDepth, options?.maxLength), ctx.maxDepth);
   try {
     return readerFor(schema)(value, ctx);
