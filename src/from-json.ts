@@ -34,7 +34,7 @@ import { valuesError, type ValueBudget } from "./internal/budget.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
 import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./internal/scalar.js";
-import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, formatBound } from "./limits.js";
+import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
 import { zeroMessage, zeroMessageRoom, zeroMessageWith } from "./internal/zero-message.js";
@@ -62,8 +62,9 @@ export interface JsonReadOptions {
    * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
    * member per field, set or not), an element of a repeated field or an entry of a map 1, a
    * google.protobuf.Value 2, a Struct or ListValue 1 more, a value of a Struct field 1. A whole number from 0
-   * up (else rule `range`), or Infinity. Default {@link defaultMaxValues}; with {@link fromJsonString}, at
-   * least {@link defaultMaxValuesPerCodeUnit} per UTF-16 code unit of the text.
+   * up (else rule `range`), or Infinity. Default: {@link defaultMaxValues} (2,000,000) for a JS value; for a
+   * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
+   * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
    */
   maxValues: number;
 }
@@ -224,13 +225,13 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
 
 /**
  * @internal Validates the `maxValues` option (a whole number from 0 up, or Infinity: NaN would switch the
- * budget off silently) or gives the default: {@link defaultMaxValues}, and for a text at least
- * {@link defaultMaxValuesPerCodeUnit} per code unit.
+ * budget off silently) or gives the default: {@link defaultMaxValues} for a JS value, for a text
+ * {@link defaultMaxValuesPerCodeUnit} per code unit and at least {@link defaultMaxValuesTextMin}.
  */
 export function checkMaxValues(maxValues: number | undefined, textLength: number | undefined): number {
   if (maxValues === undefined) {
-    const floor = defaultMaxValues;
-    return textLength === undefined ? floor : Math.max(floor, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
+    if (textLength === undefined) return defaultMaxValues;
+    return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
   }
   if (typeof maxValues !== "number" || !(maxValues >= 0) || (maxValues !== Infinity && !Number.isInteger(maxValues))) {
     throw new WktJsonError("range", "$", "options", `maxValues must be a whole number from 0 up, got ${String(maxValues)}`);

@@ -91,16 +91,21 @@ export const issuePathKeyMax = 100;
 export const issuePathMax = 10_000;
 
 /**
- * Default work budget of the decoder (`maxValues` of `fromJson`, `fromJsonString`, `validateJson*`): the most
- * values one call decodes, a message counting 1 plus its number of fields. About 60 bytes each at most, with
- * the parsed JSON behind them, so a call holds at most about 120 MB at once whatever the input.
+ * Default work budget (`maxValues`) of the decoder for a JS value (`fromJson`, `validateJson`), whose size in
+ * text is unknown: the most values one call decodes, a message counting 1 plus its number of fields, a list
+ * element or map entry 1, a google.protobuf.Value 2. Some 25 to 60 bytes each, so a call holds at most about
+ * 120 MB of result, whatever the input.
  */
 export const defaultMaxValues = 2_000_000;
 
 /**
- * For a JSON text, the default budget grows with the text: at least this many values per UTF-16 code unit,
- * which keeps the peak memory of a call under about 50 times the text for every shape of input (measured:
- * README, Hostile input), while any text of usual shape (a field name or a separator per value) stays far
- * below it.
+ * Default work budget (`maxValues`) of the decoder for a JSON text (`fromJsonString`, `validateJsonString`):
+ * this many values per UTF-16 code unit of the text, at least {@link defaultMaxValuesTextMin}. Keeps the peak
+ * memory of a call (parsed tree and result) under about 50 times the text for every shape of input (measured
+ * for the worst shapes known: README, Hostile input); a dense int64 list (`1,` per value, 0.5 per code unit)
+ * stays below it, as does any text with a field name or a number of two digits per value.
  */
-export const defaultMaxValuesPerCodeUnit = 0.75;
+export const defaultMaxValuesPerCodeUnit = 0.6;
+
+/** The least default budget of a text (see {@link defaultMaxValuesPerCodeUnit}): about 6 MB of result. */
+export const defaultMaxValuesTextMin = 100_000;
