@@ -5,10 +5,15 @@
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { StructSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
+import { isWktJsonError } from "../../src/errors.js";
+import { fromJsonString } from "../../src/from-json.js";
 import { issuePathKeyMax } from "../../src/limits.js";
 import { validateJson, validateJsonString } from "../../src/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+import { catchWkt } from "../helpers.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -103,6 +108,83 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
     time(small, 1); // warm up
     let best = Infinity;
     for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, time(large, 1) / time(small, 1));
+    expect(best).toBeLessThan(15);
+  }, 120_000);
+});
+
+describe("maxValues: decoding holds memory in proportion to the text, whatever its shape", () => {
+  /** `open`, then copies of `piece` joined by commas up to about `size` code units, then `close`. */
+  const repeatToSize = (open: string, piece: string, close: string, size: number): string =>
+    open + Array(Math.max(1, Math.floor(size / (piece.length + 1)))).fill(piece).join(",") + close;
+
+  // The shapes that cost the most memory per code unit of text. Before, at 1 MB, the results kept alive:
+  // 224 MB (a TestAllTypesProto3 per 19 code units), 53 MB (a Value of an empty ListValue per 3), 17 MB (an
+  // empty NestedMessage per 3), 17 MB (int64).
+  const shapes: [string, (n: number) => string, DescMessage][] = [
+    ["a TestAllTypesProto3 per 19 code units", (n) => repeatToSize('{"repeatedNestedMessage":[', '{"corecursive":{}}', "]}", n), M],
+    ["an empty NestedMessage per 3", (n) => repeatToSize('{"repeatedNestedMessage":[', "{}", "]}", n), M],
+    ["a Struct of empty lists", (n) => repeatToSize('{"k":[', "[]", "]}", n), StructSchema],
+    ["Values of empty lists", (n) => repeatToSize('{"repeatedValue":[', "[]", "]}", n), M],
+    ["a Struct of one-digit numbers", (n) => repeatToSize('{"k":[', "1", "]}", n), StructSchema],
+    ["int64, a bigint per 2", (n) => repeatToSize('{"repeatedInt64":[', "1", "]}", n), M],
+  ];
+
+  it.each(shapes)("%s: 1 MB decodes to under 40x the text kept alive, or is rule size", (_, make, schema) => {
+    const text = make(MB);
+    let outcome: unknown;
+    const { bytes } = retained(() => {
+      try {
+        outcome = fromJsonString(schema, text, { registry });
+      } catch (e) {
+        if (!isWktJsonError(e)) throw e;
+        outcome = e;
+      }
+      return undefined;
+    });
+    if (isWktJsonError(outcome)) {
+      expect(outcome).toMatchObject({ rule: "size" });
+      expect(outcome.detail).toMatch(/maxValues \(\d{3},\d{3}\)/);
+    } else {
+      // The result is alive here (outcome); the parsed tree is not.
+      expect(bytes).toBeLessThan(40 * text.length);
+    }
+    expect(outcome).toBeDefined();
+  });
+
+  it("the 19 MB text of the issue, which aborted the process, is rule size", () => {
+    const text = shapes[0]![1](19 * MB);
+    const e = catchWkt(() => fromJsonString(M, text, { registry }));
+    expect(e).toMatchObject({ rule: "size", line: 1 });
+    expect(e.path).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
+    expect(e.detail).toContain("maxValues (11,953,");
+  }, 60_000);
+
+  // Giving up early must not cost more than decoding: n against 10n, time within 15x. As in linear.test.ts,
+  // the small text runs ten times in a row with every outcome kept alive, so that the garbage collector does
+  // comparable work in both, each measurement after a full collection.
+  // Only the first shape: for the others the time of giving up is that of JSON.parse building a tree of
+  // millions of small objects, and V8's collector alone takes 30-65x the time for 10x such a tree (measured
+  // with JSON.parse by itself); the success paths of those shapes are in linear.test.ts.
+  it.each(shapes.slice(0, 1))("%s: 10x the text within 15x the time", (_, make, schema) => {
+    const time = (text: string, times: number): number => {
+      const kept: unknown[] = [];
+      gc(); // each measurement starts from a collected heap
+      const t0 = performance.now();
+      for (let k = 0; k < times; k++) {
+        try {
+          kept.push(fromJsonString(schema, text, { registry }));
+        } catch (e) {
+          if (!isWktJsonError(e)) throw e;
+          kept.push(e);
+        }
+      }
+      return performance.now() - t0;
+    };
+    const small = make(MB);
+    const large = make(10 * MB);
+    time(small, 1);
+    let best = Infinity;
+    for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, (10 * time(large, 1)) / time(small, 10));
     expect(best).toBeLessThan(15);
   }, 120_000);
 });
