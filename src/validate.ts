@@ -33,8 +33,9 @@ import {
   type ValueReader,
 } from "./from-json.js";
 import { describe } from "./int64.js";
-import { valuesError } from "./internal/budget.js";
+import { unlimitedBudget, valuesError } from "./internal/budget.js";
 import { issuePath } from "./internal/issue-path.js";
+import { wktJsonToBinaryFast } from "./internal/wkt-binary.js";
 import {
   jsonPathSegments,
   lineColumns,
@@ -341,6 +342,8 @@ class Walk {
     this.ctx.depth = depth;
     if (!(e instanceof WktJsonError)) throw e;
     this.add(e);
+    // A leaf that spent the last of the budget (a Timestamp, a wrapper message): the decoder stops there.
+    if (this.ctx.values > this.ctx.maxValues) throw full;
     return failed;
   }
 
@@ -627,6 +630,9 @@ class Walk {
         this.error("json-type", anyType, `"value" is missing; ${inner.typeName} is written under "value"`);
         return;
       }
+      // The decoder first tries the bytes straight from the JSON (Struct, Value, ListValue), which spends none
+      // of the budget (the bytes are no larger than the JSON); only what that does not take is read and counted.
+      if (wktJsonToBinaryFast(inner, obj["value"], this.ctx.maxDepth - this.ctx.depth) !== undefined) return;
       this.path.push("value");
       this.message(inner, obj["value"]);
       this.path.pop();
@@ -683,7 +689,8 @@ class Walk {
     }
     // Anything else (a non-finite number, a string with a lone surrogate, a bigint, something that is not JSON,
     // null): the decoder's own answer.
-    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft, this.ctx) : copyValue(json, depthLeft, typeName, this.ctx)));
+    // The value was charged by its container (or the root); the reader charges nothing more for what lands here.
+    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft, unlimitedBudget()) : copyValue(json, depthLeft, typeName)));
   }
 
   private list(json: readonly unknown[], depthLeft: number, mode: TreeMode, typeName: string): void {
@@ -711,7 +718,9 @@ class Walk {
     const nested = mode === "message" ? valueType : typeName;
     const each = mode === "message" ? 2 : 1;
     for (const key of Object.keys(json)) {
+      this.path.push(key); // the reader charges the member with its key as the error's path
       this.spend(each, nested);
+      this.path.pop();
       if (!isWellFormed(key)) {
         if (mode === "message") this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
         else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");

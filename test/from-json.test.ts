@@ -1020,3 +1020,14 @@ describe("maxValues: the work budget", () => {
     expect(catchWkt(() => read(TestAllTypesProto3, JSON.parse(list(600_000)))).rule).toBe("size"); // 2.4 million
   });
 });
+
+describe("maxValues in validateJson*", () => {
+  it("a leaf that spends the last of the budget ends the walk with one size issue", () => {
+    // 152 + 3 elements + 3 Timestamps of 3: 164.
+    const text = '{"repeatedTimestamp":["1970-01-01T00:00:00Z","1970-01-01T00:00:00Z","1970-01-01T00:00:00Z"]}';
+    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 164 })).toEqual([]);
+    const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 160 });
+    expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedTimestamp[1]" })]);
+    expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 160 }))).toMatchObject({ rule: "size", path: "$.repeatedTimestamp[1]" });
+  });
+});

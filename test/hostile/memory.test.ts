@@ -5,13 +5,16 @@
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { DescMessage } from "@bufbuild/protobuf";
-import { StructSchema } from "@bufbuild/protobuf/wkt";
+import type { DescMessage, JsonValue } from "@bufbuild/protobuf";
+import { AnySchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJsonString } from "../../src/from-json.js";
+import { fromJson, fromJsonString } from "../../src/from-json.js";
 import { issuePathKeyMax } from "../../src/limits.js";
 import { validateJson, validateJsonString } from "../../src/validate.js";
+import { toJsonString } from "../../src/to-json.js";
+import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 
@@ -187,4 +190,52 @@ describe("maxValues: decoding holds memory in proportion to the text, whatever i
     for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, (10 * time(large, 1)) / time(small, 10));
     expect(best).toBeLessThan(15);
   }, 120_000);
+});
+
+describe("maxValues: the validator counts as the decoder does", () => {
+  const schemas: DescMessage[] = [M, StructSchema, ValueSchema, ListValueSchema, AnySchema, TimestampSchema];
+  const arbCase = fc
+    .constantFrom(...schemas)
+    .chain((schema) => fc.tuple(fc.constant(schema), arbMessage(schema, { maxDepth: 3, negativeZero: false, setChance: 0.3 })))
+    .map(([schema, m]) => ({ schema, text: toJsonString(schema, m as never, { registry }) }));
+
+  /** What fromJsonString gives with a budget: "ok" or the error's rule, path, line and column. */
+  const decode = (schema: DescMessage, text: string, maxValues: number): unknown => {
+    try {
+      fromJsonString(schema, text, { registry, maxValues });
+      return "ok";
+    } catch (e) {
+      if (!isWktJsonError(e)) throw e;
+      return { rule: e.rule, path: e.path, line: e.line, column: e.column, detail: e.detail };
+    }
+  };
+
+  it("with any budget, fromJsonString fails exactly when validateJsonString lists its size error, and fromJson agrees", () => {
+    fc.assert(
+      fc.property(arbCase, fc.nat(3000), ({ schema, text }, maxValues) => {
+        const r = decode(schema, text, maxValues);
+        const issues = validateJsonString(schema, text, { registry, maxValues });
+        const fromValue = (() => {
+          try {
+            fromJson(schema, JSON.parse(text) as JsonValue, { registry, maxValues });
+            return "ok";
+          } catch (e) {
+            if (!isWktJsonError(e)) throw e;
+            return { rule: e.rule, path: e.path };
+          }
+        })();
+        if (r === "ok") {
+          expect(issues).toEqual([]);
+          expect(fromValue).toBe("ok");
+        } else {
+          expect(issues).toEqual([expect.objectContaining(r as object)]);
+          expect(fromValue).toEqual({ rule: (r as { rule: string }).rule, path: (r as { path: string }).path });
+          expect(validateJson(schema, JSON.parse(text) as JsonValue, { registry, maxValues })).toEqual([
+            expect.objectContaining({ rule: (r as { rule: string }).rule, path: (r as { path: string }).path }),
+          ]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
 });
