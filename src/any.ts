@@ -19,7 +19,7 @@
 import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { readerFor, type ReadContext } from "./from-json.js";
+import { checkMaxValues, readerFor, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
 import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
@@ -247,18 +247,24 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
  * Decodes an Any from its JSON form.
  *
  * @throws {WktJsonError} rule `type-url` (missing or malformed `@type`), `unknown-type`, and any rule of the
- *   embedded type, with the path into it; `json-type` for a `registry` option that is not a Registry, `range`
- *   for a `maxDepth` that is not a whole number from 1 up.
+ *   embedded type, with the path into it; `size` past `maxValues` (default 2,000,000, as for `fromJson`);
+ *   `json-type` for a `registry` option that is not a Registry, `range` for a `maxDepth` that is not a whole
+ *   number from 1 up or a `maxValues` that is not a whole number from 0 up.
  * @example
  * anyFromJson({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }).typeUrl;
  * //=> "type.googleapis.com/google.protobuf.Duration"
  */
-export function anyFromJson(json: unknown, options?: { registry?: Registry; ignoreUnknownFields?: boolean; maxDepth?: number }): Any {
+export function anyFromJson(
+  json: unknown,
+  options?: { registry?: Registry; ignoreUnknownFields?: boolean; maxDepth?: number; maxValues?: number },
+): Any {
   const ctx: ReadContext = {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: checkRegistry(options?.registry),
     maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
+    values: 0,
+    maxValues: checkMaxValues(options?.maxValues, undefined),
   };
   return readerFor(AnySchema)(json, ctx) as unknown as Any;
 }

@@ -30,10 +30,11 @@ import { durationFromJson } from "./duration.js";
 import { errorAsType, WktJsonError } from "./errors.js";
 import { fieldMaskFromJson } from "./field-mask.js";
 import { describe } from "./int64.js";
+import { valuesError, type ValueBudget } from "./internal/budget.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
 import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./internal/scalar.js";
-import { defaultMaxDepth } from "./limits.js";
+import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
 import { zeroMessage, zeroMessageRoom, zeroMessageWith } from "./internal/zero-message.js";
@@ -56,15 +57,28 @@ export interface JsonReadOptions {
    * anything is parsed. A whole number from 0 up (else rule `range`). Unlimited by default.
    */
   maxLength: number;
+  /**
+   * Work budget: the most values a call may decode (rule `size` beyond), which bounds the memory of the result
+   * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
+   * member per field, set or not), an element of a repeated field or an entry of a map 1, a
+   * google.protobuf.Value 2, a Struct or ListValue 1 more, a value of a Struct field 1. A whole number from 0
+   * up (else rule `range`), or Infinity. Default: {@link defaultMaxValues} (2,000,000) for a JS value; for a
+   * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
+   * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
+   */
+  maxValues: number;
 }
 
 /** @internal Everything a reader needs, created once per call. */
-export interface ReadContext {
+export interface ReadContext extends ValueBudget {
   readonly ignoreUnknownFields: boolean;
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
   /** Messages entered so far. */
   depth: number;
+  /** Values decoded so far (see {@link JsonReadOptions.maxValues}): one integer addition per message or list. */
+  values: number;
+  readonly maxValues: number;
   /**
    * The JSON came from {@link fromJsonString}'s parser in its `exactNumbers` mode, where every integer beyond
    * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
@@ -80,7 +94,7 @@ export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, 
  *
  * @throws {WktJsonError} with the JSON path from the root and the rule broken: `json-type`, `syntax`,
  *   `range`, `unknown-field`, `duplicate-field`, `oneof`, `enum`, `utf16`, `depth`, `type-url`,
- *   `unknown-type`, and those of the well-known types.
+ *   `unknown-type`, and those of the well-known types; `size` beyond `maxValues`.
  * @example
  * const ts = fromJson(TimestampSchema, "2024-04-12T00:00:00Z");
  * ts.seconds; //=> 1712880000n
@@ -91,7 +105,7 @@ export function fromJson<Desc extends DescMessage>(
   json: JsonValue,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  const ctx = makeContext(options, false);
+  const ctx = makeContext(options, false, undefined);
   try {
     return readerFor(schema)(json, ctx) as MessageShape<Desc>;
   } catch (e) {
@@ -104,7 +118,7 @@ export function fromJson<Desc extends DescMessage>(
  * integer and rejects duplicate object keys; errors also carry `line` and `column` of the offending value.
  *
  * @throws {WktJsonError} as {@link fromJson}, plus `syntax` for text that is not JSON, `duplicate-field` for a
- *   repeated key, `size` beyond `maxLength`.
+ *   repeated key, `size` beyond `maxLength` or `maxValues`.
  * @example
  * fromJsonString(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
  * fromJsonString(TimestampSchema, '"2024-02-30T00:00:00Z"'); // throws WktJsonError (rule "range", line 1, column 1)
@@ -114,15 +128,15 @@ export function fromJsonString<Desc extends DescMessage>(
   json: string,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
-  const ctx = makeContext(options, true);
+  const ctx = makeContext(options, true, typeof json === "string" ? json.length : 0);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   const maxLength = parseOptions.maxLength;
   if (structFamily.has(schema.typeName) && typeof json === "string" && (maxLength === undefined || json.length <= maxLength)) {
     // One walk over JSON.parse's tree; any text it cannot vouch for takes the long way below, which decides.
-    const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth);
+    const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth, ctx.maxValues);
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
-  const value = parseJsonText(json, parseOptions);
+  const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
   try {
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
@@ -158,6 +172,33 @@ export function textParseOptions(maxDepth: number, maxLength: number | undefined
 }
 
 /**
+ * @internal Parses a text with {@link textParseOptions}: the parser's `depth` error is told in terms of the
+ * codec's `maxDepth`, the limit the caller set, not of the parser's own bound (see {@link textDepthBound}).
+ */
+export function parseJsonTextForCodec(text: string, parseOptions: JsonTextParseOptions, maxDepth: number): unknown {
+  try {
+    return parseJsonText(text, parseOptions);
+  } catch (e) {
+    throw textDepthAsMaxDepth(e, maxDepth);
+  }
+}
+
+/**
+ * @internal The text parser's `depth` error (its own bound, {@link textDepthBound}) as the codec's: the detail
+ * names `maxDepth` and its configured value; rule, path, line and column are kept.
+ */
+export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
+  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.typeName !== "JSON") return e;
+  const detail =
+    `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
+    `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
+  const out = new WktJsonError("depth", e.path, e.typeName, detail, { cause: e });
+  if (e.line !== undefined) out.line = e.line;
+  if (e.column !== undefined) out.column = e.column;
+  return out;
+}
+
+/**
  * The text parser's own nesting guard. The codec enforces `maxDepth` on messages exactly; JSON nesting can be
  * deeper than message nesting (arrays of repeated fields), so the parser gets room for that and stops only
  * what no valid input can reach.
@@ -166,15 +207,36 @@ function textDepthBound(maxDepth: number): number {
   return maxDepth * 2 + 2;
 }
 
-/** @internal The context of one decoding call; `exactNumbers` for JSON from the text parser. */
-export function makeContext(options: Partial<JsonReadOptions> | undefined, exactNumbers: boolean): ReadContext {
+/**
+ * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
+ * length of that text (the default budget grows with it), undefined for a JS value.
+ */
+export function makeContext(options: Partial<JsonReadOptions> | undefined, exactNumbers: boolean, textLength: number | undefined): ReadContext {
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: options?.registry,
     maxDepth: checkMaxDepth(options?.maxDepth),
     depth: 0,
+    values: 0,
+    maxValues: checkMaxValues(options?.maxValues, textLength),
     exactNumbers,
   };
+}
+
+/**
+ * @internal Validates the `maxValues` option (a whole number from 0 up, or Infinity: NaN would switch the
+ * budget off silently) or gives the default: {@link defaultMaxValues} for a JS value, for a text
+ * {@link defaultMaxValuesPerCodeUnit} per code unit and at least {@link defaultMaxValuesTextMin}.
+ */
+export function checkMaxValues(maxValues: number | undefined, textLength: number | undefined): number {
+  if (maxValues === undefined) {
+    if (textLength === undefined) return defaultMaxValues;
+    return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
+  }
+  if (typeof maxValues !== "number" || !(maxValues >= 0) || (maxValues !== Infinity && !Number.isInteger(maxValues))) {
+    throw new WktJsonError("range", "$", "options", `maxValues must be a whole number from 0 up, got ${typeof maxValues === "number" ? String(maxValues) : describe(maxValues)}`);
+  }
+  return maxValues;
 }
 
 /**
@@ -184,7 +246,7 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
 export function checkMaxDepth(maxDepth: number | undefined): number {
   if (maxDepth === undefined) return defaultMaxDepth;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-    throw new WktJsonError("range", "$", "options", `maxDepth must be a whole number from 1 up, got ${String(maxDepth)}`);
+    throw new WktJsonError("range", "$", "options", `maxDepth must be a whole number from 1 up, got ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)}`);
   }
   return maxDepth;
 }
@@ -218,11 +280,17 @@ export function readerFor(desc: DescMessage): MessageReader {
   return reader;
 }
 
-/** Enters one level of message nesting. */
-function enter(ctx: ReadContext, typeName: string): void {
+/** Enters one level of message nesting, and spends the message's `cost` (1 plus its fields) of the budget. */
+function enter(ctx: ReadContext, typeName: string, cost: number): void {
   if (++ctx.depth > ctx.maxDepth) {
     throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
   }
+  if ((ctx.values += cost) > ctx.maxValues) throw valuesError(typeName, ctx);
+}
+
+/** @internal What a message of a type costs of the budget (see {@link JsonReadOptions.maxValues}). */
+export function messageCost(desc: DescMessage): number {
+  return desc.fields.length + 1;
 }
 
 function compileMessage(desc: DescMessage): MessageReader {
@@ -233,11 +301,12 @@ function compileMessage(desc: DescMessage): MessageReader {
   }
   const typeName = desc.typeName;
   const entries = new Map<string, FieldEntry>();
+  const cost = messageCost(desc);
   const reader: MessageReader = (json, ctx) => {
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
     }
-    enter(ctx, typeName);
+    enter(ctx, typeName, cost);
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     // A copy of the zero message is made in half the time of create() for a message of many members, and
@@ -385,6 +454,7 @@ function compileField(field: DescField): FieldReader {
         if (!Array.isArray(json)) {
           throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an array, got ${describe(json)}`);
         }
+        if ((ctx.values += json.length) > ctx.maxValues) throw valuesError(field.parent.typeName, ctx);
         const items = message[local] as unknown[];
         let i = 0;
         try {
@@ -413,6 +483,7 @@ function compileField(field: DescField): FieldReader {
         const record = message[local] as Record<string, unknown>;
         const obj = json as Record<string, unknown>;
         const keys = Object.keys(obj);
+        if ((ctx.values += keys.length) > ctx.maxValues) throw valuesError(field.parent.typeName, ctx);
         let key = "";
         // Whether a key so far was not in canonical form ("-0", "01"). Keys of one object are unique, so two
         // keys can name one entry only if one of them is not canonical.
@@ -484,7 +555,7 @@ export function nullIsValue(field: DescField): boolean {
 export function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
   if (message !== undefined) {
     if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
-      return (json, ctx) => copyJsonObject(json, ctx.maxDepth - ctx.depth, message.typeName);
+      return (json, ctx) => copyJsonObject(json, ctx.maxDepth - ctx.depth, message.typeName, ctx);
     }
     if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
       const scalar = message.fields[0]!;
@@ -571,9 +642,10 @@ function compileEnum(desc: DescEnum): ValueReader {
 function compileWkt(desc: DescMessage): MessageReader | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith("google.protobuf.")) return undefined;
+  const cost = messageCost(desc);
   const leaf = (read: (json: unknown) => unknown): MessageReader => {
     return (json, ctx) => {
-      enter(ctx, typeName);
+      enter(ctx, typeName, cost);
       const m = read(json) as Record<string, unknown>;
       ctx.depth--;
       return m;
@@ -587,14 +659,14 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     case "google.protobuf.FieldMask":
       return leaf(fieldMaskFromJson);
     case "google.protobuf.Struct":
-      return (json, ctx) => structFromJsonInternal(json, ctx.maxDepth - ctx.depth) as unknown as Record<string, unknown>;
+      return (json, ctx) => structFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
     case "google.protobuf.Value":
-      return (json, ctx) => valueFromJsonInternal(json, ctx.maxDepth - ctx.depth) as unknown as Record<string, unknown>;
+      return (json, ctx) => valueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
     case "google.protobuf.ListValue":
-      return (json, ctx) => listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth) as unknown as Record<string, unknown>;
+      return (json, ctx) => listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
     case "google.protobuf.Any":
       return (json, ctx) => {
-        enter(ctx, typeName);
+        enter(ctx, typeName, cost);
         const m = anyFromJsonInternal(json, ctx) as unknown as Record<string, unknown>;
         ctx.depth--;
         return m;
@@ -604,7 +676,7 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
         if (typeof json !== "object" || json === null || Array.isArray(json)) {
           throw new WktJsonError("json-type", "$", typeName, `expected {}, got ${describe(json)}`);
         }
-        enter(ctx, typeName);
+        enter(ctx, typeName, cost);
         const keys = Object.keys(json);
         if (keys.length > 0 && !ctx.ignoreUnknownFields) {
           const e = new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(keys[0])} is not a field: Empty has none`);
@@ -618,7 +690,7 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     const scalar = desc.fields[0]!;
     const zero = scalarZero(scalar.scalar, scalar.longAsString);
     return (json, ctx) => {
-      enter(ctx, typeName);
+      enter(ctx, typeName, cost);
       let value: unknown = zero;
       try {
         // A null wrapper is the wrapper with the default value (as wrapperFromJson and protobuf-es read it).

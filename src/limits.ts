@@ -113,3 +113,39 @@ export const cliMaxValuesDefault = 2_000_000;
  * enough to exhaust the stack.
  */
 export const registryNestingMax = 100;
+
+/**
+ * Longest member name shown whole in a path of the collect-all validator's issues (`validateJson`,
+ * `validateJsonString`): a longer name is cut to this many UTF-16 code units followed by `…`
+ * (`$.m["kkkk…"].a`). Each issue holds its own path, so a megabyte key above a thousand issues would
+ * otherwise hold a gigabyte; `line` and `column` still locate the full path.
+ */
+export const issuePathKeyMax = 100;
+
+/**
+ * Longest path of an issue of the collect-all validator, in UTF-16 code units: a longer path (input nested
+ * deeper than the default maxDepth allows for messages of usual field names) keeps its innermost segments
+ * after `$…` (`$….corecursive.repeatedInt32[3]`). With the default `maxIssues` (1,000), the paths of all
+ * issues together hold at most 10 million code units, whatever the input.
+ */
+export const issuePathMax = 10_000;
+
+/**
+ * Default work budget (`maxValues`) of the decoder for a JS value (`fromJson`, `validateJson`), whose size in
+ * text is unknown: the most values one call decodes, a message counting 1 plus its number of fields, a list
+ * element or map entry 1, a google.protobuf.Value 2. Some 25 to 60 bytes each, so a call holds at most about
+ * 120 MB of result, whatever the input.
+ */
+export const defaultMaxValues = 2_000_000;
+
+/**
+ * Default work budget (`maxValues`) of the decoder for a JSON text (`fromJsonString`, `validateJsonString`):
+ * this many values per UTF-16 code unit of the text, at least {@link defaultMaxValuesTextMin}. Keeps the peak
+ * memory of a call (parsed tree and result) under about 50 times the text for every shape of input (measured
+ * for the worst shapes known: README, Hostile input); a dense int64 list (`1,` per value, 0.5 per code unit)
+ * stays below it, as does any text with a field name or a number of two digits per value.
+ */
+export const defaultMaxValuesPerCodeUnit = 0.6;
+
+/** The least default budget of a text (see {@link defaultMaxValuesPerCodeUnit}): about 6 MB of result. */
+export const defaultMaxValuesTextMin = 100_000;

@@ -42,6 +42,7 @@
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
+import { unlimitedBudget, valuesError, type ValueBudget } from "./internal/budget.js";
 import { noteNumber as noteNumberImport } from "./internal/json-value.js";
 import { isWellFormed as isWellFormedImport } from "./internal/utf16.js";
 import { defaultMaxDepth, formatBound } from "./limits.js";
@@ -87,7 +88,7 @@ export interface StructJsonOptions {
 export function structFromJson(json: unknown, options?: StructJsonOptions): Struct {
   const depth = maxDepthOf(options, structType);
   try {
-    return structFromJsonInternal(json, depth);
+    return structFromJsonInternal(json, depth, unlimitedBudget());
   } catch (e) {
     throw stackOverflowToDepth(e, structType);
   }
@@ -123,7 +124,7 @@ export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject
 export function valueFromJson(json: unknown, options?: StructJsonOptions): Value {
   const depth = maxDepthOf(options, valueType);
   try {
-    return valueFromJsonInternal(json, depth);
+    return valueFromJsonInternal(json, depth, unlimitedBudget());
   } catch (e) {
     throw stackOverflowToDepth(e, valueType);
   }
@@ -157,7 +158,7 @@ export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
 export function listValueFromJson(json: unknown, options?: StructJsonOptions): ListValue {
   const depth = maxDepthOf(options, listValueType);
   try {
-    return listValueFromJsonInternal(json, depth);
+    return listValueFromJsonInternal(json, depth, unlimitedBudget());
   } catch (e) {
     throw stackOverflowToDepth(e, listValueType);
   }
@@ -197,7 +198,7 @@ export function listValueToJson(l: ListValue, options?: StructJsonOptions): Json
 export function structFromObject(obj: object, options?: StructJsonOptions): Struct {
   const depth = maxDepthOf(options, structType);
   try {
-    return structFromRoot(obj, depth, true);
+    return structFromRoot(obj, depth, true, unlimitedBudget());
   } catch (e) {
     throw stackOverflowToDepth(e, structType);
   }
@@ -226,7 +227,7 @@ export function structToObject(s: Struct, options?: StructJsonOptions): JsonObje
 export function valueFromJs(v: unknown, options?: StructJsonOptions): Value {
   const depth = maxDepthOf(options, valueType);
   try {
-    return valueFrom(v, depth, decodeMode(true));
+    return valueFrom(v, depth, decodeMode(true), unlimitedBudget());
   } catch (e) {
     throw stackOverflowToDepth(e, valueType);
   }
@@ -255,7 +256,7 @@ export function listValueFromArray(a: readonly unknown[], options?: StructJsonOp
   const depth = maxDepthOf(options, listValueType);
   try {
     if (!Array.isArray(a)) throw jsonTypeError(listValueType, a, "an array");
-    return listFrom(a, depth, decodeMode(true));
+    return listFrom(a, depth, decodeMode(true), unlimitedBudget());
   } catch (e) {
     throw stackOverflowToDepth(e, listValueType);
   }
@@ -283,37 +284,38 @@ export function listValueToArray(l: ListValue, options?: StructJsonOptions): Jso
  * not caught here.
  *
  * @internal
- * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`.
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`; `size` when `budget` runs out.
  * @example
- * structFromJsonInternal({ a: {} }, 1); // throws WktJsonError (rule "depth", path "$.a")
+ * structFromJsonInternal({ a: {} }, 1, unlimitedBudget()); // throws WktJsonError (rule "depth", path "$.a")
  */
-export function structFromJsonInternal(json: unknown, depthLeft: number): Struct {
-  return structFromRoot(json, depthLeft, false);
+export function structFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): Struct {
+  return structFromRoot(json, depthLeft, false, budget);
 }
 
 /**
  * Decodes any JSON value into a Value, allowing `depthLeft` more levels of nesting (a scalar needs none).
  *
  * @internal
- * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`.
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`; `size` when `budget` runs out.
  * @example
- * valueFromJsonInternal("x", 0).kind; //=> { case: "stringValue", value: "x" }
+ * valueFromJsonInternal("x", 0, unlimitedBudget()).kind; //=> { case: "stringValue", value: "x" }
  */
-export function valueFromJsonInternal(json: unknown, depthLeft: number): Value {
-  return valueFrom(json, depthLeft, decodeMode(false));
+export function valueFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): Value {
+  if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
+  return valueFrom(json, depthLeft, decodeMode(false), budget);
 }
 
 /**
  * Decodes a JSON array into a ListValue, allowing `depthLeft` more levels of nesting (the list takes one).
  *
  * @internal
- * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`.
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`; `size` when `budget` runs out.
  * @example
- * listValueFromJsonInternal([[1]], 1); // throws WktJsonError (rule "depth", path "$[0]")
+ * listValueFromJsonInternal([[1]], 1, unlimitedBudget()); // throws WktJsonError (rule "depth", path "$[0]")
  */
-export function listValueFromJsonInternal(json: unknown, depthLeft: number): ListValue {
+export function listValueFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): ListValue {
   if (!Array.isArray(json)) throw jsonTypeError(listValueType, json, "a JSON array");
-  return listFrom(json, depthLeft, decodeMode(false));
+  return listFrom(json, depthLeft, decodeMode(false), budget);
 }
 
 /**
@@ -387,7 +389,12 @@ function objectPrototypeIsClean(): boolean {
   return true;
 }
 
-function valueFrom(json: unknown, depthLeft: number, mode: number): Value {
+/**
+ * A Value costs 2 of the `budget` (see JsonReadOptions.maxValues), a Struct or ListValue 1 more: charged by
+ * the container (a Struct per member, a ListValue for all its elements at once) or, for a Value at the root, by
+ * the caller, so that this function charges nothing itself.
+ */
+function valueFrom(json: unknown, depthLeft: number, mode: number, budget: ValueBudget): Value {
   // `typeof x === "..."` tests, not `switch (typeof x)`: V8 compiles the tests inline, while the switch calls
   // its Typeof builtin for every value (5% of the time of a wide Struct).
   if (typeof json === "string") {
@@ -403,15 +410,15 @@ function valueFrom(json: unknown, depthLeft: number, mode: number): Value {
   if (typeof json === "object") {
     if (json === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
     if (Array.isArray(json)) {
-      return { $typeName: valueType, kind: { case: "listValue", value: listFrom(json, depthLeft, mode) } };
+      return { $typeName: valueType, kind: { case: "listValue", value: listFrom(json, depthLeft, mode, budget) } };
     }
     const p = Object.getPrototypeOf(json) as object | null;
     if (p === Object.prototype || p === null) {
-      return { $typeName: valueType, kind: { case: "structValue", value: structFrom(json, depthLeft, mode) } };
+      return { $typeName: valueType, kind: { case: "structValue", value: structFrom(json, depthLeft, mode, budget) } };
     }
     if (Object.getPrototypeOf(p) === null) {
       // A plain object of another realm, whose Object.prototype may have enumerable members: Object.keys.
-      const value = structFrom(json, depthLeft, mode & ~modeForIn);
+      const value = structFrom(json, depthLeft, mode & ~modeForIn, budget);
       return { $typeName: valueType, kind: { case: "structValue", value } };
     }
     throw jsonTypeError(valueType, json, "a JSON value");
@@ -422,7 +429,7 @@ function valueFrom(json: unknown, depthLeft: number, mode: number): Value {
   throw jsonTypeError(valueType, json, "a JSON value");
 }
 
-function structFromRoot(json: unknown, depthLeft: number, js: boolean): Struct {
+function structFromRoot(json: unknown, depthLeft: number, js: boolean, budget: ValueBudget): Struct {
   let mode = decodeMode(js);
   if (typeof json !== "object" || json === null) throw jsonTypeError(structType, json, "a JSON object");
   const p = Object.getPrototypeOf(json) as object | null;
@@ -431,11 +438,12 @@ function structFromRoot(json: unknown, depthLeft: number, js: boolean): Struct {
     if (Object.getPrototypeOf(p) !== null) throw jsonTypeError(structType, json, "a JSON object");
     mode &= ~modeForIn;
   }
-  return structFrom(json, depthLeft, mode);
+  return structFrom(json, depthLeft, mode, budget);
 }
 
-function structFrom(json: object, depthLeft: number, mode: number): Struct {
+function structFrom(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
   if (depthLeft <= 0) throw depthError(structType);
+  if ((budget.values += 1) > budget.maxValues) throw valuesError(structType, budget);
   // A plain object, as create(StructSchema) makes, so that toEqual holds against @bufbuild/protobuf.
   const fields: { [key: string]: Value } = {};
   const obj = json as { [key: string]: unknown };
@@ -444,8 +452,9 @@ function structFrom(json: object, depthLeft: number, mode: number): Struct {
   try {
     if ((mode & modeForIn) !== 0) {
       for (key in obj) {
+        if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
         if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
-        const value = valueFrom(obj[key], below, mode);
+        const value = valueFrom(obj[key], below, mode, budget);
         if (key === "__proto__") defineOwn(fields, key, value);
         else fields[key] = value;
       }
@@ -453,8 +462,9 @@ function structFrom(json: object, depthLeft: number, mode: number): Struct {
       const keys = Object.keys(obj);
       for (let i = 0; i < keys.length; i++) {
         key = keys[i]!;
+        if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
         if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
-        const value = valueFrom(obj[key], below, mode);
+        const value = valueFrom(obj[key], below, mode, budget);
         if (key === "__proto__") defineOwn(fields, key, value);
         else fields[key] = value;
       }
@@ -465,14 +475,15 @@ function structFrom(json: object, depthLeft: number, mode: number): Struct {
   return { $typeName: structType, fields };
 }
 
-function listFrom(json: readonly unknown[], depthLeft: number, mode: number): ListValue {
+function listFrom(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
   if (depthLeft <= 0) throw depthError(listValueType);
   const n = json.length;
+  if ((budget.values += 1 + 2 * n) > budget.maxValues) throw valuesError(listValueType, budget);
   const values = new Array<Value>(n); // filled below; much faster than push for long lists
   const below = depthLeft - 1;
   let i = 0;
   try {
-    for (; i < n; i++) values[i] = valueFrom(json[i], below, mode);
+    for (; i < n; i++) values[i] = valueFrom(json[i], below, mode, budget);
   } catch (e) {
     throw errorAtPath(e, i);
   }

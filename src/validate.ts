@@ -21,21 +21,34 @@ import {
   compileValue,
   extensionAsField,
   makeContext,
+  messageCost,
   nullIsValue,
   readerFor,
   skipped,
   stackOverflowAsDepth,
+  textDepthAsMaxDepth,
   textParseOptions,
   type JsonReadOptions,
   type ReadContext,
   type ValueReader,
 } from "./from-json.js";
 import { describe } from "./int64.js";
-import { lineColumns, locateJsonPaths, parseJsonText, parseJsonTextStrict, type JsonTextDuplicate } from "./internal/json-text.js";
+import { unlimitedBudget, valuesError } from "./internal/budget.js";
+import { issuePath } from "./internal/issue-path.js";
+import { wktJsonToBinaryFast } from "./internal/wkt-binary.js";
+import {
+  jsonPathSegments,
+  lineColumns,
+  locateJsonPaths,
+  parseJsonText,
+  parseJsonTextStrict,
+  type JsonTextDuplicate,
+} from "./internal/json-text.js";
 import { copyJsonObject, copyValue } from "./internal/json-value.js";
 import { mapKeyFromJson } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
-import { pathJoin, type PathSegment } from "./path.js";
+import { issuePathKeyMax, issuePathMax } from "./limits.js";
+import { type PathSegment } from "./path.js";
 import { typeUrlResolve } from "./registry.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 
@@ -43,7 +56,12 @@ import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInterna
 export interface WktJsonIssue {
   /** The rule broken, as in {@link WktJsonError.rule}. */
   rule: WktRule;
-  /** JSON path of the offending value from the root, such as `$.items[2].createTime`. */
+  /**
+   * JSON path of the offending value from the root, such as `$.items[2].createTime`. Bounded, as each issue
+   * holds its own: a member name longer than {@link issuePathKeyMax} code units is cut to that many followed
+   * by `…` (`$.m["kkkk…"].a`), and a path longer than {@link issuePathMax} keeps its innermost segments after
+   * `$…`. `line` and `column` are those of the full path.
+   */
   path: string;
   /** Fully-qualified protobuf name of the type being read, such as `google.protobuf.Timestamp`. */
   typeName: string;
@@ -68,7 +86,8 @@ export const validateMaxIssuesDefault = 1000;
  * Lists every problem of a proto3 JSON value (what `JSON.parse` returns) for a message type, in the order the
  * decoder meets them; empty exactly when {@link fromJson} accepts the value.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth` or `maxIssues` option; never for the input.
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxValues` or `maxIssues` option; never for
+ *   the input (beyond `maxValues`, the walk ends with a `size` issue).
  * @example
  * validateJson(TestSchema, { optionalInt32: "x", repeatedTimestamp: ["2024-02-30T00:00:00Z"], bogus: 1 });
  * //=> [{ rule: "syntax", path: "$.optionalInt32", ... }, { rule: "range", path: "$.repeatedTimestamp[0]", ... },
@@ -79,7 +98,7 @@ export function validateJson(
   json: JsonValue,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const walk = new Walk(makeContext(options, false), maxIssuesOf(options));
+  const walk = new Walk(makeContext(options, false, undefined), maxIssuesOf(options));
   withoutStacks(() => walk.root(schema, json));
   return walk.issues;
 }
@@ -88,8 +107,8 @@ export function validateJson(
  * Lists every problem of a proto3 JSON text for a message type, each with its line and column, sorted by
  * position; empty exactly when {@link fromJsonString} accepts the text.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength` or `maxIssues` option; never for
- *   the input.
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength`, `maxValues` or `maxIssues`
+ *   option; never for the input (beyond `maxValues`, the walk ends with a `size` issue).
  * @example
  * validateJsonString(TestSchema, '{\n  "optionalInt32": "x",\n  "optionalInt32": 2\n}');
  * //=> [{ rule: "syntax", path: "$.optionalInt32", line: 2, column: 20, ... },
@@ -100,30 +119,29 @@ export function validateJsonString(
   text: string,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const ctx = makeContext(options, true);
+  const ctx = makeContext(options, true, typeof text === "string" ? text.length : 0);
   const max = maxIssuesOf(options);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   let value: unknown;
   const duplicates: JsonTextDuplicate[] = [];
   try {
     value = parseJsonText(text, parseOptions);
-  } catch (e) {
+  } catch (caught) {
+    const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
-    if (e.rule !== "duplicate-field") return [issueOf(e, e.path)];
+    if (e.rule !== "duplicate-field") return [issueOf(e, shortPath(e.path))];
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
-    } catch (later) {
+    } catch (caught) {
+      const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
-      return duplicateIssues(text, duplicates, max).concat(issueOf(later, later.path)).slice(0, max);
+      return duplicateIssues(text, duplicates, max).concat(issueOf(later, shortPath(later.path))).slice(0, max);
     }
   }
   const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
   withoutStacks(() => walk.root(schema, value));
-  const located = locateJsonPaths(
-    text,
-    walk.issues.map((i) => i.path),
-  );
+  const located = locateJsonPaths(text, walk.paths);
   const issues: { issue: WktJsonIssue; offset: number }[] = [];
   walk.issues.forEach((issue, k) => {
     const at = located[k];
@@ -170,6 +188,13 @@ function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number 
   return m;
 }
 
+/** A path built in full (one error, not one per issue) cut as issue paths are ({@link issuePath}). */
+function shortPath(path: string): string {
+  if (path.length <= issuePathKeyMax) return path;
+  const segments = jsonPathSegments(path);
+  return segments === undefined ? path : issuePath(segments);
+}
+
 function issueOf(e: WktJsonError, path: string): WktJsonIssue {
   const issue: WktJsonIssue = { rule: e.rule, path, typeName: e.typeName, detail: e.detail };
   if (e.line !== undefined) issue.line = e.line;
@@ -207,6 +232,8 @@ const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";
 const anyType = "google.protobuf.Any";
+/** What an Any costs of the budget, as the decoder counts it: 1 plus its two fields. */
+const anyCost = 3;
 
 /** A message member: the field and its other accepted key, as the decoder's reader holds them. */
 interface Member {
@@ -272,6 +299,11 @@ type TreeMode = "message" | "copy";
  */
 class Walk {
   readonly issues: WktJsonIssue[] = [];
+  /**
+   * The full path of each issue as segments (the keys are the input's own strings, shared): what locates it
+   * in the text. The issue itself holds a short path string ({@link issuePath}).
+   */
+  readonly paths: PathSegment[][] = [];
   private readonly path: PathSegment[] = [];
 
   constructor(
@@ -294,7 +326,13 @@ class Walk {
 
   /** Records an error raised for the value at the current path (its own path is relative to that value). */
   private add(e: WktJsonError): void {
-    this.issues.push({ rule: e.rule, path: pathJoin("$", ...this.path) + e.path.slice(1), typeName: e.typeName, detail: e.detail });
+    const segments = this.path.slice();
+    if (e.path.length > 1) {
+      const below = jsonPathSegments(e.path);
+      if (below !== undefined) for (const s of below) segments.push(s);
+    }
+    this.paths.push(segments);
+    this.issues.push({ rule: e.rule, path: issuePath(segments), typeName: e.typeName, detail: e.detail });
     if (this.issues.length >= this.max) throw full;
   }
 
@@ -304,6 +342,8 @@ class Walk {
     this.ctx.depth = depth;
     if (!(e instanceof WktJsonError)) throw e;
     this.add(e);
+    // A leaf that spent the last of the budget (a Timestamp, a wrapper message): the decoder stops there.
+    if (this.ctx.values > this.ctx.maxValues) throw full;
     return failed;
   }
 
@@ -338,14 +378,29 @@ class Walk {
     this.path.pop();
   }
 
-  /** One level of message nesting, as the decoder's `enter`; false (with the issue) beyond maxDepth. */
-  private enter(typeName: string): boolean {
+  /**
+   * One level of message nesting, as the decoder's `enter`; false (with the issue) beyond maxDepth. Spends
+   * `cost` of the budget, as the decoder does.
+   */
+  private enter(typeName: string, cost: number): boolean {
     if (++this.ctx.depth > this.ctx.maxDepth) {
       this.ctx.depth--;
       this.error("depth", typeName, `nesting is deeper than maxDepth (${this.ctx.maxDepth})`);
       return false;
     }
+    this.spend(cost, typeName);
     return true;
+  }
+
+  /**
+   * Spends `n` of the budget (maxValues) where the decoder does; beyond it the decoder stops with a `size`
+   * error, and so does the walk: the issue, then nothing more.
+   */
+  private spend(n: number, typeName: string): void {
+    if ((this.ctx.values += n) > this.ctx.maxValues) {
+      this.add(valuesError(typeName, this.ctx));
+      throw full;
+    }
   }
 
   private message(desc: DescMessage, json: unknown): void {
@@ -360,11 +415,12 @@ class Walk {
         this.structMessage(json);
         return;
       case "value":
+        this.spend(2, valueType);
         this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueType);
         return;
       case "list":
         if (!Array.isArray(json)) {
-          this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth));
+          this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth, this.ctx));
           return;
         }
         this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueType);
@@ -374,7 +430,7 @@ class Walk {
       this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
       return;
     }
-    if (!this.enter(desc.typeName)) return;
+    if (!this.enter(desc.typeName, messageCost(desc))) return;
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
@@ -423,6 +479,7 @@ class Walk {
           this.error("json-type", parentName, `expected an array, got ${describe(json)}`);
           return;
         }
+        this.spend(json.length, parentName);
         const message = field.listKind === "message" ? field.message : undefined;
         const nullable = nullIsValue(field);
         const reader = this.leafReader(field, message, true, cached);
@@ -448,7 +505,9 @@ class Walk {
         const obj = json as Record<string, unknown>;
         // The keys the decoder would have set so far, in their canonical form ("-0" and "0" are one key).
         const set = new Set<string>();
-        for (const key of Object.keys(obj)) {
+        const keys = Object.keys(obj);
+        this.spend(keys.length, parentName);
+        for (const key of keys) {
           this.path.push(key);
           this.mapEntry(field, field.mapKey, message, reader, nullable, obj, key, set);
           this.path.pop();
@@ -520,10 +579,12 @@ class Walk {
     if (message === undefined) return undefined; // not reached: scalars and enums have a leaf reader
     if (message.typeName === structType && field.parent.typeName !== valueType) {
       // A Struct field outside Value is a plain JSON object: the copy's rules.
+      const depthLeft = this.ctx.maxDepth - this.ctx.depth;
       if (typeof json !== "object" || json === null || Array.isArray(json)) {
-        return this.leaf(() => copyJsonObject(json, this.ctx.maxDepth - this.ctx.depth, structType));
+        return this.leaf(() => copyJsonObject(json, depthLeft, structType, this.ctx));
       }
-      this.object(json as Record<string, unknown>, this.ctx.maxDepth - this.ctx.depth, "copy", structType);
+      if (depthLeft > 0) this.spend(1, structType); // the copy's own object, as copyJsonObject charges it
+      this.object(json as Record<string, unknown>, depthLeft, "copy", structType);
       return undefined;
     }
     this.message(message, json);
@@ -532,7 +593,7 @@ class Walk {
 
   /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
   private any(json: unknown): void {
-    if (!this.enter(anyType)) return;
+    if (!this.enter(anyType, anyCost)) return;
     this.anyBody(json);
     this.ctx.depth--;
   }
@@ -569,6 +630,9 @@ class Walk {
         this.error("json-type", anyType, `"value" is missing; ${inner.typeName} is written under "value"`);
         return;
       }
+      // The decoder first tries the bytes straight from the JSON (Struct, Value, ListValue), which spends none
+      // of the budget (the bytes are no larger than the JSON); only what that does not take is read and counted.
+      if (wktJsonToBinaryFast(inner, obj["value"], this.ctx.maxDepth - this.ctx.depth) !== undefined) return;
       this.path.push("value");
       this.message(inner, obj["value"]);
       this.path.pop();
@@ -599,7 +663,7 @@ class Walk {
   private structMessage(json: unknown): void {
     const depthLeft = this.ctx.maxDepth - this.ctx.depth;
     if (typeof json !== "object" || json === null || !isPlain(json, "message")) {
-      this.leaf(() => structFromJsonInternal(json, depthLeft));
+      this.leaf(() => structFromJsonInternal(json, depthLeft, this.ctx));
       return;
     }
     this.object(json as Record<string, unknown>, depthLeft, "message", structType);
@@ -625,14 +689,18 @@ class Walk {
     }
     // Anything else (a non-finite number, a string with a lone surrogate, a bigint, something that is not JSON,
     // null): the decoder's own answer.
-    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft) : copyValue(json, depthLeft, typeName)));
+    // The value was charged by its container (or the root); the reader charges nothing more for what lands here.
+    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft, unlimitedBudget()) : copyValue(json, depthLeft, typeName)));
   }
 
   private list(json: readonly unknown[], depthLeft: number, mode: TreeMode, typeName: string): void {
     if (depthLeft <= 0) {
-      this.leaf(() => (mode === "message" ? listValueFromJsonInternal(json, depthLeft) : copyValue(json, depthLeft, typeName)));
+      this.leaf(() => (mode === "message" ? listValueFromJsonInternal(json, depthLeft, this.ctx) : copyValue(json, depthLeft, typeName, this.ctx)));
       return;
     }
+    // As listFrom (a ListValue 1, each Value 2) or copyValue (each element 1) charge it, all at once.
+    if (mode === "message") this.spend(1 + 2 * json.length, listValueType);
+    else this.spend(json.length, typeName);
     for (let i = 0; i < json.length; i++) {
       this.path.push(i);
       this.tree(json[i], depthLeft - 1, mode, typeName);
@@ -642,11 +710,17 @@ class Walk {
 
   private object(json: Record<string, unknown>, depthLeft: number, mode: TreeMode, typeName: string): void {
     if (depthLeft <= 0) {
-      this.leaf(() => (mode === "message" ? structFromJsonInternal(json, depthLeft) : copyJsonObject(json, depthLeft, typeName)));
+      this.leaf(() => (mode === "message" ? structFromJsonInternal(json, depthLeft, this.ctx) : copyJsonObject(json, depthLeft, typeName, this.ctx)));
       return;
     }
+    // As structFrom (a Struct 1, each Value 2) or copyObject (each value 1) charge it, member by member.
+    if (mode === "message") this.spend(1, structType);
     const nested = mode === "message" ? valueType : typeName;
+    const each = mode === "message" ? 2 : 1;
     for (const key of Object.keys(json)) {
+      this.path.push(key); // the reader charges the member with its key as the error's path
+      this.spend(each, nested);
+      this.path.pop();
       if (!isWellFormed(key)) {
         if (mode === "message") this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
         else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");

@@ -1,7 +1,9 @@
 import { createRegistry, fromJson as esFromJson, getExtension, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString, type JsonReadOptions } from "../src/from-json.js";
+import { validateJson, validateJsonString } from "../src/validate.js";
 import {
   TestAllTypesEdition2023,
   TestAllTypesProto2,
@@ -719,6 +721,25 @@ describe("depth", () => {
     expect(e.line).toBe(1);
   });
 
+  // Issue 14: very deep text said "more than 202 nested objects and arrays" (the parser's own bound) while the
+  // limit the caller knows is maxDepth (100): the detail names maxDepth and its configured value.
+  it.each<[number | undefined, string]>([
+    [undefined, "maxDepth (100)"],
+    [7, "maxDepth (7)"],
+    [1_000, "maxDepth (1,000)"],
+  ])("very deep text at maxDepth %s is rule depth naming %s", (maxDepth, named) => {
+    const options = maxDepth === undefined ? {} : { maxDepth };
+    const text = `{"optionalValue": ${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+    const e = catchWkt(() => readText(TestAllTypesProto3, text, options));
+    expect(e).toMatchObject({ rule: "depth", line: 1 });
+    expect(e.path).toMatch(/^\$\.optionalValue(\[0\])+$/);
+    expect(e.detail).toContain(named);
+    const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, ...options });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ rule: "depth", path: e.path });
+    expect(issues[0]!.detail).toContain(named);
+  });
+
   it("100,000 levels of a JS value are rule depth, not a stack overflow", () => {
     expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(100_000)))).toMatchObject({ rule: "depth", path: at(100) });
   });
@@ -911,5 +932,102 @@ describe("messages that set few fields are what protobuf-es makes", () => {
         expectSameAsEs(TestAllTypesProto3, Object.fromEntries(order.map((k) => [k, values[k]])));
       }
     }
+  });
+});
+
+describe("maxValues: the work budget", () => {
+  // TestAllTypesProto3 has 151 fields: a message of it costs 152; NestedMessage (2 fields) 3.
+  const top = 152;
+  const both = (desc: DescMessage, text: string, maxValues: number): [unknown, unknown] => {
+    const run = (f: () => unknown): unknown => {
+      try {
+        f();
+        return "ok";
+      } catch (e) {
+        if (!isWktJsonError(e)) throw e;
+        return { rule: e.rule, path: e.path };
+      }
+    };
+    return [run(() => read(desc, JSON.parse(text), { maxValues })), run(() => readText(desc, text, { maxValues }))];
+  };
+
+  it.each<[string, DescMessage, string, number, string]>([
+    ["a message: 1 plus its fields", TestAllTypesProto3, "{}", top, "$"],
+    ["a nested message", TestAllTypesProto3, '{"optionalNestedMessage":{"a":1}}', top + 3, "$.optionalNestedMessage"],
+    ["list elements, 1 each", TestAllTypesProto3, '{"repeatedInt32":[1,2,3]}', top + 3, "$.repeatedInt32"],
+    ["message elements, 1 each and their messages", TestAllTypesProto3, '{"repeatedNestedMessage":[{},{}]}', top + 2 + 6, "$.repeatedNestedMessage[1]"],
+    ["map entries, 1 each", TestAllTypesProto3, '{"mapInt32Int32":{"1":1,"2":2}}', top + 2, "$.mapInt32Int32"],
+    ["a Value, 2", TestAllTypesProto3, '{"optionalValue":"x"}', top + 2, "$.optionalValue"],
+    ["a ListValue in a Value: 1, and 2 per Value", TestAllTypesProto3, '{"optionalValue":[1,2]}', top + 2 + 5, "$.optionalValue"],
+    ["a Struct field (plain JSON): 1 per value", TestAllTypesProto3, '{"optionalStruct":{"a":[1,2]}}', top + 4, "$.optionalStruct.a"],
+    ["a Timestamp: 1 plus 2 fields", TestAllTypesProto3, '{"repeatedTimestamp":["1970-01-01T00:00:00Z"]}', top + 1 + 3, "$.repeatedTimestamp[0]"],
+    ["a Struct message: 1, and 2 per member", StructSchema, '{"a":{"b":1}}', 1 + 2 + 1 + 2, "$.a.b"],
+    ["a ListValue message", ListValueSchema, "[1,[2]]", 1 + 4 + 1 + 2, "$[1]"],
+    ["a Value message", ValueSchema, '{"a":1}', 2 + 1 + 2, "$.a"],
+  ])("%s: maxValues at the cost decodes, one less is rule size", (_, desc, text, cost, path) => {
+    expect(both(desc, text, cost)).toEqual(["ok", "ok"]);
+    expect(both(desc, text, cost + 1)).toEqual(["ok", "ok"]);
+    expect(both(desc, text, cost - 1)).toEqual([
+      { rule: "size", path },
+      { rule: "size", path },
+    ]);
+  });
+
+  it("the error names maxValues and its value; validateJson* end with the same issue", () => {
+    const text = '{"repeatedInt32":[1,2,3]}';
+    const e = catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 154 }));
+    expect(e).toMatchObject({ rule: "size", path: "$.repeatedInt32", line: 1, column: 18 });
+    expect(e.detail).toContain("maxValues (154)");
+    for (const issues of [
+      validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 154 }),
+      validateJson(TestAllTypesProto3, JSON.parse(text) as JsonValue, { registry: testRegistry, maxValues: 154 }),
+    ]) {
+      expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedInt32", detail: e.detail })]);
+    }
+    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 155 })).toEqual([]);
+  });
+
+  it("counts Any and the message inside it", () => {
+    const text = '{"optionalAny":{"@type":"type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3"}}';
+    expect(both(TestAllTypesProto3, text, top + 3 + top)).toEqual(["ok", "ok"]);
+    expect(both(TestAllTypesProto3, text, top + 3 + top - 1)).toEqual([
+      { rule: "size", path: "$.optionalAny" },
+      { rule: "size", path: "$.optionalAny" },
+    ]);
+  });
+
+  it.each([-1, 1.5, NaN, "1" as unknown as number])("rejects maxValues %s (rule range)", (maxValues) => {
+    expect(catchWkt(() => read(TestAllTypesProto3, {}, { maxValues }))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues }))).toMatchObject({ rule: "range", path: "$" });
+  });
+
+  it("maxValues 0 refuses every message; Infinity switches the budget off", () => {
+    expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues: 0 }))).toMatchObject({ rule: "size", path: "$" });
+    const text = `{"repeatedNestedMessage":[${Array(200_000).fill("{}").join(",")}]}`;
+    expect(catchWkt(() => readText(TestAllTypesProto3, text)).rule).toBe("size");
+    expect((readText(TestAllTypesProto3, text, { maxValues: Infinity }).repeatedNestedMessage as unknown[]).length).toBe(200_000);
+  });
+
+  it("default for a text: 0.6 per code unit, at least 100,000; for a JS value 2,000,000", () => {
+    // 1 + 3 per empty NestedMessage, 3 code units each: 1.33 per code unit.
+    const list = (n: number): string => `{"repeatedNestedMessage":[${Array(n).fill("{}").join(",")}]}`;
+    expect(() => readText(TestAllTypesProto3, list(24_000))).not.toThrow(); // 96,152 values, under the least
+    expect(catchWkt(() => readText(TestAllTypesProto3, list(26_000))).rule).toBe("size"); // 104,152 of 100,000
+    // int64 lists (0.5 per code unit) of any length decode.
+    const ints = `{"repeatedInt64":[${Array(300_000).fill("1").join(",")}]}`;
+    expect((readText(TestAllTypesProto3, ints).repeatedInt64 as unknown[]).length).toBe(300_000);
+    expect(() => read(TestAllTypesProto3, JSON.parse(list(400_000)))).not.toThrow(); // 1.6 million
+    expect(catchWkt(() => read(TestAllTypesProto3, JSON.parse(list(600_000)))).rule).toBe("size"); // 2.4 million
+  });
+});
+
+describe("maxValues in validateJson*", () => {
+  it("a leaf that spends the last of the budget ends the walk with one size issue", () => {
+    // 152 + 3 elements + 3 Timestamps of 3: 164.
+    const text = '{"repeatedTimestamp":["1970-01-01T00:00:00Z","1970-01-01T00:00:00Z","1970-01-01T00:00:00Z"]}';
+    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 164 })).toEqual([]);
+    const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 160 });
+    expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedTimestamp[1]" })]);
+    expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 160 }))).toMatchObject({ rule: "size", path: "$.repeatedTimestamp[1]" });
   });
 });

@@ -29,6 +29,7 @@
  */
 import { WktJsonError } from "../errors.js";
 import { pathSegment } from "../path.js";
+import { issuePath } from "./issue-path.js";
 import { jsonNumberToBigInt } from "./scalar.js";
 
 /** Options of {@link parseJsonText}. */
@@ -527,7 +528,7 @@ export function parseJsonTextStrict(
         if (i < 0) throw memberError(text, i, stack, stackKeys, cur);
         key = lastName;
         drop = lastRepeated;
-        if (drop) duplicates!.push({ path: pathOf(stack, stackKeys, cur, key, true), name: key, offset: nameAt });
+        if (drop) duplicates!.push({ path: duplicatePath(stack, stackKeys, key), name: key, offset: nameAt });
         break;
       }
       if (c !== (curIsArray ? 93 : 125)) {
@@ -547,9 +548,23 @@ export function parseJsonTextStrict(
   }
 }
 
+/**
+ * The issue path of a repeated member (see {@link issuePath}): a text can repeat keys many times under one
+ * long key, and each repeat gets a path of its own.
+ */
+function duplicatePath(stack: readonly (Record<string, unknown> | unknown[])[], stackKeys: readonly string[], key: string): string {
+  const segments: (string | number)[] = [];
+  for (let d = 0; d < stack.length; d++) {
+    const c = stack[d]!;
+    segments.push(Array.isArray(c) ? c.length : stackKeys[d]!);
+  }
+  segments.push(key);
+  return issuePath(segments);
+}
+
 /** A key repeated in an object, as {@link parseJsonTextStrict} records it when asked to. */
 export interface JsonTextDuplicate {
-  /** JSON path of the repeated member, such as `$.a["b"]`. */
+  /** JSON path of the repeated member, such as `$.a["b"]`, cut as {@link issuePath} does. */
   path: string;
   /** The repeated key. */
   name: string;
@@ -879,18 +894,20 @@ interface PathNode {
 /**
  * Finds where each of `paths` starts in a JSON text, as {@link locateJsonPath} does for one, in one pass over
  * the text whatever the number of paths: the paths are merged into a tree, and the walk descends only into
- * the values on some path, skipping the others once. Never throws.
+ * the values on some path, skipping the others once. A path is a string or its segments (`["a", 1]`), which
+ * need no path string built. Never throws.
  *
  * @example
  * locateJsonPaths('{"a": [1, 2], "b": 3}', ["$.b", "$.a[1]", "$.c"]);
  * //=> [{ line: 1, column: 20, offset: 19 }, { line: 1, column: 11, offset: 10 }, undefined]
  */
-export function locateJsonPaths(text: string, paths: readonly string[]): (JsonTextLocation | undefined)[] {
+export function locateJsonPaths(text: string, paths: readonly (string | readonly (string | number)[])[]): (JsonTextLocation | undefined)[] {
   const offsets = new Array<number>(paths.length).fill(-1);
   if (typeof text === "string") {
     const root: PathNode = { ends: [], children: undefined };
     for (let p = 0; p < paths.length; p++) {
-      const segments = typeof paths[p] === "string" ? parsePath(paths[p]!) : undefined;
+      const path = paths[p];
+      const segments = typeof path === "string" ? parsePath(path) : Array.isArray(path) ? path : undefined;
       if (segments === undefined) continue;
       let node = root;
       for (const segment of segments) {
@@ -987,6 +1004,16 @@ export function lineColumns(text: string, offsets: readonly number[]): Map<numbe
     out.set(offset, { line, column: offset - lineStart + 1 });
   }
   return out;
+}
+
+/**
+ * Splits a path like `$.a[2]["x y"]` into `["a", 2, "x y"]`, or returns undefined if it is malformed.
+ *
+ * @example
+ * jsonPathSegments('$.a[2]["x y"]'); //=> ["a", 2, "x y"]
+ */
+export function jsonPathSegments(path: string): (string | number)[] | undefined {
+  return parsePath(path);
 }
 
 /** Splits a path like `$.a[2]["x y"]` into `["a", 2, "x y"]`, or returns undefined if it is malformed. */

@@ -11,6 +11,7 @@ import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../int64.js";
 import { errorAtPath } from "../path.js";
+import { unlimitedBudget, valuesError, type ValueBudget } from "./budget.js";
 import { isWellFormed } from "./utf16.js";
 
 /**
@@ -45,16 +46,18 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
 
 /**
  * Copies a JSON object, checking every value. `depthLeft` is the number of object/array levels still
- * allowed, this object included.
+ * allowed, this object included. With a `budget` (the decoder's), the object and each value in it cost 1.
  */
-export function copyJsonObject(json: unknown, depthLeft: number, typeName: string): JsonObject {
+export function copyJsonObject(json: unknown, depthLeft: number, typeName: string, budget?: ValueBudget): JsonObject {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
   }
-  return copyObject(json as Record<string, unknown>, depthLeft, typeName);
+  const b = budget ?? unlimitedBudget();
+  if (depthLeft > 0 && (b.values += 1) > b.maxValues) throw valuesError(typeName, b);
+  return copyObject(json as Record<string, unknown>, depthLeft, typeName, b);
 }
 
-function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: string): JsonObject {
+function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: string, budget: ValueBudget): JsonObject {
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
   const out: JsonObject = {};
   const keys = Object.keys(json);
@@ -62,10 +65,11 @@ function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: 
   try {
     for (let i = 0; i < keys.length; i++) {
       key = keys[i]!;
+      if ((budget.values += 1) > budget.maxValues) throw valuesError(typeName, budget);
       if (!isWellFormed(key)) {
         throw new WktJsonError("utf16", "$", typeName, "the key has a lone surrogate, which is not valid UTF-8");
       }
-      const v = copyValue(json[key], depthLeft - 1, typeName);
+      const v = copyValue(json[key], depthLeft - 1, typeName, budget);
       if (key === "__proto__") setOwn(out, key, v);
       else out[key] = v;
     }
@@ -75,8 +79,11 @@ function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: 
   return out;
 }
 
-/** Copies any JSON value; see {@link copyJsonObject}. */
-export function copyValue(json: unknown, depthLeft: number, typeName: string): JsonValue {
+/**
+ * Copies any JSON value; see {@link copyJsonObject}. The value itself is charged to `budget` by its container
+ * (or the caller); an array charges its elements at once.
+ */
+export function copyValue(json: unknown, depthLeft: number, typeName: string, budget: ValueBudget = unlimitedBudget()): JsonValue {
   switch (typeof json) {
     case "string":
       if (!isWellFormed(json)) {
@@ -100,10 +107,11 @@ export function copyValue(json: unknown, depthLeft: number, typeName: string): J
       if (json === null) return null;
       if (Array.isArray(json)) {
         if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+        if ((budget.values += json.length) > budget.maxValues) throw valuesError(typeName, budget);
         const out: JsonValue[] = new Array(json.length);
         let i = 0;
         try {
-          for (; i < json.length; i++) out[i] = copyValue(json[i], depthLeft - 1, typeName);
+          for (; i < json.length; i++) out[i] = copyValue(json[i], depthLeft - 1, typeName, budget);
         } catch (e) {
           throw errorAtPath(e, i);
         }
@@ -113,7 +121,7 @@ export function copyValue(json: unknown, depthLeft: number, typeName: string): J
       if (proto !== Object.prototype && proto !== null) {
         throw new WktJsonError("json-type", "$", typeName, "expected a plain object, got an instance of a class");
       }
-      return copyObject(json as Record<string, unknown>, depthLeft, typeName);
+      return copyObject(json as Record<string, unknown>, depthLeft, typeName, budget);
     }
   }
   throw new WktJsonError("json-type", "$", typeName, `expected a JSON value, got ${describe(json)}`);

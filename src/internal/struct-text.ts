@@ -52,7 +52,8 @@ let checkStrings = true;
 
 /**
  * Decodes a JSON text into a Struct, Value or ListValue (by `typeName`) in one walk over `JSON.parse`'s tree,
- * allowing `maxDepth` levels of objects and arrays. Returns undefined, having thrown nothing, when the text is
+ * allowing `maxDepth` levels of objects and arrays and `maxValues` of the decoder's budget (see
+ * JsonReadOptions.maxValues). Returns undefined, having thrown nothing, when the text is
  * not one that decodes without error, or when it cannot tell; the caller then takes the long way, which
  * decides and builds the error.
  *
@@ -61,7 +62,12 @@ let checkStrings = true;
  * structFamilyFromText("google.protobuf.ListValue", "[1]", 100)?.values[0].kind; //=> { case: "numberValue", value: 1 }
  * structFamilyFromText("google.protobuf.Struct", '{"a": 1, "a": 2}', 100); //=> undefined
  */
-export function structFamilyFromText(typeName: string, text: string, maxDepth: number): Struct | Value | ListValue | undefined {
+export function structFamilyFromText(
+  typeName: string,
+  text: string,
+  maxDepth: number,
+  maxValues = Infinity,
+): Struct | Value | ListValue | undefined {
   if (typeof text !== "string" || !prototypeIsClean()) return undefined;
   let tree: unknown;
   try {
@@ -71,6 +77,7 @@ export function structFamilyFromText(typeName: string, text: string, maxDepth: n
   }
   checkStrings = !textHasNoLoneSurrogate(text);
   keysSeen = 0;
+  valuesLeft = maxValues;
   let out: Struct | Value | ListValue;
   try {
     if (typeName === structType) {
@@ -80,6 +87,7 @@ export function structFamilyFromText(typeName: string, text: string, maxDepth: n
       if (!Array.isArray(tree)) return undefined;
       out = listIn(tree, maxDepth);
     } else if (typeName === valueType) {
+      if ((valuesLeft -= 2) < 0) return undefined;
       out = valueIn(tree, maxDepth);
     } else {
       return undefined;
@@ -108,6 +116,12 @@ function textHasNoLoneSurrogate(text: string): boolean {
   return true;
 }
 
+/**
+ * What is left of the budget (`maxValues`), charged as struct.ts charges it (a Value 2, a Struct or ListValue 1
+ * more); past it the fast path gives up and the long way reports the error.
+ */
+let valuesLeft = Infinity;
+
 function valueIn(v: unknown, depthLeft: number): Value {
   // `typeof v === "..."` tests: V8 compiles them inline, while `switch (typeof v)` calls its Typeof builtin.
   if (typeof v === "string") {
@@ -129,7 +143,7 @@ function valueIn(v: unknown, depthLeft: number): Value {
 
 /** Turns an object of `JSON.parse` into a Struct whose `fields` it becomes. */
 function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
-  if (depthLeft <= 0) throw bail;
+  if (depthLeft <= 0 || --valuesLeft < 0) throw bail;
   const below = depthLeft - 1;
   let n = 0;
   // for-in sees exactly the own keys: Object.prototype was checked to have no enumerable property. Every key
@@ -137,6 +151,7 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
   // the inherited accessor is reached only by a key the object does not have.
   for (const key in obj) {
     n++;
+    if ((valuesLeft -= 2) < 0) throw bail;
     if (checkStrings && !isWellFormed(key)) throw bail;
     obj[key] = valueIn(obj[key], below);
   }
@@ -146,9 +161,9 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
 
 /** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes. */
 function listIn(a: unknown[], depthLeft: number): ListValue {
-  if (depthLeft <= 0) throw bail;
-  const below = depthLeft - 1;
   const n = a.length;
+  if (depthLeft <= 0 || (valuesLeft -= 1 + 2 * n) < 0) throw bail;
+  const below = depthLeft - 1;
   for (let i = 0; i < n; i++) a[i] = valueIn(a[i], below);
   return { $typeName: listValueType, values: a as Value[] };
 }

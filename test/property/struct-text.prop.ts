@@ -15,14 +15,22 @@ import { ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/w
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError, WktJsonError } from "../../src/errors.js";
-import { fromJsonString, makeContext, readerFor, stackOverflowAsDepth, textParseOptions, type JsonReadOptions } from "../../src/from-json.js";
-import { locateJsonPath, parseJsonText } from "../../src/internal/json-text.js";
+import {
+  fromJsonString,
+  makeContext,
+  parseJsonTextForCodec,
+  readerFor,
+  stackOverflowAsDepth,
+  textParseOptions,
+  type JsonReadOptions,
+} from "../../src/from-json.js";
+import { locateJsonPath } from "../../src/internal/json-text.js";
 import { structFamilyFromText } from "../../src/internal/struct-text.js";
 
 /** `fromJsonString` as it was before the fast path: the long way, which the fast path falls back to. */
 function longWay(schema: DescMessage, json: string, options?: Partial<JsonReadOptions>): unknown {
-  const ctx = makeContext(options, true);
-  const value = parseJsonText(json, textParseOptions(ctx.maxDepth, options?.maxLength));
+  const ctx = makeContext(options, true, json.length);
+  const value = parseJsonTextForCodec(json, textParseOptions(ctx.maxDepth, options?.maxLength), ctx.maxDepth);
   try {
     return readerFor(schema)(value, ctx);
   } catch (caught) {

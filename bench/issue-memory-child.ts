@@ -1,0 +1,23 @@
+/**
+ * Heap kept alive by validateJsonString with 1,000 issues under a 1 MB key (issue 14), or (argument `dup`) with
+ * 20,000 repeated keys under it. Bundle and run with --expose-gc:
+ * npx esbuild bench/issue-memory-child.ts --bundle --platform=node --format=esm --outfile=.bench/issue-memory-child.mjs
+ *   --banner:js="import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
+ * node --expose-gc .bench/issue-memory-child.mjs [dup]
+ */
+import { validateJsonString } from "../src/validate.js";
+import { TestAllTypesProto3, testRegistry } from "../test/conformance-registry.js";
+const gc = (globalThis as any).gc;
+const key = "k".repeat(1 << 20);
+const dup = process.argv[2] === "dup";
+const text = dup
+  ? `{"mapStringNestedMessage":{"${key}":{${Array(20000).fill('"a":1').join(",")}}}}`
+  : `{"mapStringNestedMessage":{"${key}":{"corecursive":{"repeatedInt32":[${Array(1000).fill('"x"').join(",")}]}}}}`;
+gc(); gc();
+const before = process.memoryUsage().heapUsed;
+const t0 = performance.now();
+const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry });
+const ms = performance.now() - t0;
+gc(); gc();
+const after = process.memoryUsage().heapUsed;
+console.log(JSON.stringify({ dup, textMB: text.length / 2 ** 20, issues: issues.length, retainedMB: (after - before) / 2 ** 20, ms: Math.round(ms), rssMaxMB: process.resourceUsage().maxRSS / 1024, first: issues[0]!.path.slice(0, 60) + "..." + issues[0]!.path.slice(-40), pathLen: issues[0]!.path.length, line: issues[0]!.line, column: issues[0]!.column }));

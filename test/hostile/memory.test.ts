@@ -1,0 +1,241 @@
+// Memory of the codec on hostile input (issue 14): what one call may hold at once is bounded whatever the
+// shape of the input, and going beyond a bound is our error, never a V8 abort. Heap figures come from
+// process.memoryUsage() around a full GC (exposed through v8/vm for this file), so they are the sizes of
+// the results kept alive, not timings.
+
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import type { DescMessage, JsonValue } from "@bufbuild/protobuf";
+import { AnySchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isWktJsonError } from "../../src/errors.js";
+import { fromJson, fromJsonString } from "../../src/from-json.js";
+import { issuePathKeyMax } from "../../src/limits.js";
+import { validateJson, validateJsonString } from "../../src/validate.js";
+import { toJsonString } from "../../src/to-json.js";
+import { arbMessage } from "../arbitrary.js";
+import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+import { catchWkt } from "../helpers.js";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const registry = testRegistry;
+const M = TestAllTypesProto3;
+
+/** Heap used after a full GC, in bytes. */
+function heapUsed(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Runs `op` and gives its result with the heap it keeps alive. */
+function retained<T>(op: () => T): { result: T; bytes: number } {
+  const before = heapUsed();
+  const result = op();
+  return { result, bytes: heapUsed() - before };
+}
+
+const MB = 2 ** 20;
+
+describe("validateJsonString: the issue list holds bounded memory", () => {
+  // Before: every issue held its own copy of the full path, the long key included: 1 MB of text kept
+  // 1,002 MB alive (4.6 s). After: 2 MB.
+  const key = "k".repeat(MB);
+  const cut = "k".repeat(issuePathKeyMax) + "…";
+  const items = Array(1000).fill('"x"').join(",");
+  const text = `{"mapStringNestedMessage":{"${key}":{"corecursive":{"repeatedInt32":[${items}]}}}}`;
+
+  it("1,000 issues under a 1 MB key keep under 20 MB, with paths that name every item", () => {
+    const { result: issues, bytes } = retained(() => validateJsonString(M, text, { registry }));
+    expect(issues).toHaveLength(1000);
+    expect(bytes).toBeLessThan(20 * MB);
+    const at = text.indexOf('"x"');
+    issues.forEach((issue, i) => {
+      expect(issue).toMatchObject({
+        rule: "syntax",
+        path: `$.mapStringNestedMessage[${JSON.stringify(cut)}].corecursive.repeatedInt32[${i}]`,
+        line: 1,
+        column: at + 4 * i + 1,
+      });
+    });
+  });
+
+  it("validateJson (a JS value) cuts the key the same way", () => {
+    const json = JSON.parse(text) as never;
+    const { result: issues, bytes } = retained(() => validateJson(M, json, { registry }));
+    expect(issues).toHaveLength(1000);
+    expect(bytes).toBeLessThan(20 * MB);
+    expect(issues[999]!.path).toBe(`$.mapStringNestedMessage[${JSON.stringify(cut)}].corecursive.repeatedInt32[999]`);
+  });
+
+  it("a key of issuePathKeyMax code units is shown whole, one more is cut", () => {
+    for (const [length, shown] of [
+      [issuePathKeyMax, `["${"k".repeat(issuePathKeyMax)}"]`.slice(2, -2)],
+      [issuePathKeyMax + 1, `${"k".repeat(issuePathKeyMax)}…`],
+    ] as const) {
+      const k = "k".repeat(length);
+      const issues = validateJsonString(M, `{"mapStringNestedMessage":{"${k}":{"a":"x"}}}`, { registry });
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.path).toBe(
+        length === issuePathKeyMax ? `$.mapStringNestedMessage.${shown}.a` : `$.mapStringNestedMessage[${JSON.stringify(shown)}].a`,
+      );
+      expect(issues[0]!.column).toBe(`{"mapStringNestedMessage":{"${k}":{"a":`.length + 1);
+    }
+  });
+
+  // Before: each repeated key built its path from the root, the 1 MB key included, even though only
+  // maxIssues of them are kept: 20,000 repeats under a 1 MB key took 61 s; after, 0.1 s.
+  it("20,000 repeated keys under a 1 MB key: bounded memory, paths cut", () => {
+    const dup = `{"mapStringNestedMessage":{"${key}":{${Array(20_000).fill('"a":1').join(",")}}}}`;
+    const { result: issues, bytes } = retained(() => validateJsonString(M, dup, { registry }));
+    expect(issues).toHaveLength(1000);
+    expect(bytes).toBeLessThan(20 * MB);
+    expect(issues[0]).toMatchObject({ rule: "duplicate-field", path: `$.mapStringNestedMessage[${JSON.stringify(cut)}].a`, line: 1 });
+  });
+
+  // The time of the same shape: a key of n/2 code units above n/12 repeats cost n²/24 before (100x for 10x
+  // the text); now linear.
+  it("repeated keys under a long key: 10x the text within 15x the time", () => {
+    const make = (n: number): string =>
+      `{"mapStringNestedMessage":{"${"k".repeat(n / 2)}":{${Array(Math.floor(n / 12)).fill('"a":1').join(",")}}}}`;
+    const time = (text: string, times: number): number => {
+      const t0 = performance.now();
+      for (let k = 0; k < times; k++) expect(validateJsonString(M, text, { registry, maxIssues: 10 })).toHaveLength(10);
+      return performance.now() - t0;
+    };
+    const small = make(100_000);
+    const large = make(1_000_000);
+    time(small, 1); // warm up
+    let best = Infinity;
+    for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, time(large, 1) / time(small, 1));
+    expect(best).toBeLessThan(15);
+  }, 120_000);
+});
+
+describe("maxValues: decoding holds memory in proportion to the text, whatever its shape", () => {
+  /** `open`, then copies of `piece` joined by commas up to about `size` code units, then `close`. */
+  const repeatToSize = (open: string, piece: string, close: string, size: number): string =>
+    open + Array(Math.max(1, Math.floor(size / (piece.length + 1)))).fill(piece).join(",") + close;
+
+  // The shapes that cost the most memory per code unit of text. Before, at 1 MB, the results kept alive:
+  // 224 MB (a TestAllTypesProto3 per 19 code units), 53 MB (a Value of an empty ListValue per 3), 17 MB (an
+  // empty NestedMessage per 3), 17 MB (int64).
+  const shapes: [string, (n: number) => string, DescMessage][] = [
+    ["a TestAllTypesProto3 per 19 code units", (n) => repeatToSize('{"repeatedNestedMessage":[', '{"corecursive":{}}', "]}", n), M],
+    ["an empty NestedMessage per 3", (n) => repeatToSize('{"repeatedNestedMessage":[', "{}", "]}", n), M],
+    ["a Struct of empty lists", (n) => repeatToSize('{"k":[', "[]", "]}", n), StructSchema],
+    ["Values of empty lists", (n) => repeatToSize('{"repeatedValue":[', "[]", "]}", n), M],
+    ["a Struct of one-digit numbers", (n) => repeatToSize('{"k":[', "1", "]}", n), StructSchema],
+    ["int64, a bigint per 2", (n) => repeatToSize('{"repeatedInt64":[', "1", "]}", n), M],
+  ];
+
+  it.each(shapes)("%s: 1 MB decodes to under 40x the text kept alive, or is rule size", (_, make, schema) => {
+    const text = make(MB);
+    let outcome: unknown;
+    const { bytes } = retained(() => {
+      try {
+        outcome = fromJsonString(schema, text, { registry });
+      } catch (e) {
+        if (!isWktJsonError(e)) throw e;
+        outcome = e;
+      }
+      return undefined;
+    });
+    if (isWktJsonError(outcome)) {
+      expect(outcome).toMatchObject({ rule: "size" });
+      expect(outcome.detail).toMatch(/maxValues \(\d{3},\d{3}\)/);
+    } else {
+      // The result is alive here (outcome); the parsed tree is not.
+      expect(bytes).toBeLessThan(40 * text.length);
+    }
+    expect(outcome).toBeDefined();
+  });
+
+  it("the 19 MB text of the issue, which aborted the process, is rule size", () => {
+    const text = shapes[0]![1](19 * MB);
+    const e = catchWkt(() => fromJsonString(M, text, { registry }));
+    expect(e).toMatchObject({ rule: "size", line: 1 });
+    expect(e.path).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
+    expect(e.detail).toContain("maxValues (11,953,");
+  }, 60_000);
+
+  // Giving up early must not cost more than decoding: n against 10n, time within 15x. As in linear.test.ts,
+  // the small text runs ten times in a row with every outcome kept alive, so that the garbage collector does
+  // comparable work in both, each measurement after a full collection.
+  // Only the first shape: for the others the time of giving up is that of JSON.parse building a tree of
+  // millions of small objects, and V8's collector alone takes 30-65x the time for 10x such a tree (measured
+  // with JSON.parse by itself); the success paths of those shapes are in linear.test.ts.
+  it.each(shapes.slice(0, 1))("%s: 10x the text within 15x the time", (_, make, schema) => {
+    const time = (text: string, times: number): number => {
+      const kept: unknown[] = [];
+      gc(); // each measurement starts from a collected heap
+      const t0 = performance.now();
+      for (let k = 0; k < times; k++) {
+        try {
+          kept.push(fromJsonString(schema, text, { registry }));
+        } catch (e) {
+          if (!isWktJsonError(e)) throw e;
+          kept.push(e);
+        }
+      }
+      return performance.now() - t0;
+    };
+    const small = make(MB);
+    const large = make(10 * MB);
+    time(small, 1);
+    let best = Infinity;
+    for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, (10 * time(large, 1)) / time(small, 10));
+    expect(best).toBeLessThan(15);
+  }, 120_000);
+});
+
+describe("maxValues: the validator counts as the decoder does", () => {
+  const schemas: DescMessage[] = [M, StructSchema, ValueSchema, ListValueSchema, AnySchema, TimestampSchema];
+  const arbCase = fc
+    .constantFrom(...schemas)
+    .chain((schema) => fc.tuple(fc.constant(schema), arbMessage(schema, { maxDepth: 3, negativeZero: false, setChance: 0.3 })))
+    .map(([schema, m]) => ({ schema, text: toJsonString(schema, m as never, { registry }) }));
+
+  /** What fromJsonString gives with a budget: "ok" or the error's rule, path, line and column. */
+  const decode = (schema: DescMessage, text: string, maxValues: number): unknown => {
+    try {
+      fromJsonString(schema, text, { registry, maxValues });
+      return "ok";
+    } catch (e) {
+      if (!isWktJsonError(e)) throw e;
+      return { rule: e.rule, path: e.path, line: e.line, column: e.column, detail: e.detail };
+    }
+  };
+
+  it("with any budget, fromJsonString fails exactly when validateJsonString lists its size error, and fromJson agrees", () => {
+    fc.assert(
+      fc.property(arbCase, fc.nat(3000), ({ schema, text }, maxValues) => {
+        const r = decode(schema, text, maxValues);
+        const issues = validateJsonString(schema, text, { registry, maxValues });
+        const fromValue = (() => {
+          try {
+            fromJson(schema, JSON.parse(text) as JsonValue, { registry, maxValues });
+            return "ok";
+          } catch (e) {
+            if (!isWktJsonError(e)) throw e;
+            return { rule: e.rule, path: e.path };
+          }
+        })();
+        if (r === "ok") {
+          expect(issues).toEqual([]);
+          expect(fromValue).toBe("ok");
+        } else {
+          expect(issues).toEqual([expect.objectContaining(r as object)]);
+          expect(fromValue).toEqual({ rule: (r as { rule: string }).rule, path: (r as { path: string }).path });
+          expect(validateJson(schema, JSON.parse(text) as JsonValue, { registry, maxValues })).toEqual([
+            expect.objectContaining({ rule: (r as { rule: string }).rule, path: (r as { path: string }).path }),
+          ]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
