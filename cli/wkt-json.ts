@@ -378,7 +378,12 @@ function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array,
         // own nesting guard is looser than depthLimit, which no valid input reaches either.
         if (!isWktJsonError(e) || e.rule === "depth" || !atEnd(e, text)) throw e;
       }
-      throw new WktJsonError("depth", "$", typeName, `more than ${formatBound(depthLimit)} nested objects and arrays`);
+      throw new WktJsonError(
+        "depth",
+        "$",
+        typeName,
+        `the text nests objects and arrays more than ${formatBound(depthLimit)} deep, beyond what maxDepth (${formatBound(defaultMaxDepth)}) allows`,
+      );
     }
   }
   if (options.to === "binary") {

@@ -122,8 +122,8 @@ export function anyAtTypeField(desc: DescMessage): string | null {
   return name;
 }
 
-/** Throws rule `type-url` if `desc` has a field named `@type` in JSON (see {@link anyAtTypeField}). */
-function checkNoAtTypeField(desc: DescMessage, direction: string): void {
+/** @internal Throws rule `type-url` if `desc` has a field named `@type` in JSON (see {@link anyAtTypeField}). */
+export function checkNoAtTypeField(desc: DescMessage, direction: string): void {
   const field = anyAtTypeField(desc);
   if (field !== null) {
     throw new WktJsonError(

@@ -17,6 +17,7 @@
 import type { DescField, DescMessage, JsonValue, ScalarType } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { isWktJsonError, WktJsonError, type WktRule } from "./errors.js";
+import { checkNoAtTypeField } from "./any.js";
 import {
   compileValue,
   extensionAsField,
@@ -638,6 +639,11 @@ class Walk {
       this.path.pop();
       return;
     }
+    // A type with a field whose JSON name is "@type" cannot be read from an Any's JSON form (see any.ts).
+    this.path.push("@type");
+    const clash = this.leaf(() => checkNoAtTypeField(inner, "read"));
+    this.path.pop();
+    if (clash === failed) return;
     if (inner.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
       const v = obj["value"];
       if (typeof v !== "object" || v === null || Array.isArray(v)) {

@@ -20,6 +20,7 @@ import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString } from "../src/from-json.js";
 import { toJson, toJsonString } from "../src/to-json.js";
+import { validateJson, validateJsonString } from "../src/validate.js";
 import { arbMessage } from "./arbitrary.js";
 import { ForeignMessage, TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
@@ -400,6 +401,9 @@ describe('a message type with a field named "@type" in JSON', () => {
     expect(e.path).toMatch(/^\$\[?"?\.?@type"?\]?$/);
     expect(catchWkt(() => fromJsonString(AnySchema, JSON.stringify(json), { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
     expect(catchWkt(() => anyFromJson(json, { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
+    // The collect-all validators agree with the decoders: exactly this one issue.
+    expect(validateJson(AnySchema, json, { registry: reg })).toMatchObject([{ rule: "type-url", path: e.path, detail: e.detail }]);
+    expect(validateJsonString(AnySchema, JSON.stringify(json), { registry: reg })).toMatchObject([{ rule: "type-url", path: e.path }]);
   });
 
   it("the message itself is written and read as usual, outside an Any", () => {
