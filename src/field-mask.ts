@@ -48,15 +48,15 @@ import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { isScalarZeroValue } from "@bufbuild/protobuf/reflect";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { defaultMaxDepth, int64Max, int64Min, uint64Max } from "./limits.js";
+import { defaultMaskMaxPaths, defaultMaxDepth, formatBound, int64Max, int64Min, maskStepsPerPath, uint64Max } from "./limits.js";
 import {
-  childOf,
-  covers,
+  anyLeaf,
+  BudgetExceeded,
+  countPaths,
   coversPath,
   emptyNode,
   fieldMaskType as maskTypeName,
   formatPath,
-  insertPath,
   intersect,
   isEmptyNode,
   isIntegerText,
@@ -66,11 +66,14 @@ import {
   makeMask,
   maskPathError,
   maskPaths,
+  maxSegments,
+  normalize,
+  overlaps,
   parseMask,
   parsePath,
   pathsOf,
+  stepAll,
   trieOf,
-  settleNode,
   WILD,
   type FieldMaskLike,
   type Node,
@@ -113,7 +116,7 @@ function asciiCodes(s: string): Uint8Array {
  *
  * @throws {WktJsonError} rule `json-type` if `json` is not a string; `mask-path` for a path that cannot be a
  *   proto path (holds `_` or a character other than ASCII letters, digits and `.`, has an empty path or
- *   segment, or a segment starting with a digit).
+ *   segment, a segment starting with a digit, or more than 100 segments, the limit of every mask path).
  * @example
  * fieldMaskFromJson("user.displayName,photo").paths; //=> ["user.display_name", "photo"]
  * fieldMaskFromJson("").paths; //=> []
@@ -131,6 +134,7 @@ export function fieldMaskFromJson(json: unknown): FieldMask {
   let from = 0; // first index of `json` not yet copied to `out`
   let pathStart = 0;
   let segStart = 0;
+  let segs = 1; // segments of the current path so far
   for (let i = 0; i < n; i++) {
     const c = codes[i]!;
     if (c >= 97 && c <= 122) continue; // a-z
@@ -146,6 +150,7 @@ export function fieldMaskFromJson(json: unknown): FieldMask {
     }
     if (c === 46) {
       if (i === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
+      if (++segs > maxSegments) throw tooManySegments(json, pathStart);
       segStart = i + 1;
       continue;
     }
@@ -153,6 +158,7 @@ export function fieldMaskFromJson(json: unknown): FieldMask {
       if (i === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
       paths.push(from === pathStart ? json.slice(pathStart, i) : out + json.slice(from, i));
       out = "";
+      segs = 1;
       from = pathStart = segStart = i + 1;
       continue;
     }
@@ -262,6 +268,14 @@ function camelPath(p: string): string {
   if (under) throw protoPathError(p, segStart, "ends with '_', which lower camel case loses");
   if (n === segStart) throw protoPathError(p, segStart, "is empty");
   return from === 0 ? p : out + p.slice(from);
+}
+
+/** The error for a path of more than {@link maxSegments} segments, as the path parser words it. */
+function tooManySegments(json: string, pathStart: number): WktJsonError {
+  let end = json.indexOf(",", pathStart);
+  if (end < 0) end = json.length;
+  const shown = end - pathStart > 200 ? json.slice(pathStart, pathStart + 200) + "…" : json.slice(pathStart, end);
+  return new WktJsonError("mask-path", "$", fieldMaskType, `path ${JSON.stringify(shown)} has more than ${maxSegments} segments`);
 }
 
 function invalidCharacter(json: string, i: number): string {
@@ -398,7 +412,13 @@ function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boo
       coll = undefined;
       if (fp.kind === "list") {
         if (s !== WILD) {
-          throw maskPathError(path, s, `addresses an element of the repeated field "${fp.name}" by position, which a mask may not (AIP-161); use "*" for every element`);
+          throw maskPathError(
+            path,
+            s,
+            isIntegerText(s)
+              ? `addresses an element of the repeated field "${fp.name}" by position, which a mask may not (AIP-161); use "*" for every element`
+              : `follows the repeated field "${fp.name}", whose elements have no names; use "*" for every element, then a field of the element`,
+          );
         }
         out[i] = WILD;
       } else if (s === WILD) {
@@ -512,35 +532,90 @@ export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
   return makeMask(normalizePaths(all));
 }
 
+/** Options of the FieldMask functions whose result can hold more paths than their input. */
+export interface FieldMaskSizeOptions {
+  /**
+   * The most paths the result may hold (default 10,000): beyond it the function throws rule `size` instead of
+   * building it. The work of the function is bounded by this and the size of its input.
+   */
+  maxPaths?: number;
+}
+
+function maxPathsOf(options: FieldMaskSizeOptions | undefined): number {
+  const m = options?.maxPaths;
+  if (m === undefined) return defaultMaskMaxPaths;
+  if (typeof m !== "number" || !(m >= 0) || (m !== Infinity && !Number.isInteger(m))) {
+    throw new WktJsonError("range", "$", fieldMaskType, `maxPaths must be a non-negative integer or Infinity, got ${describe(m)}`);
+  }
+  return m;
+}
+
+function tooManyPaths(what: string, maxPaths: number): WktJsonError {
+  return new WktJsonError("size", "$", fieldMaskType, `${what} holds more than maxPaths (${formatBound(maxPaths)}) paths`);
+}
+
+function tooMuchWork(what: string, maxPaths: number): WktJsonError {
+  return new WktJsonError(
+    "size",
+    "$",
+    fieldMaskType,
+    `${what} takes more work than maxPaths (${formatBound(maxPaths)}) allows: the \`*\` paths of the masks overlap in too many ways, or the result is too large`,
+  );
+}
+
+/** The work budget of a walk over two masks given as `paths` and a result of up to `maxPaths` paths. */
+function stepBudget(paths: number, maxPaths: number): number {
+  return (paths + Math.min(maxPaths, Number.MAX_SAFE_INTEGER)) * maskStepsPerPath;
+}
+
 /**
  * The intersection of two masks: what both select (`a` ∩ `a.b` is `a.b`; `authors.*.name` ∩ `authors` is
- * `authors.*.name`), normalized.
+ * `authors.*.name`), normalized. Two masks of n paths can intersect in n² paths: `maxPaths` caps the result.
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
- *   FieldMask or an array of strings.
+ *   FieldMask or an array of strings; `size` when the result would hold more than `maxPaths` paths (default
+ *   10,000), or the masks overlap through `*` in so many ways that finding it takes more than 100 steps per
+ *   path of the inputs and of `maxPaths`; `range` for a bad `maxPaths`.
  * @example
  * fieldMaskIntersect(["a", "b.c"], ["a.x", "b"]).paths; //=> ["a.x", "b.c"]
+ * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
  */
-export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike): FieldMask {
-  return makeMask(pathsOf(intersect(parseMask(a, true, "mask a"), parseMask(b, true, "mask b"))));
+export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
+  const maxPaths = maxPathsOf(options);
+  const pa = maskPaths(a, "mask a");
+  const pb = maskPaths(b, "mask b");
+  const ta = parseMask(pa, true, "mask a");
+  const tb = parseMask(pb, true, "mask b");
+  let t: Node;
+  try {
+    t = intersect(ta, tb, stepBudget(pa.length + pb.length, maxPaths));
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw tooMuchWork("the intersection", maxPaths);
+    throw e;
+  }
+  if (countPaths(t, maxPaths) > maxPaths) throw tooManyPaths("the intersection", maxPaths);
+  return makeMask(pathsOf(t));
 }
 
 /**
  * The paths of `a` less what `b` selects, normalized. When `b` removes part of a path of `a` (`a` minus
  * `a.b`), the rest of it is spelled out from `schema`: the path becomes the remaining fields of its message
  * (`a.c`, `a.d`, ...), recursively. Without a schema that case is an error. Both masks are checked against
- * `schema` when it is given (AIP-161 syntax allowed).
+ * `schema` when it is given (AIP-161 syntax allowed). Spelling out can make the result larger than `a`:
+ * `maxPaths` caps it.
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse or (with a schema) names no field;
  *   when `b` removes part of a path of `a` and no schema is given; or when the rest cannot be written as paths
  *   (one map entry out of `labels` or `labels.*`). `json-type` if an argument is not a FieldMask or an array of
- *   strings.
+ *   strings. `size` when the result would hold more than `maxPaths` paths (default 10,000); `range` for a bad
+ *   `maxPaths`.
  * @example
  * fieldMaskSubtract(["a", "b"], ["b"]).paths; //=> ["a"]
  * fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3Schema).paths;
  * //=> ["optional_nested_message.corecursive"]
  */
-export function fieldMaskSubtract(a: FieldMaskLike, b: FieldMaskLike, schema?: DescMessage): FieldMask {
+export function fieldMaskSubtract(a: FieldMaskLike, b: FieldMaskLike, schema?: DescMessage, options?: FieldMaskSizeOptions): FieldMask {
+  const maxPaths = maxPathsOf(options);
   let ta: Node;
   let tb: Node;
   let loc: Loc | undefined;
@@ -552,7 +627,37 @@ export function fieldMaskSubtract(a: FieldMaskLike, b: FieldMaskLike, schema?: D
     tb = checkedTrie(schema, b, true, "mask b");
     loc = planOf(schema);
   }
-  return makeMask(pathsOf(subtract(ta, tb, loc, [])));
+  // A path of `a` spelled out into n fields adds n leaves, of which those that `b` goes on into are removed
+  // again: at most one per node of `b`. So once the leaves added outnumber maxPaths and b's nodes together,
+  // the result holds more than maxPaths.
+  const ctx: SubtractCtx = { added: 0, limit: Math.min(maxPaths, Number.MAX_SAFE_INTEGER) + countNodes(tb) };
+  let r: Node;
+  try {
+    r = normalize(subtract(ta, [tb], loc, [], ctx));
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw tooManyPaths("the difference", maxPaths);
+    throw e;
+  }
+  if (countPaths(r, maxPaths) > maxPaths) throw tooManyPaths("the difference", maxPaths);
+  return makeMask(pathsOf(r));
+}
+
+interface SubtractCtx {
+  /** Leaves added by spelling out paths of `a` so far. */
+  added: number;
+  limit: number;
+}
+
+function countNodes(node: Node): number {
+  let n = 0;
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    n++;
+    if (v.children !== undefined) for (const c of v.children.values()) stack.push(c);
+    if (v.any !== undefined) stack.push(v.any);
+  }
+  return n;
 }
 
 /** Where a trie node stands in a schema: a message, a repeated/map field (its entries come next), or a scalar. */
@@ -569,46 +674,60 @@ function childLoc(loc: Loc | undefined, seg: Segment): Loc | undefined {
   return loc.message !== undefined ? planOf(loc.message) : null;
 }
 
-function subtract(a: Node, b: Node, loc: Loc | undefined, at: Segment[]): Node {
-  if (b.leaf) return emptyNode();
-  if (isEmptyNode(a) || isEmptyNode(b)) return a;
+/**
+ * `a` less what the set `b` selects (nodes of b's trie at a's depth whose prefixes generalize a's), not
+ * normalized; an empty node when nothing is left.
+ */
+function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment[], ctx: SubtractCtx): Node {
+  if (anyLeaf(b)) return emptyNode();
+  if (isEmptyNode(a) || b.length === 0) return a;
   if (a.leaf) {
     if (loc === undefined) {
       throw maskPathError(formatPath(at), undefined, "loses a part to the subtracted mask; naming what remains of it needs the schema (fieldMaskSubtract(a, b, schema))");
     }
-    a = expand(loc, at);
+    a = expand(loc, at, ctx);
   }
-  const out = emptyNode();
+  let children: Map<string, Node> | undefined;
   if (a.children !== undefined) {
     for (const [k, ac] of a.children) {
-      const bc = childOf(b, k);
-      const r = bc === undefined ? ac : subtract(ac, bc, childLoc(loc, k), [...at, k]);
-      if (!isEmptyNode(r)) (out.children ??= new Map()).set(k, r);
+      const bk = stepAll(b, k);
+      at.push(k);
+      const r = bk.length === 0 ? ac : subtract(ac, bk, childLoc(loc, k), at, ctx);
+      at.pop();
+      if (!isEmptyNode(r)) (children ??= new Map()).set(k, r);
     }
   }
+  let any: Node | undefined;
   if (a.any !== undefined) {
-    const rest = b.any === undefined ? a.any : subtract(a.any, b.any, childLoc(loc, WILD), [...at, WILD]);
+    const bAny = stepAll(b, WILD);
+    at.push(WILD);
+    const rest = bAny.length === 0 ? a.any : subtract(a.any, bAny, childLoc(loc, WILD), at, ctx);
+    at.pop();
     // `*` keeps selecting every key, so it cannot lose a part under one key only.
-    if (b.children !== undefined) {
-      for (const [k, bc] of b.children) {
-        if (!isEmptyNode(intersect(rest, bc))) {
+    for (const u of b) {
+      if (u.children === undefined) continue;
+      for (const [k, bc] of u.children) {
+        if (overlaps(rest, bc)) {
           throw maskPathError(formatPath([...at, k]), undefined, `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`);
         }
       }
     }
-    if (!isEmptyNode(rest)) out.any = rest;
+    if (!isEmptyNode(rest)) any = rest;
   }
-  return settleNode(out);
+  return { leaf: false, children, any };
 }
 
 /** A leaf at `loc` written as its parts: every field of a message, every entry of a repeated or map field. */
-function expand(loc: Loc, at: Segment[]): Node {
+function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
   if (loc === null) throw maskPathError(formatPath(at), undefined, "is a scalar and has no parts to take away");
   const out = emptyNode();
   if ("byName" in loc) {
+    ctx.added += loc.fields.length;
+    if (ctx.added > ctx.limit) throw new BudgetExceeded();
     out.children = new Map();
     for (const fp of loc.fields) out.children.set(fp.name, LEAF);
   } else {
+    ctx.added++;
     out.any = LEAF;
   }
   return out;

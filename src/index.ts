@@ -118,7 +118,7 @@ export {
   fieldMaskFromFieldNumbers,
   fieldMaskFromDiff,
 } from "./field-mask.js";
-export type { FieldMaskLike, FieldMaskCheckOptions } from "./field-mask.js";
+export type { FieldMaskLike, FieldMaskCheckOptions, FieldMaskSizeOptions } from "./field-mask.js";
 export {
   fieldMaskProject,
   fieldMaskProjectEach,

@@ -149,3 +149,26 @@ export const defaultMaxValuesPerCodeUnit = 0.6;
 
 /** The least default budget of a text (see {@link defaultMaxValuesPerCodeUnit}): about 6 MB of result. */
 export const defaultMaxValuesTextMin = 100_000;
+
+/**
+ * Default `maxPaths` of the FieldMask functions whose result can hold more paths than their input
+ * (`fieldMaskIntersect`: up to |a| × |b| paths; `fieldMaskSubtract` with a schema, which spells out the
+ * remaining fields; `fieldMaskFromPatch`, one path per key of the body): beyond it they throw rule `size`.
+ */
+export const defaultMaskMaxPaths = 10_000;
+
+/**
+ * Work of `fieldMaskIntersect` and `fieldMaskSubtract` per path of their inputs and of `maxPaths`: the most
+ * (node, node) pairs and trie nodes the walk may touch (and so the memory it may take), before it gives up
+ * with rule `size`. Masks whose
+ * wildcards do not overlap need a few steps per segment; only masks built so that many of their `*` paths
+ * generalize the same prefixes come near it.
+ */
+export const maskStepsPerPath = 100;
+
+/**
+ * Default `maxLength` of `fieldMaskFromPatch`: the most UTF-16 code units its paths may hold together (1 MiB).
+ * A path repeats the keys above it, so a long key over many nested keys would otherwise make a mask far
+ * larger than the body (one 100 KB key over 10,000 keys: a gigabyte).
+ */
+export const defaultPatchMaskMaxLength = 1_048_576;

@@ -7,6 +7,7 @@ import {
   fieldMaskForAllFields,
   fieldMaskFromDiff,
   fieldMaskFromFieldNumbers,
+  fieldMaskFromJson,
   fieldMaskIntersect,
   fieldMaskIsValid,
   fieldMaskNormalize,
@@ -70,6 +71,18 @@ describe("the path parser (through fieldMaskNormalize)", () => {
     const e = catchWkt(() => fieldMaskNormalize([Array(101).fill("a").join(".")]));
     expect(e).toMatchObject({ rule: "mask-path", path: "$" });
     expect(e.detail).toContain("more than 100 segments");
+  });
+
+  it("limits a path of the JSON form to 100 segments the same way, in every path of the list", () => {
+    const longest = Array(100).fill("aB").join(".");
+    expect(fieldMaskFromJson(`x,${longest}`).paths[1]).toBe(Array(100).fill("a_b").join("."));
+    for (const json of [Array(101).fill("a").join("."), `x,${Array(101).fill("a").join(".")},y`]) {
+      const e = catchWkt(() => fieldMaskFromJson(json));
+      expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+      expect(e.detail).toContain("more than 100 segments");
+    }
+    // Segments are counted per path, not over the whole text.
+    expect(fieldMaskFromJson(Array(3).fill(Array(60).fill("a").join(".")).join(",")).paths).toHaveLength(3);
   });
 
   it.each([
@@ -155,6 +168,9 @@ describe("fieldMaskIntersect", () => {
     [["labels.*.x", "labels.k.y"], ["labels.k"], ["labels.k.x", "labels.k.y"]],
     [["*"], ["a.b", "c"], ["a.b", "c"]],
     [["labels.`a b`"], ["labels.*"], ["labels.`a b`"]],
+    [["a.*"], ["*.b"], ["a.b"]],
+    [["*.*.c"], ["a.*", "*.b"], ["*.b.c", "a.*.c"]],
+    [["a.*.c", "*.b.c"], ["a.b"], ["a.b.c"]],
   ])("%j ∩ %j → %j", (a, b, out) => {
     expect(fieldMaskIntersect(a, b).paths).toEqual(out);
     expect(fieldMaskIntersect(b, a).paths).toEqual(out);
@@ -217,6 +233,23 @@ describe("fieldMaskSubtract", () => {
   it("checks both masks against the schema", () => {
     expect(catchWkt(() => fieldMaskSubtract(["nope"], [], T3)).detail).toContain("names no field");
     expect(catchWkt(() => fieldMaskSubtract([], ["optional_int32.x"], T3)).detail).toContain("below a scalar");
+  });
+
+  it("calls a name after a repeated field a name, and only a number a position", () => {
+    const named = catchWkt(() => fieldMaskSubtract(["repeated_nested_message"], ["repeated_nested_message.bb"], T3));
+    expect(named).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(named.detail).toContain('segment "bb" follows the repeated field "repeated_nested_message", whose elements have no names');
+    expect(named.detail).not.toContain("position");
+    const numbered = catchWkt(() => fieldMaskSubtract(["repeated_nested_message"], ["repeated_nested_message.3"], T3));
+    expect(numbered.detail).toContain('segment "3" addresses an element of the repeated field "repeated_nested_message" by position');
+  });
+
+  it("caps what it spells out at maxPaths", () => {
+    const fields = T3.fields.length;
+    const b = ["recursive_message.recursive_message.optional_int32"];
+    // recursive_message spelled out twice: all fields but recursive_message, then all but optional_int32.
+    expect(fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) }).paths).toHaveLength(2 * (fields - 1));
+    expect(catchWkt(() => fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) - 1 })).rule).toBe("size");
   });
 });
 
@@ -320,7 +353,7 @@ describe("fieldMaskCheck / fieldMaskIsValid", () => {
   it.each([
     ["repeated_nested_message.0", '"0"', "by position"],
     ["repeated_nested_message.0.a", '"0"', "by position"],
-    ["repeated_nested_message.x", '"x"', "by position"],
+    ["repeated_nested_message.x", '"x"', "whose elements have no names"],
     ["repeated_int32.*.x", '"x"', "values of \"repeated_int32\" are scalar"],
     ["map_string_string.k.x", '"x"', "values of \"map_string_string\" are scalar"],
     ["map_int32_int32.x", '"x"', "is not a key of the map field \"map_int32_int32\" (map<int32, ...>)"],

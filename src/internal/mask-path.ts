@@ -298,7 +298,7 @@ export function formatPath(segs: readonly Segment[]): string {
 /**
  * A set of paths below one point. `leaf`: the whole value at this point is selected (children are then
  * absent). `children`: named sub-paths, in insertion order. `any`: what `*` selects under every entry or
- * element; a named child's effective selection is its own subtree united with `any` ({@link childOf}).
+ * element; what a named key selects is its own subtree and `any`'s together (see {@link stepAll}).
  */
 export interface Node {
   leaf: boolean;
@@ -343,7 +343,7 @@ export function insertPath(root: Node, segs: readonly Segment[]): void {
 export function trieOf(paths: readonly (readonly Segment[])[]): Node {
   const root = emptyNode();
   for (const segs of paths) insertPath(root, segs);
-  return prune(root);
+  return normalize(root);
 }
 
 /** Parses every path of `mask` and builds its trie. */
@@ -351,123 +351,254 @@ export function parseMask(mask: unknown, aip161: boolean, what?: string): Node {
   const paths = maskPaths(mask, what);
   const root = emptyNode();
   for (const p of paths) insertPath(root, parsePath(p, aip161));
-  return prune(root);
+  return normalize(root);
 }
 
-/** Normalizes a freshly built trie bottom-up (its nodes are unshared, so they are reused). */
-function prune(node: Node): Node {
-  if (node.leaf) return LEAF;
-  if (node.any !== undefined) node.any = prune(node.any);
-  if (node.children !== undefined) for (const [k, c] of node.children) node.children.set(k, prune(c));
-  return settleNode(node);
+// ---------------------------------------------------------------------------------------------------------
+// The algebra
+//
+// A path is a pattern: `*` matches any one key. A concrete path (keys only) is selected by a mask when a
+// pattern of the mask matches a prefix of it. Keys are unbounded, so a pattern p is selected by a set of
+// patterns exactly when one pattern q of the set covers it alone: shorter or as long, with `*` or p's own
+// segment at each of its positions (test p with fresh keys at its `*` positions: only such a q matches that).
+// Every operation below rests on that: coverage is decided pattern against pattern, and the normal form of a
+// mask is the set of its patterns that no other pattern covers, which is unique for what the mask selects.
+//
+// The trie stores patterns literally, `*` as the `any` child. Walking one trie against another, the nodes of
+// the other that generalize the current prefix form a set (a named segment is matched by the same name and by
+// `*`), never a union built as a new trie: building unions is what made these operations exponential in the
+// number of wildcards. The work is the number of (node, generalizing node) pairs met: linear when the
+// wildcards of a mask do not overlap, at most the product of the tries' sizes at each depth when they do.
+// ---------------------------------------------------------------------------------------------------------
+
+/** The nodes under `seg` of every node in `sel`: the named child and the `*` child (only `*` for `*`). */
+export function stepAll(sel: readonly Node[], seg: Segment): Node[] {
+  const out: Node[] = [];
+  for (let i = 0; i < sel.length; i++) {
+    const u = sel[i]!;
+    if (seg !== WILD) {
+      const c = u.children?.get(seg);
+      if (c !== undefined) out.push(c);
+    }
+    if (u.any !== undefined) out.push(u.any);
+  }
+  return out;
+}
+
+/** Whether one node of the set is a leaf: the set selects everything below. */
+export function anyLeaf(sel: readonly Node[]): boolean {
+  for (let i = 0; i < sel.length; i++) if (sel[i]!.leaf) return true;
+  return false;
 }
 
 /**
- * Normalizes one level whose subtrees are already normal: a named child loses what `any` already selects
- * (the whole child if `any` covers it). Never mutates `node`'s subtrees; may replace `node.children`.
+ * The normal form of a trie: every pattern that another covers is dropped, and so is every node left with
+ * nothing below it. A new trie; `node` is not changed.
  */
-export function settleNode(node: Node): Node {
-  if (node.children !== undefined && node.children.size === 0) node.children = undefined;
-  if (node.any === undefined || node.children === undefined) return node;
-  const children = new Map<string, Node>();
-  for (const [k, c] of node.children) {
-    const r = without(c, node.any);
-    if (!isEmptyNode(r)) children.set(k, r);
-  }
-  node.children = children.size === 0 ? undefined : children;
-  return node;
+export function normalize(node: Node): Node {
+  return normalBelow(node, []) ?? emptyNode();
 }
 
-/** `c` less what `a` covers, as far as a trie can say it without a schema (a leaf stays whole). */
-function without(c: Node, a: Node): Node {
-  if (covers(a, c)) return emptyNode();
-  if (c.leaf || a.leaf) return c;
-  const out = emptyNode();
-  if (c.children !== undefined) {
-    for (const [k, cc] of c.children) {
-      const ac = childOf(a, k);
-      const r = ac === undefined ? cc : without(cc, ac);
-      if (!isEmptyNode(r)) (out.children ??= new Map()).set(k, r);
+/**
+ * `v` in normal form, given `others`: the nodes at `v`'s depth, other than `v`, whose prefixes generalize
+ * `v`'s (none of them a leaf). Undefined when nothing is left.
+ */
+function normalBelow(v: Node, others: readonly Node[]): Node | undefined {
+  if (v.leaf) return LEAF;
+  let children: Map<string, Node> | undefined;
+  if (v.children !== undefined) {
+    for (const [k, c] of v.children) {
+      const o = stepAll(others, k);
+      if (v.any !== undefined) o.push(v.any);
+      if (anyLeaf(o)) continue;
+      const r = normalBelow(c, o);
+      if (r !== undefined) (children ??= new Map()).set(k, r);
     }
   }
-  if (c.any !== undefined) {
-    const r = a.any === undefined ? c.any : without(c.any, a.any);
-    if (!isEmptyNode(r)) out.any = r;
+  let any: Node | undefined;
+  if (v.any !== undefined) {
+    const o = stepAll(others, WILD);
+    if (!anyLeaf(o)) any = normalBelow(v.any, o);
   }
-  return settleNode(out);
+  if (children === undefined && any === undefined) return undefined;
+  return { leaf: false, children, any };
 }
 
-/** The selection under the named child `key`: its own subtree united with `any`. */
-export function childOf(node: Node, key: string): Node | undefined {
-  const c = node.children?.get(key);
-  if (node.any === undefined) return c;
-  if (c === undefined) return node.any;
-  return union(c, node.any);
-}
-
-/** A ∪ B, as a new trie (subtrees shared). */
-export function union(a: Node, b: Node): Node {
-  if (a.leaf || isEmptyNode(b)) return a;
+/**
+ * The trie holding the patterns of both, as they are (not normalized); subtrees are shared. `left`, when
+ * given, is charged one step per node where the two meet.
+ */
+export function merge(a: Node, b: Node, left?: { steps: number }): Node {
+  if (a === b || a.leaf || isEmptyNode(b)) return a;
   if (b.leaf || isEmptyNode(a)) return b;
+  if (left !== undefined) spend(left, 1 + (a.children?.size ?? 0) + (b.children?.size ?? 0));
   let children: Map<string, Node> | undefined;
   if (a.children !== undefined || b.children !== undefined) {
     children = new Map(a.children);
     if (b.children !== undefined) {
       for (const [k, bc] of b.children) {
         const ac = children.get(k);
-        children.set(k, ac === undefined ? bc : union(ac, bc));
+        children.set(k, ac === undefined ? bc : merge(ac, bc, left));
       }
     }
   }
-  const any = a.any === undefined ? b.any : b.any === undefined ? a.any : union(a.any, b.any);
-  return settleNode({ leaf: false, children, any });
+  const any = a.any === undefined ? b.any : b.any === undefined ? a.any : merge(a.any, b.any, left);
+  return { leaf: false, children, any };
+}
+
+/** Merges already made by {@link mergeCached}: the first node's map from the second node to the result. */
+const merged = new WeakMap<Node, WeakMap<Node, Node>>();
+
+/** {@link merge} of two nodes of tries that are no longer changed, made once per pair and then reused. */
+export function mergeCached(a: Node, b: Node): Node {
+  let m = merged.get(a);
+  if (m === undefined) merged.set(a, (m = new WeakMap()));
+  let r = m.get(b);
+  if (r === undefined) m.set(b, (r = merge(a, b)));
+  return r;
+}
+
+/**
+ * What a trie selects under the named key `key`: its own child and `*`'s together (a merge, made once per
+ * node and key), or undefined if neither exists.
+ */
+export function childOf(node: Node, key: string): Node | undefined {
+  const c = node.children?.get(key);
+  if (node.any === undefined) return c;
+  if (c === undefined) return node.any;
+  return mergeCached(c, node.any);
+}
+
+/** A ∪ B, normalized. */
+export function union(a: Node, b: Node): Node {
+  return normalize(merge(a, b));
 }
 
 /** Whether A selects everything B selects. */
 export function covers(a: Node, b: Node): boolean {
-  if (a.leaf) return true;
-  if (b.leaf) return false;
-  if (b.any !== undefined && (a.any === undefined || !covers(a.any, b.any))) return false;
-  if (b.children !== undefined) {
-    for (const [k, bc] of b.children) {
-      const ac = childOf(a, k);
-      if (ac === undefined || !covers(ac, bc)) return false;
-    }
-  }
-  return true;
+  return coveredBy([a], b);
 }
 
-/** A ∩ B, or an empty node. */
-export function intersect(a: Node, b: Node): Node {
-  if (a.leaf) return b;
-  if (b.leaf) return a;
-  const out = emptyNode();
-  const keys = new Set<string>();
-  if (a.children !== undefined) for (const k of a.children.keys()) keys.add(k);
-  if (b.children !== undefined) for (const k of b.children.keys()) keys.add(k);
-  for (const k of keys) {
-    const ac = childOf(a, k);
-    const bc = childOf(b, k);
-    if (ac === undefined || bc === undefined) continue;
-    const c = intersect(ac, bc);
-    if (!isEmptyNode(c)) (out.children ??= new Map()).set(k, c);
-  }
-  if (a.any !== undefined && b.any !== undefined) {
-    const c = intersect(a.any, b.any);
-    if (!isEmptyNode(c)) out.any = c;
-  }
-  return settleNode(out);
+/** Whether every pattern below `b` is covered by a pattern below the set `sel` (nodes at `b`'s depth). */
+function coveredBy(sel: readonly Node[], b: Node): boolean {
+  if (anyLeaf(sel)) return true;
+  if (b.leaf) return false;
+  if (b.children !== undefined) for (const [k, c] of b.children) if (!coveredBy(stepAll(sel, k), c)) return false;
+  return b.any === undefined || coveredBy(stepAll(sel, WILD), b.any);
 }
 
 /** Whether the trie selects the parsed path. */
-export function coversPath(node: Node, segs: readonly Segment[], at = 0): boolean {
-  if (node.leaf) return true;
-  if (at >= segs.length) return false;
-  const s = segs[at]!;
-  if (s === WILD) return node.any !== undefined && coversPath(node.any, segs, at + 1);
-  const c = node.children?.get(s);
-  if (c !== undefined && coversPath(c, segs, at + 1)) return true;
-  return node.any !== undefined && coversPath(node.any, segs, at + 1);
+export function coversPath(node: Node, segs: readonly Segment[]): boolean {
+  let sel: readonly Node[] = [node];
+  for (let i = 0; ; i++) {
+    if (anyLeaf(sel)) return true;
+    if (i >= segs.length || sel.length === 0) return false;
+    sel = stepAll(sel, segs[i]!);
+  }
+}
+
+/** Whether some concrete path is selected by both tries. */
+export function overlaps(a: Node, b: Node): boolean {
+  if (isEmptyNode(a) || isEmptyNode(b)) return false;
+  if (a.leaf || b.leaf) return true;
+  if (a.children !== undefined) {
+    for (const [k, ac] of a.children) {
+      const bc = b.children?.get(k);
+      if (bc !== undefined && overlaps(ac, bc)) return true;
+      if (b.any !== undefined && overlaps(ac, b.any)) return true;
+    }
+  }
+  if (a.any !== undefined) {
+    if (b.children !== undefined) for (const bc of b.children.values()) if (overlaps(a.any, bc)) return true;
+    if (b.any !== undefined && overlaps(a.any, b.any)) return true;
+  }
+  return false;
+}
+
+/** Thrown by {@link intersect} when its work or its result outgrows the budget it was given. */
+export class BudgetExceeded extends Error {}
+
+/**
+ * A ∩ B, normalized. A concrete path is selected by both exactly when it matches the meet of a pattern of
+ * each (position by position the more specific segment, as long as the longer), so the result is the
+ * normalized set of those meets. The walk goes by prefix of the result, carrying the (A node, B node) pairs
+ * whose meets share it; `budget` bounds the pairs and nodes it may touch (BudgetExceeded beyond).
+ */
+export function intersect(a: Node, b: Node, budget = Infinity): Node {
+  const left = { steps: budget };
+  return normalize(meetOf([a], [b], left) ?? emptyNode());
+}
+
+function spend(left: { steps: number }, n: number): void {
+  if ((left.steps -= n) < 0) throw new BudgetExceeded();
+}
+
+/** The trie of the meets of the pairs (as[i], bs[i]), not normalized, or undefined if empty. */
+function meetOf(as: readonly Node[], bs: readonly Node[], left: { steps: number }): Node | undefined {
+  spend(left, as.length);
+  let whole: Node | undefined; // subtrees selected whole below this prefix, merged
+  const named = new Map<string, [Node[], Node[]]>();
+  const anyA: Node[] = [];
+  const anyB: Node[] = [];
+  const pair = (k: string, x: Node, y: Node): void => {
+    let p = named.get(k);
+    if (p === undefined) named.set(k, (p = [[], []]));
+    p[0].push(x);
+    p[1].push(y);
+  };
+  for (let i = 0; i < as.length; i++) {
+    const x = as[i]!;
+    const y = bs[i]!;
+    if (x.leaf || y.leaf) {
+      const w = x.leaf ? y : x;
+      if (w.leaf) return LEAF;
+      whole = whole === undefined ? w : merge(whole, w, left);
+      continue;
+    }
+    if (x.children !== undefined) {
+      spend(left, x.children.size);
+      for (const [k, xc] of x.children) {
+        const yc = y.children?.get(k);
+        if (yc !== undefined) pair(k, xc, yc);
+        if (y.any !== undefined) pair(k, xc, y.any);
+      }
+    }
+    if (x.any !== undefined) {
+      if (y.children !== undefined) {
+        spend(left, y.children.size);
+        for (const [k, yc] of y.children) pair(k, x.any, yc);
+      }
+      if (y.any !== undefined) {
+        anyA.push(x.any);
+        anyB.push(y.any);
+      }
+    }
+  }
+  let children: Map<string, Node> | undefined;
+  for (const [k, [xs, ys]] of named) {
+    const r = meetOf(xs, ys, left);
+    if (r !== undefined) (children ??= new Map()).set(k, r);
+  }
+  const any = anyA.length === 0 ? undefined : meetOf(anyA, anyB, left);
+  const own: Node | undefined = children === undefined && any === undefined ? undefined : { leaf: false, children, any };
+  if (own === undefined) return whole;
+  return whole === undefined ? own : merge(whole, own, left);
+}
+
+/** The number of paths of a trie (its leaves), counted up to `limit + 1`. */
+export function countPaths(node: Node, limit = Infinity): number {
+  let n = 0;
+  const stack: Node[] = [node];
+  while (stack.length > 0 && n <= limit) {
+    const v = stack.pop()!;
+    if (v.leaf) {
+      n++;
+      continue;
+    }
+    if (v.children !== undefined) for (const c of v.children.values()) stack.push(c);
+    if (v.any !== undefined) stack.push(v.any);
+  }
+  return n;
 }
 
 /** The canonical paths of a trie, sorted. */

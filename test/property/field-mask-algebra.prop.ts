@@ -96,6 +96,50 @@ describe("FieldMask algebra laws", () => {
     }), runs);
   });
 
+  // An oracle that shares no code with the library: a mask selects a concrete path (keys only) when one of its
+  // paths, read as a pattern in which `*` matches any one key, matches a prefix of it. Over keys a, b, c and a
+  // key no mask names, every path of up to 5 keys is checked.
+  const keys = ["a", "b", "c", "z"];
+  const words: string[][] = [[]];
+  for (let len = 1, layer: string[][] = [[]]; len <= 5; len++) {
+    layer = layer.flatMap((w) => keys.map((k) => [...w, k]));
+    words.push(...layer);
+  }
+  const selects = (mask: readonly string[], word: readonly string[]): boolean =>
+    mask.some((p) => {
+      const segs = p.split(".");
+      return segs.length <= word.length && segs.every((s, i) => s === "*" || s === word[i]);
+    });
+  const arbOracleMask = fc.array(
+    fc.array(fc.constantFrom("a", "b", "c", "*"), { minLength: 1, maxLength: 4 }).map((s) => s.join(".")),
+    { maxLength: 7 },
+  );
+  const sameSelection = (got: readonly string[], want: (w: string[]) => boolean): void => {
+    for (const w of words) if (selects(got, w) !== want(w)) expect({ mask: got, path: w.join("."), selects: selects(got, w) }).toEqual({ mask: got, path: w.join("."), selects: want(w) });
+  };
+  /** Pattern p covers pattern q: no longer, and `*` or q's own segment at each of its positions. */
+  const coversPattern = (p: string, q: string): boolean => {
+    const ps = p.split(".");
+    const qs = q.split(".");
+    return ps.length <= qs.length && ps.every((s, i) => s === "*" || s === qs[i]);
+  };
+
+  it("normalize, union, intersect, subtract and covers select what the oracle selects; normal forms are minimal", () => {
+    fc.assert(fc.property(arbOracleMask, arbOracleMask, (a, b) => {
+      const n = fieldMaskNormalize(a).paths;
+      sameSelection(n, (w) => selects(a, w));
+      for (const p of n) for (const q of n) if (p !== q) expect(coversPattern(p, q)).toBe(false);
+      sameSelection(fieldMaskUnion(a, b).paths, (w) => selects(a, w) || selects(b, w));
+      sameSelection(fieldMaskIntersect(a, b).paths, (w) => selects(a, w) && selects(b, w));
+      try {
+        sameSelection(fieldMaskSubtract(a, b).paths, (w) => selects(a, w) && !selects(b, w));
+      } catch (e) {
+        expect(isWktJsonError(e) && e.rule).toBe("mask-path");
+      }
+      for (const q of b) expect(fieldMaskCovers(a, q)).toBe(words.every((w) => !selects([q], w) || selects(a, w)));
+    }), { numRuns: 500 });
+  });
+
   it("any list of strings either normalizes or throws WktJsonError", () => {
     const arbText = fc.string({ unit: fc.constantFrom(..."ab1._`* -é"), maxLength: 10 });
     fc.assert(fc.property(fc.array(arbText, { maxLength: 4 }), (paths) => {
