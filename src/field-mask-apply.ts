@@ -77,16 +77,17 @@ import {
   maskPathError,
   maxSegments,
   memoMask,
+  merge,
+  mergeCached,
   parseMask,
   parsePath,
   trieOf,
-  union,
   WILD,
   type FieldMaskLike,
   type Node,
   type Segment,
 } from "./internal/mask-path.js";
-import { defaultMaxDepth, formatBound } from "./limits.js";
+import { defaultMaskMaxPaths, defaultMaxDepth, defaultPatchMaskMaxLength, formatBound } from "./limits.js";
 import { structFromJson, structToJson } from "./struct.js";
 
 const structTypeName = "google.protobuf.Struct";
@@ -152,6 +153,14 @@ export interface FieldMaskFromPatchOptions {
   depth?: number;
   /** `"json"`: keys are lowerCamel JSON names and become proto names (`dateCreated` → `date_created`). */
   names?: "literal" | "json";
+  /** The most paths the mask may hold (default 10,000); beyond it, rule `size`. */
+  maxPaths?: number;
+  /**
+   * The most UTF-16 code units the paths may hold together (default 1,048,576); beyond it, rule `size`. Each
+   * path repeats the keys above it, so without this a body of one long key over many nested keys would make a
+   * mask many times its own size.
+   */
+  maxLength?: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -669,14 +678,30 @@ function keyFor(name: string, ctx: JsonCtx, a: Msg | undefined, b?: Msg): string
   return camel;
 }
 
-/** The selection for each own key of `obj` that the node selects, in `obj`'s key order. */
+/**
+ * The selection for each own key of `obj` that the node selects, in `obj`'s key order. The work is the
+ * smaller of the node's names and the object's keys, plus the keys when the node has `*` or names are JSON
+ * names: never the names once per object, which made a mask of many names over many small objects quadratic.
+ */
 function selected(obj: Msg, node: Node, ctx: JsonCtx): [string, Node][] {
   const out: [string, Node][] = [];
   const children = node.children;
   if (node.any === undefined && !ctx.json) {
-    // The common case: look each name up, then walk the object's keys (without allocating them) only as far as
-    // the last selected one, to keep the object's order.
     if (children === undefined) return out;
+    if (children.size > 8) {
+      // Many names: walk the keys instead when the object has no more of them than the node has names.
+      let keys = 0;
+      for (const key in obj) if (hasOwn.call(obj, key) && ++keys > children.size) break;
+      if (keys <= children.size) {
+        for (const key in obj) {
+          const c = children.get(key);
+          if (c !== undefined && hasOwn.call(obj, key)) out.push([key, c]);
+        }
+        return out;
+      }
+    }
+    // Look each name up, then walk the object's keys (without allocating them) only as far as the last
+    // selected one, to keep the object's order.
     let found = 0;
     let first: string | undefined;
     for (const name of children.keys()) {
@@ -698,21 +723,40 @@ function selected(obj: Msg, node: Node, ctx: JsonCtx): [string, Node][] {
     }
     return out;
   }
-  let byKey: Map<string, Node> | undefined = node.children;
-  if (ctx.json && node.children !== undefined) {
-    byKey = new Map();
-    for (const [name, child] of node.children) {
-      const key = keyFor(name, ctx, obj);
-      const prev = byKey.get(key);
-      byKey.set(key, prev === undefined ? child : union(prev, child));
-    }
-  }
+  const byCamel = ctx.json && children !== undefined ? camelNames(node) : undefined;
   for (const key of Object.keys(obj)) {
-    let c = byKey?.get(key);
-    if (node.any !== undefined) c = c === undefined ? node.any : ctx.json ? union(c, node.any) : childOf(node, key);
+    let c: Node | undefined;
+    if (byCamel !== undefined) {
+      // See keyFor: a name is read under its JSON name when the object has it, else under itself.
+      c = byCamel.get(key);
+      const literal = children!.get(key);
+      if (literal !== undefined && literal !== c) {
+        const camel = protoCamelCase(key);
+        if (camel !== key && !hasOwn.call(obj, camel)) c = c === undefined ? literal : mergeCached(c, literal);
+      }
+    } else {
+      c = children?.get(key);
+    }
+    if (node.any !== undefined) c = c === undefined ? node.any : mergeCached(c, node.any);
     if (c !== undefined) out.push([key, c]);
   }
   return out;
+}
+
+/** Each JSON name (protoc's lowerCamel) of a node's names, with what the names of that JSON name select. */
+const camelMemo = new WeakMap<Node, Map<string, Node>>();
+
+function camelNames(node: Node): Map<string, Node> {
+  let m = camelMemo.get(node);
+  if (m !== undefined) return m;
+  m = new Map();
+  for (const [name, child] of node.children!) {
+    const camel = protoCamelCase(name);
+    const prev = m.get(camel);
+    m.set(camel, prev === undefined ? child : merge(prev, child));
+  }
+  camelMemo.set(node, m);
+  return m;
 }
 
 function arrayByName(ctx: JsonCtx, node: Node): WktJsonError {
@@ -1010,10 +1054,13 @@ function deepMergeJson(dst: Msg, src: Msg, flags: MergeFlags, depthLeft: number,
  * The mask of the keys present in a PATCH body: the top-level keys by default, or down to `depth` levels of
  * nested objects. A key that is not an identifier is quoted (`` `team name` ``). With `names: "json"`,
  * lowerCamel keys become proto names (`dateCreated` → `date_created`). The mask of a PATCH handler:
- * `jsonMerge(stored, body, fieldMaskFromPatch(body))`.
+ * `jsonMerge(stored, body, fieldMaskFromPatch(body))`. The mask is bounded whatever the body: at most
+ * `maxPaths` paths of at most `maxLength` code units in all.
  *
- * @throws {WktJsonError} rule `json-type` if `patch` is not a plain object; `range` for a bad `depth` or `names`;
- *   `depth` if the patch nests deeper than 100 levels within `depth`.
+ * @throws {WktJsonError} rule `json-type` if `patch` is not a plain object; `range` for a bad `depth`, `names`,
+ *   `maxPaths` or `maxLength`; `depth` if the patch nests deeper than 100 levels within `depth`; `size` when
+ *   the mask would hold more than `maxPaths` paths (default 10,000) or more than `maxLength` code units
+ *   (default 1,048,576).
  * @example
  * fieldMaskFromPatch({ active: false, config: { url: "u" } }).paths; //=> ["active", "config"]
  * fieldMaskFromPatch({ config: { url: "u", content_type: "json" } }, { depth: 2 }).paths;
@@ -1025,8 +1072,11 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
   if (typeof depth !== "number" || !(depth >= 1) || (depth !== Infinity && !Number.isInteger(depth))) {
     throw new WktJsonError("range", "$", structTypeName, `depth must be a positive integer or Infinity, got ${describe(depth)}`);
   }
+  const maxPaths = countOption(options?.maxPaths, "maxPaths", defaultMaskMaxPaths);
+  const maxLength = countOption(options?.maxLength, "maxLength", defaultPatchMaskMaxLength);
   const json = jsonCtx({ names: options?.names ?? "literal" }).json;
   const paths: string[] = [];
+  let length = 0;
   const walk = (obj: Msg, prefix: string, level: number): void => {
     if (level > maxSegments) {
       throw new WktJsonError("depth", "$", structTypeName, `the patch nests deeper than ${maxSegments} levels`);
@@ -1034,12 +1084,37 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
     for (const key of Object.keys(obj)) {
       const path = prefix + formatSegment(json ? protoName(key) : key);
       const v = obj[key];
-      if (level < depth && isObj(v) && Object.keys(v).length > 0) walk(v, path + ".", level + 1);
-      else paths.push(path);
+      if (level < depth && isObj(v) && hasOwnKey(v)) walk(v, path + ".", level + 1);
+      else {
+        // Checked before the path is kept, so the mask never grows past the bounds.
+        if (paths.length >= maxPaths) throw patchTooLarge(`more than maxPaths (${formatBound(maxPaths)}) paths`);
+        if ((length += path.length) > maxLength) {
+          throw patchTooLarge(`paths of more than maxLength (${formatBound(maxLength)}) UTF-16 code units in all`);
+        }
+        paths.push(path);
+      }
     }
   };
   walk(root, "", 1);
   return makeMask(paths);
+}
+
+/** Whether a plain object has an own enumerable key (without listing its keys). */
+function hasOwnKey(obj: Msg): boolean {
+  for (const key in obj) if (hasOwn.call(obj, key)) return true;
+  return false;
+}
+
+function countOption(v: unknown, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== "number" || !(v >= 0) || (v !== Infinity && !Number.isInteger(v))) {
+    throw new WktJsonError("range", "$", "google.protobuf.FieldMask", `${name} must be a non-negative integer or Infinity, got ${describe(v)}`);
+  }
+  return v;
+}
+
+function patchTooLarge(what: string): WktJsonError {
+  return new WktJsonError("size", "$", "google.protobuf.FieldMask", `the mask of the patch would hold ${what}`);
 }
 
 /** The proto name whose JSON name is `key`, or `key` itself when no proto name maps to it. */
