@@ -648,7 +648,7 @@ interface JsonCtx {
 function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
   const names = options?.names;
   if (names !== undefined && names !== "literal" && names !== "json") {
-    throw new WktJsonError("range", "$", structTypeName, `names must be "literal" or "json", got ${JSON.stringify(String(names))}`);
+    throw new WktJsonError("range", "$", structTypeName, `names must be "literal" or "json", got ${typeof names === "string" ? JSON.stringify(names) : describe(names)}`);
   }
   const m = options?.maxDepth;
   if (m !== undefined && (typeof m !== "number" || !(m >= 1) || (m !== Infinity && !Number.isInteger(m)))) {

@@ -48,6 +48,7 @@ import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { isScalarZeroValue } from "@bufbuild/protobuf/reflect";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
+import { checkSchema } from "./registry.js";
 import { defaultMaskMaxPaths, defaultMaxDepth, formatBound, int64Max, int64Min, maskStepsPerPath, uint64Max } from "./limits.js";
 import {
   anyLeaf,
@@ -208,11 +209,14 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[]): string {
  * Makes a FieldMask holding a copy of `paths`, as written (no validation or conversion; use
  * {@link fieldMaskToJson} to check that they have a JSON form).
  *
- * @throws {WktJsonError} rule `json-type` if a path is not a string.
+ * @throws {WktJsonError} rule `json-type` if `paths` is not an array or a path is not a string.
  * @example
  * fieldMaskFromPaths(["config.url"]); //=> { $typeName: "google.protobuf.FieldMask", paths: ["config.url"] }
  */
 export function fieldMaskFromPaths(paths: readonly string[]): FieldMask {
+  if (!Array.isArray(paths)) {
+    throw new WktJsonError("json-type", "$", fieldMaskType, `expected an array of paths, got ${describe(paths)}`);
+  }
   const copy: string[] = [];
   for (let k = 0; k < paths.length; k++) {
     const p = paths[k];
@@ -771,6 +775,9 @@ export function fieldMaskForAllFields(schema: DescMessage): FieldMask {
  */
 export function fieldMaskFromFieldNumbers(schema: DescMessage, numbers: readonly number[]): FieldMask {
   const plan = planOf(schema);
+  if (!Array.isArray(numbers)) {
+    throw new WktJsonError("json-type", "$", maskTypeName, `numbers: expected an array of field numbers, got ${describe(numbers)}`);
+  }
   const seen = new Set<number>();
   const paths: string[] = [];
   for (const n of numbers) {
@@ -887,6 +894,7 @@ const plans = new WeakMap<DescMessage, MessagePlan>();
 export function planOf(desc: DescMessage): MessagePlan {
   let plan = plans.get(desc);
   if (plan === undefined) {
+    checkSchema(desc); // the first sight of a descriptor from a caller
     const fields = desc.fields.map(fieldPlan);
     plan = {
       desc,

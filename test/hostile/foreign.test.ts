@@ -10,6 +10,26 @@ import { describe, expect, it } from "vitest";
 import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../../src/any.js";
 import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
 import { typeUrlFor, typeUrlParse, typeUrlResolve } from "../../src/registry.js";
+import {
+  fieldMaskCheck,
+  fieldMaskCovers,
+  fieldMaskFromDiff,
+  fieldMaskFromFieldNumbers,
+  fieldMaskFromJson,
+  fieldMaskFromPatch,
+  fieldMaskFromPaths,
+  fieldMaskIntersect,
+  fieldMaskIsValid,
+  fieldMaskMerge,
+  fieldMaskNormalize,
+  fieldMaskProject,
+  fieldMaskSubtract,
+  fieldMaskToJson,
+  fieldMaskUnion,
+  jsonMerge,
+  jsonOmit,
+  jsonProject,
+} from "../../src/index.js";
 import { toJson, toJsonString } from "../../src/to-json.js";
 import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../../src/wrappers.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
@@ -139,6 +159,69 @@ describe("no foreign exception from any.ts, registry.ts, wrappers.ts, to-json.ts
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+const t3 = create(TestAllTypesProto3, { optionalInt32: 1 });
+
+/** The FieldMask functions, each with the one argument (or option) that takes the hostile value `h`. */
+const maskCalls: readonly [string, (h: unknown) => unknown][] = [
+  ["fieldMaskFromPaths(h)", (h) => fieldMaskFromPaths(h as never)],
+  ["fieldMaskFromJson(h)", (h) => fieldMaskFromJson(h)],
+  ["fieldMaskToJson(h)", (h) => fieldMaskToJson(h as never)],
+  ["fieldMaskNormalize(h)", (h) => fieldMaskNormalize(h as never)],
+  ["fieldMaskUnion([], h)", (h) => fieldMaskUnion([], h as never)],
+  ["fieldMaskIntersect(h, [])", (h) => fieldMaskIntersect(h as never, [])],
+  ["fieldMaskIntersect(a, b, h)", (h) => fieldMaskIntersect(["a.*"], ["*.b"], h as never)],
+  ["fieldMaskIntersect(a, b, { maxPaths: h })", (h) => fieldMaskIntersect(["a.*"], ["*.b"], { maxPaths: h as number })],
+  ["fieldMaskSubtract(h, [])", (h) => fieldMaskSubtract(h as never, [])],
+  ["fieldMaskSubtract(a, b, h)", (h) => fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], h as never)],
+  ["fieldMaskSubtract(a, b, schema, { maxPaths: h })", (h) => fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3, { maxPaths: h as number })],
+  ["fieldMaskCovers(h, path)", (h) => fieldMaskCovers(h as never, "a")],
+  ["fieldMaskCovers(mask, h)", (h) => fieldMaskCovers(["a"], h as never)],
+  ["fieldMaskCheck(h, mask)", (h) => fieldMaskCheck(h as never, ["a"])],
+  ["fieldMaskCheck(schema, h)", (h) => fieldMaskCheck(TestAllTypesProto3, h as never)],
+  ["fieldMaskIsValid(schema, mask, h)", (h) => fieldMaskIsValid(TestAllTypesProto3, ["optional_int32"], h as never)],
+  ["fieldMaskFromFieldNumbers(schema, h)", (h) => fieldMaskFromFieldNumbers(TestAllTypesProto3, h as never)],
+  ["fieldMaskFromDiff(schema, h, b)", (h) => fieldMaskFromDiff(TestAllTypesProto3, h as never, t3)],
+  ["fieldMaskProject(schema, h, mask)", (h) => fieldMaskProject(TestAllTypesProto3, h as never, ["optional_int32"])],
+  ["fieldMaskProject(schema, msg, h)", (h) => fieldMaskProject(TestAllTypesProto3, t3, h as never)],
+  ["fieldMaskMerge(schema, t, h, mask)", (h) => fieldMaskMerge(TestAllTypesProto3, t3, h as never, ["optional_int32"])],
+  ["jsonProject(h, mask)", (h) => jsonProject(h as never, ["a"])],
+  ["jsonProject(obj, h)", (h) => jsonProject({ a: 1 }, h as never)],
+  ["jsonProject(obj, mask, { names: h })", (h) => jsonProject({ a: 1 }, ["a"], { names: h as never })],
+  ["jsonOmit(obj, h)", (h) => jsonOmit({ a: 1 }, h as never)],
+  ["jsonMerge(t, h, mask)", (h) => jsonMerge({ a: 1 }, h as never, ["a"])],
+  ["fieldMaskFromPatch(h)", (h) => fieldMaskFromPatch(h as never)],
+  ["fieldMaskFromPatch(body, h)", (h) => fieldMaskFromPatch({ a: { b: 1 } }, h as never)],
+  ["fieldMaskFromPatch(body, { depth: h })", (h) => fieldMaskFromPatch({ a: { b: 1 } }, { depth: h as number })],
+  ["fieldMaskFromPatch(body, { maxPaths: h })", (h) => fieldMaskFromPatch({ a: { b: 1 } }, { maxPaths: h as number })],
+  ["fieldMaskFromPatch(body, { maxLength: h })", (h) => fieldMaskFromPatch({ a: { b: 1 } }, { maxLength: h as number })],
+];
+
+describe("no foreign exception from the FieldMask functions", () => {
+  describe.each(maskCalls)("%s", (_, call) => {
+    it.each(hostile)("h = %s", (_, h) => {
+      ours(() => call(h));
+    });
+  });
+
+  it("any value in any argument: a result or our error (fast-check)", () => {
+    const arbValue = fc.oneof(
+      fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
+      fc.constantFrom(...hostile.map(([, h]) => h)),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: maskCalls.length - 1 }), arbValue, (i, h) => {
+        ours(() => maskCalls[i]![1](h));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("fieldMaskFromPaths(null) and (5): rule json-type, at $", () => {
+    expect(ours(() => fieldMaskFromPaths(null as never))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(ours(() => fieldMaskFromPaths(5 as never))).toMatchObject({ rule: "json-type", path: "$" });
   });
 });
 
