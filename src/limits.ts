@@ -100,8 +100,10 @@ export const cliMaxLengthDefault = 64 * 1024 * 1024;
  * the bytes before anything is decoded: in JSON, objects, arrays, strings including member names, numbers,
  * `true`/`false`/`null`; in binary, messages, map entries, field occurrences and packed elements (an Any's
  * value included). Decoding costs up to ~330 bytes of memory per value (`{}` items in a Struct, the worst
- * shape measured: 657 MB peak for 2,000,000 of them in 6 MB), so the default keeps a run under ~700 MB, well
- * inside V8's heap, where 50 MB of small arrays used to abort it (heap out of memory).
+ * shape measured: 657 MB peak for 2,000,000 of them in 6 MB, before the decoder's own `maxValues` for the
+ * text, which now refuses that input), so the default keeps a run under ~700 MB, well inside V8's heap, where
+ * 50 MB of small arrays used to abort it (heap out of memory); with both bounds the costliest JSON input
+ * accepted peaks at about 325 MB (README, Hostile input).
  */
 export const cliMaxValuesDefault = 2_000_000;
 
