@@ -406,23 +406,36 @@ export function normalize(node: Node): Node {
 function normalBelow(v: Node, others: readonly Node[]): Node | undefined {
   if (v.leaf) return LEAF;
   let children: Map<string, Node> | undefined;
+  let same = true; // every child came back as it was: `v` is normal already and is returned itself
   if (v.children !== undefined) {
     for (const [k, c] of v.children) {
-      const o = stepAll(others, k);
-      if (v.any !== undefined) o.push(v.any);
-      if (anyLeaf(o)) continue;
+      let o: readonly Node[] = none;
+      if (others.length > 0 || v.any !== undefined) {
+        const step = stepAll(others, k);
+        if (v.any !== undefined) step.push(v.any);
+        if (anyLeaf(step)) {
+          same = false;
+          continue;
+        }
+        o = step;
+      }
       const r = normalBelow(c, o);
+      if (r !== c) same = false;
       if (r !== undefined) (children ??= new Map()).set(k, r);
     }
   }
   let any: Node | undefined;
   if (v.any !== undefined) {
-    const o = stepAll(others, WILD);
+    const o = others.length === 0 ? none : stepAll(others, WILD);
     if (!anyLeaf(o)) any = normalBelow(v.any, o);
+    if (any !== v.any) same = false;
   }
+  if (same && (children !== undefined || any !== undefined)) return v;
   if (children === undefined && any === undefined) return undefined;
   return { leaf: false, children, any };
 }
+
+const none: readonly Node[] = Object.freeze([]);
 
 /**
  * The trie holding the patterns of both, as they are (not normalized); subtrees are shared. `left`, when
@@ -535,6 +548,7 @@ function spend(left: { steps: number }, n: number): void {
 
 /** The trie of the meets of the pairs (as[i], bs[i]), not normalized, or undefined if empty. */
 function meetOf(as: readonly Node[], bs: readonly Node[], left: { steps: number }): Node | undefined {
+  if (as.length === 1) return meetOne(as[0]!, bs[0]!, left);
   spend(left, as.length);
   let whole: Node | undefined; // subtrees selected whole below this prefix, merged
   const named = new Map<string, [Node[], Node[]]>();
@@ -583,6 +597,33 @@ function meetOf(as: readonly Node[], bs: readonly Node[], left: { steps: number 
   const own: Node | undefined = children === undefined && any === undefined ? undefined : { leaf: false, children, any };
   if (own === undefined) return whole;
   return whole === undefined ? own : merge(whole, own, left);
+}
+
+/** {@link meetOf} of one pair, the usual case, without the lists of pairs by key. */
+function meetOne(x: Node, y: Node, left: { steps: number }): Node | undefined {
+  if (x.leaf) return isEmptyNode(y) ? undefined : y;
+  if (y.leaf) return isEmptyNode(x) ? undefined : x;
+  spend(left, 1 + (x.children?.size ?? 0) + (x.any !== undefined ? (y.children?.size ?? 0) : 0));
+  let children: Map<string, Node> | undefined;
+  const add = (k: string, xc: Node | undefined, yc: Node | undefined): void => {
+    // The pairs under key k: (xc, yc), (xc, y.any), (x.any, yc).
+    const xs: Node[] = [];
+    const ys: Node[] = [];
+    if (xc !== undefined) {
+      if (yc !== undefined) xs.push(xc), ys.push(yc);
+      if (y.any !== undefined) xs.push(xc), ys.push(y.any);
+    }
+    if (x.any !== undefined && yc !== undefined) xs.push(x.any), ys.push(yc);
+    if (xs.length === 0) return;
+    const r = meetOf(xs, ys, left);
+    if (r !== undefined) (children ??= new Map()).set(k, r);
+  };
+  if (x.children !== undefined) for (const [k, xc] of x.children) add(k, xc, y.children?.get(k));
+  if (x.any !== undefined && y.children !== undefined) {
+    for (const [k, yc] of y.children) if (x.children?.has(k) !== true) add(k, undefined, yc);
+  }
+  const any = x.any !== undefined && y.any !== undefined ? meetOne(x.any, y.any, left) : undefined;
+  return children === undefined && any === undefined ? undefined : { leaf: false, children, any };
 }
 
 /** The number of paths of a trie (its leaves), counted up to `limit + 1`. */
