@@ -259,8 +259,9 @@ export function mapKeyFromJson(t: ScalarType, key: string): string {
     default: {
       // The common case: a key already in canonical form, in range, is its own local form.
       if (isCanonicalIntegerKey(t, key)) return key;
-      if (!isDecimalKey(key)) fail("syntax", t, `map key ${JSON.stringify(key)} is not a decimal integer`);
-      return String(scalarFromJson(t, key, true));
+      const canonical = decimalKey(key);
+      if (canonical === undefined) fail("syntax", t, `map key ${JSON.stringify(key)} is not a decimal integer`);
+      return String(scalarFromJson(t, canonical, true));
     }
   }
 }
@@ -317,12 +318,20 @@ function isCanonicalDecimal(key: string, max: string, minMagnitude: string): boo
 }
 
 /** `-?(0|[1-9][0-9]*)`: map keys carry integers in their plain decimal form. */
-function isDecimalKey(s: string): boolean {
-  const start = s.charCodeAt(0) === 45 ? 1 : 0;
-  if (s.length === start) return false;
-  if (s.charCodeAt(start) === 48 && s.length > start + 1) return false;
-  for (let i = start; i < s.length; i++) if (!isDigitCode(s.charCodeAt(i))) return false;
-  return true;
+/**
+ * The canonical form of a decimal integer map key (`-?(0|[1-9][0-9]*)`), or undefined if `s` is not one. A
+ * leading `+` and leading zeros are taken, as Go (strconv.ParseInt), C++ (absl::SimpleAtoi) and protobuf-es
+ * take them, and dropped: `"+1"`, `"01"` and `"1"` are one key, so giving two of them is a duplicate.
+ */
+function decimalKey(s: string): string | undefined {
+  const c0 = s.charCodeAt(0);
+  const negative = c0 === 45;
+  let i = negative || c0 === 43 ? 1 : 0;
+  if (i === s.length) return undefined;
+  for (let j = i; j < s.length; j++) if (!isDigitCode(s.charCodeAt(j))) return undefined;
+  while (i < s.length - 1 && s.charCodeAt(i) === 48) i++;
+  const digits = s.slice(i);
+  return negative && digits !== "0" ? "-" + digits : digits;
 }
 
 /**

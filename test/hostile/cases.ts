@@ -428,11 +428,18 @@ ok(M, f("mapInt64Int64", '{"-9223372036854775808": "1"}'), { mapInt64Int64: { "-
 ok(M, f("mapUint64Uint64", '{"18446744073709551615": 1}'), { mapUint64Uint64: { "18446744073709551615": "1" } });
 ok(M, f("mapBoolBool", '{"true": true, "false": false}'), { mapBoolBool: { true: true, false: false } }); // conformance: BoolMapField
 ok(M, f("mapInt32Int32", '{"-0": 1}'), { mapInt32Int32: { "0": 1 } }); // Go and C++: "-0" is the key 0
-// Map keys are the canonical decimal form. Go (strconv.ParseInt) and C++ (absl::SimpleAtoi) both accept a
-// leading zero or a '+'; we do not, so that one key has one spelling ("01" and "1" would be two members
-// naming one entry).
-no(M, f("mapInt32Int32", '{"01": 1}'), "syntax", '$.mapInt32Int32["01"]'); // Go: accepts; C++: accepts
-no(M, f("mapInt32Int32", '{"+1": 1}'), "syntax", '$.mapInt32Int32["+1"]'); // Go: accepts; C++: accepts
+// Integer map keys: Go (strconv.ParseInt), C++ (absl::SimpleAtoi) and protobuf-es all accept a leading zero
+// or a '+', and the spec does not forbid them; we accept them too and write the canonical form. Two spellings
+// of one key in one object ("01" and "1") are a duplicate.
+ok(M, f("mapInt32Int32", '{"01": 1}'), { mapInt32Int32: { "1": 1 } }); // Go: accepts; C++: accepts
+ok(M, f("mapInt32Int32", '{"+1": 1}'), { mapInt32Int32: { "1": 1 } }); // Go: accepts; C++: accepts
+ok(M, f("mapInt32Int32", '{"-007": 1, "+0": 2}'), { mapInt32Int32: { "-7": 1, "0": 2 } });
+ok(M, f("mapInt64Int64", '{"+09223372036854775807": "1"}'), { mapInt64Int64: { "9223372036854775807": "1" } });
+ok(M, f("mapUint64Uint64", '{"00": "1"}'), { mapUint64Uint64: { "0": "1" } });
+no(M, f("mapInt32Int32", '{"01": 1, "1": 2}'), "duplicate-field", '$.mapInt32Int32["01"]'); // "1" is read first: JavaScript lists integer keys first
+no(M, f("mapInt32Int32", '{"+-1": 1}'), "syntax", '$.mapInt32Int32["+-1"]');
+no(M, f("mapInt32Int32", '{"+": 1}'), "syntax", '$.mapInt32Int32["+"]');
+no(M, f("mapUint32Uint32", '{"+4294967296": 1}'), "range", '$.mapUint32Uint32["+4294967296"]');
 no(M, f("mapInt32Int32", '{" 1": 1}'), "syntax", '$.mapInt32Int32[" 1"]'); // Go: rejects; C++: accepts (SimpleAtoi skips spaces)
 no(M, f("mapInt32Int32", '{"1.0": 1}'), "syntax", '$.mapInt32Int32["1.0"]'); // Go and C++: reject
 no(M, f("mapInt32Int32", '{"1e0": 1}'), "syntax", '$.mapInt32Int32["1e0"]'); // Go and C++: reject
