@@ -87,6 +87,8 @@ export type {
   TypeResolver,
   TypeResolverCache,
   TypeResolverOptions,
+  TypeResolverUrl,
+  TypeFetchSignal,
 } from "./type-resolver.js";
 export {
   structFromJson,

@@ -59,6 +59,22 @@ export interface TypeFetchResponse {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
+/**
+ * The global `AbortSignal` type where the program's lib declares one (DOM, Node's types), else the part the
+ * resolver's callers may read: the published types compile with any `lib`.
+ */
+export type TypeFetchSignal = typeof globalThis extends { AbortController: { prototype: { signal: infer S } } }
+  ? S
+  : { readonly aborted: boolean };
+
+/**
+ * The global `URL` type where the program's lib declares one (DOM, Node's types), else the parts of a parsed
+ * URL an `origins` predicate reads.
+ */
+export type TypeResolverUrl = typeof globalThis extends { URL: { prototype: infer U } }
+  ? U
+  : { readonly href: string; readonly protocol: string; readonly host: string; readonly hostname: string; readonly port: string; readonly origin: string; readonly pathname: string };
+
 /** What the resolver passes to {@link TypeFetch}: a `RequestInit` of the global fetch. */
 export interface TypeFetchInit {
   method: "GET";
@@ -66,7 +82,7 @@ export interface TypeFetchInit {
   /** Redirects are not followed: a redirect to another origin would escape `origins`. */
   redirect: "error";
   /** Aborted after `timeoutMs`. */
-  signal: AbortSignal;
+  signal: TypeFetchSignal;
 }
 
 /** A `fetch`: the global one fits. It is given the exact URL the resolver checked against `origins`. */
@@ -87,7 +103,7 @@ export interface TypeResolverOptions {
    * fetched Types, and (redirects being refused) nothing else. Default: none, so that the resolver fetches
    * nothing and answers only from `registry` and the well-known types.
    */
-  origins?: readonly string[] | ((url: URL) => boolean);
+  origins?: readonly string[] | ((url: TypeResolverUrl) => boolean);
   /** Performs the GET requests. Default: the global `fetch`. */
   fetch?: TypeFetch;
   /**
