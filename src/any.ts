@@ -19,7 +19,7 @@
 import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
-import { checkMaxValues, readerFor, type ReadContext } from "./from-json.js";
+import { checkMaxValues, depthOption, readerFor, type JsonReadOptions, type ReadContext } from "./from-json.js";
 import { describe } from "./int64.js";
 import { setOwn } from "./internal/json-value.js";
 import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
@@ -256,12 +256,12 @@ export function anyToJsonInternal(any: Any, ctx: WriteContext): JsonValue {
  */
 export function anyFromJson(
   json: unknown,
-  options?: { registry?: Registry; ignoreUnknownFields?: boolean; maxDepth?: number; maxValues?: number },
+  options?: Partial<JsonReadOptions>,
 ): Any {
   const ctx: ReadContext = {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: checkRegistry(options?.registry),
-    maxDepth: maxDepthOption(options?.maxDepth),
+    maxDepth: depthOption(options),
     depth: 0,
     values: 0,
     maxValues: checkMaxValues(options?.maxValues, undefined),

@@ -25,6 +25,7 @@
  * - `api-version`, `mixin`: the rules of google.protobuf.Api.
  * - `fetch`: a type URL could not be fetched.
  * - `binary`: bytes that should hold a serialized message (Any.value) do not.
+ * - `required`: a proto2 `required` field is unset in a message being written.
  */
 export type WktRule =
   | "json-type"
@@ -47,7 +48,8 @@ export type WktRule =
   | "api-version"
   | "mixin"
   | "fetch"
-  | "binary";
+  | "binary"
+  | "required";
 
 /**
  * The error every wkt-json function throws for bad input.

@@ -29,6 +29,7 @@ import { anyFromJsonInternal } from "./any.js";
 import { durationFromJson } from "./duration.js";
 import { errorAsType, WktJsonError } from "./errors.js";
 import { fieldMaskFromJson } from "./field-mask.js";
+import { enumValueJsonName } from "./enum.js";
 import { describe } from "./int64.js";
 import { valuesError, type ValueBudget } from "./internal/budget.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
@@ -41,22 +42,28 @@ import { zeroMessage, zeroMessageRoom, zeroMessageWith } from "./internal/zero-m
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 import { timestampFromJson } from "./timestamp.js";
 
-/** Options of {@link fromJson} and {@link fromJsonString}; the names of `@bufbuild/protobuf`'s, plus limits. */
+/**
+ * Options of {@link fromJson}, {@link fromJsonString} and the merge functions: `@bufbuild/protobuf`'s
+ * `JsonReadOptions` member for member (the functions take a `Partial` of it, so an options object written for
+ * protobuf-es is accepted as it is), plus optional limits.
+ */
 export interface JsonReadOptions {
   /** Skip object members that name no field (and enum names the enum lacks) instead of failing. */
   ignoreUnknownFields: boolean;
   /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
-  registry?: Registry;
+  registry?: Registry | undefined;
+  /** protobuf-es's name for {@link JsonReadOptions.maxDepth}; give either (both only if equal). */
+  recursionLimit: number;
   /**
    * Nesting limit: each message, Any, Struct and ListValue level counts one. Deeper input is our error
    * (rule `depth`), never a stack overflow. Default 100.
    */
-  maxDepth: number;
+  maxDepth?: number | undefined;
   /**
    * With {@link fromJsonString}: the longest text accepted, in UTF-16 code units (rule `size`), checked before
    * anything is parsed. A whole number from 0 up (else rule `range`). Unlimited by default.
    */
-  maxLength: number;
+  maxLength?: number | undefined;
   /**
    * Work budget: the most values a call may decode (rule `size` beyond), which bounds the memory of the result
    * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
@@ -66,7 +73,7 @@ export interface JsonReadOptions {
    * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
    * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
    */
-  maxValues: number;
+  maxValues?: number | undefined;
 }
 
 /** @internal Everything a reader needs, created once per call. */
@@ -215,7 +222,7 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: options?.registry,
-    maxDepth: checkMaxDepth(options?.maxDepth),
+    maxDepth: depthOption(options),
     depth: 0,
     values: 0,
     maxValues: checkMaxValues(options?.maxValues, textLength),
@@ -237,6 +244,23 @@ export function checkMaxValues(maxValues: number | undefined, textLength: number
     throw new WktJsonError("range", "$", "options", `maxValues must be a whole number from 0 up, got ${typeof maxValues === "number" ? String(maxValues) : describe(maxValues)}`);
   }
   return maxValues;
+}
+
+/**
+ * @internal The nesting limit of an options object: `maxDepth`, or `recursionLimit` (protobuf-es's name for
+ * it); giving both with different values is rule `range`. Checked as {@link checkMaxDepth}.
+ */
+export function depthOption(options: { readonly maxDepth?: unknown; readonly recursionLimit?: unknown } | undefined): number {
+  const maxDepth = options?.maxDepth;
+  const recursionLimit = options?.recursionLimit;
+  if (maxDepth !== undefined && recursionLimit !== undefined && maxDepth !== recursionLimit) {
+    throw new WktJsonError("range", "$", "options", `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)} and ${typeof recursionLimit === "number" ? String(recursionLimit) : describe(recursionLimit)}; give one`);
+  }
+  const limit = maxDepth ?? recursionLimit;
+  if (limit !== undefined && typeof limit !== "number") {
+    throw new WktJsonError("range", "$", "options", `${maxDepth !== undefined ? "maxDepth" : "recursionLimit"} must be a whole number from 1 up, got ${describe(limit)}`);
+  }
+  return checkMaxDepth(limit);
 }
 
 /**
@@ -604,11 +628,14 @@ function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: Re
 
 /**
  * Enums: "The name of the enum value as specified in proto is used. Parsers accept both enum names and
- * integer values." An unknown name is an error, or skipped under `ignoreUnknownFields`. Open enums accept any
+ * integer values." Custom JSON names of values are accepted too. An unknown name is an error, or skipped under `ignoreUnknownFields`. Open enums accept any
  * int32; closed (proto2) enums only their declared numbers.
  */
 function compileEnum(desc: DescEnum): ValueReader {
+  // A value's custom JSON name (see enumValueJsonName) and its proto name both read; protoc refuses a custom
+  // name equal to another value's proto name, and should one come anyway, the proto name wins.
   const byName = new Map<string, number>();
+  for (const v of desc.values) byName.set(enumValueJsonName(v), v.number);
   for (const v of desc.values) byName.set(v.name, v.number);
   const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === "google.protobuf.NullValue";

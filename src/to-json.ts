@@ -19,12 +19,14 @@ import {
   type DescMessage,
   type JsonObject,
   type JsonValue,
+  type MessageJsonType,
   type MessageShape,
   type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyToJsonInternal } from "./any.js";
 import { durationToJson } from "./duration.js";
+import { enumValueJsonName } from "./enum.js";
 import { errorAsType, WktJsonError } from "./errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
@@ -37,7 +39,11 @@ import { checkRegistry, checkSchema } from "./registry.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
 import { timestampToJson } from "./timestamp.js";
 
-/** Options of {@link toJson}; the names of `@bufbuild/protobuf`'s, plus a nesting limit. */
+/**
+ * Options of {@link toJson}: `@bufbuild/protobuf`'s `JsonWriteOptions` member for member (the functions take a
+ * `Partial` of it, so an options object written for protobuf-es is accepted as it is), plus an optional
+ * nesting limit.
+ */
 export interface JsonWriteOptions {
   /** Also emit fields with implicit presence that hold their default value (and empty lists and maps). */
   alwaysEmitImplicit: boolean;
@@ -46,12 +52,12 @@ export interface JsonWriteOptions {
   /** Use the proto field names (`optional_int32`) instead of the lowerCamelCase JSON names. */
   useProtoFieldName: boolean;
   /** Resolves the message types of `google.protobuf.Any`. Well-known types need none. */
-  registry?: Registry;
+  registry?: Registry | undefined;
   /** Nesting limit (messages, Any, Struct, ListValue each count one level); default 100. */
-  maxDepth: number;
+  maxDepth?: number | undefined;
 }
 
-/** Options of {@link toJsonString}. */
+/** Options of {@link toJsonString}: `@bufbuild/protobuf`'s `JsonWriteStringOptions`, plus `maxDepth`. */
 export interface JsonWriteStringOptions extends JsonWriteOptions {
   /** Indentation of the text, as `JSON.stringify`'s third argument. Default 0 (one line). */
   prettySpaces: number;
@@ -85,13 +91,24 @@ export type MessageWriter = (message: unknown, ctx: WriteContext) => JsonValue;
  * toJson(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 500_000_000 })); //=> "1.500s"
  * toJson(TestSchema, msg, { useProtoFieldName: true }); //=> { optional_int64: "5" }
  */
-export function toJson<Desc extends DescMessage>(
+export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined = undefined>(
   schema: Desc,
   message: MessageShape<Desc>,
-  options?: Partial<JsonWriteOptions>,
-): JsonValue {
-  return write(checkSchema(schema), message, makeContext(options));
+  options?: Opts,
+): ToJson<Desc, Opts> {
+  return write(checkSchema(schema), message, makeContext(options)) as ToJson<Desc, Opts>;
 }
+
+/**
+ * The type {@link toJson} returns, as `@bufbuild/protobuf` types it: the message's JSON type (for generated
+ * code with `json_types`, and the well-known types: `TimestampJson`, ...) when no option changes the shape of
+ * the output, else any JSON value.
+ */
+export type ToJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined> = Opts extends
+  | undefined
+  | { alwaysEmitImplicit?: false; enumAsInteger?: false; useProtoFieldName?: false }
+  ? MessageJsonType<Desc>
+  : JsonValue;
 
 function write(schema: DescMessage, message: unknown, ctx: WriteContext): JsonValue {
   try {
@@ -269,7 +286,20 @@ class FieldPlan {
     readonly protoKeyAfter: string,
     readonly write: ValueWriter,
     readonly writeText: ValueTextWriter,
+    /** A proto2 `required` field (editions: LEGACY_REQUIRED): unset, it cannot be written. */
+    readonly required: boolean,
   ) {}
+}
+
+/** google.protobuf.FeatureSet.FieldPresence.LEGACY_REQUIRED, proto2's `required`. */
+const LEGACY_REQUIRED = 3;
+
+/**
+ * A required field left unset: its message cannot be written, as protobuf-es refuses it ("required field not
+ * set"), since a reader of the JSON would lack it. The caller adds the field to the path.
+ */
+function requiredUnset(plan: FieldPlan): WktJsonError {
+  return new WktJsonError("required", "$", plan.parentName, `the required field ${plan.protoName} is not set`);
 }
 
 /** What {@link fieldValue} returns for a field that is not written. */
@@ -372,7 +402,10 @@ function keyOf(plan: FieldPlan, ctx: WriteContext): string {
 /** Writes one field into `out` when it is to be written. */
 function writeField(plan: FieldPlan, message: Record<string, unknown>, ctx: WriteContext, out: JsonObject): void {
   const v = fieldValue(plan, message, ctx);
-  if (v === absent) return;
+  if (v === absent) {
+    if (plan.required) throw requiredUnset(plan);
+    return;
+  }
   const json = plan.write(v, ctx);
   if (json === undefined) return; // an empty map, not written
   const key = ctx.useProtoFieldName ? plan.protoName : plan.jsonName;
@@ -470,6 +503,7 @@ function compilePlan(field: DescField): FieldPlan {
       "," + JSON.stringify(field.name) + ":",
       write,
       writeText,
+      field.presence === LEGACY_REQUIRED && field.oneof === undefined && field.fieldKind !== "list" && field.fieldKind !== "map",
     );
   switch (field.fieldKind) {
     case "list": {
@@ -730,8 +764,8 @@ function compileScalarText(scalar: ScalarType): (value: unknown) => string {
 /** The text writer of an enum, as {@link compileEnum}'s writer printed by JSON.stringify. */
 function compileEnumText(desc: DescEnum): ValueTextWriter {
   const write = compileEnum(desc);
-  // Enum value names are identifiers; a descriptor set built by hand may hold anything.
-  const plainNames = desc.values.every((v) => /^[A-Za-z0-9_]*$/.test(v.name));
+  // Enum value names are identifiers; a custom JSON name or a descriptor set built by hand may hold anything.
+  const plainNames = desc.values.every((v) => /^[A-Za-z0-9_]*$/.test(enumValueJsonName(v)));
   return (value, ctx) => {
     const json = write(value, ctx);
     if (typeof json === "string") return plainNames ? '"' + json + '"' : JSON.stringify(json);
@@ -829,7 +863,10 @@ function compileText(desc: DescMessage): MessageTextWriter {
       for (; i < plans.length; i++) {
         const plan = plans[i]!;
         const v = fieldValue(plan, message, ctx);
-        if (v === absent) continue;
+        if (v === absent) {
+          if (plan.required) throw requiredUnset(plan);
+          continue;
+        }
         const text = plan.writeText(v, ctx);
         if (text === "") continue; // an empty map, not written
         if (out.length === 1) out += proto ? plan.protoKey : plan.jsonKey;
@@ -866,10 +903,14 @@ function keysPrintInOrder(plans: readonly FieldPlan[]): boolean {
   return true;
 }
 
-/** "The name of the enum value as specified in proto is used"; a number the enum lacks is written as is. */
+/**
+ * "The name of the enum value as specified in proto is used", or the custom JSON name the value sets with the
+ * option `(pb.enumvalue.json).string` (google/protobuf/json_enumvalue_options.proto; @bufbuild/protobuf reads
+ * it into `jsonName`); a number the enum lacks is written as is.
+ */
 function compileEnum(desc: DescEnum): ValueWriter {
   const names = new Map<number, string>();
-  for (const v of desc.values) if (!names.has(v.number)) names.set(v.number, v.name);
+  for (const v of desc.values) if (!names.has(v.number)) names.set(v.number, enumValueJsonName(v));
   const isNullValue = desc.typeName === "google.protobuf.NullValue";
   return (value, ctx) => {
     if (typeof value !== "number") {

@@ -263,6 +263,11 @@ describe("mapKeyFromJson", () => {
     [INT32, "2147483647", "2147483647"],
     [INT32, "0", "0"],
     [INT32, "-0", "0"], // canonicalized, so "-0" and "0" are the same key
+    [INT32, "01", "1"], // a leading zero or '+', as Go, C++ and protobuf-es take them
+    [INT32, "+1", "1"],
+    [INT32, "-007", "-7"],
+    [INT32, "+0", "0"],
+    [UINT64, "+018446744073709551615", "18446744073709551615"],
     [UINT32, "4294967295", "4294967295"],
     [INT64, "-9223372036854775808", "-9223372036854775808"],
     [UINT64, "18446744073709551615", "18446744073709551615"],
@@ -275,10 +280,10 @@ describe("mapKeyFromJson", () => {
   });
 
   it.each(named<[ScalarType, string, string]>([
-    [INT32, "01", "syntax"],
     [INT32, "1e2", "syntax"],
     [INT32, "1.0", "syntax"],
-    [INT32, "+1", "syntax"],
+    [INT32, "+-1", "syntax"],
+    [INT32, "+", "syntax"],
     [INT32, " 1", "syntax"],
     [INT32, "", "syntax"],
     [INT32, "-", "syntax"],
@@ -286,6 +291,7 @@ describe("mapKeyFromJson", () => {
     [INT32, "-2147483649", "range"],
     [UINT32, "-1", "range"],
     [UINT32, "4294967296", "range"],
+    [UINT32, "+04294967296", "range"],
     [INT64, "9223372036854775808", "range"],
     [INT64, "-9223372036854775809", "range"],
     [UINT64, "18446744073709551616", "range"],

@@ -5,7 +5,7 @@
 //   a second for normalize, four for intersect; d = 30: minutes). Each function now runs at d = 100, the most
 //   segments a path may have, within the test's timeout, and gives the exact result.
 // - Ratio tests, in the style of linear.test.ts and registry-linear.test.ts: each shape at size n and 10n, and
-//   a run at 10n must take less than 15 times a run at n (the best of up to six interleaved rounds; n is run 30
+//   a run at 10n must take less than 15 times a run at n (the best of up to ten interleaved rounds; n is run 30
 //   times in a row and 10n 3 times, keeping every result, so that the garbage collector has as much to do); a
 //   ratio, not a wall-clock limit.
 // - Output bounds: an intersection of n² paths, a subtraction spelled out over a recursive schema and the mask
@@ -180,9 +180,9 @@ describe("FieldMask functions in linear time", () => {
     const small = make(n) as never;
     const large = make(10 * n) as never;
     timed(op, small); // warm up
-    // The best ratio over up to six interleaved rounds: a shared machine makes single runs noisy.
+    // The best ratio over up to ten interleaved rounds: a shared machine makes single runs noisy.
     let best = Infinity;
-    for (let round = 0; round < 6 && best >= 15; round++) best = Math.min(best, timed(op, large, 3) / timed(op, small, 30));
+    for (let round = 0; round < 10 && best >= 15; round++) best = Math.min(best, timed(op, large, 3) / timed(op, small, 30));
     expect(best).toBeLessThan(15);
   }, 120_000);
 });

@@ -1,0 +1,277 @@
+/**
+ * Reading proto3 JSON into an existing message, as `@bufbuild/protobuf`'s `mergeFromJson` and
+ * `mergeFromJsonString` do: "Repeated fields are appended. Map entries are added, overwriting existing keys.
+ * If a message field is already present, it will be merged with the new data."
+ *
+ * The JSON is first decoded into a new message by {@link fromJson} (or {@link fromJsonString}), with every check
+ * and limit of the decoder and its errors and paths; nothing is changed unless that succeeds. Then each member
+ * of the JSON object is applied to the target, as protobuf-es applies it:
+ *
+ * - `null` resets a field (a message field is unset; a scalar or enum field is unset, or set to its zero
+ *   value where it has implicit presence; a oneof member that is the selected case clears the oneof), except
+ *   where `null` is a value (`google.protobuf.Value`, `google.protobuf.NullValue`); for a scalar oneof member,
+ *   a list or a map it changes nothing.
+ * - A list field gets the new elements appended; a map field the new entries, replacing those of the same key.
+ * - A message field that is set is merged into, recursively; otherwise it is set. Well-known types with their
+ *   own JSON form merge as their readers do in protobuf-es: a Struct gets the new members (replacing those of
+ *   the same name), a ListValue the new values appended, an empty FieldMask string or an empty Any object
+ *   changes nothing; Value, Timestamp, Duration, FieldMask, Any and the wrappers are replaced.
+ * - Any other field is replaced; an enum name skipped under `ignoreUnknownFields` changes nothing.
+ *
+ * @module
+ */
+import { getExtension, setExtension, type DescMessage, type ScalarType, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import { scalarZeroValue } from "@bufbuild/protobuf/reflect";
+import { checkMessage, planOf, boxNone, boxStruct, boxWrapper, type FieldPlan, type MessagePlan, type Msg } from "./field-mask.js";
+import { fromJson, fromJsonString, stackOverflowAsDepth, depthOption, type JsonReadOptions } from "./from-json.js";
+import { enumValueJsonName } from "./enum.js";
+import { setOwn } from "./internal/json-value.js";
+import { checkRegistry, checkSchema } from "./registry.js";
+import { WktJsonError } from "./errors.js";
+import { describe } from "./int64.js";
+
+/**
+ * Reads proto3 JSON into `target`, merging: set fields are replaced, lists appended to, map entries added,
+ * message fields merged into, and `null` resets a field (see the module overview). Returns `target`, which is
+ * changed in place, and only if the whole JSON value decodes.
+ *
+ * @throws {WktJsonError} as {@link fromJson} for the JSON (the target is then unchanged); `json-type` if
+ *   `target` is not a message of `schema`.
+ * @example
+ * const m = create(TestAllTypesProto3Schema, { optionalInt32: 1, repeatedInt32: [1] });
+ * mergeFromJson(TestAllTypesProto3Schema, m, { repeatedInt32: [2], optionalString: "x" });
+ * // m: { optionalInt32: 1, repeatedInt32: [1, 2], optionalString: "x", ... }
+ */
+export function mergeFromJson<Desc extends DescMessage>(
+  schema: Desc,
+  target: MessageShape<Desc>,
+  json: JsonValue,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  checkTarget(schema, target);
+  const source = fromJson(schema, json, options);
+  apply(schema, target, json, source, options);
+  return target;
+}
+
+/**
+ * Reads proto3 JSON text into `target`, merging as {@link mergeFromJson}; the text is read as
+ * {@link fromJsonString} reads it (duplicate keys refused, every digit of a 64-bit integer kept, errors with
+ * line and column).
+ *
+ * @throws {WktJsonError} as {@link fromJsonString} for the text (the target is then unchanged); `json-type` if
+ *   `target` is not a message of `schema`.
+ * @example
+ * const m = create(TestAllTypesProto3Schema, { mapStringString: { a: "1" } });
+ * mergeFromJsonString(TestAllTypesProto3Schema, m, '{"mapStringString": {"b": "2"}}');
+ * // m.mapStringString: { a: "1", b: "2" }
+ */
+export function mergeFromJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  target: MessageShape<Desc>,
+  json: string,
+  options?: Partial<JsonReadOptions>,
+): MessageShape<Desc> {
+  checkTarget(schema, target);
+  const source = fromJsonString(schema, json, options);
+  // The text decoded, so it is JSON; its tree tells which members were given and which were null.
+  apply(schema, target, JSON.parse(json) as JsonValue, source, options);
+  return target;
+}
+
+function checkTarget(schema: DescMessage, target: unknown): void {
+  checkSchema(schema);
+  checkMessage(schema, target, "target");
+}
+
+interface MergeContext {
+  readonly ignoreUnknownFields: boolean;
+  readonly registry: Registry | undefined;
+}
+
+function apply(schema: DescMessage, target: unknown, json: JsonValue, source: unknown, options: Partial<JsonReadOptions> | undefined): void {
+  const ctx: MergeContext = { ignoreUnknownFields: options?.ignoreUnknownFields === true, registry: checkRegistry(options?.registry) };
+  try {
+    mergeMessage(planOf(schema), target as Msg, json, source as Msg, ctx);
+  } catch (e) {
+    throw stackOverflowAsDepth(e, schema.typeName, depthOption(options));
+  }
+}
+
+const nullValueTypeName = "google.protobuf.NullValue";
+const valueTypeName = "google.protobuf.Value";
+
+/** The fields of each message type by the JSON names and proto names the decoder reads. */
+const byKeys = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
+
+function fieldsByKey(plan: MessagePlan): Map<string, FieldPlan> {
+  let m = byKeys.get(plan);
+  if (m === undefined) {
+    m = new Map();
+    for (const fp of plan.fields) m.set(fp.field.jsonName, fp).set(fp.name, fp);
+    byKeys.set(plan, m);
+  }
+  return m;
+}
+
+function isObject(v: unknown): v is Record<string, JsonValue> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Merges `source` (the decoded `json`) into `target`, both messages of `plan`'s type. */
+function mergeMessage(plan: MessagePlan, target: Msg, json: JsonValue, source: Msg, ctx: MergeContext): void {
+  const typeName = plan.desc.typeName;
+  if (typeName.startsWith("google.protobuf.") && mergeWellKnown(plan, typeName, target, json, source)) return;
+  if (!isObject(json)) return; // the decoder took it, so only the types above have another JSON form
+  const byKey = fieldsByKey(plan);
+  for (const key of Object.keys(json)) {
+    const fp = byKey.get(key);
+    if (fp === undefined) {
+      mergeExtension(plan.desc, key, target, source, ctx);
+      continue;
+    }
+    const v = json[key]!;
+    if (v === null && !nullIsValue(fp)) {
+      reset(fp, target);
+      continue;
+    }
+    if (fp.kind === "enum" && skippedEnum(fp, v)) continue;
+    mergeField(fp, target, v, source, ctx);
+  }
+}
+
+/** Well-known types with their own JSON form, merged as protobuf-es's readers merge them; false for others. */
+function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: JsonValue, source: Msg): boolean {
+  switch (typeName) {
+    case "google.protobuf.Struct": {
+      const to = target["fields"] as Msg;
+      const from = source["fields"] as Msg;
+      for (const k of Object.keys(from)) setOwn(to, k, from[k]);
+      return true;
+    }
+    case "google.protobuf.ListValue": {
+      const to = target["values"] as unknown[];
+      for (const v of source["values"] as unknown[]) to.push(v);
+      return true;
+    }
+    case "google.protobuf.FieldMask":
+      if (json !== "") target["paths"] = source["paths"];
+      return true;
+    case "google.protobuf.Any":
+      if (isObject(json) && Object.keys(json).length > 0) {
+        target["typeUrl"] = source["typeUrl"];
+        target["value"] = source["value"];
+      }
+      return true;
+    case "google.protobuf.Value":
+    case "google.protobuf.Timestamp":
+    case "google.protobuf.Duration":
+    case "google.protobuf.DoubleValue":
+    case "google.protobuf.FloatValue":
+    case "google.protobuf.Int64Value":
+    case "google.protobuf.UInt64Value":
+    case "google.protobuf.Int32Value":
+    case "google.protobuf.UInt32Value":
+    case "google.protobuf.BoolValue":
+    case "google.protobuf.StringValue":
+    case "google.protobuf.BytesValue":
+      for (const fp of plan.fields) {
+        const p = fp.oneof ?? fp.local;
+        target[p] = source[p];
+      }
+      return true;
+  }
+  return false;
+}
+
+/** Fields for which JSON `null` is a value rather than a reset. */
+function nullIsValue(fp: FieldPlan): boolean {
+  return fp.message?.typeName === valueTypeName || fp.field.enum?.typeName === nullValueTypeName;
+}
+
+/** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */
+function skippedEnum(fp: FieldPlan, v: JsonValue): boolean {
+  const e = fp.field.enum!;
+  if (typeof v === "string") return !e.values.some((x) => x.name === v || enumValueJsonName(x) === v);
+  return typeof v === "number" && !e.open && e.value[v] === undefined;
+}
+
+/** JSON `null` for a field: as protobuf-es's reader. */
+function reset(fp: FieldPlan, target: Msg): void {
+  switch (fp.kind) {
+    case "list":
+    case "map":
+      return;
+    case "scalar":
+      if (fp.oneof !== undefined) return;
+      break;
+  }
+  if (fp.oneof !== undefined) {
+    const group = target[fp.oneof] as { case?: unknown } | undefined;
+    if (group?.case === fp.local) target[fp.oneof] = { case: undefined };
+    return;
+  }
+  if (fp.explicit) {
+    delete target[fp.local];
+    return;
+  }
+  const f = fp.field as { scalar?: ScalarType; longAsString?: boolean };
+  target[fp.local] = fp.kind === "enum" ? fp.enumZero : scalarZeroValue(f.scalar!, f.longAsString === true);
+}
+
+function mergeField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
+  switch (fp.kind) {
+    case "list": {
+      const to = target[fp.local] as unknown[];
+      for (const item of source[fp.local] as unknown[]) to.push(item);
+      return;
+    }
+    case "map": {
+      const to = target[fp.local] as Msg;
+      const from = source[fp.local] as Msg;
+      for (const k of Object.keys(from)) setOwn(to, k, from[k]);
+      return;
+    }
+    case "message":
+      if (fp.oneof !== undefined) {
+        const have = target[fp.oneof] as { case?: unknown; value?: unknown } | undefined;
+        const given = source[fp.oneof] as { case?: unknown; value?: unknown };
+        if (have?.case === fp.local && fp.box === boxNone) mergeMessage(planOf(fp.message!), have.value as Msg, v, given.value as Msg, ctx);
+        else target[fp.oneof] = given;
+        return;
+      }
+      mergeMessageField(fp, target, v, source, ctx);
+      return;
+    default:
+      if (fp.oneof !== undefined) target[fp.oneof] = source[fp.oneof];
+      else target[fp.local] = source[fp.local];
+  }
+}
+
+function mergeMessageField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
+  const have = target[fp.local];
+  const given = source[fp.local];
+  if (have === undefined || fp.box === boxWrapper) {
+    target[fp.local] = given;
+  } else if (fp.box === boxStruct) {
+    // A Struct held as a JSON object: a new object with the old members, then the new ones.
+    const merged: Msg = {};
+    for (const k of Object.keys(have as Msg)) setOwn(merged, k, (have as Msg)[k]);
+    for (const k of Object.keys(given as Msg)) setOwn(merged, k, (given as Msg)[k]);
+    target[fp.local] = merged;
+  } else {
+    mergeMessage(planOf(fp.message!), have as Msg, v, given as Msg, ctx);
+  }
+}
+
+/** An extension member (`"[pkg.ext]"`) the decoder read into `source`: set on the target, as protobuf-es does. */
+function mergeExtension(desc: DescMessage, key: string, target: Msg, source: Msg, ctx: MergeContext): void {
+  if (!(key.startsWith("[") && key.endsWith("]")) || ctx.registry === undefined) return;
+  const ext = ctx.registry.getExtension(key.slice(1, -1));
+  if (ext === undefined || ext.extendee.typeName !== desc.typeName) return;
+  try {
+    setExtension(target as never, ext, getExtension(source as never, ext) as never);
+  } catch (e) {
+    throw new WktJsonError("json-type", "$", desc.typeName, `extension ${key}: ${e instanceof Error ? e.message : describe(e)}`);
+  }
+}
