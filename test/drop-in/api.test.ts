@@ -10,6 +10,7 @@ import {
   isEnumJson as pbIsEnumJson,
   toJson as pbToJson,
   type DescEnum,
+  type JsonObject,
   type JsonReadOptions as PbJsonReadOptions,
   type JsonWriteOptions as PbJsonWriteOptions,
   type JsonWriteStringOptions as PbJsonWriteStringOptions,
@@ -92,7 +93,7 @@ describe("options objects written for protobuf-es", () => {
   });
 
   it("recursionLimit is maxDepth under protobuf-es's name", () => {
-    let json: Record<string, unknown> = {};
+    let json: JsonObject = {};
     for (let i = 0; i < 5; i++) json = { recursiveMessage: json };
     expect(ours(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 5 })).rule).toBe("depth");
     expect(theirsThrows(() => pbFromJson(TestAllTypesProto3, json, { recursionLimit: 5 }))).toBe(true);

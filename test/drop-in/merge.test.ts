@@ -19,7 +19,7 @@ import { fromJson, mergeFromJson, mergeFromJsonString } from "../../src/index.js
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry as registry } from "../conformance-registry.js";
 
 const M = TestAllTypesProto3;
-const base = {
+const base: JsonValue = {
   optionalInt32: 1,
   optionalString: "s",
   optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 7 } },
@@ -39,7 +39,7 @@ const base = {
   repeatedValue: [1],
   optionalAny: { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" },
   repeatedListValue: [[1, "a"]],
-} as const;
+};
 
 /** [what, schema, target JSON, JSON merged in, options]. */
 const cases: [string, DescMessage, JsonValue, JsonValue, object?][] = [
