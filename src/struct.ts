@@ -42,6 +42,7 @@
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
+import { basePathOf, errorAtBase } from "./internal/base-path.js";
 import { unlimitedBudget, valuesError, type ValueBudget } from "./internal/budget.js";
 import { noteNumber as noteNumberImport } from "./internal/json-value.js";
 import { isWellFormed as isWellFormedImport } from "./internal/utf16.js";
@@ -62,13 +63,21 @@ const listValueType = "google.protobuf.ListValue";
 /** google.protobuf.NullValue.NULL_VALUE; a literal, so that this module loads no descriptor at run time. */
 const nullValue = 0 as NullValue.NULL_VALUE;
 
-/** Options of the `...FromJson`, `...FromJs` and `...ToJson` functions of this module. */
+/**
+ * Options of the `...FromJson`, `...FromJs` and `...ToJson` functions of this module (and of `structToObject`,
+ * `valueToJs`, `listValueToArray`, which are their `...ToJson` twins).
+ */
 export interface StructJsonOptions {
   /**
    * Most levels of nesting (JSON objects and arrays) allowed, counting the outermost Struct or ListValue as
    * one. Default {@link defaultMaxDepth} (100).
    */
   maxDepth?: number;
+  /**
+   * JSON path of the value in the caller's document, such as `"$.meta"`: errors are reported at this path and
+   * below it (`$.meta.tags[2]`) instead of at `$`. A string starting with `$`. Default `"$"`.
+   */
+  path?: string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -81,16 +90,18 @@ export interface StructJsonOptions {
  * @throws {WktJsonError} rule `json-type` if `json` is not a plain object or holds something that is not JSON
  *   (undefined, a function, a Date, a class instance, ...); `not-finite` for NaN or ±Infinity; `utf16` for a
  *   member name or string with a lone surrogate; `depth` when nesting exceeds `maxDepth`; `range` for an
- *   invalid `maxDepth`.
+ *   invalid `maxDepth` or `path` option. Paths are relative to `$`, or to `options.path` when given.
  * @example
  * structFromJson({ a: [1, null] }).fields.a.kind.case; //=> "listValue"
+ * structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }); // throws WktJsonError (rule "not-finite", path "$.meta.tags[2]")
  */
 export function structFromJson(json: unknown, options?: StructJsonOptions): Struct {
   const depth = maxDepthOf(options, structType);
+  const base = basePathOf(options, structType);
   try {
     return structFromJsonInternal(json, depth, unlimitedBudget());
   } catch (e) {
-    throw stackOverflowToDepth(e, structType);
+    throw errorAtBase(stackOverflowToDepth(e, structType), base);
   }
 }
 
@@ -99,16 +110,20 @@ export function structFromJson(json: unknown, options?: StructJsonOptions): Stru
  *
  * @throws {WktJsonError} rule `value-kind` for a Value with no variant set; `not-finite` for a NaN or ±Infinity
  *   number_value; `utf16` for a lone surrogate; `json-type` for a variant holding the wrong JS type; `depth`
- *   when nesting exceeds `maxDepth`.
+ *   when nesting exceeds `maxDepth`; `range` for an invalid `maxDepth` or `path` option. Paths are relative to
+ *   `$`, or to `options.path` when given.
  * @example
  * structToJson(structFromJson({ a: 1, b: "x" })); //=> { a: 1, b: "x" }
+ * structToJson({ $typeName: "google.protobuf.Struct", fields: { n: { $typeName: "google.protobuf.Value", kind: { case: "numberValue", value: NaN } } } }, { path: "$.meta" });
+ * // throws WktJsonError (rule "not-finite", path "$.meta.n")
  */
 export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject {
   const depth = maxDepthOf(options, structType);
+  const base = basePathOf(options, structType);
   try {
     return structToJsonInternal(s, depth);
   } catch (e) {
-    throw stackOverflowToDepth(e, structType);
+    throw errorAtBase(stackOverflowToDepth(e, structType), base);
   }
 }
 
@@ -117,16 +132,19 @@ export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject
  * integers beyond the safe range) becomes the nearest double, as in `JSON.parse`.
  *
  * @throws {WktJsonError} rule `json-type` for anything that is not JSON; `not-finite` for NaN, ±Infinity or a
- *   `bigint` too large for a double; `utf16` for a lone surrogate; `depth` when nesting exceeds `maxDepth`.
+ *   `bigint` too large for a double; `utf16` for a lone surrogate; `depth` when nesting exceeds `maxDepth`;
+ *   `range` for an invalid `maxDepth` or `path` option. Paths are relative to `$`, or to `options.path`.
  * @example
  * valueFromJson(1.5).kind; //=> { case: "numberValue", value: 1.5 }
+ * valueFromJson({ when: undefined }, { path: "$.extra" }); // throws WktJsonError (rule "json-type", path "$.extra.when")
  */
 export function valueFromJson(json: unknown, options?: StructJsonOptions): Value {
   const depth = maxDepthOf(options, valueType);
+  const base = basePathOf(options, valueType);
   try {
     return valueFromJsonInternal(json, depth, unlimitedBudget());
   } catch (e) {
-    throw stackOverflowToDepth(e, valueType);
+    throw errorAtBase(stackOverflowToDepth(e, valueType), base);
   }
 }
 
@@ -134,16 +152,19 @@ export function valueFromJson(json: unknown, options?: StructJsonOptions): Value
  * Encodes a google.protobuf.Value as the JSON value it holds.
  *
  * @throws {WktJsonError} rule `value-kind` for a Value with no variant set (rule 9); `not-finite` for a NaN or
- *   ±Infinity number_value (rule 9); `utf16`, `json-type`, `depth` as for {@link structToJson}.
+ *   ±Infinity number_value (rule 9); `utf16`, `json-type`, `depth`, `range`, and paths as for
+ *   {@link structToJson}.
  * @example
  * valueToJson(valueFromJson([true, "x"])); //=> [true, "x"]
+ * valueToJson({ $typeName: "google.protobuf.Value", kind: { case: undefined } }, { path: "$.extra" }); // throws WktJsonError (rule "value-kind", path "$.extra")
  */
 export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
   const depth = maxDepthOf(options, valueType);
+  const base = basePathOf(options, valueType);
   try {
     return valueToJsonInternal(v, depth);
   } catch (e) {
-    throw stackOverflowToDepth(e, valueType);
+    throw errorAtBase(stackOverflowToDepth(e, valueType), base);
   }
 }
 
@@ -151,33 +172,38 @@ export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
  * Decodes a JSON array into a google.protobuf.ListValue.
  *
  * @throws {WktJsonError} rule `json-type` if `json` is not an array or holds something that is not JSON;
- *   `not-finite`, `utf16`, `depth` as for {@link valueFromJson}.
+ *   `not-finite`, `utf16`, `depth`, `range`, and paths as for {@link valueFromJson}.
  * @example
  * listValueFromJson([1, "a"]).values.length; //=> 2
+ * listValueFromJson([1, Infinity], { path: "$.scores" }); // throws WktJsonError (rule "not-finite", path "$.scores[1]")
  */
 export function listValueFromJson(json: unknown, options?: StructJsonOptions): ListValue {
   const depth = maxDepthOf(options, listValueType);
+  const base = basePathOf(options, listValueType);
   try {
     return listValueFromJsonInternal(json, depth, unlimitedBudget());
   } catch (e) {
-    throw stackOverflowToDepth(e, listValueType);
+    throw errorAtBase(stackOverflowToDepth(e, listValueType), base);
   }
 }
 
 /**
  * Encodes a google.protobuf.ListValue as a JSON array.
  *
- * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth` as for
- *   {@link valueToJson}.
+ * @throws {WktJsonError} rules `value-kind`, `not-finite`, `utf16`, `json-type`, `depth`, `range`, and paths
+ *   as for {@link valueToJson}.
  * @example
  * listValueToJson(listValueFromJson([1, null])); //=> [1, null]
+ * listValueToJson({ $typeName: "google.protobuf.ListValue", values: [{ $typeName: "google.protobuf.Value", kind: { case: undefined } }] }, { path: "$.scores" });
+ * // throws WktJsonError (rule "value-kind", path "$.scores[0]")
  */
 export function listValueToJson(l: ListValue, options?: StructJsonOptions): JsonValue[] {
   const depth = maxDepthOf(options, listValueType);
+  const base = basePathOf(options, listValueType);
   try {
     return listValueToJsonInternal(l, depth);
   } catch (e) {
-    throw stackOverflowToDepth(e, listValueType);
+    throw errorAtBase(stackOverflowToDepth(e, listValueType), base);
   }
 }
 
@@ -191,16 +217,18 @@ export function listValueToJson(l: ListValue, options?: StructJsonOptions): Json
  *
  * @throws {WktJsonError} rule `json-type` for a value that is not JSON (undefined, a function, a symbol, a
  *   Date, a Map, a class instance, ...); `range` for a `bigint` a double cannot hold exactly; `not-finite`,
- *   `utf16`, `depth` as for {@link structFromJson}.
+ *   `utf16`, `depth`, `range` for an invalid option, and paths, as for {@link structFromJson}.
  * @example
  * structFromObject({ retries: 3n }).fields.retries.kind; //=> { case: "numberValue", value: 3 }
+ * structFromObject({ at: new Date() }, { path: "$.meta" }); // throws WktJsonError (rule "json-type", path "$.meta.at")
  */
 export function structFromObject(obj: object, options?: StructJsonOptions): Struct {
   const depth = maxDepthOf(options, structType);
+  const base = basePathOf(options, structType);
   try {
     return structFromRoot(obj, depth, true, unlimitedBudget());
   } catch (e) {
-    throw stackOverflowToDepth(e, structType);
+    throw errorAtBase(stackOverflowToDepth(e, structType), base);
   }
 }
 
@@ -219,17 +247,20 @@ export function structToObject(s: Struct, options?: StructJsonOptions): JsonObje
  * Converts a JS value into a google.protobuf.Value. A `bigint` is accepted only if a double holds it exactly.
  *
  * @throws {WktJsonError} rule `json-type` for a value that is not JSON; `range` for an inexact `bigint`;
- *   `not-finite` for NaN or ±Infinity; `utf16` for a lone surrogate; `depth` when nesting exceeds `maxDepth`.
+ *   `not-finite` for NaN or ±Infinity; `utf16` for a lone surrogate; `depth` when nesting exceeds `maxDepth`;
+ *   `range` for an invalid `maxDepth` or `path` option. Paths are relative to `$`, or to `options.path`.
  * @example
  * valueFromJs(2n ** 53n).kind; //=> { case: "numberValue", value: 9007199254740992 }
- * valueFromJs(2n ** 53n + 1n); // throws WktJsonError (rule "range")
+ * valueFromJs(2n ** 53n + 1n); // throws WktJsonError (rule "range", path "$")
+ * valueFromJs([1n, 2n ** 53n + 1n], { path: "$.ids" }); // throws WktJsonError (rule "range", path "$.ids[1]")
  */
 export function valueFromJs(v: unknown, options?: StructJsonOptions): Value {
   const depth = maxDepthOf(options, valueType);
+  const base = basePathOf(options, valueType);
   try {
     return valueFrom(v, depth, decodeMode(true), unlimitedBudget());
   } catch (e) {
-    throw stackOverflowToDepth(e, valueType);
+    throw errorAtBase(stackOverflowToDepth(e, valueType), base);
   }
 }
 
@@ -248,17 +279,19 @@ export function valueToJs(v: Value, options?: StructJsonOptions): JsonValue {
  * Converts a JS array of JSON-compatible values into a google.protobuf.ListValue.
  *
  * @throws {WktJsonError} rule `json-type` if `a` is not an array or holds something that is not JSON; `range`,
- *   `not-finite`, `utf16`, `depth` as for {@link valueFromJs}.
+ *   `not-finite`, `utf16`, `depth`, and paths as for {@link valueFromJs}.
  * @example
  * listValueFromArray(["a", 1]).values[1].kind; //=> { case: "numberValue", value: 1 }
+ * listValueFromArray(["a", undefined], { path: "$.tags" }); // throws WktJsonError (rule "json-type", path "$.tags[1]")
  */
 export function listValueFromArray(a: readonly unknown[], options?: StructJsonOptions): ListValue {
   const depth = maxDepthOf(options, listValueType);
+  const base = basePathOf(options, listValueType);
   try {
     if (!Array.isArray(a)) throw jsonTypeError(listValueType, a, "an array");
     return listFrom(a, depth, decodeMode(true), unlimitedBudget());
   } catch (e) {
-    throw stackOverflowToDepth(e, listValueType);
+    throw errorAtBase(stackOverflowToDepth(e, listValueType), base);
   }
 }
 

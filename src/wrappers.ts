@@ -11,8 +11,18 @@ import type { DescField, DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "./errors.js";
 import { describe } from "./int64.js";
+import { basePathOf, errorAtBase } from "./internal/base-path.js";
 import { scalarFromJson, scalarToJson } from "./internal/scalar.js";
 import { checkSchema, isMessageDesc } from "./registry.js";
+
+/** Options of {@link wrapperFromJson} and {@link wrapperToJson}. */
+export interface WrapperJsonOptions {
+  /**
+   * JSON path of the value in the caller's document, such as `"$.pageSize"`: an error is reported at this path
+   * instead of `$`. A string starting with `$`. Default `"$"`.
+   */
+  path?: string | undefined;
+}
 
 /**
  * Tells whether a message descriptor is one of the nine wrappers; anything that is not a message descriptor
@@ -30,13 +40,27 @@ export function wrapperIsSchema(schema: DescMessage): schema is WktWrapperDesc {
  * Decodes a wrapper from its JSON form: the bare scalar. JSON `null` gives the wrapper with the zero value.
  *
  * @throws {WktJsonError} rule `json-type`, `syntax`, `range` or `utf16`, as for a scalar field of the wrapped
- *   type; `json-type` when `schema` is not a wrapper descriptor.
+ *   type, at `$` or at `options.path`; `json-type` when `schema` is not a wrapper descriptor; `range` for a
+ *   `path` option that is not a string starting with `$`.
  * @example
  * wrapperFromJson(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
  * wrapperFromJson(BytesValueSchema, "AQID").value; //=> Uint8Array [1, 2, 3]
+ * wrapperFromJson(Int32ValueSchema, 2 ** 31, { path: "$.pageSize" }); // throws WktJsonError (rule "range", path "$.pageSize")
  */
-export function wrapperFromJson<Desc extends DescMessage>(schema: Desc, json: unknown): MessageShape<Desc> {
+export function wrapperFromJson<Desc extends DescMessage>(
+  schema: Desc,
+  json: unknown,
+  options?: WrapperJsonOptions,
+): MessageShape<Desc> {
   const info = wrapperInfo(schema);
+  if (options !== undefined) {
+    const base = basePathOf(options, schema.typeName);
+    try {
+      return wrapperFromJson(schema, json);
+    } catch (e) {
+      throw errorAtBase(e, base);
+    }
+  }
   if (json === null) return { $typeName: schema.typeName, value: info.zero() } as unknown as MessageShape<Desc>;
   let value: unknown;
   try {
@@ -50,17 +74,28 @@ export function wrapperFromJson<Desc extends DescMessage>(schema: Desc, json: un
 /**
  * Encodes a wrapper as the bare JSON scalar.
  *
- * @throws {WktJsonError} rule `range`, `json-type` or `utf16` for a value that does not fit the wrapped type;
- *   `json-type` when `schema` is not a wrapper descriptor or `message` is not a message of it.
+ * @throws {WktJsonError} rule `range`, `json-type` or `utf16` for a value that does not fit the wrapped type,
+ *   at `$` or at `options.path`; `json-type` when `schema` is not a wrapper descriptor or `message` is not a
+ *   message of it; `range` for a `path` option that is not a string starting with `$`.
  * @example
  * wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n })); //=> "5"
  * wrapperToJson(DoubleValueSchema, create(DoubleValueSchema, { value: NaN })); //=> "NaN"
+ * wrapperToJson(Int32ValueSchema, create(Int32ValueSchema, { value: 2 ** 31 }), { path: "$.pageSize" }); // throws WktJsonError (rule "range", path "$.pageSize")
  */
 export function wrapperToJson<Desc extends DescMessage>(
   schema: Desc,
   message: MessageShape<Desc>,
+  options?: WrapperJsonOptions,
 ): string | number | boolean {
   const info = wrapperInfo(schema);
+  if (options !== undefined) {
+    const base = basePathOf(options, schema.typeName);
+    try {
+      return wrapperToJson(schema, message);
+    } catch (e) {
+      throw errorAtBase(e, base);
+    }
+  }
   if (typeof message !== "object" || message === null) {
     throw new WktJsonError("json-type", "$", schema.typeName, `expected a message, got ${describe(message)}`);
   }

@@ -443,3 +443,43 @@ describe("bigintOf (internal)", () => {
     expect(bigintOf(n)).toBe(BigInt(n));
   });
 });
+
+describe("the path option", () => {
+  it.each([
+    ["1sabc", "syntax"],
+    ["315576000001s", "range"],
+    [1.5, "json-type"],
+  ])("durationFromJson(%j) reports its error at the given path (%s)", (json, rule) => {
+    expect(catchWkt(() => durationFromJson(json, { path: "$.timeout" }))).toMatchObject({
+      rule,
+      path: "$.timeout",
+      typeName: "google.protobuf.Duration",
+    });
+  });
+
+  it.each([
+    [{ seconds: 1n, nanos: -1 }, "sign"],
+    [{ seconds: 315_576_000_001n, nanos: 0 }, "range"],
+    [null, "range"],
+  ])("durationToJson(%o) reports its error at the given path (%s)", (d, rule) => {
+    expect(catchWkt(() => durationToJson(junk(d), { path: "$.retry.backoff" }))).toMatchObject({ rule, path: "$.retry.backoff" });
+  });
+
+  it("changes nothing for valid values, and is $ by default", () => {
+    expect(durationFromJson("-0.5s", { path: "$.timeout" })).toEqual(durationFromJson("-0.5s"));
+    expect(durationToJson({ seconds: 0n, nanos: -500_000_000 }, { path: "$.timeout" })).toBe("-0.500s");
+    expect(catchWkt(() => durationFromJson("x", {}))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: -1 }, { path: undefined }))).toMatchObject({ path: "$" });
+  });
+
+  it.each([[""], ["timeout"], ["#/timeout"], [5], [null], [[]], [1n]])("rejects the path %s (range), valid value or not", (path) => {
+    const options = { path } as unknown as { path: string };
+    expect(catchWkt(() => durationFromJson("1s", options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => durationFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: 0 }, options))).toMatchObject({ rule: "range", path: "$" });
+  });
+
+  it("leaves Array.prototype.map working (the index is not a path)", () => {
+    expect(["1s", "-0.5s"].map(durationFromJson).map(durationToJson)).toEqual(["1s", "-0.500s"]);
+  });
+});

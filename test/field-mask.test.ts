@@ -170,3 +170,44 @@ describe("fieldMaskFromPaths", () => {
     });
   });
 });
+
+describe("the path option", () => {
+  it.each([
+    ["title,author_name", "mask-path"],
+    ["a..b", "mask-path"],
+    [["title"], "json-type"],
+  ])("fieldMaskFromJson(%j) reports its error at the given path (%s)", (json, rule) => {
+    expect(catchWkt(() => fieldMaskFromJson(json, { path: "$.updateMask" }))).toMatchObject({
+      rule,
+      path: "$.updateMask",
+      typeName: "google.protobuf.FieldMask",
+    });
+  });
+
+  it.each([
+    [["foo_3_bar"], "mask-path"],
+    [["fooBar"], "mask-path"],
+    [[5], "json-type"],
+    [null, "json-type"],
+  ])("fieldMaskToJson(%j) reports its error at the given path (%s)", (mask, rule) => {
+    expect(catchWkt(() => fieldMaskToJson(mask as string[], { path: "$.readMask" }))).toMatchObject({ rule, path: "$.readMask" });
+  });
+
+  it("changes nothing for valid values, and is $ by default", () => {
+    expect(fieldMaskFromJson("user.displayName,photo", { path: "$.updateMask" })).toEqual(fieldMaskFromJson("user.displayName,photo"));
+    expect(fieldMaskToJson(["user.display_name"], { path: "$.updateMask" })).toBe("user.displayName");
+    expect(catchWkt(() => fieldMaskFromJson("a_b", {}))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => fieldMaskToJson(["A"], { path: undefined }))).toMatchObject({ path: "$" });
+  });
+
+  it.each([[""], ["updateMask"], [5], [null], [["$"]]])("rejects the path %j (range), valid value or not", (path) => {
+    const options = { path } as unknown as { path: string };
+    expect(catchWkt(() => fieldMaskFromJson("a", options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => fieldMaskFromJson("a_b", options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => fieldMaskToJson(["a"], options))).toMatchObject({ rule: "range", path: "$" });
+  });
+
+  it("leaves Array.prototype.map working (the index is not a path)", () => {
+    expect(["a.b", "cD"].map(fieldMaskFromJson).map(fieldMaskToJson)).toEqual(["a.b", "cD"]);
+  });
+});

@@ -609,3 +609,70 @@ describe("plain-JS helpers", () => {
     });
   });
 });
+
+describe("the path option", () => {
+  const badValue = (kind: unknown) => ({ $typeName: VALUE, kind }) as unknown as Value;
+  const nan = badValue({ case: "numberValue", value: NaN });
+
+  it.each([
+    ["structFromJson", () => structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }), "not-finite", "$.meta.tags[2]", VALUE],
+    ["structFromJson (root)", () => structFromJson([], { path: "$.meta" }), "json-type", "$.meta", STRUCT],
+    ["structFromJson (key)", () => structFromJson({ "team name": undefined }, { path: "$.meta" }), "json-type", '$.meta["team name"]', VALUE],
+    ["structFromJson (depth)", () => structFromJson({ a: { b: {} } }, { path: "$.meta", maxDepth: 2 }), "depth", "$.meta.a.b", STRUCT],
+    ["valueFromJson", () => valueFromJson({ when: undefined }, { path: "$.extra" }), "json-type", "$.extra.when", VALUE],
+    ["valueFromJson (root)", () => valueFromJson(Infinity, { path: "$.extra" }), "not-finite", "$.extra", VALUE],
+    ["listValueFromJson", () => listValueFromJson([1, [2, Infinity]], { path: "$.scores" }), "not-finite", "$.scores[1][1]", VALUE],
+    ["structFromObject", () => structFromObject({ at: new Date(0) }, { path: "$.meta" }), "json-type", "$.meta.at", VALUE],
+    ["valueFromJs", () => valueFromJs([1n, 2n ** 53n + 1n], { path: "$.ids" }), "range", "$.ids[1]", VALUE],
+    ["listValueFromArray", () => listValueFromArray(["a", undefined], { path: "$.tags" }), "json-type", "$.tags[1]", VALUE],
+    ["structToJson", () => structToJson({ $typeName: STRUCT, fields: { n: nan } }, { path: "$.meta" }), "not-finite", "$.meta.n", VALUE],
+    ["structToObject", () => structToObject({ $typeName: STRUCT, fields: { n: nan } }, { path: "$.meta" }), "not-finite", "$.meta.n", VALUE],
+    ["valueToJson", () => valueToJson(badValue({ case: undefined }), { path: "$.extra" }), "value-kind", "$.extra", VALUE],
+    ["valueToJs", () => valueToJs(badValue({ case: undefined }), { path: "$.extra" }), "value-kind", "$.extra", VALUE],
+    [
+      "listValueToJson",
+      () => listValueToJson({ $typeName: LIST, values: [nan] }, { path: "$.scores" }),
+      "not-finite",
+      "$.scores[0]",
+      VALUE,
+    ],
+    ["listValueToArray", () => listValueToArray({ $typeName: LIST, values: [nan] }, { path: "$.scores" }), "not-finite", "$.scores[0]", VALUE],
+  ])("%s reports errors below the given path", (_name, fn, rule, path, typeName) => {
+    expect(catchWkt(fn)).toMatchObject({ rule, path, typeName });
+  });
+
+  it("moves a stack overflow's depth error to the given path", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(catchWkt(() => valueFromJson(deep, { maxDepth: Infinity, path: "$.x" }))).toMatchObject({ rule: "depth", path: "$.x" });
+  });
+
+  it("changes nothing for valid values, and is $ by default", () => {
+    const json = { meta: { tags: ["a", 1, null, true] } };
+    expect(structFromJson(json, { path: "$.body" })).toEqual(structFromJson(json));
+    expect(structToJson(structFromJson(json), { path: "$.body" })).toEqual(json);
+    expect(valueToJson(valueFromJson([1], { path: "$.a" }), { path: "$.a" })).toEqual([1]);
+    expect(listValueToJson(listValueFromJson([1], { path: "$.a" }), { path: "$.a" })).toEqual([1]);
+    expect(catchWkt(() => structFromJson({ a: NaN }, {}))).toMatchObject({ path: "$.a" });
+    expect(catchWkt(() => structFromJson({ a: NaN }, { path: undefined, maxDepth: 5 }))).toMatchObject({ path: "$.a" });
+  });
+
+  it.each([[""], ["meta"], ["[0]"], [5], [null], [false], [{}]])("rejects the path %s (range) in every function", (path) => {
+    const options = { path } as unknown as { path: string };
+    const calls: [() => unknown, string][] = [
+      [() => structFromJson({}, options), STRUCT],
+      [() => structToJson(structFromJson({}), options), STRUCT],
+      [() => valueFromJson(1, options), VALUE],
+      [() => valueToJson(valueFromJson(1), options), VALUE],
+      [() => listValueFromJson([], options), LIST],
+      [() => listValueToJson(listValueFromJson([]), options), LIST],
+      [() => structFromObject({}, options), STRUCT],
+      [() => structToObject(structFromJson({}), options), STRUCT],
+      [() => valueFromJs(1, options), VALUE],
+      [() => valueToJs(valueFromJson(1), options), VALUE],
+      [() => listValueFromArray([], options), LIST],
+      [() => listValueToArray(listValueFromJson([]), options), LIST],
+    ];
+    for (const [call, typeName] of calls) expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName });
+  });
+});

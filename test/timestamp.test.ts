@@ -446,3 +446,49 @@ describe("against @bufbuild/protobuf", () => {
     },
   );
 });
+
+describe("the path option", () => {
+  it.each([
+    ["2023-02-29T00:00:00Z", "range"],
+    ["2024-01-01", "syntax"],
+    [5, "json-type"],
+  ])("timestampFromJson(%j) reports its error at the given path (%s)", (json, rule) => {
+    expect(catchWkt(() => timestampFromJson(json, { path: "$.dueAt" }))).toMatchObject({ rule, path: "$.dueAt" });
+    expect(catchWkt(() => timestampFromJson(json, { path: '$.items[2]["due at"]' }))).toMatchObject({
+      rule,
+      path: '$.items[2]["due at"]',
+      typeName: "google.protobuf.Timestamp",
+    });
+  });
+
+  it("timestampToJson reports its error at the given path", () => {
+    expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: -1 }, { path: "$.dueAt" }))).toMatchObject({ rule: "range", path: "$.dueAt" });
+    expect(catchWkt(() => timestampToJson(junk(null), { path: "$.dueAt" }))).toMatchObject({ rule: "range", path: "$.dueAt" });
+  });
+
+  it("changes nothing for valid values, and is $ by default", () => {
+    expect(timestampFromJson("1970-01-01T00:00:00Z", { path: "$.dueAt" })).toEqual(timestampFromJson("1970-01-01T00:00:00Z"));
+    expect(timestampToJson({ seconds: 0n, nanos: 0 }, { path: "$.dueAt" })).toBe("1970-01-01T00:00:00Z");
+    expect(catchWkt(() => timestampFromJson("x", {}))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => timestampFromJson("x", { path: undefined }))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => timestampFromJson("x", { path: "$" }))).toMatchObject({ path: "$" });
+  });
+
+  it.each([[""], ["dueAt"], [".dueAt"], [" $.dueAt"], [5], [null], [true], [{}], [Symbol("p")]])(
+    "rejects the path %s (range), valid value or not",
+    (path) => {
+      const options = { path } as unknown as { path: string };
+      expect(catchWkt(() => timestampFromJson("1970-01-01T00:00:00Z", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: 0 }, options))).toMatchObject({ rule: "range", path: "$" });
+    },
+  );
+
+  it("leaves Array.prototype.map working (the index is not a path)", () => {
+    expect(["1970-01-01T00:00:00Z", "1970-01-01T00:00:01Z"].map(timestampFromJson).map(timestampToJson)).toEqual([
+      "1970-01-01T00:00:00Z",
+      "1970-01-01T00:00:01Z",
+    ]);
+    expect(catchWkt(() => ["1970-01-01T00:00:00Z", "x"].map(timestampFromJson))).toMatchObject({ rule: "syntax", path: "$" });
+  });
+});

@@ -260,3 +260,55 @@ describe("wrapper properties", () => {
   });
 });
 
+
+describe("the path option", () => {
+  it.each([
+    [Int32ValueSchema, 1.5],
+    [Int64ValueSchema, "1e400"],
+    [BoolValueSchema, "true"],
+    [BytesValueSchema, "a*"],
+    [StringValueSchema, "\ud800"],
+  ] as [DescMessage, unknown][])("wrapperFromJson(%s, %j) reports its error at the given path", (schema, json) => {
+    const plain = catchWkt(() => wrapperFromJson(schema, json));
+    expect(catchWkt(() => wrapperFromJson(schema, json, { path: "$.pageSize" }))).toMatchObject({
+      rule: plain.rule,
+      path: "$.pageSize",
+      typeName: schema.typeName,
+    });
+  });
+
+  it.each([
+    [Int32ValueSchema, create(Int32ValueSchema, { value: 2 ** 31 })],
+    [UInt64ValueSchema, create(UInt64ValueSchema, { value: -1n })],
+    [StringValueSchema, create(StringValueSchema, { value: "\udc00" })],
+    [Int64ValueSchema, null],
+    [Int64ValueSchema, create(Int32ValueSchema)],
+  ] as [DescMessage, unknown][])("wrapperToJson(%s, %o) reports its error at the given path", (schema, message) => {
+    const plain = catchWkt(() => wrapperToJson(schema, message as never));
+    expect(catchWkt(() => wrapperToJson(schema, message as never, { path: "$.pageSize" }))).toMatchObject({
+      rule: plain.rule,
+      path: "$.pageSize",
+      typeName: schema.typeName,
+    });
+  });
+
+  it("changes nothing for valid values, and is $ by default", () => {
+    expect(wrapperFromJson(Int64ValueSchema, "5", { path: "$.n" })).toEqual(wrapperFromJson(Int64ValueSchema, "5"));
+    expect(wrapperFromJson(Int64ValueSchema, null, { path: "$.n" })).toEqual(create(Int64ValueSchema));
+    expect(wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n }), { path: "$.n" })).toBe("5");
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, {}))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, { path: undefined }))).toMatchObject({ path: "$" });
+  });
+
+  it.each([[""], ["pageSize"], [5], [null], [{}]])("rejects the path %j (range), valid value or not", (path) => {
+    const options = { path } as unknown as { path: string };
+    const I = "google.protobuf.Int32Value";
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1, options))).toMatchObject({ rule: "range", path: "$", typeName: I });
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => wrapperToJson(Int32ValueSchema, create(Int32ValueSchema), options))).toMatchObject({ rule: "range", path: "$" });
+  });
+
+  it("reports a schema that is not a wrapper before looking at the option", () => {
+    expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x", { path: "bad" }))).toMatchObject({ rule: "json-type", path: "$" });
+  });
+});
