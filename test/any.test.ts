@@ -412,3 +412,35 @@ describe('a message type with a field named "@type" in JSON', () => {
     expect(fromJson(weird, { "@type": 7, b: "x" })).toEqual(m);
   });
 });
+
+describe("the path option of anyFromJson and anyToJson", () => {
+  const D = "type.googleapis.com/google.protobuf.Duration";
+
+  it.each([
+    [{ "@type": D, value: "1" }, "syntax", "$.detail.value"],
+    [{ "@type": "type.googleapis.com/acme.Unknown" }, "unknown-type", "$.detail[\"@type\"]"],
+    [{ value: "1s" }, "type-url", "$.detail"],
+    [[], "json-type", "$.detail"],
+  ])("anyFromJson(%j) reports its error below the given path", (json, rule, path) => {
+    expect(catchWkt(() => anyFromJson(json, { path: "$.detail" }))).toMatchObject({ rule, path });
+    expect(catchWkt(() => anyFromJson(json)).path).toBe("$" + path.slice("$.detail".length));
+  });
+
+  it("anyToJson reports its error below the given path", () => {
+    const unknown = create(AnySchema, { typeUrl: "type.googleapis.com/acme.Unknown" });
+    expect(catchWkt(() => anyToJson(unknown, { path: "$.detail" }))).toMatchObject({ rule: "unknown-type", path: "$.detail" });
+    const badDuration = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: -1 }));
+    expect(catchWkt(() => anyToJson(badDuration, { path: "$.detail" }))).toMatchObject({ rule: "sign", path: "$.detail.value" });
+  });
+
+  it("changes nothing for valid values, and rejects a path that does not start with $ (range)", () => {
+    const any = anyFromJson({ "@type": D, value: "1s" }, { path: "$.detail" });
+    expect(any).toEqual(anyFromJson({ "@type": D, value: "1s" }));
+    expect(anyToJson(any, { path: "$.detail" })).toEqual({ "@type": D, value: "1s" });
+    for (const path of ["", "detail", 5, null]) {
+      const options = { path } as unknown as { path: string };
+      expect(catchWkt(() => anyFromJson({ "@type": D, value: "1s" }, options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => anyToJson(any, options))).toMatchObject({ rule: "range", path: "$" });
+    }
+  });
+});
