@@ -11,7 +11,7 @@ export { mergeFromJson, mergeFromJsonString } from "./merge-from-json.js";
 export { toJson, toJsonString } from "./to-json.js";
 export type { JsonWriteOptions, JsonWriteStringOptions, ToJson } from "./to-json.js";
 export { enumToJson, enumFromJson, isEnumJson } from "./enum.js";
-export type { JsonValue, JsonObject } from "@bufbuild/protobuf";
+export type { JsonValue, JsonObject, MessageJsonType, EnumJsonType } from "@bufbuild/protobuf";
 export { wrapperFromJson, wrapperToJson, wrapperIsSchema } from "./wrappers.js";
 export { anyPack, anyUnpack, anyFromJson, anyToJson } from "./any.js";
 export type { AnyPackOptions } from "./any.js";

@@ -4,6 +4,8 @@
 
 import {
   create,
+  createFileRegistry,
+  createRegistry,
   enumFromJson as pbEnumFromJson,
   enumToJson as pbEnumToJson,
   fromJson as pbFromJson,
@@ -15,7 +17,15 @@ import {
   type JsonWriteOptions as PbJsonWriteOptions,
   type JsonWriteStringOptions as PbJsonWriteStringOptions,
 } from "@bufbuild/protobuf";
-import { NullValue, NullValueSchema, FieldDescriptorProto_TypeSchema, StructSchema } from "@bufbuild/protobuf/wkt";
+import {
+  AnySchema,
+  anyPack,
+  FieldDescriptorProto_TypeSchema,
+  FileDescriptorProtoSchema,
+  NullValue,
+  NullValueSchema,
+  StructSchema,
+} from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
 import { enumFromJson, enumToJson, fromJson, fromJsonString, isEnumJson, toJson, toJsonString, validateJson } from "../../src/index.js";
@@ -137,5 +147,44 @@ describe("proto2 required fields on write", () => {
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m as never))).toBe(true);
     const e = ours(() => toJson(TestAllRequiredTypesProto2, m as never));
     expect({ rule: e.rule, path: e.path }).toEqual({ rule: "required", path: "$.requiredNestedMessage.a" });
+  });
+});
+
+// Deliberate differences on write, listed in differences.ts and the README (ids quoted below).
+describe("differences on write and in errors", () => {
+  it('"write-range": a value out of its field\'s range is refused on write, where protobuf-es writes it', () => {
+    for (const [field, value] of [["optionalUint32", -1], ["optionalUint64", -1n], ["repeatedUint32", [-1]]] as const) {
+      const m = { ...create(TestAllTypesProto3), [field]: value };
+      expect(ours(() => toJson(TestAllTypesProto3, m as never)).rule).toBe("range");
+      const written = pbToJson(TestAllTypesProto3, m as never) as JsonObject;
+      expect(theirsThrows(() => pbFromJson(TestAllTypesProto3, written))).toBe(true);
+    }
+  });
+
+  it('"any-type-json-name": an Any of a message with a field JSON name "@type" is refused, where protobuf-es drops the field', () => {
+    const file = create(FileDescriptorProtoSchema, {
+      name: "clash.proto",
+      package: "clash",
+      syntax: "proto3",
+      messageType: [{ name: "M", field: [{ name: "c", number: 1, type: 9, label: 1, jsonName: "@type" }] }],
+    });
+    const reg = createFileRegistry(file, () => undefined);
+    const M = reg.getMessage("clash.M")!;
+    const any = anyPack(M, create(M, { c: "x" } as never));
+    expect(ours(() => toJson(AnySchema, any, { registry: createRegistry(M) })).rule).toBe("type-url");
+    const theirs = pbToJson(AnySchema, any, { registry: createRegistry(M) }) as JsonObject;
+    expect(theirs["@type"]).toBe("type.googleapis.com/clash.M"); // the value of c is gone
+  });
+
+  it('"errors": every error is a WktJsonError with rule and path, where protobuf-es throws an Error with a message', () => {
+    const e = ours(() => fromJson(TestAllTypesProto3, { optionalInt32: "x" }));
+    expect({ name: e.name, rule: e.rule, path: e.path }).toEqual({ name: "WktJsonError", rule: "syntax", path: "$.optionalInt32" });
+    let theirs: unknown;
+    try {
+      pbFromJson(TestAllTypesProto3, { optionalInt32: "x" });
+    } catch (caught) {
+      theirs = caught;
+    }
+    expect(theirs instanceof Error && !isWktJsonError(theirs) && theirs.message.startsWith("cannot decode")).toBe(true);
   });
 });
