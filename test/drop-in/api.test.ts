@@ -27,7 +27,8 @@ import {
   StructSchema,
 } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
+import { catchWkt } from "../helpers.js";
+import { isWktJsonError } from "../../src/errors.js";
 import { enumFromJson, enumToJson, fromJson, fromJsonString, isEnumJson, toJson, toJsonString, validateJson } from "../../src/index.js";
 import {
   ForeignEnum,
@@ -37,15 +38,6 @@ import {
   testRegistry as registry,
 } from "../conformance-registry.js";
 
-function ours(f: () => unknown): WktJsonError {
-  try {
-    f();
-  } catch (e) {
-    if (isWktJsonError(e)) return e;
-    throw e;
-  }
-  throw new Error("expected a WktJsonError");
-}
 
 function theirsThrows(f: () => unknown): boolean {
   try {
@@ -73,18 +65,18 @@ describe("enumToJson, enumFromJson, isEnumJson", () => {
   });
 
   it("refuses what protobuf-es refuses, with our error", () => {
-    expect(ours(() => enumToJson(ForeignEnum, 99 as never)).rule).toBe("enum");
+    expect(catchWkt(() => enumToJson(ForeignEnum, 99 as never)).rule).toBe("enum");
     expect(theirsThrows(() => pbEnumToJson(ForeignEnum, 99 as never))).toBe(true);
-    expect(ours(() => enumFromJson(ForeignEnum, "NOPE" as never)).rule).toBe("enum");
+    expect(catchWkt(() => enumFromJson(ForeignEnum, "NOPE" as never)).rule).toBe("enum");
     expect(theirsThrows(() => pbEnumFromJson(ForeignEnum, "NOPE" as never))).toBe(true);
-    expect(ours(() => enumFromJson(ForeignEnum, 1.5 as never)).rule).toBe("enum");
-    expect(ours(() => enumFromJson(ForeignEnum, true as never)).rule).toBe("json-type");
-    expect(ours(() => enumToJson(null as never, 0 as never)).rule).toBe("json-type");
+    expect(catchWkt(() => enumFromJson(ForeignEnum, 1.5 as never)).rule).toBe("enum");
+    expect(catchWkt(() => enumFromJson(ForeignEnum, true as never)).rule).toBe("json-type");
+    expect(catchWkt(() => enumToJson(null as never, 0 as never)).rule).toBe("json-type");
   });
 
   it("keeps an open enum's unknown number, and refuses a closed enum's (stricter: see the README's differences)", () => {
     expect(enumFromJson(ForeignEnum, 99 as never)).toBe(pbEnumFromJson(ForeignEnum, 99 as never));
-    expect(ours(() => enumFromJson(ForeignEnumProto2, 99 as never)).rule).toBe("enum");
+    expect(catchWkt(() => enumFromJson(ForeignEnumProto2, 99 as never)).rule).toBe("enum");
     expect(enumToJson(NullValueSchema, NullValue.NULL_VALUE)).toBeNull();
   });
 });
@@ -105,17 +97,17 @@ describe("options objects written for protobuf-es", () => {
   it("recursionLimit is maxDepth under protobuf-es's name", () => {
     let json: JsonObject = {};
     for (let i = 0; i < 5; i++) json = { recursiveMessage: json };
-    expect(ours(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 5 })).rule).toBe("depth");
+    expect(catchWkt(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 5 })).rule).toBe("depth");
     expect(theirsThrows(() => pbFromJson(TestAllTypesProto3, json, { recursionLimit: 5 }))).toBe(true);
     expect(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6 })).not.toThrow();
     expect(() => pbFromJson(TestAllTypesProto3, json, { recursionLimit: 6 })).not.toThrow();
-    expect(ours(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { recursionLimit: 5 })).rule).toBe("depth");
+    expect(catchWkt(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { recursionLimit: 5 })).rule).toBe("depth");
     expect(validateJson(TestAllTypesProto3, json, { recursionLimit: 5 }).map((i) => i.rule)).toEqual(["depth"]);
     expect(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 6 })).not.toThrow();
-    const both = ours(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 7 }));
+    const both = catchWkt(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 7 }));
     expect(both.rule).toBe("range");
     expect(both.detail).toContain("differ");
-    expect(ours(() => fromJson(StructSchema, {}, { recursionLimit: "5" as never })).rule).toBe("range");
+    expect(catchWkt(() => fromJson(StructSchema, {}, { recursionLimit: "5" as never })).rule).toBe("range");
   });
 });
 
@@ -131,12 +123,12 @@ describe("proto2 required fields on write", () => {
 
   it("an unset required field is rule required at its path, as protobuf-es refuses it", () => {
     const m = create(TestAllRequiredTypesProto2);
-    const e = ours(() => toJson(TestAllRequiredTypesProto2, m));
+    const e = catchWkt(() => toJson(TestAllRequiredTypesProto2, m));
     expect(e.rule).toBe("required");
     expect(e.path).toBe("$.requiredInt32");
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m))).toBe(true);
-    expect(ours(() => toJsonString(TestAllRequiredTypesProto2, m)).rule).toBe("required");
-    expect(ours(() => toJson(TestAllRequiredTypesProto2, m, { useProtoFieldName: true })).path).toBe("$.required_int32");
+    expect(catchWkt(() => toJsonString(TestAllRequiredTypesProto2, m)).rule).toBe("required");
+    expect(catchWkt(() => toJson(TestAllRequiredTypesProto2, m, { useProtoFieldName: true })).path).toBe("$.required_int32");
   });
 
   it("a required field of a nested message is named by its path (TestAllRequiredTypesProto2 is recursive: never complete)", () => {
@@ -145,7 +137,7 @@ describe("proto2 required fields on write", () => {
       if (f.fieldKind === "message" && f.oneof === undefined && !Object.prototype.hasOwnProperty.call(m, f.localName)) m[f.localName] = create(f.message);
     }
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m as never))).toBe(true);
-    const e = ours(() => toJson(TestAllRequiredTypesProto2, m as never));
+    const e = catchWkt(() => toJson(TestAllRequiredTypesProto2, m as never));
     expect({ rule: e.rule, path: e.path }).toEqual({ rule: "required", path: "$.requiredNestedMessage.a" });
   });
 });
@@ -155,7 +147,7 @@ describe("differences on write and in errors", () => {
   it('"write-range": a value out of its field\'s range is refused on write, where protobuf-es writes it', () => {
     for (const [field, value] of [["optionalUint32", -1], ["optionalUint64", -1n], ["repeatedUint32", [-1]]] as const) {
       const m = { ...create(TestAllTypesProto3), [field]: value };
-      expect(ours(() => toJson(TestAllTypesProto3, m as never)).rule).toBe("range");
+      expect(catchWkt(() => toJson(TestAllTypesProto3, m as never)).rule).toBe("range");
       const written = pbToJson(TestAllTypesProto3, m as never) as JsonObject;
       expect(theirsThrows(() => pbFromJson(TestAllTypesProto3, written))).toBe(true);
     }
@@ -171,13 +163,13 @@ describe("differences on write and in errors", () => {
     const reg = createFileRegistry(file, () => undefined);
     const M = reg.getMessage("clash.M")!;
     const any = anyPack(M, create(M, { c: "x" } as never));
-    expect(ours(() => toJson(AnySchema, any, { registry: createRegistry(M) })).rule).toBe("type-url");
+    expect(catchWkt(() => toJson(AnySchema, any, { registry: createRegistry(M) })).rule).toBe("type-url");
     const theirs = pbToJson(AnySchema, any, { registry: createRegistry(M) }) as JsonObject;
     expect(theirs["@type"]).toBe("type.googleapis.com/clash.M"); // the value of c is gone
   });
 
   it('"errors": every error is a WktJsonError with rule and path, where protobuf-es throws an Error with a message', () => {
-    const e = ours(() => fromJson(TestAllTypesProto3, { optionalInt32: "x" }));
+    const e = catchWkt(() => fromJson(TestAllTypesProto3, { optionalInt32: "x" }));
     expect({ name: e.name, rule: e.rule, path: e.path }).toEqual({ name: "WktJsonError", rule: "syntax", path: "$.optionalInt32" });
     let theirs: unknown;
     try {

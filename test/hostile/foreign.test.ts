@@ -141,6 +141,20 @@ function ours(fn: () => unknown): WktJsonError | undefined {
   return undefined;
 }
 
+/** fast-check: any value (of any kind, or one of `hostile`) in the hostile argument of any of `table`'s calls. */
+function anyValueInAnyArgument(table: readonly [string, (h: unknown) => unknown][], numRuns: number): void {
+  const arbValue = fc.oneof(
+    fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
+    fc.constantFrom(...hostile.map(([, h]) => h)),
+  );
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: table.length - 1 }), arbValue, (i, h) => {
+      ours(() => table[i]![1](h));
+    }),
+    { numRuns },
+  );
+}
+
 describe("no foreign exception from any.ts, registry.ts, wrappers.ts, to-json.ts", () => {
   describe.each(calls)("%s", (_, call) => {
     it.each(hostile)("h = %s", (_, h) => {
@@ -149,16 +163,7 @@ describe("no foreign exception from any.ts, registry.ts, wrappers.ts, to-json.ts
   });
 
   it("any value in any argument: a result or our error (fast-check)", () => {
-    const arbValue = fc.oneof(
-      fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
-      fc.constantFrom(...hostile.map(([, h]) => h)),
-    );
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: calls.length - 1 }), arbValue, (i, h) => {
-        ours(() => calls[i]![1](h));
-      }),
-      { numRuns: 3000 },
-    );
+    anyValueInAnyArgument(calls, 3000);
   });
 });
 
@@ -207,16 +212,7 @@ describe("no foreign exception from the FieldMask functions", () => {
   });
 
   it("any value in any argument: a result or our error (fast-check)", () => {
-    const arbValue = fc.oneof(
-      fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
-      fc.constantFrom(...hostile.map(([, h]) => h)),
-    );
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: maskCalls.length - 1 }), arbValue, (i, h) => {
-        ours(() => maskCalls[i]![1](h));
-      }),
-      { numRuns: 2000 },
-    );
+    anyValueInAnyArgument(maskCalls, 2000);
   });
 
   it("fieldMaskFromPaths(null) and (5): rule json-type, at $", () => {

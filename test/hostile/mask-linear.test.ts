@@ -13,7 +13,7 @@
 
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
+import { catchWkt } from "../helpers.js";
 import {
   fieldMaskCovers,
   fieldMaskFromPatch,
@@ -50,15 +50,6 @@ function deepA(d: number, leaf: unknown = 1): Rec {
   return v as Rec;
 }
 
-function thrown(f: () => unknown): WktJsonError {
-  try {
-    f();
-  } catch (e) {
-    if (isWktJsonError(e)) return e;
-    throw e;
-  }
-  throw new Error("expected a WktJsonError");
-}
 
 describe("overlapping wildcards: every function at 100 segments", () => {
   const d = 100;
@@ -82,7 +73,7 @@ describe("overlapping wildcards: every function at 100 segments", () => {
     expect(fieldMaskSubtract([...m, "x.y"], m).paths).toEqual(["x.y"]);
     expect(fieldMaskSubtract(m, ["a.b.b"]).paths).toEqual(sorted); // no pattern has `a.b.b` or more below it
     // Half the patterns out: each pattern left would lose the all-`a` path under its `*`.
-    const e = thrown(() => fieldMaskSubtract(m, m.slice(0, d / 2)));
+    const e = catchWkt(() => fieldMaskSubtract(m, m.slice(0, d / 2)));
     expect(e.rule).toBe("mask-path");
     expect(e.detail).toContain("every entry but one");
   }, 20_000);
@@ -191,19 +182,19 @@ describe("FieldMask results are bounded", () => {
   it("an intersection of n² paths is rule size at the default maxPaths, and builds with a larger one", () => {
     const a = Array.from({ length: 5_000 }, (_, i) => `k${i}.*`);
     const b = Array.from({ length: 5_000 }, (_, i) => `*.f${i}`);
-    const e = thrown(() => fieldMaskIntersect(a, b));
+    const e = catchWkt(() => fieldMaskIntersect(a, b));
     expect(e.rule).toBe("size");
     expect(e.detail).toContain(`maxPaths (${defaultMaskMaxPaths.toLocaleString("en-US")})`);
     expect(fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 20_000 }).paths).toHaveLength(20_000);
-    expect(thrown(() => fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 19_999 })).rule).toBe("size");
+    expect(catchWkt(() => fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 19_999 })).rule).toBe("size");
   });
 
   it("maxPaths is checked", () => {
     for (const bad of [-1, 1.5, NaN, "10"]) {
-      expect(thrown(() => fieldMaskIntersect(["a"], ["a"], { maxPaths: bad as number })).rule).toBe("range");
-      expect(thrown(() => fieldMaskSubtract(["a"], ["a"], undefined, { maxPaths: bad as number })).rule).toBe("range");
-      expect(thrown(() => fieldMaskFromPatch({ a: 1 }, { maxPaths: bad as number })).rule).toBe("range");
-      expect(thrown(() => fieldMaskFromPatch({ a: 1 }, { maxLength: bad as number })).rule).toBe("range");
+      expect(catchWkt(() => fieldMaskIntersect(["a"], ["a"], { maxPaths: bad as number })).rule).toBe("range");
+      expect(catchWkt(() => fieldMaskSubtract(["a"], ["a"], undefined, { maxPaths: bad as number })).rule).toBe("range");
+      expect(catchWkt(() => fieldMaskFromPatch({ a: 1 }, { maxPaths: bad as number })).rule).toBe("range");
+      expect(catchWkt(() => fieldMaskFromPatch({ a: 1 }, { maxLength: bad as number })).rule).toBe("range");
     }
   });
 
@@ -211,7 +202,7 @@ describe("FieldMask results are bounded", () => {
     const fields = (TestAllTypesProto3 as DescMessage).fields.length;
     const depth = Math.ceil(defaultMaskMaxPaths / (fields - 1)) + 2; // each level spells out fields - 1 paths
     const deep = Array(depth).fill("recursive_message").join(".");
-    const e = thrown(() => fieldMaskSubtract(["recursive_message"], [deep], TestAllTypesProto3));
+    const e = catchWkt(() => fieldMaskSubtract(["recursive_message"], [deep], TestAllTypesProto3));
     expect(e.rule).toBe("size");
     const r = fieldMaskSubtract(["recursive_message"], [deep], TestAllTypesProto3, { maxPaths: Infinity });
     // Each level below the first spells out every field but recursive_message, down to where `deep` ends.
@@ -221,13 +212,13 @@ describe("FieldMask results are bounded", () => {
   it("the mask of a PATCH body with a long key over many keys is rule size, not a gigabyte", () => {
     // 200 KB of body: before, a 1 GB mask.
     const body = { ["k".repeat(100_000)]: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`c${i}`, i])) };
-    const e = thrown(() => fieldMaskFromPatch(body, { depth: 2 }));
+    const e = catchWkt(() => fieldMaskFromPatch(body, { depth: 2 }));
     expect(e.rule).toBe("size");
     expect(e.detail).toContain(`maxLength (${defaultPatchMaskMaxLength.toLocaleString("en-US")})`);
     // At the bounds exactly: allowed; one code unit or one path less: refused.
     const small = { ab: { c: 1, d: 2 } };
     expect(fieldMaskFromPatch(small, { depth: 2, maxLength: 8, maxPaths: 2 }).paths).toEqual(["ab.c", "ab.d"]);
-    expect(thrown(() => fieldMaskFromPatch(small, { depth: 2, maxLength: 7 })).rule).toBe("size");
-    expect(thrown(() => fieldMaskFromPatch(small, { depth: 2, maxPaths: 1 })).rule).toBe("size");
+    expect(catchWkt(() => fieldMaskFromPatch(small, { depth: 2, maxLength: 7 })).rule).toBe("size");
+    expect(catchWkt(() => fieldMaskFromPatch(small, { depth: 2, maxPaths: 1 })).rule).toBe("size");
   });
 });
