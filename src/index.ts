@@ -13,6 +13,7 @@ export type { JsonWriteOptions, JsonWriteStringOptions, ToJson } from "./to-json
 export { enumToJson, enumFromJson, isEnumJson } from "./enum.js";
 export type { JsonValue, JsonObject, MessageJsonType, EnumJsonType } from "@bufbuild/protobuf";
 export { wrapperFromJson, wrapperToJson, wrapperIsSchema } from "./wrappers.js";
+export type { WrapperJsonOptions } from "./wrappers.js";
 export { anyPack, anyUnpack, anyFromJson, anyToJson } from "./any.js";
 export type { AnyPackOptions } from "./any.js";
 export { typeUrlParse, typeUrlFor, typeUrlResolve, typeUrlPrefixDefault, wktRegistry } from "./registry.js";
@@ -36,7 +37,7 @@ export {
   timestampDiff,
   timestampCompare,
 } from "./timestamp.js";
-export type { TimestampLike } from "./timestamp.js";
+export type { TimestampLike, TimestampJsonOptions } from "./timestamp.js";
 export {
   durationFromJson,
   durationToJson,
@@ -54,7 +55,7 @@ export {
   durationAbs,
   durationCompare,
 } from "./duration.js";
-export type { DurationLike } from "./duration.js";
+export type { DurationLike, DurationJsonOptions } from "./duration.js";
 export {
   typeFromDescriptor,
   enumFromDescriptor,
@@ -109,6 +110,7 @@ export {
 } from "./struct.js";
 export type { StructJsonOptions } from "./struct.js";
 export { fieldMaskFromJson, fieldMaskToJson, fieldMaskFromPaths } from "./field-mask.js";
+export type { FieldMaskJsonOptions } from "./field-mask.js";
 export { validateJson, validateJsonString, validateMaxIssuesDefault } from "./validate.js";
 export type { WktJsonIssue, ValidateJsonOptions } from "./validate.js";
 export {
