@@ -112,6 +112,12 @@ export function fromJson<Desc extends DescMessage>(
   json: JsonValue,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
+  if (options === undefined) {
+    // A leaf well-known type (Timestamp, Duration, FieldMask, a wrapper) without options is its own function:
+    // no context, no reader lookup (see LeafReader).
+    const leaf = schema === leafDesc ? leafRead : leafReaderOf(schema);
+    if (leaf !== undefined) return leaf(json, false) as MessageShape<Desc>;
+  }
   const ctx = makeContext(options, false, undefined);
   try {
     return readerFor(schema)(json, ctx) as MessageShape<Desc>;
@@ -135,6 +141,20 @@ export function fromJsonString<Desc extends DescMessage>(
   json: string,
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
+  if (options === undefined && typeof json === "string") {
+    const leaf = schema === leafDesc ? leafRead : leafReaderOf(schema);
+    if (leaf !== undefined) {
+      // The text parser gives a leaf's JSON (a string or a number, as JSON.parse does) in a few steps; its
+      // errors, and the leaf's with their line and column, are the long way's below.
+      let m: unknown;
+      try {
+        m = leaf(parseJsonText(json, leafParseOptions), true);
+      } catch {
+        m = undefined;
+      }
+      if (m !== undefined) return m as MessageShape<Desc>;
+    }
+  }
   const ctx = makeContext(options, true, typeof json === "string" ? json.length : 0);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   const maxLength = parseOptions.maxLength;
@@ -219,6 +239,17 @@ function textDepthBound(maxDepth: number): number {
  * length of that text (the default budget grows with it), undefined for a JS value.
  */
 export function makeContext(options: Partial<JsonReadOptions> | undefined, exactNumbers: boolean, textLength: number | undefined): ReadContext {
+  if (options === undefined) {
+    return {
+      ignoreUnknownFields: false,
+      registry: undefined,
+      maxDepth: defaultMaxDepth,
+      depth: 0,
+      values: 0,
+      maxValues: checkMaxValues(undefined, textLength),
+      exactNumbers,
+    };
+  }
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: options?.registry,
@@ -617,7 +648,12 @@ const safeMax = 9007199254740991;
  * rejects both (it reads the literal's digits); the C++ parser rejects every non-integer literal beyond 2^53.
  */
 function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: ReadContext): unknown {
-  if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && ctx.exactNumbers === true && isIntegerType(t)) {
+  return ctx.exactNumbers === true ? readScalarExact(t, json, longAsString) : scalarFromJson(t, json, longAsString);
+}
+
+/** {@link readScalar} for JSON from the text parser's `exactNumbers` mode. */
+function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): unknown {
+  if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && isIntegerType(t)) {
     if (json < 1e40 && json > -1e40) {
       throw new WktJsonError("syntax", "$", scalarTypeName(t), `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`);
     }
@@ -665,19 +701,51 @@ function compileEnum(desc: DescEnum): ValueReader {
   };
 }
 
+/**
+ * @internal The reader of a leaf well-known type (Timestamp, Duration, FieldMask, a wrapper), which needs no
+ * context: one level of nesting and a cost of at most 3 values are within every default limit, so without
+ * options only `exactNumbers` (JSON from the text parser) matters.
+ */
+type LeafReader = (json: unknown, exactNumbers: boolean) => Record<string, unknown>;
+
+/** Leaf readers by descriptor (null for every other type), set by compileWkt. */
+const leafReaders = new WeakMap<DescMessage, LeafReader | null>();
+/** The leaf type read last without options, and its reader: one comparison for a run of one type. */
+let leafDesc: DescMessage | undefined;
+let leafRead: LeafReader | undefined;
+
+/** The leaf reader of a type, or undefined; compiles the type's reader first (with readerFor's errors). */
+function leafReaderOf(desc: DescMessage): LeafReader | undefined {
+  let leaf = leafReaders.get(desc);
+  if (leaf === undefined) {
+    readerFor(desc);
+    leaf = leafReaders.get(desc) ?? null;
+    leafReaders.set(desc, leaf);
+  }
+  if (leaf === null) return undefined;
+  leafDesc = desc;
+  leafRead = leaf;
+  return leaf;
+}
+
+/** What fromJsonString's leaf path parses with: the long way's options without limits given (maxDepth 100). */
+const leafParseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(defaultMaxDepth), exactNumbers: true };
+
 /** Readers of the well-known types with a custom JSON form; each counts one level of nesting. */
 function compileWkt(desc: DescMessage): MessageReader | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith("google.protobuf.")) return undefined;
   const cost = messageCost(desc);
-  const leaf = (read: (json: unknown) => unknown): MessageReader => {
+  const leafOf = (read: LeafReader): MessageReader => {
+    leafReaders.set(desc, read);
     return (json, ctx) => {
       enter(ctx, typeName, cost);
-      const m = read(json) as Record<string, unknown>;
+      const m = read(json, ctx.exactNumbers === true);
       ctx.depth--;
       return m;
     };
   };
+  const leaf = (read: (json: unknown) => unknown): MessageReader => leafOf(read as LeafReader);
   switch (typeName) {
     case "google.protobuf.Timestamp":
       return leaf(timestampFromJson);
@@ -715,19 +783,19 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
   }
   if (isWrapperDesc(desc)) {
     const scalar = desc.fields[0]!;
-    const zero = scalarZero(scalar.scalar, scalar.longAsString);
-    return (json, ctx) => {
-      enter(ctx, typeName, cost);
+    const type = scalar.scalar;
+    const longAsString = scalar.longAsString;
+    const zero = scalarZero(type, longAsString);
+    return leafOf((json, exactNumbers) => {
       let value: unknown = zero;
       try {
         // A null wrapper is the wrapper with the default value (as wrapperFromJson and protobuf-es read it).
-        if (json !== null) value = readScalar(scalar.scalar, json, scalar.longAsString, ctx);
+        if (json !== null) value = exactNumbers ? readScalarExact(type, json, longAsString) : scalarFromJson(type, json, longAsString);
       } catch (e) {
         throw errorAsType(e, typeName);
       }
-      ctx.depth--;
       return { $typeName: typeName, value };
-    };
+    });
   }
   return undefined;
 }

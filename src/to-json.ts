@@ -34,6 +34,7 @@ import { describe } from "./int64.js";
 import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.js";
 import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
+import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { checkRegistry, checkSchema } from "./registry.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
@@ -96,7 +97,99 @@ export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteO
   message: MessageShape<Desc>,
   options?: Opts,
 ): ToJson<Desc, Opts> {
-  return write(checkSchema(schema), message, makeContext(options)) as ToJson<Desc, Opts>;
+  // A leaf well-known type (Timestamp, Duration, FieldMask, a wrapper) without options is its own function
+  // behind the message check: no context, no writer lookup (see leafWriterOf).
+  if (options === undefined && schema === leafDesc) return leafWrite!(message) as ToJson<Desc, Opts>;
+  return toJsonSlow(schema, message, options) as ToJson<Desc, Opts>;
+}
+
+function toJsonSlow(schema: DescMessage, message: unknown, options: Partial<JsonWriteOptions> | undefined): JsonValue {
+  checkSchema(schema);
+  if (options === undefined) {
+    const leaf = leafOf(schema);
+    if (leaf !== undefined) {
+      leafDesc = schema;
+      leafWrite = leaf.write;
+      return leaf.write(message);
+    }
+  }
+  return write(schema, message, makeContext(options));
+}
+
+/**
+ * @internal The writers of a leaf well-known type (Timestamp, Duration, FieldMask, a wrapper) that need no
+ * context: without options nothing they could meet depends on one (one level of nesting is within every
+ * `maxDepth`; the -0 of a DoubleValue is printed by the text writer itself). As {@link compileWkt}'s and
+ * {@link compileText}'s writers, same checks and errors.
+ */
+interface Leaf {
+  readonly write: (message: unknown) => JsonValue;
+  readonly text: (message: unknown) => string;
+}
+
+/** Leaves by descriptor; null for every other type. */
+const leaves = new WeakMap<DescMessage, Leaf | null>();
+/**
+ * The leaf type written last without options, and its writers: a run of one type (the usual case, such as a
+ * list of Timestamps written one by one) then costs one comparison instead of a WeakMap lookup.
+ */
+let leafDesc: DescMessage | undefined;
+let leafWrite: Leaf["write"] | undefined;
+let leafTextDesc: DescMessage | undefined;
+let leafText: Leaf["text"] | undefined;
+
+function leafOf(desc: DescMessage): Leaf | undefined {
+  let leaf = leaves.get(desc);
+  if (leaf === undefined) {
+    leaf = compileLeaf(desc) ?? null;
+    leaves.set(desc, leaf);
+  }
+  return leaf ?? undefined;
+}
+
+function compileLeaf(desc: DescMessage): Leaf | undefined {
+  const typeName = desc.typeName;
+  if (!typeName.startsWith("google.protobuf.")) return undefined;
+  const leaf = (toText: (m: never) => string, quote: (s: string) => string): Leaf => {
+    const write = (message: unknown): string => {
+      checkMessage(message, typeName);
+      return toText(message as never);
+    };
+    return { write, text: (message) => quote(write(message)) };
+  };
+  // Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s": nothing to escape.
+  const plain = (s: string): string => '"' + s + '"';
+  switch (typeName) {
+    case "google.protobuf.Timestamp":
+      return leaf(timestampToJson, plain);
+    case "google.protobuf.Duration":
+      return leaf(durationToJson, plain);
+    case "google.protobuf.FieldMask":
+      return leaf(fieldMaskToJson, JSON.stringify);
+  }
+  if (!isWrapperDesc(desc)) return undefined;
+  const scalar = desc.fields[0]!;
+  const type = scalar.scalar;
+  const zero = scalarZero(type, scalar.longAsString);
+  const scalarText = compileScalarText(type);
+  return {
+    write: (message) => {
+      checkMessage(message, typeName);
+      try {
+        return scalarToJson(type, message.value ?? zero);
+      } catch (e) {
+        throw errorAsType(e, typeName);
+      }
+    },
+    text: (message) => {
+      checkMessage(message, typeName);
+      try {
+        return scalarText(message.value ?? zero);
+      } catch (e) {
+        throw errorAsType(e, typeName);
+      }
+    },
+  };
 }
 
 /**
@@ -130,6 +223,16 @@ export function toJsonString<Desc extends DescMessage>(
   message: MessageShape<Desc>,
   options?: Partial<JsonWriteStringOptions>,
 ): string {
+  if (options === undefined) {
+    // A leaf well-known type: its text writer without a context (see Leaf).
+    if (schema === leafTextDesc) return leafText!(message);
+    const leaf = leafOf(checkSchema(schema));
+    if (leaf !== undefined) {
+      leafTextDesc = schema;
+      leafText = leaf.text;
+      return leaf.text(message);
+    }
+  }
   checkSchema(schema);
   const ctx = makeContext(options);
   // Free-form JSON (Struct, Value, ListValue, Struct fields) notes a -0 number as it is written.
@@ -191,6 +294,9 @@ function stringifyKeepingNegativeZero(json: JsonValue, spaces: number): string {
 }
 
 function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteContext {
+  if (options === undefined) {
+    return { alwaysEmitImplicit: false, enumAsInteger: false, useProtoFieldName: false, registry: undefined, maxDepth: defaultMaxDepth, depth: 0, negativeZero: false };
+  }
   return {
     alwaysEmitImplicit: options?.alwaysEmitImplicit === true,
     enumAsInteger: options?.enumAsInteger === true,
@@ -217,10 +323,17 @@ const writers = new WeakMap<DescMessage, MessageWriter>();
 
 /** @internal Returns the compiled writer of a message type, compiling it on first use. */
 export function writerFor(desc: DescMessage): MessageWriter {
+  if (desc === lastDesc) return lastWriter!;
   let writer = writers.get(desc);
   if (writer === undefined) writer = compileMessage(desc);
+  lastDesc = desc;
+  lastWriter = writer;
   return writer;
 }
+
+/** The type whose writer was asked for last, and that writer (one comparison for a run of one type). */
+let lastDesc: DescMessage | undefined;
+let lastWriter: MessageWriter | undefined;
 
 function enter(ctx: WriteContext, typeName: string): void {
   if (++ctx.depth > ctx.maxDepth) {

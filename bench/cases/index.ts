@@ -8,6 +8,7 @@ import { fieldMaskCases } from "./field-mask.js";
 import { fieldMaskApplyCases } from "./field-mask-apply.js";
 import { jsonTextCases } from "./json-text.js";
 import { anyCases, wholeMessageCases } from "./message.js";
+import { perCallCases } from "./per-call.js";
 import { structCases } from "./struct.js";
 import { timestampCases } from "./timestamp.js";
 import { wrappersCases } from "./wrappers.js";
@@ -19,6 +20,7 @@ export const caseBuilders: readonly (() => Case[])[] = [
   fieldMaskApplyCases,
   structCases,
   wrappersCases,
+  perCallCases,
   wholeMessageCases,
   anyCases,
   jsonTextCases,
