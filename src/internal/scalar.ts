@@ -245,6 +245,19 @@ export function scalarFromJson(t: ScalarType, json: unknown, longAsString: boole
 }
 
 /**
+ * {@link scalarFromJson} of one scalar type, with the common case decided first in a few comparisons; anything
+ * else goes to scalarFromJson, which gives the same result or error.
+ */
+export function scalarReader(t: ScalarType, longAsString: boolean): (json: unknown) => unknown {
+  switch (t) {
+    case ScalarType.DOUBLE:
+      return (json) => (typeof json === "number" && json - json === 0 ? json : scalarFromJson(t, json, longAsString));
+    default:
+      return (json) => scalarFromJson(t, json, longAsString);
+  }
+}
+
+/**
  * Reads a map key of type `t` from its JSON object member name, in protobuf-es's local form (the object key:
  * a canonical decimal for integers, "true"/"false" for bool).
  */
@@ -385,6 +398,27 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
       return base64Encode(value);
   }
   fail("json-type", t, "unknown scalar type");
+}
+
+/**
+ * {@link scalarToJson} of one scalar type, with the common case (a value of the right type in range) decided
+ * first in a few comparisons; anything else goes to scalarToJson, which gives the same result or error.
+ */
+export function scalarWriter(t: ScalarType): (value: unknown) => string | number | boolean {
+  switch (t) {
+    case ScalarType.DOUBLE:
+      // A finite number is written as it is (-0 included; the text writers print its sign).
+      return (value) => (typeof value === "number" && value - value === 0 ? value : scalarToJson(t, value));
+    case ScalarType.INT64:
+    case ScalarType.SINT64:
+    case ScalarType.SFIXED64:
+      return (value) => (typeof value === "bigint" && value >= int64Min && value <= int64Max ? value.toString() : scalarToJson(t, value));
+    case ScalarType.UINT64:
+    case ScalarType.FIXED64:
+      return (value) => (typeof value === "bigint" && value >= 0n && value <= uint64Max ? value.toString() : scalarToJson(t, value));
+    default:
+      return (value) => scalarToJson(t, value);
+  }
 }
 
 function int64ToJson(t: ScalarType, value: unknown, min: bigint, max: bigint): string {
