@@ -77,7 +77,8 @@ export class WktJsonError extends Error {
     readonly typeName: string,
     /** What is wrong, for people; the message is `${typeName} at ${path}: ${detail}`. */
     readonly detail: string,
-    options?: ErrorOptions,
+    /** `cause`, as `Error` takes it (spelled out: the `ErrorOptions` type is missing from a `lib` before ES2022). */
+    options?: { cause?: unknown },
   ) {
     super(`${typeName} at ${path}: ${detail}`, options);
   }

@@ -8,8 +8,25 @@ import Long from "long";
 import { WktJsonError } from "./errors.js";
 import { int64Max, int64Min, uint64Max } from "./limits.js";
 
-/** Every form accepted where a 64-bit integer goes in. */
-export type Int64Like = bigint | number | string | Long;
+/**
+ * Every form accepted where a 64-bit integer goes in. The object form is what wkt-json reads from a
+ * protobufjs `Long` (of the `long` package): its 32-bit halves and its signedness. It is spelled out here
+ * rather than imported, so that the published types need no import of `long` (whose default export needs
+ * `esModuleInterop` under the node10 module resolution). At run time only a real `Long` is accepted
+ * (`Long.isLong`); a plain object of this shape is refused.
+ */
+export type Int64Like =
+  | bigint
+  | number
+  | string
+  | {
+      /** The low 32 bits, signed. */
+      readonly low: number;
+      /** The high 32 bits, signed. */
+      readonly high: number;
+      /** Whether the value is unsigned. */
+      readonly unsigned: boolean;
+    };
 
 /** Options of {@link int64From}. */
 export interface Int64FromOptions {
@@ -50,7 +67,7 @@ export function int64From(value: unknown, options?: Int64FromOptions): bigint {
     }
     v = BigInt(value);
   } else if (Long.isLong(value)) {
-    const long = value as Long;
+    const long: Extract<Int64Like, object> = value;
     const bits = (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0);
     v = long.unsigned ? bits : BigInt.asIntN(64, bits);
   } else {
