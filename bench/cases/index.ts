@@ -6,6 +6,7 @@ import type { Case } from "../harness.js";
 import { durationCases } from "./duration.js";
 import { fieldMaskCases } from "./field-mask.js";
 import { fieldMaskApplyCases } from "./field-mask-apply.js";
+import { flowCases } from "./flow.js";
 import { jsonTextCases } from "./json-text.js";
 import { anyCases, wholeMessageCases } from "./message.js";
 import { perCallCases } from "./per-call.js";
@@ -22,6 +23,7 @@ export const caseBuilders: readonly (() => Case[])[] = [
   wrappersCases,
   perCallCases,
   wholeMessageCases,
+  flowCases,
   anyCases,
   jsonTextCases,
 ];

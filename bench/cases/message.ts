@@ -23,12 +23,12 @@ import { pt, same, tsColumn } from "../check.js";
 import { base64Reference, flat, flowDefinition, messageWithEveryField, randomBytes } from "../fixtures.js";
 import { sink, type Case, type Target } from "../harness.js";
 
-interface Fixture {
+export interface Fixture {
   /** Table heading; each area runs in a process of its own (see bench/main.ts). */
   readonly area: string;
   readonly label: string;
   readonly schema: DescMessage;
-  readonly tsName: "TestAllTypesProto3" | "Any";
+  readonly tsName: "TestAllTypesProto3" | "Any" | "UpdateFlowRequest";
   readonly json: JsonObject;
   readonly registry: Registry;
   readonly strings: boolean;
@@ -39,7 +39,7 @@ function tsTypes(): unknown[] {
   return [pt("Timestamp"), pt("Duration"), pt("Struct"), pt("Value"), pt("ListValue"), pt("FieldMask")];
 }
 
-function messageCases(f: Fixture): Case[] {
+export function messageCases(f: Fixture): Case[] {
   const { area, label, schema, tsName, json, registry } = f;
   const opts = { registry };
   const msg = esFromJson(schema, json, opts);
