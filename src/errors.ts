@@ -26,6 +26,8 @@
  * - `fetch`: a type URL could not be fetched.
  * - `binary`: bytes that should hold a serialized message (Any.value) do not.
  * - `required`: a proto2 `required` field is unset in a message being written.
+ * - `field-behavior`: an update breaks AIP-203 field behaviour (an IMMUTABLE field changed, a REQUIRED field
+ *   cleared, an OUTPUT_ONLY field sent under `strict`).
  */
 export type WktRule =
   | "json-type"
@@ -49,7 +51,8 @@ export type WktRule =
   | "mixin"
   | "fetch"
   | "binary"
-  | "required";
+  | "required"
+  | "field-behavior";
 
 /**
  * The error every wkt-json function throws for bad input.

@@ -145,3 +145,5 @@ export type {
   JsonMergeOptions,
   FieldMaskFromPatchOptions,
 } from "./field-mask-apply.js";
+export { patch, jsonPatch } from "./patch.js";
+export type { PatchOptions, JsonPatchOptions } from "./patch.js";

@@ -1,7 +1,9 @@
 // The flow-builder service (../shared/spec/consumers.md, section 1), end to end on realistic payloads: a Flow
 // as GET /v2/Flows/{sid} returns it, its free-form `definition` through google.protobuf.Struct and back, the
-// editor's "add a widget and connect it", the form-encoded POST that saves it, the timestamps, and read masks
-// over flows and states.
+// editor's "add a widget and connect it", the form-encoded POST that saves it (as a schema-aware update of the
+// stored Flow with flow.proto, and as a FieldMask update on plain JSON), the timestamps, and read masks over
+// flows and states.
+import { fileURLToPath } from "node:url";
 import { StructSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,6 +12,7 @@ import {
   isWktJsonError,
   jsonMerge,
   jsonOmit,
+  jsonPatch,
   jsonProject,
   jsonProjectEach,
   structFromJson,
@@ -20,6 +23,10 @@ import {
   toJsonString,
   type WktJsonError,
 } from "../../src/index.js";
+import { catchWkt } from "../helpers.js";
+import { compileProto } from "../patch/registry.js";
+
+const FlowSchema = compileProto(fileURLToPath(new URL(".", import.meta.url)), "flow.proto").getMessage("studio.v2.Flow")!;
 
 type Json = Record<string, unknown>;
 
@@ -177,6 +184,39 @@ describe("editing a flow", () => {
     // The default (merge) would have appended the states to the old ones: the reason for replaceMessageFields.
     const merged = jsonMerge(flow, update, fieldMaskFromPatch(update));
     expect(((merged.definition as Json).states as Json[]).length).toBe(7);
+  });
+
+  /**
+   * Service: POST /v2/Flows/{sid} as an update of the stored Flow (flow.proto). The form's fields become the
+   * body; Definition is JSON text that must hold an object (a Struct, replaced as a whole: it is one field of
+   * the Flow). What the client may not set (revision, date_updated, sid, ...) is the service's.
+   */
+  function saveFlow(stored: Json, form: URLSearchParams): Json {
+    const body: Json = {};
+    if (form.has("CommitMessage")) body.commit_message = form.get("CommitMessage");
+    if (form.has("Status")) body.status = form.get("Status");
+    if (form.has("Definition")) body.definition = structToJson(fromJsonString(StructSchema, form.get("Definition")!));
+    const saved = jsonPatch(FlowSchema, stored as never, body as never, { useProtoFieldName: true });
+    return { ...saved, revision: (stored.revision as number) + 1, date_updated: "2017-11-07T09:00:00Z" };
+  }
+
+  it("saves it as a schema-aware update of the stored Flow: the definition replaced, the rest kept", () => {
+    const edited = addGreeting(structToJson(structFromJson(flow.definition)));
+    const form = new URLSearchParams({ CommitMessage: "Greet callers first", Definition: JSON.stringify(edited), Status: "published" });
+    const saved = saveFlow(flow, form);
+    expect(saved.definition).toEqual(edited);
+    expect(((saved.definition as Json).states as Json[]).length).toBe(4); // replaced, not appended to
+    expect(saved).toMatchObject({ sid: FLOW_SID, account_sid: ACCOUNT_SID, friendly_name: "Appointment reminders", commit_message: "Greet callers first", revision: 4, date_created: "2017-11-06T12:00:00Z", date_updated: "2017-11-07T09:00:00Z", valid: true });
+    // A commit message alone changes nothing else.
+    expect(saveFlow(flow, new URLSearchParams({ CommitMessage: "typo" })).definition).toEqual(flow.definition);
+  });
+
+  it("a definition that is no JSON object, or a flow without one, is refused", () => {
+    expect(catchWkt(() => saveFlow(flow, new URLSearchParams({ Definition: "[1, 2]" })))).toMatchObject({ rule: "json-type", path: "$" });
+    // Definition is REQUIRED: an update may not clear it.
+    expect(catchWkt(() => jsonPatch(FlowSchema, flow as never, { definition: null }, { useProtoFieldName: true }))).toMatchObject({ rule: "field-behavior", path: "$.definition" });
+    // The sid names the flow: a body may repeat it, not change it.
+    expect(catchWkt(() => jsonPatch(FlowSchema, flow as never, { sid: "FW0" }))).toMatchObject({ rule: "field-behavior", path: "$.sid" });
   });
 
   it.each([

@@ -1,16 +1,18 @@
 // The code-hosting service's organization webhooks, deliveries, activity events and rate limits
 // (../shared/spec/consumers.md, section 2), end to end on realistic payloads: the two PATCH endpoints as
-// FieldMask updates on the stored JSON resource (replace vs merge of `config`, and the secret rule), delivery
-// durations, the 90-day / 300-event activity feed with free-form payloads, and the rate-limit wait rules.
+// schema-aware updates of the stored JSON resource (jsonPatch with webhook.proto: replace vs merge of `config`,
+// the secret rule, fields the client may not set), delivery durations, the 90-day / 300-event activity feed with
+// free-form payloads, and the rate-limit wait rules.
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   durationAdd,
   durationCompare,
   durationFromSeconds,
   durationToJson,
-  fieldMaskFromPatch,
   jsonMerge,
   jsonOmit,
+  jsonPatch,
   jsonProject,
   jsonProjectEach,
   structFromJson,
@@ -23,8 +25,15 @@ import {
   timestampSubtract,
   timestampToJson,
   type DurationLike,
+  type JsonPatchOptions,
   type TimestampLike,
 } from "../../src/index.js";
+import { catchWkt } from "../helpers.js";
+import { compileProto } from "../patch/registry.js";
+
+const hooks = compileProto(fileURLToPath(new URL(".", import.meta.url)), "webhook.proto");
+const WebhookSchema = hooks.getMessage("octo.hooks.v1.Webhook")!;
+const ConfigSchema = hooks.getMessage("octo.hooks.v1.Config")!;
 
 type Json = Record<string, unknown>;
 
@@ -53,7 +62,6 @@ const stored = Object.freeze({
 });
 
 const masked = "********";
-const both = { replaceMessageFields: true, replaceRepeatedFields: true };
 
 /** What GET returns: the secret masked when there is one. */
 function present(hook: Json): Json {
@@ -61,16 +69,24 @@ function present(hook: Json): Json {
   return config?.secret === undefined ? hook : jsonMerge(hook, { config: { secret: masked } }, ["config.secret"]);
 }
 
-/** PATCH /orgs/{org}/hooks/{hook_id}: only the fields sent change; a sent `config` replaces the stored one. */
+/** The API's JSON is snake_case: proto field names. */
+const snake: JsonPatchOptions = { useProtoFieldName: true };
+
+/**
+ * PATCH /orgs/{org}/hooks/{hook_id}: only the fields sent change; a sent `config` replaces the stored one
+ * (impliedMask "fields"), lists are replaced; fields the client may not set (webhook.proto's OUTPUT_ONLY) are
+ * ignored, misspelt or mistyped ones refused. The service then stamps updated_at.
+ */
 function patchHook(hook: Json, body: Json): Json {
-  return jsonMerge(hook, { ...body, updated_at: timestampToJson(now) }, [...fieldMaskFromPatch(body).paths, "updated_at"], both);
+  const updated = jsonPatch(WebhookSchema, hook as never, body as never, { ...snake, impliedMask: "fields" });
+  return { ...updated, updated_at: timestampToJson(now) };
 }
 
 /** PATCH /orgs/{org}/hooks/{hook_id}/config: only the config properties sent change. */
 function patchConfig(hook: Json, body: Json): Json {
-  const config = jsonMerge(hook.config as Json, body, fieldMaskFromPatch(body));
+  const config = jsonPatch(ConfigSchema, hook.config as never, body as never, snake);
   if (typeof config.insecure_ssl === "number") config.insecure_ssl = String(config.insecure_ssl); // "0" | "1", sent either way
-  return jsonMerge(hook, { config, updated_at: timestampToJson(now) }, ["config", "updated_at"], both);
+  return { ...hook, config, updated_at: timestampToJson(now) };
 }
 
 describe("webhook PATCH: the whole config is replaced", () => {
@@ -97,8 +113,22 @@ describe("webhook PATCH: the whole config is replaced", () => {
   });
 
   it("never changes the stored resource", () => {
-    patchHook(stored, { config: {}, events: [] });
+    patchHook(stored, { config: { url: "https://ci.example.com/x" }, events: [] });
     expect(stored.config.secret).toBe("whsec_5f0e8a1c9b7d4e2f");
+  });
+
+  it("ignores what the client may not set, and refuses what is not a webhook field", () => {
+    const updated = patchHook(stored, { active: false, id: 1, url: "https://attacker.example.com", created_at: "2000-01-01T00:00:00Z" });
+    expect(jsonOmit(updated, ["active", "updated_at"])).toEqual(jsonOmit(stored, ["active", "updated_at"]));
+    // jsonMerge would have stored these as they came.
+    expect(catchWkt(() => patchHook(stored, { actve: false }))).toMatchObject({ rule: "unknown-field", path: "$.actve" });
+    expect(catchWkt(() => patchHook(stored, { events: "push" }))).toMatchObject({ rule: "json-type", path: "$.events" });
+    expect(catchWkt(() => patchHook(stored, { config: { url: "https://x.example.com", content_type: 1 } }))).toMatchObject({ rule: "json-type", path: "$.config.content_type" });
+    expect(catchWkt(() => patchHook(stored, { name: "email" }))).toMatchObject({ rule: "field-behavior", path: "$.name" });
+  });
+
+  it("a sent config must have its url (REQUIRED): the replacement may not clear it", () => {
+    expect(catchWkt(() => patchHook(stored, { config: { content_type: "form" } }))).toMatchObject({ rule: "field-behavior", path: "$.config.url" });
   });
 });
 
@@ -116,9 +146,13 @@ describe("config PATCH: only the sent properties change", () => {
   });
 
   it("the two PATCHes differ exactly in replace vs merge of config", () => {
-    const body = { config: { content_type: "form" } };
+    const body = { config: { url: stored.config.url, content_type: "form" } };
     expect((patchHook(stored, body).config as Json).secret).toBeUndefined();
     expect((patchConfig(stored, body.config).config as Json).secret).toBe(stored.config.secret);
+  });
+
+  it("refuses a config property that does not exist", () => {
+    expect(catchWkt(() => patchConfig(stored, { content_typ: "form" }))).toMatchObject({ rule: "unknown-field", path: "$.content_typ" });
   });
 });
 
