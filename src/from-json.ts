@@ -711,7 +711,7 @@ type LeafReader = (json: unknown, exactNumbers: boolean) => Record<string, unkno
 /** Leaf readers by descriptor (null for every other type), set by compileWkt. */
 const leafReaders = new WeakMap<DescMessage, LeafReader | null>();
 /** The leaf type read last without options, and its reader: one comparison for a run of one type. */
-let leafDesc: DescMessage | undefined;
+let leafDesc: unknown = Symbol("no descriptor"); // no value a caller can pass, not even undefined
 let leafRead: LeafReader | undefined;
 
 /** The leaf reader of a type, or undefined; compiles the type's reader first (with readerFor's errors). */

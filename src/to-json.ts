@@ -127,15 +127,18 @@ interface Leaf {
   readonly text: (message: unknown) => string;
 }
 
+/** What the one-entry caches hold before their first use: no value a caller can pass (not even undefined). */
+const noDesc: unknown = Symbol("no descriptor");
+
 /** Leaves by descriptor; null for every other type. */
 const leaves = new WeakMap<DescMessage, Leaf | null>();
 /**
  * The leaf type written last without options, and its writers: a run of one type (the usual case, such as a
  * list of Timestamps written one by one) then costs one comparison instead of a WeakMap lookup.
  */
-let leafDesc: DescMessage | undefined;
+let leafDesc: unknown = noDesc;
 let leafWrite: Leaf["write"] | undefined;
-let leafTextDesc: DescMessage | undefined;
+let leafTextDesc: unknown = noDesc;
 let leafText: Leaf["text"] | undefined;
 
 function leafOf(desc: DescMessage): Leaf | undefined {
@@ -333,7 +336,7 @@ export function writerFor(desc: DescMessage): MessageWriter {
 }
 
 /** The type whose writer was asked for last, and that writer (one comparison for a run of one type). */
-let lastDesc: DescMessage | undefined;
+let lastDesc: unknown = noDesc;
 let lastWriter: MessageWriter | undefined;
 
 function enter(ctx: WriteContext, typeName: string): void {
