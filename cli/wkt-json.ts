@@ -41,7 +41,7 @@ import {
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import { textParseOptions } from "../src/from-json.js";
-import { fromJsonString, isWktJsonError, toJsonString, WktJsonError } from "../src/index.js";
+import { fromJsonString, isWktJsonError, jsonSchema, toJsonString, WktJsonError, type JsonSchemaOptions } from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
 
@@ -54,6 +54,7 @@ const usage = `Usage: wkt-json <command> <type> [options] < input
 Commands:
   canon <type>   read one message on stdin, write its canonical proto3 JSON on stdout
   check <type>   read one message on stdin and only validate it: exit 0 silently, or 1 with the error
+  schema <type>  write the JSON Schema (2020-12) of the type's proto3 JSON on stdout; reads no input
 
 <type> is a fully-qualified message name. The well-known types (google.protobuf.Timestamp, Duration,
 Struct, Any, FieldMask, the wrappers, ..., and descriptor.proto's messages) are built in; other types
@@ -76,6 +77,10 @@ Options:
                             decoding: in JSON objects, arrays, strings and member names, numbers, true,
                             false, null; in binary messages, map entries, fields and packed elements.
                             More is invalid (exit 1, rule size)
+  --io output|input         schema: the canonical JSON canon writes (default), or everything check
+                            accepts (both field names, numbers in strings, enum numbers, null)
+  --target draft-2020-12|draft-07
+                            schema: the JSON Schema version (default draft-2020-12, as OpenAPI 3.1)
   -h, --help                show this help
   -v, --version             show the version
 
@@ -91,6 +96,7 @@ Examples:
   wkt-json check acme.v1.Order --descriptor-set acme.binpb < order.json && echo valid
   wkt-json canon acme.v1.Order --descriptor-set acme.binpb --to binary < order.json > order.bin
   wkt-json canon acme.v1.Order --descriptor-set acme.binpb --from binary < order.bin
+  wkt-json schema acme.v1.Order --descriptor-set acme.binpb --io input --pretty 2 > order.schema.json
 `;
 
 /** A bad command line (reported with a pointer to --help) or setup (without): exit 2. */
@@ -104,7 +110,7 @@ class UsageError extends Error {
 }
 
 interface Options {
-  readonly command: "canon" | "check";
+  readonly command: "canon" | "check" | "schema";
   readonly typeName: string;
   readonly descriptorSets: readonly string[];
   readonly from: "json" | "binary";
@@ -116,6 +122,9 @@ interface Options {
   readonly alwaysEmitImplicit: boolean;
   readonly maxLength: number;
   readonly maxValues: number;
+  /** schema: which document, and in which JSON Schema version. */
+  readonly io: "input" | "output";
+  readonly target: "draft-2020-12" | "draft-07";
 }
 
 /**
@@ -145,6 +154,8 @@ function parseCommandLine(args: string[]): Parsed {
         "always-emit-implicit": { type: "boolean" },
         "max-length": { type: "string" },
         "max-values": { type: "string" },
+        io: { type: "string" },
+        target: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -161,7 +172,7 @@ function parseCommandLine(args: string[]): Parsed {
 
   const [command, typeName, ...extra] = positionals;
   if (command === undefined) throw new UsageError("no command given");
-  if (command !== "canon" && command !== "check") throw new UsageError(`unknown command '${command}'`);
+  if (command !== "canon" && command !== "check" && command !== "schema") throw new UsageError(`unknown command '${command}'`);
   if (typeName === undefined) throw new UsageError(`'${command}' needs a message type, such as google.protobuf.Timestamp`);
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
 
@@ -192,6 +203,27 @@ function parseCommandLine(args: string[]): Parsed {
     }
     return Number(value);
   };
+  if (command === "schema") {
+    for (const flag of ["from", "to", "max-length", "max-values"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to canon and check only: schema reads no input`);
+    }
+  } else {
+    for (const flag of ["io", "target"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to schema only`);
+    }
+  }
+  const io = values.io ?? "output";
+  if (io !== "input" && io !== "output") throw new UsageError(`--io must be input or output, got '${io}'`);
+  const target = values.target ?? "draft-2020-12";
+  if (target !== "draft-2020-12" && target !== "draft-07") throw new UsageError(`--target must be draft-2020-12 or draft-07, got '${target}'`);
+  if (command === "schema" && io === "output" && values["ignore-unknown-fields"] === true) {
+    throw new UsageError("--ignore-unknown-fields applies to the input schema only (--io input)");
+  }
+  if (command === "schema" && io === "input") {
+    for (const flag of ["use-proto-field-name", "enum-as-integer", "always-emit-implicit"] as const) {
+      if (values[flag] === true) throw new UsageError(`--${flag} applies to the output schema only (--io output)`);
+    }
+  }
   const maxLength = count("--max-length", values["max-length"], cliMaxLengthDefault, maxLengthCeiling);
   const maxValues = count("--max-values", values["max-values"], cliMaxValuesDefault, Number.MAX_SAFE_INTEGER);
 
@@ -210,6 +242,8 @@ function parseCommandLine(args: string[]): Parsed {
       alwaysEmitImplicit: values["always-emit-implicit"] === true,
       maxLength,
       maxValues,
+      io,
+      target,
     },
   };
 }
@@ -459,6 +493,19 @@ async function main(args: string[]): Promise<number> {
   }
 
   const options = parsed.options;
+  if (options.command === "schema") {
+    const js: JsonSchemaOptions = {
+      io: options.io,
+      target: options.target,
+      registry,
+      useProtoFieldName: options.useProtoFieldName,
+      enumAsInteger: options.enumAsInteger,
+      alwaysEmitImplicit: options.alwaysEmitImplicit,
+      ignoreUnknownFields: options.ignoreUnknownFields,
+    };
+    process.stdout.write(JSON.stringify(jsonSchema(schema, js), null, options.pretty) + "\n");
+    return 0;
+  }
   let output: Uint8Array | string;
   try {
     const input = await readStdin(options.maxLength, schema.typeName);

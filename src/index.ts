@@ -147,3 +147,14 @@ export type {
 } from "./field-mask-apply.js";
 export { patch, jsonPatch } from "./patch.js";
 export type { PatchOptions, JsonPatchOptions } from "./patch.js";
+export { jsonSchema } from "./json-schema.js";
+export type { JsonSchemaOptions } from "./json-schema.js";
+export { standardSchema } from "./standard-schema.js";
+export type {
+  StandardSchemaOptions,
+  StandardSchemaIssue,
+  StandardSchemaResult,
+  StandardSchemaProps,
+  StandardJsonSchemaOptions,
+  WktStandardSchema,
+} from "./standard-schema.js";

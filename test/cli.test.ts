@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { DurationSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromJsonString } from "../src/index.js";
-import { TestAllTypesProto3 } from "./conformance-registry.js";
+import { fromJsonString, jsonSchema } from "../src/index.js";
+import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -359,6 +359,36 @@ describe.concurrent("descriptor sets", { timeout }, () => {
   });
 });
 
+describe.concurrent("schema", { timeout }, () => {
+  it("writes jsonSchema's document of a well-known type, reading no input", async () => {
+    const result = await run(["schema", "google.protobuf.Duration"], "ignored");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.out).toBe(JSON.stringify(jsonSchema(DurationSchema)) + "\n");
+  });
+
+  it("writes the input schema of a type from a descriptor set, indented, its extensions included", async () => {
+    const result = await run(["schema", TestAllTypesProto2.typeName, "--descriptor-set", descriptorSet, "--io", "input", "--pretty", "2"]);
+    expect(result.status).toBe(0);
+    expect(result.out).toBe(JSON.stringify(jsonSchema(TestAllTypesProto2, { io: "input", registry: testRegistry }), null, 2) + "\n");
+    expect(result.out).toContain('"[protobuf_test_messages.proto2.extension_int32]"');
+  });
+
+  it("passes the output options and the target through", async () => {
+    const args = ["schema", proto3, ...withSet, "--use-proto-field-name", "--enum-as-integer", "--always-emit-implicit", "--target", "draft-07"];
+    const result = await run(args);
+    expect(result.status).toBe(0);
+    const expected = jsonSchema(TestAllTypesProto3, { useProtoFieldName: true, enumAsInteger: true, alwaysEmitImplicit: true, target: "draft-07", registry: testRegistry });
+    expect(JSON.parse(result.out)).toEqual(expected);
+    const input = await run(["schema", proto3, ...withSet, "--io", "input", "--ignore-unknown-fields"]);
+    expect(JSON.parse(input.out)).toEqual(jsonSchema(TestAllTypesProto3, { io: "input", ignoreUnknownFields: true, registry: testRegistry }));
+  });
+
+  it("is listed in --help", async () => {
+    expect((await run(["--help"])).out).toMatch(/^ {2}schema <type> /m);
+  });
+});
+
 describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => {
   it.each([
     [[]],
@@ -380,6 +410,16 @@ describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => 
     [["canon", proto3]],
     [["canon", proto3, "--descriptor-set", "/nonexistent/set.binpb"]],
     [["canon", proto3, "--descriptor-set", fileURLToPath(import.meta.url)]],
+    [["schema"]],
+    [["schema", "no.such.Type"]],
+    [["schema", "google.protobuf.Duration", "--from", "binary"]],
+    [["schema", "google.protobuf.Duration", "--max-values", "10"]],
+    [["schema", "google.protobuf.Duration", "--io", "both"]],
+    [["schema", "google.protobuf.Duration", "--target", "openapi-3.0"]],
+    [["schema", "google.protobuf.Duration", "--ignore-unknown-fields"]],
+    [["schema", "google.protobuf.Duration", "--io", "input", "--use-proto-field-name"]],
+    [["canon", "google.protobuf.Duration", "--io", "input"]],
+    [["check", "google.protobuf.Duration", "--target", "draft-07"]],
   ])("%j", async (args) => {
     const result = await run(args, '"2000-01-01T00:00:00Z"');
     expect(result.status).toBe(2);

@@ -1,0 +1,559 @@
+/**
+ * JSON Schema (2020-12, or draft-07) of the proto3 JSON form of a message type, for OpenAPI documents, API
+ * gateways, form builders and clients in other languages.
+ *
+ * Proto3 JSON mapping: "If a field has the default value it is omitted ... Parsers accept both the lowerCamelCase
+ * JSON name and the original proto field name ... null is accepted for all field types and treated as the
+ * default value"; 64-bit integers are written as decimal strings and read from numbers or strings; enums as
+ * names, read from names or numbers; bytes as standard base64, read from standard or URL-safe base64 with or
+ * without padding; Timestamp as RFC 3339 (`Z` on output, offsets on input), Duration as decimal seconds with
+ * `s`, FieldMask as one string of lowerCamel paths, Struct and Value as any JSON, Any as an object with
+ * `@type`.
+ *
+ * Two documents per type, as for every codec:
+ *
+ * - `io: "output"` (the default): the canonical JSON `toJson` writes, under the same write options
+ *   (`useProtoFieldName`, `enumAsInteger`, `alwaysEmitImplicit`). Every output of `toJson` is valid against it.
+ * - `io: "input"`: what `fromJson` accepts, both field names, numbers in strings, enum numbers, `null`.
+ *   Every value `fromJson` accepts is valid against it; a value it refuses is invalid wherever JSON Schema can say
+ *   why: a wrong JSON type, an unknown member, a field given under both names, two members of a oneof, an
+ *   integer out of its 32-bit range, a malformed or impossible Timestamp (February 30 included), Duration,
+ *   FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema cannot say, the decoder
+ *   still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates, duplicate map keys in two
+ *   spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp with an offset, the
+ *   types behind an Any's `@type`.
+ *
+ * Each message and enum type is one entry of `$defs` (draft-07: `definitions`) under its full name, referenced
+ * with `$ref`, so recursive types are finite and the document is linear in the number of types reachable.
+ *
+ * @module
+ */
+import { ScalarType, type DescEnum, type DescExtension, type DescField, type DescMessage, type JsonObject, type JsonValue, type Registry } from "@bufbuild/protobuf";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { enumValueJsonName } from "./enum.js";
+import { WktJsonError } from "./errors.js";
+import { describe } from "./int64.js";
+import { setOwn } from "./internal/json-value.js";
+import { checkSchema } from "./registry.js";
+
+/** Options of {@link jsonSchema}. */
+export interface JsonSchemaOptions {
+  /**
+   * `"output"` (default): the canonical JSON that `toJson` writes. `"input"`: everything `fromJson` accepts
+   * (both field names, numbers in strings, enum numbers, `null` for a default value, Timestamps with offsets).
+   */
+  io?: "input" | "output";
+  /** `"draft-2020-12"` (default; OpenAPI 3.1) or `"draft-07"` (`definitions` instead of `$defs`). */
+  target?: "draft-2020-12" | "draft-07";
+  /** Output: the proto field names (`optional_int32`) instead of the JSON names, as `toJson`'s option. */
+  useProtoFieldName?: boolean;
+  /** Output: enum values as numbers, as `toJson`'s option. */
+  enumAsInteger?: boolean;
+  /** Output: fields with implicit presence are always written (and so required), as `toJson`'s option. */
+  alwaysEmitImplicit?: boolean;
+  /** Input: members that name no field, and enum names the enum lacks, are allowed (`fromJson`'s option). */
+  ignoreUnknownFields?: boolean;
+  /** Extensions of the registry become members `[full.name]` of the messages they extend. */
+  registry?: Registry;
+  /**
+   * Where the `$ref`s point: `"#/$defs/"` (default; draft-07 `"#/definitions/"`), or where the caller puts the
+   * entries, such as `"#/components/schemas/"` for an OpenAPI document. Must start with `#` and end with `/`.
+   */
+  refPrefix?: string;
+  /**
+   * Appended to every entry's name (and its `$ref`s), so that the input and output schemas of one type can sit
+   * side by side among an OpenAPI document's components: `{ io: "input", nameSuffix: "Input" }`. Default `""`.
+   */
+  nameSuffix?: string;
+}
+
+const drafts = {
+  "draft-2020-12": { uri: "https://json-schema.org/draft/2020-12/schema", defs: "$defs" },
+  "draft-07": { uri: "http://json-schema.org/draft-07/schema#", defs: "definitions" },
+} as const;
+
+/**
+ * Returns the JSON Schema of the proto3 JSON form of a message type: its canonical output (default), or with
+ * `{ io: "input" }` everything the decoder accepts. The root `$ref`s the type's entry in `$defs`, where every
+ * message and enum type it reaches has one entry under its full name; an OpenAPI document takes the entries
+ * as its components with `refPrefix: "#/components/schemas/"` (and a `nameSuffix` for the input schema).
+ *
+ * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an option
+ *   that is not one of its documented values.
+ * @example
+ * const doc = jsonSchema(TimestampSchema);
+ * doc.$ref; //=> "#/$defs/google.protobuf.Timestamp"
+ * (doc.$defs as JsonObject)["google.protobuf.Timestamp"]; //=> { type: "string", format: "date-time", pattern: "^...Z$" }
+ * jsonSchema(BookSchema, { io: "input" }); // what fromJson(BookSchema, json) accepts
+ */
+export function jsonSchema(schema: DescMessage, options?: JsonSchemaOptions): JsonObject {
+  checkSchema(schema);
+  const o = readOptions(options);
+  const b = new Builder(o);
+  // A wrapper at the root reads null as its default value (in a list, null is an error).
+  const ref = b.refMessage(schema);
+  const root = o.input && isWrapperDesc(schema) ? orNull(ref) : ref;
+  b.drain();
+  const draft = drafts[o.target];
+  const out: JsonObject = { $schema: draft.uri };
+  // draft-07 ignores the siblings of a $ref: the root refers through allOf.
+  if (o.target === "draft-07" || root.$ref === undefined) out.allOf = [root];
+  else out.$ref = root.$ref;
+  out[draft.defs] = b.defs;
+  return out;
+}
+
+interface Opts {
+  input: boolean;
+  target: "draft-2020-12" | "draft-07";
+  protoNames: boolean;
+  enumAsInteger: boolean;
+  alwaysEmitImplicit: boolean;
+  ignoreUnknownFields: boolean;
+  registry: Registry | undefined;
+  refPrefix: string;
+  nameSuffix: string;
+}
+
+function readOptions(options: JsonSchemaOptions | undefined): Opts {
+  if (options !== undefined && (typeof options !== "object" || options === null)) {
+    throw optionError("options", options, "an object");
+  }
+  const io = options?.io ?? "output";
+  if (io !== "input" && io !== "output") throw optionError("io", io, `"input" or "output"`);
+  const target = options?.target ?? "draft-2020-12";
+  if (target !== "draft-2020-12" && target !== "draft-07") {
+    throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
+  }
+  const flag = (name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields"): boolean => {
+    const v = options?.[name];
+    if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
+    return v === true;
+  };
+  const registry = options?.registry;
+  if (registry !== undefined && (typeof registry !== "object" || registry === null || typeof (registry as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function")) {
+    throw optionError("registry", registry, "a Registry of @bufbuild/protobuf");
+  }
+  const text = (name: "refPrefix" | "nameSuffix", fallback: string, ok: (v: string) => boolean, expected: string): string => {
+    const v = options?.[name];
+    if (v === undefined) return fallback;
+    if (typeof v !== "string" || !ok(v)) throw optionError(name, v, expected);
+    return v;
+  };
+  // A prefix or suffix is part of a JSON pointer in a URI fragment: characters that would need escaping are refused.
+  const safe = (v: string): boolean => /^[A-Za-z0-9._$/#-]*$/.test(v);
+  const refPrefix = text("refPrefix", `#/${drafts[target].defs}/`, (v) => v.startsWith("#") && v.endsWith("/") && safe(v), `a JSON pointer fragment such as "#/components/schemas/"`);
+  const nameSuffix = text("nameSuffix", "", (v) => safe(v) && !v.includes("/"), "letters, digits, '.', '_' or '-'");
+  return {
+    input: io === "input",
+    target,
+    refPrefix,
+    nameSuffix,
+    protoNames: flag("useProtoFieldName"),
+    enumAsInteger: flag("enumAsInteger"),
+    alwaysEmitImplicit: flag("alwaysEmitImplicit"),
+    ignoreUnknownFields: flag("ignoreUnknownFields"),
+    registry,
+  };
+}
+
+function optionError(name: string, value: unknown, expected: string): WktJsonError {
+  const got = typeof value === "string" ? JSON.stringify(value) : describe(value);
+  return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Patterns. Each is the decoder's rule as a regular expression (ECMA-262, no lookaround, so that the tools of
+// other languages read them too), or a superset of it where the rule is a range a pattern cannot state simply.
+// ---------------------------------------------------------------------------------------------------------
+
+/** A JSON number's text: what a numeric string must hold (no `+`, leading zero, hex, `.5`, `1.`, space). */
+const numberText = "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$";
+const floatText = "^(NaN|-?Infinity|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$";
+const nonFinite = "^(NaN|-?Infinity)$";
+
+/**
+ * The decimal integers from 1 to `max` (digits), without leading zeros, as a regular expression: shorter
+ * numbers, then for each position a smaller digit after the same prefix, then `max` itself.
+ */
+function positiveUpTo(max: string): string {
+  const n = max.length;
+  const alts: string[] = [];
+  if (n >= 2) alts.push(n === 2 ? "[1-9]" : `[1-9][0-9]{0,${n - 2}}`);
+  for (let i = 0; i < n; i++) {
+    const d = max.charCodeAt(i) - 48;
+    const low = i === 0 ? 1 : 0;
+    if (d - 1 < low) continue;
+    const digit = d - 1 === low ? String(low) : `[${low}-${d - 1}]`;
+    const rest = n - i - 1;
+    alts.push(max.slice(0, i) + digit + (rest === 0 ? "" : rest === 1 ? "[0-9]" : `[0-9]{${rest}}`));
+  }
+  alts.push(max);
+  return `(${alts.join("|")})`;
+}
+
+/** Canonical decimals of a signed range: `0`, up to `max`, down to `-minMagnitude`; no `-0`, no leading zero. */
+function canonicalSigned(max: string, minMagnitude: string): string {
+  return `0|${positiveUpTo(max)}|-${positiveUpTo(minMagnitude)}`;
+}
+
+/**
+ * An integer in a JSON number's text, within a range: the plain decimal forms (`-0` too) are checked against the
+ * range; forms with a fraction or an exponent (`1.0`, `1e2`, `10e-1`) only by their syntax, and a fraction of
+ * other digits than zeros needs an exponent (`1.5` is not an integer, `1.5e1` is).
+ */
+function integerText(max: string, minMagnitude: string): string {
+  const plain = minMagnitude === "" ? `-?0|${positiveUpTo(max)}` : `-?0|${positiveUpTo(max)}|-${positiveUpTo(minMagnitude)}`;
+  return `^(${plain}|-?(0|[1-9][0-9]*)(\\.0+|(\\.[0-9]+)?[eE][+-]?[0-9]+))$`;
+}
+
+const int32Text = integerText("2147483647", "2147483648");
+const uint32Text = integerText("4294967295", "");
+const int64Text = integerText("9223372036854775807", "9223372036854775808");
+const uint64Text = integerText("18446744073709551615", "");
+const int64Canonical = `^(${canonicalSigned("9223372036854775807", "9223372036854775808")})$`;
+const uint64Canonical = `^(0|${positiveUpTo("18446744073709551615")})$`;
+
+/** Integer map keys as the decoder reads them: a sign (`+` too) and leading zeros allowed, then the range. */
+function keyInput(max: string, minMagnitude: string): string {
+  const neg = minMagnitude === "" ? "-0+" : `-0*(0|${positiveUpTo(minMagnitude)})`;
+  return `^(\\+?0*(0|${positiveUpTo(max)})|${neg})$`;
+}
+
+/** Standard or URL-safe base64, with or without padding (the input); standard with padding (the output). */
+const b64 = "[A-Za-z0-9+/_-]";
+const base64Input = `^(${b64}{4})*(${b64}{2}(==)?|${b64}{3}=?)?$`;
+const base64Output = "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
+
+// RFC 3339 date-time with our strictness: years 0001 to 9999, real days (February 29 in leap years only),
+// hours to 23, seconds to 59 (leap seconds are smeared), 1 to 9 fraction digits, `T` and `Z` upper-case.
+const year = "(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})";
+const leapYear = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)";
+const monthDay = "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))";
+const date = `(${year}-${monthDay}|${leapYear}-02-29)`;
+const time = "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]";
+const offset = "([01][0-9]|2[0-3]):[0-5][0-9]";
+// On input, a time in year 0000 is an instant in 0001 when its offset is negative enough (the decoder checks the
+// instant, which a pattern cannot): 0000-12-31 with a "-" offset is let through.
+const timestampInput = `^(${date}T${time}(\\.[0-9]{1,9})?(Z|[+-]${offset})|0000-12-31T${time}(\\.[0-9]{1,9})?-${offset})$`;
+const timestampOutput = `^${date}T${time}(\\.([0-9]{3}){1,3})?Z$`;
+/** Decimal seconds up to 315,576,000,000 (any fraction: the last Duration is 315576000000.999999999s), no leading zero. */
+const durationSeconds = `-?(0|${positiveUpTo("315576000000")})`;
+const durationInput = `^${durationSeconds}(\\.[0-9]{1,9})?s$`;
+const durationOutput = `^${durationSeconds}(\\.([0-9]{3}){1,3})?s$`;
+/** Comma-separated paths of lowerCamel segments; the empty string is the empty mask. */
+const maskSegment = "[A-Za-z][A-Za-z0-9]*";
+const maskPath = `${maskSegment}(\\.${maskSegment})*`;
+const fieldMaskPattern = `^(${maskPath}(,${maskPath})*)?$`;
+/** A type URL ends in `/` and a fully-qualified name. */
+const typeUrlPattern = "/[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$";
+
+const int32Min = -2147483648;
+const int32Max = 2147483647;
+const uint32Max = 4294967295;
+/** 2^63 and 2^64: the doubles that int64's and uint64's ends round to. */
+const int64Bound = 9223372036854775808;
+const uint64Bound = 18446744073709551616;
+/** The least double that rounds to float32 Infinity: the decoder accepts what rounds to a finite float. */
+const float32Overflow = 3.4028235677973366e38;
+
+// ---------------------------------------------------------------------------------------------------------
+// The builder: one $defs entry per type, filled from a work list (no recursion, whatever the depth of types).
+// ---------------------------------------------------------------------------------------------------------
+
+class Builder {
+  readonly defs: JsonObject = {};
+  private readonly queue: (DescMessage | DescEnum)[] = [];
+  private readonly seen = new Set<string>();
+  private extensionsByType: Map<string, DescExtension[]> | undefined;
+
+  constructor(private readonly o: Opts) {}
+
+  private ref(desc: DescMessage | DescEnum): JsonObject {
+    if (!this.seen.has(desc.typeName)) {
+      this.seen.add(desc.typeName);
+      this.queue.push(desc);
+    }
+    // Type names hold no "~" or "/", which a JSON pointer would escape.
+    return { $ref: this.o.refPrefix + desc.typeName + this.o.nameSuffix };
+  }
+
+  refMessage(desc: DescMessage): JsonObject {
+    return this.ref(desc);
+  }
+
+  drain(): void {
+    for (let i = 0; i < this.queue.length; i++) {
+      const desc = this.queue[i]!;
+      setOwn(this.defs, desc.typeName + this.o.nameSuffix, desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc));
+    }
+  }
+
+  // ---- types ------------------------------------------------------------------------------------------
+
+  private messageDef(desc: DescMessage): JsonObject {
+    const wkt = this.wktDef(desc);
+    if (wkt !== undefined) return wkt;
+    const o = this.o;
+    const properties: JsonObject = {};
+    const required: string[] = [];
+    const dependent: JsonObject = {};
+    const oneofs = new Map<string, JsonValue[]>();
+    const members: [DescField | DescExtension, string[]][] = [];
+    for (const field of desc.fields) members.push([field, this.names(field)]);
+    for (const ext of this.extensionsOf(desc)) members.push([ext, [`[${ext.typeName}]`]]);
+    for (const [field, names] of members) {
+      const s = this.fieldSchema(field);
+      for (const name of names) setOwn(properties, name, s);
+      if (names.length === 2) setOwn(dependent, names[0]!, { not: present(names[1]!, {}) });
+      if (!o.input && this.alwaysWritten(field)) required.push(names[0]!);
+      const oneof = field.kind === "field" ? field.oneof : undefined;
+      if (oneof !== undefined) {
+        let list = oneofs.get(oneof.name);
+        if (list === undefined) oneofs.set(oneof.name, (list = []));
+        const sets = names.map((n) => this.setSchema(field, n));
+        list.push(sets.length === 1 ? sets[0]! : { anyOf: sets });
+      }
+    }
+    const def: JsonObject = { type: "object", properties };
+    if (!(o.input && o.ignoreUnknownFields)) def.additionalProperties = false;
+    if (required.length > 0) def.required = required;
+    if (Object.keys(dependent).length > 0) {
+      if (o.target === "draft-07") def.dependencies = dependent;
+      else def.dependentSchemas = dependent;
+    }
+    // At most one member of each oneof set: exactly one of "none is set", "the first is set", ... holds.
+    const oneOfs: JsonValue[] = [];
+    for (const sets of oneofs.values()) {
+      if (sets.length > 1) oneOfs.push({ oneOf: [{ not: { anyOf: sets } }, ...sets] });
+    }
+    if (oneOfs.length === 1) Object.assign(def, oneOfs[0]);
+    else if (oneOfs.length > 1) def.allOf = oneOfs;
+    return def;
+  }
+
+  /** The member names of a field: the one written, or on input the JSON name and the proto name. */
+  private names(field: DescField): string[] {
+    if (!this.o.input) return [this.o.protoNames ? field.name : field.jsonName];
+    return field.jsonName === field.name ? [field.name] : [field.jsonName, field.name];
+  }
+
+  /** Whether `toJson` always writes the field: proto2 `required`, and implicit presence with `alwaysEmitImplicit`. */
+  private alwaysWritten(field: DescField | DescExtension): boolean {
+    if (field.kind !== "field") return false;
+    if (field.presence === legacyRequired) return true;
+    if (!this.o.alwaysEmitImplicit || field.oneof !== undefined) return false;
+    return field.fieldKind === "list" || field.fieldKind === "map" || field.presence === implicit;
+  }
+
+  /** What makes member `name` set a oneof: present, and not null (unless null is its value). */
+  private setSchema(field: DescField | DescExtension, name: string): JsonObject {
+    if (!this.o.input || nullIsValue(field)) return present(name, {});
+    // Under ignoreUnknownFields an unknown enum value is skipped and sets nothing.
+    const known: JsonObject =
+      field.fieldKind === "enum" && this.o.ignoreUnknownFields ? { allOf: [{ not: { type: "null" } }, this.enumKnown(field.enum)] } : { not: { type: "null" } };
+    return present(name, known);
+  }
+
+  private fieldSchema(field: DescField | DescExtension): JsonObject {
+    const input = this.o.input;
+    const nullable = nullIsValue(field);
+    switch (field.fieldKind) {
+      case "list": {
+        const items = field.listKind === "scalar" ? this.scalar(field.scalar) : field.listKind === "enum" ? this.enumRef(field.enum) : this.ref(field.message);
+        const s: JsonObject = { type: "array", items };
+        return input ? orNull(s) : s;
+      }
+      case "map": {
+        const value = field.mapKind === "scalar" ? this.scalar(field.scalar) : field.mapKind === "enum" ? this.enumRef(field.enum) : this.ref(field.message);
+        const s: JsonObject = { type: "object", additionalProperties: value };
+        const keys = this.mapKey(field.mapKey);
+        if (keys !== undefined) s.propertyNames = keys;
+        return input ? orNull(s) : s;
+      }
+      case "scalar": {
+        const s = this.scalar(field.scalar);
+        return input ? orNull(s) : s;
+      }
+      case "enum": {
+        const s = this.enumRef(field.enum);
+        return input && !nullable ? orNull(s) : s;
+      }
+      case "message": {
+        const s = this.ref(field.message);
+        return input && !nullable ? orNull(s) : s;
+      }
+    }
+  }
+
+  private scalar(t: ScalarType): JsonObject {
+    const input = this.o.input;
+    switch (t) {
+      case ScalarType.STRING:
+        return { type: "string" };
+      case ScalarType.BOOL:
+        return { type: "boolean" };
+      case ScalarType.INT32:
+      case ScalarType.SINT32:
+      case ScalarType.SFIXED32:
+        return input ? { type: ["integer", "string"], minimum: int32Min, maximum: int32Max, pattern: int32Text } : { type: "integer", minimum: int32Min, maximum: int32Max };
+      case ScalarType.UINT32:
+      case ScalarType.FIXED32:
+        return input ? { type: ["integer", "string"], minimum: 0, maximum: uint32Max, pattern: uint32Text } : { type: "integer", minimum: 0, maximum: uint32Max };
+      case ScalarType.INT64:
+      case ScalarType.SINT64:
+      case ScalarType.SFIXED64:
+        // JSON.parse rounds a number beyond 2^53; the bounds are the doubles the range's ends round to, so
+        // that every number in range passes (and 2^63 + 1, which rounds to 2^63, too: the decoder refuses it).
+        return input ? { type: ["integer", "string"], minimum: -int64Bound, maximum: int64Bound, pattern: int64Text } : { type: "string", pattern: int64Canonical };
+      case ScalarType.UINT64:
+      case ScalarType.FIXED64:
+        return input ? { type: ["integer", "string"], minimum: 0, maximum: uint64Bound, pattern: uint64Text } : { type: "string", pattern: uint64Canonical };
+      case ScalarType.FLOAT:
+        // toJson writes a float's shortest text, which can be just above float32's largest value as a double.
+        return { type: ["number", "string"], exclusiveMinimum: -float32Overflow, exclusiveMaximum: float32Overflow, pattern: input ? floatText : nonFinite };
+      case ScalarType.DOUBLE:
+        return { type: ["number", "string"], pattern: input ? floatText : nonFinite };
+      case ScalarType.BYTES:
+        return { type: "string", contentEncoding: "base64", pattern: input ? base64Input : base64Output };
+    }
+  }
+
+  private mapKey(t: ScalarType): JsonObject | undefined {
+    const input = this.o.input;
+    const range = (max: string, minMagnitude: string): JsonObject => ({
+      pattern: input ? keyInput(max, minMagnitude) : minMagnitude === "" ? `^(0|${positiveUpTo(max)})$` : `^(${canonicalSigned(max, minMagnitude)})$`,
+    });
+    switch (t) {
+      case ScalarType.STRING:
+        return undefined;
+      case ScalarType.BOOL:
+        return { enum: ["true", "false"] };
+      case ScalarType.INT32:
+      case ScalarType.SINT32:
+      case ScalarType.SFIXED32:
+        return range("2147483647", "2147483648");
+      case ScalarType.UINT32:
+      case ScalarType.FIXED32:
+        return range("4294967295", "");
+      case ScalarType.UINT64:
+      case ScalarType.FIXED64:
+        return range("18446744073709551615", "");
+      default:
+        return range("9223372036854775807", "9223372036854775808");
+    }
+  }
+
+  // ---- enums ------------------------------------------------------------------------------------------
+
+  private enumRef(desc: DescEnum): JsonObject {
+    return this.ref(desc);
+  }
+
+  private enumDef(desc: DescEnum): JsonObject {
+    const o = this.o;
+    if (desc.typeName === nullValueType) return o.input ? { enum: [null, "NULL_VALUE", 0] } : { type: "null" };
+    const numbers = [...new Set(desc.values.map((v) => v.number))];
+    if (!o.input) {
+      // An open enum holds numbers it does not declare (read from binary), which toJson writes as numbers.
+      if (o.enumAsInteger) return desc.open ? int32() : { enum: numbers };
+      const names: JsonValue = { enum: desc.values.map((v) => enumValueJsonName(v)) };
+      return desc.open ? { anyOf: [names, int32()] } : names;
+    }
+    if (o.ignoreUnknownFields) return desc.open ? { type: ["string", "integer"], minimum: int32Min, maximum: int32Max } : { anyOf: [{ type: "string" }, { enum: numbers }] };
+    return this.enumKnown(desc);
+  }
+
+  /** The enum values the decoder reads as a value: names (JSON and proto), and numbers (any int32 if open). */
+  private enumKnown(desc: DescEnum): JsonObject {
+    const names = [...new Set(desc.values.flatMap((v) => [enumValueJsonName(v), v.name]))];
+    if (desc.open) return { anyOf: [{ enum: names }, int32()] };
+    return { enum: [...names, ...new Set(desc.values.map((v) => v.number))] };
+  }
+
+  // ---- well-known types -------------------------------------------------------------------------------
+
+  private wktDef(desc: DescMessage): JsonObject | undefined {
+    const input = this.o.input;
+    switch (desc.typeName) {
+      case "google.protobuf.Timestamp":
+        return { type: "string", format: "date-time", pattern: input ? timestampInput : timestampOutput };
+      case "google.protobuf.Duration":
+        return { type: "string", pattern: input ? durationInput : durationOutput };
+      case "google.protobuf.FieldMask":
+        return { type: "string", pattern: fieldMaskPattern };
+      case "google.protobuf.Struct":
+        return { type: "object" };
+      case "google.protobuf.Value":
+        return {};
+      case "google.protobuf.ListValue":
+        return { type: "array" };
+      case "google.protobuf.Empty":
+        return input && this.o.ignoreUnknownFields ? { type: "object" } : { type: "object", maxProperties: 0 };
+      case "google.protobuf.Any":
+        // {} is the empty Any; any other Any names its type, and holds that type's members (or "value").
+        return {
+          type: "object",
+          properties: { "@type": { type: "string", pattern: typeUrlPattern } },
+          anyOf: [{ maxProperties: 0 }, present("@type", {})],
+        };
+    }
+    if (isWrapperDesc(desc)) return this.scalar(desc.fields[0]!.scalar!);
+    return undefined;
+  }
+
+  // ---- extensions -------------------------------------------------------------------------------------
+
+  private extensionsOf(desc: DescMessage): readonly DescExtension[] {
+    const registry = this.o.registry;
+    if (registry === undefined) return [];
+    if (this.extensionsByType === undefined) {
+      const byType = new Map<string, DescExtension[]>();
+      for (const d of registry as Iterable<{ kind: string }>) {
+        if (d.kind !== "extension") continue;
+        const ext = d as DescExtension;
+        let list = byType.get(ext.extendee.typeName);
+        if (list === undefined) byType.set(ext.extendee.typeName, (list = []));
+        list.push(ext);
+      }
+      this.extensionsByType = byType;
+    }
+    return this.extensionsByType.get(desc.typeName) ?? [];
+  }
+}
+
+const nullValueType = "google.protobuf.NullValue";
+const implicit = 2; // google.protobuf.FeatureSet.FieldPresence.IMPLICIT
+const legacyRequired = 3; // google.protobuf.FeatureSet.FieldPresence.LEGACY_REQUIRED
+
+/** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */
+function present(name: string, value: JsonObject): JsonObject {
+  const properties: JsonObject = {};
+  setOwn(properties, name, value);
+  return { required: [name], properties };
+}
+
+function int32(): JsonObject {
+  return { type: "integer", minimum: int32Min, maximum: int32Max };
+}
+
+/** A schema that also allows null: "null" added to its type list, or an anyOf. */
+function orNull(s: JsonObject): JsonObject {
+  const t = s.type;
+  if (typeof t === "string") return { ...s, type: [t, "null"] };
+  if (Array.isArray(t)) return { ...s, type: [...t, "null"] };
+  return { anyOf: [{ type: "null" }, s] };
+}
+
+/** Whether null is a value of the field rather than "unset": google.protobuf.Value and NullValue. */
+function nullIsValue(field: DescField | DescExtension): boolean {
+  if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
+  if (field.fieldKind === "enum") return field.enum.typeName === nullValueType;
+  if (field.fieldKind === "list") {
+    return (field.listKind === "message" && field.message.typeName === "google.protobuf.Value") || (field.listKind === "enum" && field.enum.typeName === nullValueType);
+  }
+  if (field.fieldKind === "map") {
+    return (field.mapKind === "message" && field.message.typeName === "google.protobuf.Value") || (field.mapKind === "enum" && field.enum.typeName === nullValueType);
+  }
+  return false;
+}

@@ -1,0 +1,145 @@
+/**
+ * Request validation for any framework: a message type as a Standard Schema (https://standardschema.dev), the
+ * interface that Hono, tRPC, TanStack Form, Elysia and others accept in place of a Zod or Valibot schema.
+ *
+ * Standard Schema v1: "`validate(value)` validates unknown input values" and returns `{ value }` (the typed
+ * output) or `{ issues }`, each issue a `message` and a `path` of keys. Here the value is a proto3 JSON value
+ * (what `JSON.parse` gives), the output is the decoded message, and the issues are every problem the
+ * collect-all validator finds (`validateJson`), with our messages, rules and JSON paths. The same object is a
+ * Standard JSON Schema (`~standard.jsonSchema.input` and `.output`, from {@link jsonSchema}), for tools that
+ * publish request and response shapes.
+ *
+ * The interfaces are written out here as the spec asks of implementers ("copy/paste ... into their codebase"),
+ * so nothing is needed at run time and the published types depend on no other package; they are structurally
+ * those of `@standard-schema/spec` 1.1 (`StandardSchemaV1` and `StandardJSONSchemaV1`).
+ *
+ * @module
+ */
+import type { DescMessage, JsonValue, MessageJsonType, MessageShape } from "@bufbuild/protobuf";
+import { isWktJsonError, WktJsonError, type WktRule } from "./errors.js";
+import { fromJson } from "./from-json.js";
+import { jsonPathSegments } from "./internal/json-text.js";
+import { describe } from "./int64.js";
+import { jsonSchema, type JsonSchemaOptions } from "./json-schema.js";
+import { checkSchema } from "./registry.js";
+import { validateJson, type ValidateJsonOptions } from "./validate.js";
+
+/** Options of {@link standardSchema}: the decoder's and the validator's (`maxIssues`). */
+export type StandardSchemaOptions = Partial<ValidateJsonOptions>;
+
+/**
+ * One problem of a value, as Standard Schema v1's `Issue`, with the rule and the JSON path of our error.
+ */
+export interface StandardSchemaIssue {
+  /** The message of the WktJsonError: `${typeName} at ${jsonPath}: ${detail}`. */
+  readonly message: string;
+  /** The keys from the root to the offending value: `["items", 2, "createTime"]`; `[]` for the root. */
+  readonly path: readonly (string | number)[];
+  /** The rule broken, as in {@link WktJsonError.rule}. */
+  readonly rule: WktRule;
+  /** The path as our errors write it: `$.items[2].createTime`. */
+  readonly jsonPath: string;
+}
+
+/** What `validate` returns: the decoded message, or the issues (Standard Schema v1's `Result`). */
+export type StandardSchemaResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: readonly StandardSchemaIssue[] };
+
+/** The options of the JSON Schema converters (Standard JSON Schema v1's `Options`). */
+export interface StandardJsonSchemaOptions {
+  /** `"draft-2020-12"` or `"draft-07"`; other targets throw, as the spec asks. */
+  readonly target: string;
+  /** Passed to {@link jsonSchema}: `useProtoFieldName`, `enumAsInteger`, `alwaysEmitImplicit`. */
+  readonly libraryOptions?: Record<string, unknown> | undefined;
+}
+
+/** The `~standard` member of {@link WktStandardSchema}. */
+export interface StandardSchemaProps<Input, Output> {
+  /** The version of the Standard Schema spec. */
+  readonly version: 1;
+  /** The library that made the schema. */
+  readonly vendor: "wkt-json";
+  /** Decodes a proto3 JSON value into a message, or lists every problem of it. Synchronous. */
+  readonly validate: (value: unknown) => StandardSchemaResult<Output>;
+  /** The input (the JSON type of the message) and output (the message) types, for inference only. */
+  readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  /** JSON Schema of the input (what the decoder accepts) and of the output (its canonical JSON). */
+  readonly jsonSchema: {
+    readonly input: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+    readonly output: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+  };
+}
+
+/**
+ * A message type as a Standard Schema v1 (and Standard JSON Schema v1): input the message's proto3 JSON,
+ * output the message.
+ */
+export interface WktStandardSchema<Desc extends DescMessage> {
+  /** The Standard Schema properties. */
+  readonly "~standard": StandardSchemaProps<MessageJsonType<Desc>, MessageShape<Desc>>;
+}
+
+/**
+ * Returns a Standard Schema v1 of a message type, for frameworks that validate request bodies with one: its
+ * `validate(json)` decodes the proto3 JSON value with {@link fromJson} and returns `{ value: message }`, or
+ * `{ issues }` with every problem (`validateJson`), each with our `message`, its `path` as keys, `rule` and
+ * `jsonPath`. The options are checked once, here.
+ *
+ * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an invalid
+ *   `maxDepth`, `maxValues` or `maxIssues`; `json-type` for a `registry` that is not a Registry. `validate`
+ *   itself never throws for its value.
+ * @example
+ * const book = standardSchema(BookSchema);
+ * const ok = book["~standard"].validate({ title: "Dune", publishTime: "1965-08-01T00:00:00Z" });
+ * ok.issues === undefined && ok.value.title; //=> "Dune"
+ * book["~standard"].validate({ title: 1, tags: "x" }).issues?.map((i) => [i.path, i.rule]);
+ * //=> [[["title"], "json-type"], [["tags"], "json-type"]]
+ */
+export function standardSchema<Desc extends DescMessage>(schema: Desc, options?: StandardSchemaOptions): WktStandardSchema<Desc> {
+  checkSchema(schema);
+  if (options !== undefined && (typeof options !== "object" || options === null)) {
+    throw new WktJsonError("range", "$", "options", `options must be an object, got ${describe(options)}`);
+  }
+  // Checks every option once, so that validate never throws for them.
+  validateJson(schema, {}, options);
+  const opts: StandardSchemaOptions | undefined = options === undefined ? undefined : { ...options };
+  const convert = (io: "input" | "output") => (o: StandardJsonSchemaOptions): Record<string, unknown> => {
+    const target = o?.target;
+    if (target !== "draft-2020-12" && target !== "draft-07") {
+      const got = typeof target === "string" ? JSON.stringify(target) : describe(target);
+      throw new WktJsonError("range", "$", "options", `target must be "draft-2020-12" or "draft-07", got ${got}`);
+    }
+    const js: JsonSchemaOptions = { ...(o.libraryOptions as JsonSchemaOptions | undefined), io, target };
+    if (opts?.registry !== undefined) js.registry = opts.registry;
+    if (io === "input" && opts?.ignoreUnknownFields === true) js.ignoreUnknownFields = true;
+    return jsonSchema(schema, js);
+  };
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "wkt-json",
+      validate: (value) => validate(schema, value, opts),
+      jsonSchema: { input: convert("input"), output: convert("output") },
+    },
+  };
+}
+
+function validate<Desc extends DescMessage>(schema: Desc, value: unknown, options: StandardSchemaOptions | undefined): StandardSchemaResult<MessageShape<Desc>> {
+  try {
+    return { value: fromJson(schema, value as JsonValue, options) };
+  } catch (e) {
+    if (!isWktJsonError(e)) throw e;
+    const found = validateJson(schema, value as JsonValue, options);
+    // validateJson finds an issue exactly when fromJson fails; the error itself is the fallback all the same.
+    const issues = found.length > 0 ? found : [e];
+    return { issues: issues.map((i) => issueOf(i.rule, i.path, `${i.typeName} at ${i.path}: ${i.detail}`)) };
+  }
+}
+
+function issueOf(rule: WktRule, jsonPath: string, message: string): StandardSchemaIssue {
+  // A path cut for length keeps its innermost segments after `$…` (see issuePathMax): those are the path then.
+  const cut = jsonPath.startsWith("$\u2026");
+  const segments = jsonPathSegments(cut ? "$" + jsonPath.slice(2) : jsonPath);
+  return { message, path: segments ?? [], rule, jsonPath };
+}
