@@ -6,8 +6,9 @@ import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
 import { FieldDescriptorProto_Label, FieldDescriptorProto_Type, FieldOptionsSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromJson, isWktJsonError, jsonPatch, patch, toJson, type PatchOptions } from "../src/index.js";
-import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { fieldMaskMerge, fromJson, isWktJsonError, jsonPatch, patch, toJson, type PatchOptions } from "../src/index.js";
+import { arbMessage } from "./arbitrary.js";
+import { TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 import { Book } from "./patch/registry.js";
 
@@ -315,6 +316,36 @@ describe("jsonPatch: resources kept as proto3 JSON", () => {
     const e = catchWkt(() => jsonPatch(Book, { title: 1 }, {}));
     expect(e).toMatchObject({ rule: "json-type", path: "$.title" });
     expect(e.detail.startsWith("the stored resource")).toBe(true);
+  });
+});
+
+describe("laws, on random messages of the conformance types", () => {
+  const types = [TestAllTypesProto3, TestAllTypesProto2, TestAllTypesEdition2023];
+  const registry = testRegistry;
+
+  it.each(types)("%s: sending the stored resource back changes nothing, with the implied mask and with *", (schema) => {
+    fc.assert(
+      fc.property(arbMessage(schema, { maxDepth: 3 }), (stored) => {
+        const json = toJson(schema, stored as never, { registry });
+        for (const updateMask of [undefined, "*"]) {
+          expect(toJson(schema, patch(schema, stored as never, json, { registry, updateMask }), { registry })).toEqual(json);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(types)("%s: with an update mask, patch is fieldMaskMerge of the decoded body, replacing", (schema) => {
+    const names = schema.fields.map((f) => f.name);
+    fc.assert(
+      fc.property(arbMessage(schema, { maxDepth: 3 }), arbMessage(schema, { maxDepth: 3 }), fc.subarray(names, { maxLength: 8 }), (a, b, mask) => {
+        const body = toJson(schema, b as never, { registry });
+        const expected = fieldMaskMerge(schema, a as never, fromJson(schema, body, { registry }), mask, { replaceMessageFields: true, replaceRepeatedFields: true });
+        const actual = patch(schema, a as never, body, { registry, updateMask: mask });
+        expect(toJson(schema, actual, { registry })).toEqual(toJson(schema, expected, { registry }));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
