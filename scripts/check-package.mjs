@@ -6,17 +6,23 @@
 //   exports, and a WktJsonError thrown by one copy is recognised by the other's isWktJsonError;
 // - paths outside `exports` are refused, `wkt-json/package.json` is allowed;
 // - the `wkt-json` bin runs;
-// - TypeScript finds the types for ESM and CJS consumers (node16), for bundlers, and for the old node10
-//   resolution (with esModuleInterop), with skipLibCheck off, so the .d.ts files themselves are checked.
+// - @bufbuild/protobuf, a peer dependency, is installed once, beside wkt-json, not inside it;
+// - the types typecheck for a TypeScript consumer under TypeScript 5.0 (the oldest we support) and 5.9 (the
+//   one we build with), each with moduleResolution node16 (an ESM and a CJS file), bundler and node10, with
+//   strict on, esModuleInterop off (tsc's default), skipLibCheck off (so the .d.ts files themselves are
+//   checked, ours and those of @bufbuild/protobuf and long) and an older lib (ES2020, no DOM). The consumer
+//   code uses the codec with a well-known type's schema, the standalone helpers, the error class with a
+//   `cause`, and int64From with a protobufjs Long.
 //
 // Then reports the size of the ESM bundle minified and gzipped (dependencies excluded): the whole library,
 // and what an import of the Timestamp codec alone costs after tree-shaking. (@arethetypeswrong/cli 0.18 was
 // tried first: it cannot read the tarballs npm 11 writes.)
 //
-// Needs `npm run build` first.
+// Needs `npm run build` first: it packs the dist/ that is there, and says so when dist/ is missing.
+// TypeScript 5.0 is installed into the temporary project from the registry (or npm's cache).
 
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,12 +43,12 @@ function run(command, args, cwd) {
   return result.stdout;
 }
 
-/** Like run, for commands that may run side by side. */
-function runAsync(command, args, cwd) {
+/** Runs tsc on tsconfig.<mode>.json; resolves to its exit status and output (it fails on type errors). */
+function tscRun(tsc, mode, cwd) {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, encoding: "utf8" }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(" ")} failed (${error.message}):\n${stdout}${stderr}`));
-      else resolve(stdout);
+    execFile(process.execPath, [tsc, "-p", `tsconfig.${mode}.json`], { cwd, encoding: "utf8" }, (error, stdout, stderr) => {
+      if (error !== null && typeof error.code !== "number") reject(error);
+      else resolve({ status: error === null ? 0 : error.code, output: `${stdout}${stderr}` });
     });
   });
 }
@@ -82,27 +88,55 @@ assert.equal(fromCjs.rule, "range");
 process.stdout.write(JSON.stringify(Object.keys(w).sort()));
 `;
 
-// What a TypeScript consumer writes; checked under each resolution mode below.
-const typesEsm = `
-import { timestampFromJson, timestampToJson, isWktJsonError, type WktRule, type JsonReadOptions } from "wkt-json";
+// What a TypeScript consumer writes; checked under each resolution mode and TypeScript version below. The
+// first line imports `long` as each mode allows without esModuleInterop (node10 and CommonJS: `import =`).
+const typesBody = `
+import { TimestampSchema } from "@bufbuild/protobuf/wkt";
+import { fromJson, int64From, isWktJsonError, timestampFromJson, timestampToJson, toJson, WktJsonError } from "wkt-json";
+import type { Int64Like, JsonReadOptions, WktRule } from "wkt-json";
 const text: string = timestampToJson(timestampFromJson("2015-07-06T15:33:38Z"));
 const options: Partial<JsonReadOptions> = { ignoreUnknownFields: true };
+const json = toJson(TimestampSchema, fromJson(TimestampSchema, "2015-07-06T15:33:38Z", options));
+const long: Int64Like = Long.fromString("18446744073709551615", true);
+const big: bigint = int64From(long, { unsigned: true });
+const error = new WktJsonError("binary", "$", "google.protobuf.Any", "not a message", { cause: new Error("inner") });
 export function ruleOf(e: unknown): WktRule | undefined { return isWktJsonError(e) ? e.rule : undefined; }
-export { text, options };
+export { text, json, big, error };
 `;
+const typesEsm = `import Long from "long";\n${typesBody}`;
+const typesNode10 = `import Long = require("long");\n${typesBody}`;
 const typesCjs = `
+import Long = require("long");
 import w = require("wkt-json");
 const text: string = w.timestampToJson(w.timestampFromJson("2015-07-06T15:33:38Z"));
+const big: bigint = w.int64From(Long.fromString("-1"));
 export function ruleOf(e: unknown): w.WktRule | undefined { return w.isWktJsonError(e) ? e.rule : undefined; }
-export { text };
+export { text, big };
 `;
 
+/** TypeScript versions the types are checked with: the oldest supported, and the one the package is built with. */
+const typescriptOldest = "5.0.4";
+
+/**
+ * Errors tolerated under TypeScript 5.0 in @bufbuild/protobuf's own .d.ts, not in ours: since 2.7.0 it writes
+ * `Uint8Array<ArrayBuffer>`, a generic Uint8Array that TypeScript has from 5.7 on. A consumer on an older
+ * TypeScript gets these errors from @bufbuild/protobuf whether it imports wkt-json or not (skipLibCheck, on
+ * in `tsc --init`'s tsconfig, hides them). Anything else, and any error under the newer TypeScript, fails.
+ */
+const upstreamUnderOldest = /^node_modules\/@bufbuild\/protobuf\/.*\.d\.ts\(\d+,\d+\): error TS2315: Type 'Uint8Array' is not generic\.$/;
+
+// tsc's defaults but strict, with skipLibCheck off and an older lib: no esModuleInterop, no DOM.
 function tsconfig(compilerOptions, files) {
   return JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, types: [], target: "es2022", lib: ["es2022"], ...compilerOptions },
+    compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, types: [], target: "es2020", lib: ["es2020"], ...compilerOptions },
     files,
   });
 }
+const resolutions = {
+  node16: [{ module: "node16", moduleResolution: "node16" }, ["esm.mts", "cjs.cts"]],
+  bundler: [{ module: "esnext", moduleResolution: "bundler" }, ["bundler.ts"]],
+  node10: [{ module: "commonjs", moduleResolution: "node10" }, ["node10.ts"]],
+};
 
 async function bundleSize(contents) {
   const result = await build({
@@ -124,7 +158,19 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function main() {
   const missing = built.filter((file) => !existsSync(join(root, file)));
-  if (missing.length > 0) throw new Error(`missing ${missing.join(", ")}: run 'npm run build' first`);
+  if (missing.length > 0) {
+    throw new Error(
+      `${existsSync(join(root, "dist")) ? `dist/ lacks ${missing.join(", ")}` : "there is no dist/"}: run \`npm run build\` first ` +
+        "(check:package packs and checks the package as the build wrote it)",
+    );
+  }
+  const builtAt = statSync(join(root, "dist", "index.js")).mtimeMs;
+  const newer = readdirSync(join(root, "src"), { recursive: true }).filter(
+    (f) => String(f).endsWith(".ts") && statSync(join(root, "src", String(f))).mtimeMs > builtAt,
+  );
+  if (newer.length > 0) {
+    console.log(`check-package: warning: src/ changed after the last build (${newer.slice(0, 3).join(", ")}${newer.length > 3 ? ", ..." : ""}); this checks the old dist/`);
+  }
 
   const work = mkdtempSync(join(tmpdir(), "wkt-json-package-"));
   try {
@@ -139,10 +185,26 @@ async function main() {
     });
 
     const consumer = join(work, "consumer");
-    await step("install the tarball into a fresh project", () => {
+    const protobufVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies["@bufbuild/protobuf"];
+    await step("install the tarball into a fresh project, with its peer @bufbuild/protobuf and TypeScript 5.0", () => {
       run("mkdir", ["-p", consumer]);
       writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, version: "0.0.0" }));
-      run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock", tarball], consumer);
+      run(
+        "npm",
+        [
+          "install",
+          "--no-audit",
+          "--no-fund",
+          "--prefer-offline",
+          "--no-package-lock",
+          tarball,
+          `@bufbuild/protobuf@${protobufVersion}`,
+          `typescript-oldest@npm:typescript@${typescriptOldest}`,
+        ],
+        consumer,
+      );
+      const nested = join(consumer, "node_modules", "wkt-json", "node_modules", "@bufbuild", "protobuf");
+      if (existsSync(nested)) throw new Error("wkt-json got its own copy of @bufbuild/protobuf: it should use the consumer's (a peer)");
     });
 
     await step("require() and import() resolve to the CJS and ESM builds, with the same exports", () => {
@@ -162,22 +224,40 @@ async function main() {
       }
     });
 
-    await step("TypeScript finds the types: node16 ESM and CJS, bundler, node10", async () => {
+    const tscs = {
+      [typescriptOldest]: join(consumer, "node_modules", "typescript-oldest", "bin", "tsc"),
+      [JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version]: join(root, "node_modules", "typescript", "bin", "tsc"),
+    };
+    const label = `TypeScript ${Object.keys(tscs).join(" and ")}: node16 ESM and CJS, bundler, node10; strict, no esModuleInterop, lib ES2020`;
+    await step(label, async () => {
       writeFileSync(join(consumer, "esm.mts"), typesEsm);
       writeFileSync(join(consumer, "cjs.cts"), typesCjs);
       writeFileSync(join(consumer, "bundler.ts"), typesEsm);
-      writeFileSync(join(consumer, "node10.ts"), typesEsm);
-      writeFileSync(join(consumer, "tsconfig.node16.json"), tsconfig({ module: "node16", moduleResolution: "node16" }, ["esm.mts", "cjs.cts"]));
-      writeFileSync(join(consumer, "tsconfig.bundler.json"), tsconfig({ module: "esnext", moduleResolution: "bundler" }, ["bundler.ts"]));
-      // esModuleInterop, as `tsc --init` sets it: the .d.ts default-imports `long`, a CommonJS module.
-      writeFileSync(
-        join(consumer, "tsconfig.node10.json"),
-        tsconfig({ module: "commonjs", moduleResolution: "node10", esModuleInterop: true }, ["node10.ts"]),
-      );
-      const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+      writeFileSync(join(consumer, "node10.ts"), typesNode10);
+      for (const [mode, [options, files]] of Object.entries(resolutions)) {
+        writeFileSync(join(consumer, `tsconfig.${mode}.json`), tsconfig(options, files));
+      }
+      const failures = [];
+      const tolerated = new Set();
       await Promise.all(
-        ["node16", "bundler", "node10"].map((mode) => runAsync(process.execPath, [tsc, "-p", `tsconfig.${mode}.json`], consumer)),
+        Object.entries(tscs).flatMap(([version, tsc]) =>
+          Object.keys(resolutions).map(async (mode) => {
+            const { status, output } = await tscRun(tsc, mode, consumer);
+            if (status === 0) return;
+            const lines = output.split("\n").filter((line) => /\): error TS\d+/.test(line));
+            const others = lines.filter((line) => !(version === typescriptOldest && upstreamUnderOldest.test(line)));
+            for (const line of lines) if (!others.includes(line)) tolerated.add(line.replace(/^.*\/dist\/(?:cjs|esm)\/|\(.*$/g, ""));
+            if (others.length > 0 || lines.length === 0) failures.push(`TypeScript ${version}, ${mode}:\n${output}`);
+          }),
+        ),
       );
+      if (failures.length > 0) throw new Error(failures.join("\n"));
+      if (tolerated.size > 0) {
+        console.log(
+          `check-package: note: TypeScript ${typescriptOldest} finds only the known errors of @bufbuild/protobuf's own .d.ts ` +
+            `(generic Uint8Array, TypeScript 5.7+: ${[...tolerated].sort().join(", ")}); none in wkt-json's`,
+        );
+      }
     });
   } finally {
     rmSync(work, { recursive: true, force: true });
