@@ -1,10 +1,12 @@
 // Prints the one closing line of a CI run: every unit, property, browser and conformance test it ran.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 let passed = 0;
 let failed = 0;
-for (const file of [".ci-results/unit.json", ".ci-results/browser.json"]) {
-  if (!existsSync(file)) continue;
+// unit.json is npm test's; unit-<runtime>.json and unit-protobuf-<version>.json the same suite under another
+// runtime or @bufbuild/protobuf (scripts/runtimes.mjs, scripts/test-protobuf-range.mjs).
+const reports = existsSync(".ci-results") ? readdirSync(".ci-results").filter((f) => /^(unit|browser)(-.*)?\.json$/.test(f)) : [];
+for (const file of reports.sort().map((f) => `.ci-results/${f}`)) {
   const r = JSON.parse(readFileSync(file, "utf8"));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
