@@ -1,10 +1,19 @@
 // Type-level proof of the drop-in claim, checked by `npm run typecheck` (tsc --strict with
 // exactOptionalPropertyTypes), not run: code written against @bufbuild/protobuf's JSON API compiles unchanged
 // with the import switched to wkt-json. Generated code with json_types: the well-known types' schemas, which
-// @bufbuild/protobuf generates with JSON types (TimestampJson, ...), and the code generated for
-// test/drop-in/gen/ when present.
+// @bufbuild/protobuf generates with JSON types (TimestampJson, ...), and test/drop-in/gen/library_pb.ts,
+// protoc-gen-es 2.17.0's output for test/readme/library.proto with `json_types=true` (regenerate with
+// `--es_opt=target=ts,json_types=true`, as test/readme/library.proto says).
 
 import { create, type Registry } from "@bufbuild/protobuf";
+import {
+  BookSchema,
+  UpdateBookRequestSchema,
+  type Book,
+  type BookJson,
+  type UpdateBookRequest,
+  type UpdateBookRequestJson,
+} from "./gen/library_pb.js";
 import type {
   JsonObject as PbJsonObject,
   JsonReadOptions as PbJsonReadOptions,
@@ -102,3 +111,13 @@ export const nullJson: NullValueJson = enumToJson(NullValueSchema, NullValue.NUL
 export const type: FieldDescriptorProto_Type = enumFromJson(FieldDescriptorProto_TypeSchema, "TYPE_STRING");
 declare const maybe: unknown;
 export const narrowed: FieldDescriptorProto_TypeJson | undefined = isEnumJson(FieldDescriptorProto_TypeSchema, maybe) ? maybe : undefined;
+
+// Generated messages with json_types: toJson gives the generated JSON type, fromJson takes and gives the shapes.
+declare const book: Book;
+export const bookJson: BookJson = toJson(BookSchema, book);
+export const title: string | undefined = toJson(BookSchema, book).title;
+// @ts-expect-error a member the JSON type does not have, as with protobuf-es
+export const nope: unknown = toJson(BookSchema, book).nope;
+export const requestJson: UpdateBookRequestJson = toJson(UpdateBookRequestSchema, create(UpdateBookRequestSchema), { alwaysEmitImplicit: false });
+export const request: UpdateBookRequest = fromJson(UpdateBookRequestSchema, { book: { title: "t" }, updateMask: "title" } satisfies UpdateBookRequestJson);
+export const again: Book = mergeFromJsonString(BookSchema, create(BookSchema), toJsonString(BookSchema, book), pbRead);
