@@ -1,0 +1,152 @@
+// standardSchema: a message type as a Standard Schema v1, checked against the spec's own types
+// (@standard-schema/spec) and through a real consumer of the interface (Hono's sValidator, in memory, no server).
+
+import { create, type JsonValue } from "@bufbuild/protobuf";
+import { DurationSchema, TimestampSchema, type Timestamp, type TimestampJson } from "@bufbuild/protobuf/wkt";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import { sValidator } from "@hono/standard-validator";
+import fc from "fast-check";
+import { Hono } from "hono";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { fromJson, jsonSchema, standardSchema, toJson, validateJson, type StandardSchemaIssue } from "../src/index.js";
+import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { catchWkt } from "./helpers.js";
+
+const M = TestAllTypesProto3;
+const schema = standardSchema(M);
+const validate = (value: unknown) => schema["~standard"].validate(value);
+
+describe("validate", () => {
+  it("decodes a valid value into the message fromJson gives", () => {
+    const json = { optionalInt32: 1, repeatedTimestamp: ["2024-02-29T00:00:00+01:00"], mapStringString: { a: "b" } };
+    const result = validate(json);
+    expect(result.issues).toBeUndefined();
+    expect("value" in result && result.value).toEqual(fromJson(M, json));
+  });
+
+  it("lists every problem, each with its path as keys, its rule and our message", () => {
+    const result = validate({
+      optionalInt32: "x",
+      repeatedTimestamp: ["2024-01-01T00:00:00Z", "2024-02-30T00:00:00Z"],
+      mapStringNestedMessage: { "team name": { a: "y" } },
+      bogus: 1,
+    });
+    expect(result.issues).toEqual([
+      { rule: "syntax", path: ["optionalInt32"], jsonPath: "$.optionalInt32", message: expect.stringMatching(/^int32 at \$\.optionalInt32: /) },
+      { rule: "range", path: ["repeatedTimestamp", 1], jsonPath: "$.repeatedTimestamp[1]", message: expect.stringMatching(/^google\.protobuf\.Timestamp at \$\.repeatedTimestamp\[1\]: /) },
+      { rule: "syntax", path: ["mapStringNestedMessage", "team name", "a"], jsonPath: '$.mapStringNestedMessage["team name"].a', message: expect.any(String) },
+      { rule: "unknown-field", path: ["bogus"], jsonPath: "$.bogus", message: expect.any(String) },
+    ]);
+  });
+
+  it("gives the validator's issues, as they are", () => {
+    const json = { optionalNestedMessage: { a: 1.5 }, oneofUint32: 1, oneofString: "a" };
+    const issues = validateJson(M, json);
+    expect(issues.length).toBe(2);
+    expect(validate(json).issues).toEqual(issues.map((i) => expect.objectContaining({ rule: i.rule, jsonPath: i.path, message: `${i.typeName} at ${i.path}: ${i.detail}` })));
+  });
+
+  it("reports a value that is not an object at the root, with an empty path", () => {
+    expect(validate("x").issues).toEqual([expect.objectContaining({ rule: "json-type", path: [], jsonPath: "$" })]);
+    expect(standardSchema(TimestampSchema)["~standard"].validate("2024-02-30T00:00:00Z").issues).toEqual([
+      expect.objectContaining({ rule: "range", path: [] }),
+    ]);
+  });
+
+  it("takes the decoder's options: ignoreUnknownFields, registry, maxIssues, maxDepth", () => {
+    expect(standardSchema(M, { ignoreUnknownFields: true })["~standard"].validate({ bogus: 1 }).issues).toBeUndefined();
+    const any = { optionalAny: { "@type": "type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage", c: 1 } };
+    expect(validate(any).issues).toEqual([expect.objectContaining({ rule: "unknown-type" })]);
+    expect(standardSchema(M, { registry: testRegistry })["~standard"].validate(any).issues).toBeUndefined();
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`bogus${i}`, i]));
+    expect(standardSchema(M, { maxIssues: 3 })["~standard"].validate(many).issues).toHaveLength(3);
+    let deep: JsonValue = {};
+    for (let i = 0; i < 10; i++) deep = { recursiveMessage: deep };
+    expect(standardSchema(M, { maxDepth: 5 })["~standard"].validate(deep).issues).toEqual([expect.objectContaining({ rule: "depth" })]);
+  });
+
+  it("a path longer than issuePathMax keeps its innermost keys", () => {
+    const key = "k".repeat(90);
+    let deep: JsonValue = { optionalInt32: "x" };
+    for (let i = 0; i < 95; i++) deep = { mapStringNestedMessage: { [key]: { corecursive: deep } } };
+    const [issue] = standardSchema(M, { maxDepth: 300 })["~standard"].validate(deep).issues as readonly StandardSchemaIssue[];
+    expect(issue!.jsonPath.startsWith("$\u2026")).toBe(true);
+    expect(issue!.path.slice(-2)).toEqual(["corecursive", "optionalInt32"]);
+  });
+
+  it("never throws, whatever the value: a message or issues", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.anything()), (value) => {
+        const r = validate(value);
+        expect(r.issues === undefined ? "value" in r : r.issues.length > 0).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    const proto = JSON.parse('{"__proto__": {"optionalInt32": 1}}') as unknown;
+    expect(validate(proto).issues).toEqual([expect.objectContaining({ rule: "unknown-field", path: ["__proto__"] })]);
+    expect(({} as Record<string, unknown>).optionalInt32).toBeUndefined();
+  });
+
+  it("refuses bad options when the schema is made, not when it validates", () => {
+    expect(catchWkt(() => standardSchema(M, { maxDepth: -1 }))).toMatchObject({ rule: "range" });
+    expect(catchWkt(() => standardSchema(M, { maxIssues: 0 }))).toMatchObject({ rule: "range" });
+    expect(catchWkt(() => standardSchema({} as typeof M))).toMatchObject({ rule: "json-type" });
+  });
+});
+
+describe("the Standard Schema v1 interface", () => {
+  it("is a StandardSchemaV1 and a StandardJSONSchemaV1 of @standard-schema/spec, typed from the descriptor", () => {
+    const ts = standardSchema(TimestampSchema);
+    expectTypeOf(ts).toMatchTypeOf<StandardSchemaV1<TimestampJson, Timestamp>>();
+    expectTypeOf(ts).toMatchTypeOf<StandardJSONSchemaV1<TimestampJson, Timestamp>>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof ts>>().toEqualTypeOf<Timestamp>();
+    expectTypeOf<StandardSchemaV1.InferInput<typeof ts>>().toEqualTypeOf<TimestampJson>();
+    const asSpec: StandardSchemaV1<TimestampJson, Timestamp> = ts;
+    expect(asSpec["~standard"]).toMatchObject({ version: 1, vendor: "wkt-json" });
+    const r = asSpec["~standard"].validate("2024-04-12T00:00:00Z");
+    expect(r).toEqual({ value: create(TimestampSchema, { seconds: 1712880000n }) });
+  });
+
+  it("gives JSON Schema of the input and of the output, as jsonSchema does", () => {
+    const s = standardSchema(M, { ignoreUnknownFields: true, registry: testRegistry });
+    const spec: StandardJSONSchemaV1 = s;
+    expect(spec["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual(jsonSchema(M, { io: "input", ignoreUnknownFields: true, registry: testRegistry }));
+    expect(spec["~standard"].jsonSchema.output({ target: "draft-07" })).toEqual(jsonSchema(M, { target: "draft-07", registry: testRegistry }));
+    expect(spec["~standard"].jsonSchema.output({ target: "draft-2020-12", libraryOptions: { useProtoFieldName: true } })).toEqual(
+      jsonSchema(M, { useProtoFieldName: true, registry: testRegistry }),
+    );
+    expect(catchWkt(() => spec["~standard"].jsonSchema.input({ target: "openapi-3.0" }))).toMatchObject({ rule: "range" });
+  });
+});
+
+describe("through Hono's sValidator (@hono/standard-validator)", () => {
+  const app = new Hono();
+  app.post("/v1/messages", sValidator("json", standardSchema(M)), (c) => {
+    const message = c.req.valid("json"); // a TestAllTypesProto3 message
+    return c.json({ saved: toJson(M, message) }, 201);
+  });
+  app.post("/v1/durations", sValidator("json", standardSchema(DurationSchema)), (c) => c.json({ nanos: c.req.valid("json").nanos }));
+
+  const post = (path: string, body: unknown) =>
+    app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("passes the decoded message to the handler", async () => {
+    const res = await post("/v1/messages", { optional_int64: 9007199254740993, optionalTimestamp: "2024-01-01T01:00:00+01:00" });
+    expect(res.status).toBe(201);
+    // JSON.parse in Hono rounds the unquoted 2^53 + 1 first: only the text codec keeps every digit.
+    expect(await res.json()).toEqual({ saved: { optionalInt64: "9007199254740992", optionalTimestamp: "2024-01-01T00:00:00Z" } });
+    const d = await post("/v1/durations", "1.5s");
+    expect(await d.json()).toEqual({ nanos: 500000000 });
+  });
+
+  it("answers 400 with our issues, paths as keys", async () => {
+    const res = await post("/v1/messages", { optionalInt32: "x", repeatedDuration: ["1s", "1"] });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { success: boolean; error: StandardSchemaIssue[] };
+    expect(body.success).toBe(false);
+    expect(body.error.map((i) => [i.path, i.rule])).toEqual([
+      [["optionalInt32"], "syntax"],
+      [["repeatedDuration", 1], "syntax"],
+    ]);
+  });
+});
