@@ -154,6 +154,8 @@ describe("maxValues: decoding holds memory in proportion to the text, whatever i
     expect(outcome).toBeDefined();
   });
 
+  // The time of giving up early is in memory-time.test.ts, a file of its own: run after the tests here, in one
+  // process, its ratio measured 20 on Node 24 (the heap they leave), 3-7 alone.
   it("the 19 MB text of the issue, which aborted the process, is rule size", () => {
     const text = shapes[0]![1](19 * MB);
     const e = catchWkt(() => fromJsonString(M, text, { registry }));
@@ -161,35 +163,6 @@ describe("maxValues: decoding holds memory in proportion to the text, whatever i
     expect(e.path).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
     expect(e.detail).toContain("maxValues (11,953,");
   }, 60_000);
-
-  // Giving up early must not cost more than decoding: n against 10n, time within 15x. As in linear.test.ts,
-  // the small text runs ten times in a row with every outcome kept alive, so that the garbage collector does
-  // comparable work in both, each measurement after a full collection.
-  // Only the first shape: for the others the time of giving up is that of JSON.parse building a tree of
-  // millions of small objects, and V8's collector alone takes 30-65x the time for 10x such a tree (measured
-  // with JSON.parse by itself); the success paths of those shapes are in linear.test.ts.
-  it.each(shapes.slice(0, 1))("%s: 10x the text within 15x the time", (_, make, schema) => {
-    const time = (text: string, times: number): number => {
-      const kept: unknown[] = [];
-      gc(); // each measurement starts from a collected heap
-      const t0 = performance.now();
-      for (let k = 0; k < times; k++) {
-        try {
-          kept.push(fromJsonString(schema, text, { registry }));
-        } catch (e) {
-          if (!isWktJsonError(e)) throw e;
-          kept.push(e);
-        }
-      }
-      return performance.now() - t0;
-    };
-    const small = make(MB);
-    const large = make(10 * MB);
-    time(small, 1);
-    let best = Infinity;
-    for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, (10 * time(large, 1)) / time(small, 10));
-    expect(best).toBeLessThan(15);
-  }, 120_000);
 });
 
 describe("maxValues: the validator counts as the decoder does", () => {
