@@ -1,9 +1,8 @@
 // Type-level proof of the drop-in claim, checked by `npm run typecheck` (tsc --strict with
 // exactOptionalPropertyTypes), not run: code written against @bufbuild/protobuf's JSON API compiles unchanged
 // with the import switched to wkt-json. Generated code with json_types: the well-known types' schemas, which
-// @bufbuild/protobuf generates with JSON types (TimestampJson, ...), and test/drop-in/gen/library_pb.ts,
-// protoc-gen-es 2.17.0's output for test/readme/library.proto with `json_types=true` (regenerate with
-// `--es_opt=target=ts,json_types=true`, as test/readme/library.proto says).
+// @bufbuild/protobuf generates with JSON types (TimestampJson, ...), and test/readme/gen/library_pb.ts,
+// protoc-gen-es 2.17.0's output for test/readme/library.proto with `json_types=true` (see that file).
 
 import { create, type Registry } from "@bufbuild/protobuf";
 import {
@@ -13,7 +12,7 @@ import {
   type BookJson,
   type UpdateBookRequest,
   type UpdateBookRequestJson,
-} from "./gen/library_pb.js";
+} from "../readme/gen/library_pb.js";
 import type {
   JsonObject as PbJsonObject,
   JsonReadOptions as PbJsonReadOptions,
