@@ -2,7 +2,7 @@
 // the 10 MB rate (time per UTF-16 code unit) must stay within 2x of the 1 MB rate. A quadratic step (string
 // building, backtracking, a position computed per error from the start, a BigInt of a megabyte of digits)
 // would give about 10x. The ratio is taken, not a wall-clock limit, so a slow machine passes as well as a
-// fast one; the best of up to four interleaved rounds counts, as a shared machine makes single runs noisy.
+// fast one; the best of up to eight interleaved rounds counts, as a shared machine makes single runs noisy.
 
 import type { DescMessage } from "@bufbuild/protobuf";
 import { FieldMaskSchema, StructSchema } from "@bufbuild/protobuf/wkt";
@@ -84,11 +84,11 @@ function perUnit(op: Op, text: string, times: number): number {
   return elapsed / (text.length * times);
 }
 
-/** The best ratio of the large text's rate to the small text's over up to four interleaved rounds. */
+/** The best ratio of the large text's rate to the small text's over up to eight interleaved rounds. */
 function rateRatio(op: Op, small: string, large: string): number {
   const times = Math.round(large.length / small.length);
   let best = Infinity;
-  for (let round = 0; round < 4 && best >= 2; round++) {
+  for (let round = 0; round < 8 && best >= 2; round++) {
     best = Math.min(best, perUnit(op, large, 1) / perUnit(op, small, times));
   }
   return best;

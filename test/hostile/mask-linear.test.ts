@@ -150,9 +150,11 @@ const shapes: [string, (n: number) => unknown, (input: never) => unknown, number
     mask: Array.from({ length: n }, (_, i) => `items.*.f_${i}x`),
     data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i}x`]: i })) },
   }), ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask, { names: "json" }), 5_000],
-  ["jsonOmit: items.*.f<i> over one-key objects", (n) => ({
+  // Objects of 64 key sets, not one each: a new key set per object makes V8 build a hidden class per object,
+  // which on Node 24 alone scales past 15x for 10x the objects (the omit itself does not depend on it).
+  ["jsonOmit: many names over many two-key objects", (n) => ({
     mask: Array.from({ length: n }, (_, i) => `items.*.f${i}`),
-    data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i}`]: i, keep: i })) },
+    data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i % 64}`]: i, keep: i })) },
   }), ({ mask, data }: { mask: string[]; data: Rec }) => jsonOmit(data, mask), 5_000],
   ["jsonProjectEach and jsonOmitEach: many names over many objects", (n) => ({
     mask: Array.from({ length: n }, (_, i) => `f${i}`),

@@ -61,6 +61,7 @@ describe("FieldMask algebra laws", () => {
     fc.assert(fc.property(arbMask, arbPath, (a, p) => {
       const n = fieldMaskNormalize(a);
       expect(fieldMaskNormalize(n).paths).toEqual(n.paths);
+      expect(n.paths).toEqual([...n.paths].sort()); // sorted as strings, UTF-16 code unit order
       expect(fieldMaskCovers(n, p)).toBe(fieldMaskCovers(a, p));
       for (const q of n.paths) expect(fieldMaskCovers(fieldMaskNormalize(n.paths.filter((r) => r !== q)), q)).toBe(false);
     }), runs);
