@@ -46,10 +46,18 @@ export function pathJoin(path: string, ...segments: PathSegment[]): string {
  * errorAtPath(e, "timeout").path; //=> "$.timeout.seconds"
  */
 export function errorAtPath(error: unknown, segment: PathSegment): unknown {
+  return errorUnder(error, "$" + pathSegment(segment));
+}
+
+/**
+ * @internal The error with `prefix` (a JSON path from the root) put in place of the `$` its path starts with,
+ * keeping rule, type name, detail, line, column and cause; anything that is not a {@link WktJsonError} as is.
+ */
+export function errorUnder(error: unknown, prefix: string): unknown {
   if (!(error instanceof WktJsonError)) return error;
   const moved = new WktJsonError(
     error.rule,
-    "$" + pathSegment(segment) + error.path.slice(1),
+    prefix + error.path.slice(1),
     error.typeName,
     error.detail,
     error.cause === undefined ? undefined : { cause: error.cause },

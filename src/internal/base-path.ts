@@ -11,6 +11,7 @@
  */
 import { WktJsonError } from "../errors.js";
 import { describe } from "../int64.js";
+import { errorUnder } from "../path.js";
 
 /** What every options object with a base path has. */
 export interface BasePathOption {
@@ -49,17 +50,7 @@ export function basePathOf(options: unknown, typeName: string): string {
  * errorAtBase(new WktJsonError("range", "$[2]", "google.protobuf.ListValue", "x"), "$.tags").path; //=> "$.tags[2]"
  */
 export function errorAtBase(error: unknown, base: string): unknown {
-  if (!(error instanceof WktJsonError) || base === "$") return error;
-  const moved = new WktJsonError(
-    error.rule,
-    base + error.path.slice(1),
-    error.typeName,
-    error.detail,
-    error.cause === undefined ? undefined : { cause: error.cause },
-  );
-  if (error.line !== undefined) moved.line = error.line;
-  if (error.column !== undefined) moved.column = error.column;
-  return moved;
+  return base === "$" ? error : errorUnder(error, base);
 }
 
 /**
