@@ -28,20 +28,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { run } from "./run.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const built = ["dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts", "dist/cli.js"];
-
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8" });
-  if (result.error !== undefined || result.status !== 0) {
-    throw new Error(
-      `${command} ${args.join(" ")} failed (${result.error?.message ?? `exit status ${result.status}`}):\n` +
-        `${result.stdout ?? ""}${result.stderr ?? ""}`,
-    );
-  }
-  return result.stdout;
-}
 
 /** Runs tsc on tsconfig.<mode>.json; resolves to its exit status and output (it fails on type errors). */
 function tscRun(tsc, mode, cwd) {

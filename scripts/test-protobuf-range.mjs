@@ -19,23 +19,13 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { run } from "./run.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkgName = "@bufbuild/protobuf";
 
 function log(message) {
   console.log(`protobuf-range: ${message}`);
-}
-
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8" });
-  if (result.error !== undefined || result.status !== 0) {
-    throw new Error(
-      `${command} ${args.join(" ")} failed (${result.error?.message ?? `exit status ${result.status}`}):\n` +
-        `${result.stdout ?? ""}${result.stderr ?? ""}`,
-    );
-  }
-  return result.stdout;
 }
 
 function step(label, fn) {
