@@ -80,6 +80,9 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", typeName, `expected a string such as "1.5s", got ${describe(json)}`);
   }
+  const parsed = durationParsed(json);
+  if (parsed !== undefined) return parsed;
+  // Not a Duration, or out of range: the parse below names what is wrong.
   const s = json;
   const len = s.length;
   const neg = s.charCodeAt(0) === 45; // -
@@ -120,6 +123,47 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
     seconds: bigintOf(neg ? -seconds : seconds),
     nanos: neg ? 0 - nanos : nanos, // 0 - 0 is +0: no -0 in messages
   };
+}
+
+/**
+ * The Duration that `s` denotes, or undefined when it is not one or is out of range: {@link durationFromJson}'s
+ * fast path, which only accepts; the parse after it decides and reports every error. It finds the suffix "s"
+ * first, so that every digit loop stops at it without a length check, and tests a digit with one unsigned
+ * comparison (`d >>> 0 > 9`). About 20% faster than that parse alone (bench/cases/duration.ts, Node 20).
+ */
+function durationParsed(s: string): Duration | undefined {
+  const last = s.length - 1;
+  if (s.charCodeAt(last) !== 115) return undefined; // s; NaN for ""
+  const neg = s.charCodeAt(0) === 45; // -
+  let i = neg ? 1 : 0;
+  // Every loop below stops at the "s" at `last` at the latest, so no charCodeAt reads past the end (NaN).
+  let d = s.charCodeAt(i) - 48;
+  if (d >>> 0 > 9) return undefined;
+  let seconds = d;
+  if (d !== 0) {
+    for (;;) {
+      d = s.charCodeAt(++i) - 48;
+      if (d >>> 0 > 9) break;
+      seconds = seconds * 10 + d; // grows to Infinity on absurd inputs, which the range check rejects
+    }
+  } else {
+    d = s.charCodeAt(++i) - 48; // a lone 0: "." or "s" must follow (leading zeros are refused below)
+  }
+  let nanos = 0;
+  if (i !== last) {
+    if (d !== -2) return undefined; // .
+    const k = last - ++i;
+    if (k < 1 || k > fractionDigitsMax) return undefined;
+    let frac = 0;
+    for (; i < last; i++) {
+      const e = s.charCodeAt(i) - 48;
+      if (e >>> 0 > 9) return undefined;
+      frac = frac * 10 + e;
+    }
+    nanos = frac * (fractionScale[k] as number);
+  }
+  if (seconds > durationSecondsMax) return undefined;
+  return { $typeName: typeName, seconds: bigintOf(neg ? -seconds : seconds), nanos: neg ? 0 - nanos : nanos };
 }
 
 function syntaxError(s: string, reason: string): WktJsonError {
@@ -293,9 +337,11 @@ const int64Words = new Uint32Array(int64Cell.buffer);
 const lowWord = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1; // 0 on little-endian machines
 
 /**
- * `BigInt(n)` for a safe integer `n`, without the slow path V8 takes for values beyond 32 bits (a runtime call
- * that made parsing "315575999999.123456789s" three times slower than "3600s"): the two 32-bit words are
- * written into a 64-bit typed array and read back as one BigInt.
+ * `BigInt(n)` for a safe integer `n`, without calling `BigInt`: the two 32-bit words are written into a 64-bit
+ * typed array and read back as one BigInt, which the optimising compiler does inline. `BigInt(n)` is a runtime
+ * call: about 20 ns even for a small `n` (half of parsing "3600s" on Node 20 and 24; the typed array takes
+ * about 3 ns), and slower still beyond 32 bits (it made parsing "315575999999.123456789s" three times slower
+ * than "3600s").
  *
  * @internal
  * @throws never
@@ -303,7 +349,11 @@ const lowWord = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1; //
  * bigintOf(-315576000000); //=> -315576000000n
  */
 export function bigintOf(n: number): bigint {
-  if ((n | 0) === n) return BigInt(n);
+  if ((n | 0) === n) {
+    int64Words[lowWord] = n; // stored mod 2^32
+    int64Words[1 - lowWord] = n >> 31; // the sign: 0 or -1, stored as 0 or 2^32 - 1
+    return int64Cell[0] as bigint;
+  }
   const high = Math.floor(n / 4_294_967_296);
   int64Words[lowWord] = n - high * 4_294_967_296;
   int64Words[1 - lowWord] = high; // stored mod 2^32: two's complement for negative n

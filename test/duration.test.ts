@@ -108,6 +108,32 @@ describe("durationFromJson", () => {
     },
   );
 
+  it.each(["1s5s", "0s5s", "0.s", "0.5", "5.5ss", "1.5sx", "1.-5s", "1.5-s", "-1-s", "0-s", "1.123456789123s", "1.\u0661s"])(
+    "rejects %j (syntax)",
+    (text) => {
+      expect(catchWkt(() => durationFromJson(text))).toMatchObject({ rule: "syntax", path: "$" });
+    },
+  );
+
+  it("accepts exactly the strings of the grammar, with their values (every string of up to 6 characters of -0159.s)", () => {
+    const grammar = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]{1,9}))?s$/;
+    const alphabet = ["-", "0", "1", "5", "9", ".", "s"];
+    let texts = [""];
+    for (let len = 1; len <= 6; len++) {
+      texts = texts.flatMap((t) => alphabet.map((c) => t + c));
+      for (const text of texts) {
+        const m = grammar.exec(text);
+        if (m === null) {
+          expect(catchWkt(() => durationFromJson(text)).rule).toBe("syntax");
+          continue;
+        }
+        const nanos = Number((m[3] ?? "").padEnd(9, "0"));
+        const neg = m[1] === "-";
+        expect(durationFromJson(text)).toEqual(D(neg ? -BigInt(m[2]!) : BigInt(m[2]!), neg && nanos !== 0 ? -nanos : nanos));
+      }
+    }
+  });
+
   it("builds the same object as create(DurationSchema)", () => {
     expect(durationFromJson("-1.5s")).toEqual(create(DurationSchema, { seconds: -1n, nanos: -500_000_000 }));
     expect(durationFromJson("0s")).toEqual(create(DurationSchema));
