@@ -838,6 +838,49 @@ describe("__proto__ is an ordinary key", () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
+// Struct fields from text: the parsed tree is taken in place of a copy
+
+describe("a Struct field from text equals the copy from JSON.parse", () => {
+  const outcome = (f: () => Fields): unknown => {
+    try {
+      const m = f();
+      return { ok: m.optionalStruct, list: m.repeatedStruct };
+    } catch (e) {
+      if (!isWktJsonError(e)) throw e;
+      return { rule: e.rule, path: e.path };
+    }
+  };
+  it.each<[string, Partial<JsonReadOptions>?]>([
+    ['{"optionalStruct": {"a": 12345678901234567890, "b": [-9007199254740993, {"c": 9.223372036854775807e18}]}}'],
+    ['{"optionalStruct": {"a": 1e400}}'],
+    ['{"optionalStruct": {"a": [1, [2, 1e400]]}}'],
+    ['{"optionalStruct": {"a": 123456789012345678901234567890123456789012345678901234567890}}'],
+    ['{"optionalStruct": {"\\ud800": 1}}'],
+    ['{"optionalStruct": {"a": {"b": ["x", "\\udc00"]}}}'],
+    ['{"optionalStruct": {"a": -0, "b": null, "c": true, "d": {}, "e": []}, "repeatedStruct": [{"x": 18446744073709551615}, {}]}'],
+    ['{"optionalStruct": {"a": {"b": {"c": {}}}}}', { maxDepth: 3 }],
+    ['{"optionalStruct": {"a": {"b": {"c": {}}}}}', { maxDepth: 5 }],
+    ['{"optionalStruct": {"a": [[[1]]]}}', { maxDepth: 5 }],
+    ['{"optionalStruct": {"a": [[[1]]]}}', { maxDepth: 3 }],
+    ['{"optionalStruct": {"a": [1, 2, 3], "b": 18446744073709551615}}', { maxValues: 158 }],
+    ['{"optionalStruct": {"a": [1, 2, 3], "b": 18446744073709551615}}', { maxValues: 157 }],
+    ['{"optionalStruct": {"a": [1, 2, 3], "b": 18446744073709551615}, "optionalInt32": "x"}', { maxValues: 158 }],
+  ])("%s %o", (text, options) => {
+    const fromText = outcome(() => readText(TestAllTypesProto3, text, options));
+    expect(fromText).toEqual(outcome(() => read(TestAllTypesProto3, JSON.parse(text), options)));
+  });
+
+  it("keeps no bigint and gives each call a tree of its own", () => {
+    const text = '{"optionalStruct": {"a": [18446744073709551615], "b": {"c": -18446744073709551615}}}';
+    const a = readText(TestAllTypesProto3, text).optionalStruct as { a: unknown[]; b: { c: unknown } };
+    const b = readText(TestAllTypesProto3, text).optionalStruct;
+    expect(a).toEqual({ a: [18446744073709551615], b: { c: -18446744073709551615 } });
+    expect(a).not.toBe(b);
+    expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
 // Proto2 and editions specifics
 
 describe("proto2 and editions", () => {
