@@ -31,7 +31,7 @@ import { errorAsType, WktJsonError } from "./errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
-import { copyJsonObject, negativeZeroTake, setOwn } from "./internal/json-value.js";
+import { copyJsonObject, jsonObjectText, negativeZeroTake, setOwn } from "./internal/json-value.js";
 import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarWriter, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { defaultMaxDepth } from "./limits.js";
@@ -160,7 +160,8 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
     };
     return { write, text: (message) => quote(write(message)) };
   };
-  // Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s": nothing to escape.
+  // Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s", FieldMask texts lower-camel paths
+  // and commas (see compileText): nothing to escape.
   const plain = (s: string): string => '"' + s + '"';
   switch (typeName) {
     case "google.protobuf.Timestamp":
@@ -168,7 +169,7 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
     case "google.protobuf.Duration":
       return leaf(durationToJson, plain);
     case "google.protobuf.FieldMask":
-      return leaf(fieldMaskToJson, JSON.stringify);
+      return leaf(fieldMaskToJson, plain);
   }
   if (!isWrapperDesc(desc)) return undefined;
   const scalar = desc.fields[0]!;
@@ -831,7 +832,7 @@ function noteZero(json: string | number | boolean, ctx: WriteContext): string | 
 function compileValueText(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueTextWriter {
   if (message !== undefined) {
     if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
-      return (value, ctx) => treeText(copyJsonObject(value, ctx.maxDepth - ctx.depth, message.typeName), ctx);
+      return (value, ctx) => jsonObjectText(value, ctx.maxDepth - ctx.depth, message.typeName);
     }
     if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
       const scalarText = compileScalarText(message.fields[0]!.scalar!);
@@ -957,7 +958,10 @@ function compileText(desc: DescMessage): MessageTextWriter {
       case "google.protobuf.Timestamp":
       case "google.protobuf.Duration":
       case "google.protobuf.FieldMask":
-        return (message, ctx) => JSON.stringify(write(message, ctx));
+        // Nothing to escape: Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s"; a
+        // FieldMask's are lower-camel paths (fieldMaskToJson rejects every character but a-z, 0-9, "_" and
+        // ".") joined by commas.
+        return (message, ctx) => '"' + (write(message, ctx) as string) + '"';
       case "google.protobuf.Struct":
       case "google.protobuf.Value":
       case "google.protobuf.ListValue":

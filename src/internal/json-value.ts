@@ -126,3 +126,135 @@ export function copyValue(json: unknown, depthLeft: number, typeName: string, bu
   }
   throw new WktJsonError("json-type", "$", typeName, `expected a JSON value, got ${describe(json)}`);
 }
+
+/** Characters `JSON.stringify` escapes in a string, and the surrogates (a lone one cannot be printed). */
+const escapedOrSurrogate = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(s)` of a string, or "" when `s` has a lone surrogate (which JSON.stringify would print as a
+ * `\udXXX` escape, and UTF-8 cannot carry): one scan for both in the usual case, a string with nothing to
+ * escape and no surrogate at all. Short strings are scanned by a loop, which costs less than starting the
+ * regular expression.
+ */
+export function quoteWellFormed(s: string): string {
+  const n = s.length;
+  if (n > 24) {
+    if (!escapedOrSurrogate.test(s)) return '"' + s + '"';
+  } else {
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) break;
+    }
+    if (i === n) return '"' + s + '"';
+  }
+  return isWellFormed(s) ? JSON.stringify(s) : "";
+}
+
+/**
+ * The text `JSON.stringify` prints for {@link copyJsonObject}`(json, depthLeft, typeName)` (no budget), except
+ * that -0 is printed "-0": the same checks, in the same order, with the same errors and paths, but without
+ * the copy, each value read once. Objects whose prototype is Object.prototype or null are walked with
+ * `for...in` when Object.prototype has no enumerable property: it then sees exactly the own enumerable
+ * members, in `Object.keys` order, and V8 reads each through the enum cache instead of a megamorphic keyed
+ * load (a quarter of the time of a 600-byte object). Any other object is walked by `Object.keys`.
+ */
+export function jsonObjectText(json: unknown, depthLeft: number, typeName: string): string {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
+  }
+  return objectText(json as Record<string, unknown>, depthLeft, typeName, objectPrototypeIsClean());
+}
+
+/** Whether Object.prototype has no enumerable property (see {@link jsonObjectText}). */
+function objectPrototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+function objectText(json: Record<string, unknown>, depthLeft: number, typeName: string, forIn: boolean): string {
+  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+  if (forIn) {
+    const proto = Object.getPrototypeOf(json) as unknown;
+    if (proto === Object.prototype || proto === null) {
+      let out = "{";
+      let key = "";
+      try {
+        for (key in json) {
+          const k = quoteWellFormed(key);
+          if (k === "") throw keyError(typeName);
+          const v = valueText(json[key], depthLeft - 1, typeName, forIn);
+          out += out.length === 1 ? k + ":" + v : "," + k + ":" + v;
+        }
+      } catch (e) {
+        throw errorAtPath(e, key);
+      }
+      return out + "}";
+    }
+  }
+  const keys = Object.keys(json);
+  const n = keys.length;
+  if (n === 0) return "{}";
+  let out = "{";
+  let key = "";
+  try {
+    for (let i = 0; i < n; i++) {
+      key = keys[i]!;
+      const k = quoteWellFormed(key);
+      if (k === "") throw keyError(typeName);
+      const v = valueText(json[key], depthLeft - 1, typeName, forIn);
+      out += i === 0 ? k + ":" + v : "," + k + ":" + v;
+    }
+  } catch (e) {
+    throw errorAtPath(e, key);
+  }
+  return out + "}";
+}
+
+function keyError(typeName: string): WktJsonError {
+  return new WktJsonError("utf16", "$", typeName, "the key has a lone surrogate, which is not valid UTF-8");
+}
+
+/** The text of any JSON value, as {@link copyValue} checks it and JSON.stringify prints the copy (-0 as "-0"). */
+function valueText(json: unknown, depthLeft: number, typeName: string, forIn: boolean): string {
+  if (typeof json === "string") {
+    const q = quoteWellFormed(json);
+    if (q === "") throw new WktJsonError("utf16", "$", typeName, "the string has a lone surrogate, which is not valid UTF-8");
+    return q;
+  }
+  if (typeof json === "number") {
+    if (json - json !== 0) throw new WktJsonError("not-finite", "$", typeName, `${json} cannot be represented in JSON`);
+    return json === 0 && 1 / json < 0 ? "-0" : "" + json;
+  }
+  if (typeof json === "boolean") return json ? "true" : "false";
+  if (typeof json === "object") {
+    if (json === null) return "null";
+    if (Array.isArray(json)) return arrayText(json, depthLeft, typeName, forIn);
+    const proto = Object.getPrototypeOf(json) as unknown;
+    if (proto !== Object.prototype && proto !== null) {
+      throw new WktJsonError("json-type", "$", typeName, "expected a plain object, got an instance of a class");
+    }
+    return objectText(json as Record<string, unknown>, depthLeft, typeName, forIn);
+  }
+  if (typeof json === "bigint") {
+    const n = Number(json);
+    if (!Number.isFinite(n)) throw new WktJsonError("not-finite", "$", typeName, "the number is too large");
+    return "" + n;
+  }
+  throw new WktJsonError("json-type", "$", typeName, `expected a JSON value, got ${describe(json)}`);
+}
+
+function arrayText(json: readonly unknown[], depthLeft: number, typeName: string, forIn: boolean): string {
+  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+  const n = json.length;
+  if (n === 0) return "[]";
+  let out = "[";
+  let i = 0;
+  try {
+    out += valueText(json[0], depthLeft - 1, typeName, forIn);
+    for (i = 1; i < n; i++) out += "," + valueText(json[i], depthLeft - 1, typeName, forIn);
+  } catch (e) {
+    throw errorAtPath(e, i);
+  }
+  return out + "]";
+}
