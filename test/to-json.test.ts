@@ -1,5 +1,5 @@
 import { create, createFileRegistry, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
-import { DoubleValueSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import { DoubleValueSchema, file_google_protobuf_timestamp, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { anyPack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
@@ -582,6 +582,46 @@ describe("extensions", () => {
     const json = { optionalInt32: 1, "[protobuf_test_messages.proto2.extension_int32]": 7 };
     expect(write(TestAllTypesProto2, m)).toEqual(json);
     expect(getExtension(fromJson(TestAllTypesProto2, json, { registry: testRegistry }), ext)).toBe(7);
+  });
+});
+
+describe("extensions after string-valued fields", () => {
+  // The text writer leaves a string value's closing quote to what follows it (the next key, an extension, the
+  // closing brace); extensions of every kind after fields of every kind, set or not, check that it is written.
+  const file = create(FileDescriptorProtoSchema, {
+    name: "acme/ext.proto",
+    package: "acme",
+    syntax: "proto2",
+    dependency: ["google/protobuf/timestamp.proto"],
+    messageType: [
+      {
+        name: "Host",
+        field: [
+          { name: "s", number: 1, type: 9, label: 1, jsonName: "s" },
+          { name: "i", number: 2, type: 5, label: 1, jsonName: "i" },
+          { name: "t_x", number: 3, type: 11, label: 1, typeName: ".google.protobuf.Timestamp", jsonName: "tX" },
+        ],
+        extensionRange: [{ start: 100, end: 200 }],
+      },
+    ],
+    extension: [
+      { name: "xs", number: 100, type: 9, label: 1, extendee: ".acme.Host" },
+      { name: "xi", number: 101, type: 5, label: 1, extendee: ".acme.Host" },
+      { name: "x64", number: 102, type: 3, label: 1, extendee: ".acme.Host" },
+    ],
+  });
+  const registry = createFileRegistry(file, (name) => (name === "google/protobuf/timestamp.proto" ? file_google_protobuf_timestamp : undefined));
+  const host = registry.getMessage("acme.Host")!;
+  const exts = ["acme.xs", "acme.xi", "acme.x64"].map((n) => registry.getExtension(n)!);
+  const fieldSets: Fields[] = [{}, { s: "a\"b" }, { i: 1 }, { s: "x".repeat(30) }, { tX: { seconds: 1n, nanos: 0 } }, { s: "", i: 0, tX: { seconds: 0n, nanos: 5 } }];
+  const extSets: [number, unknown][][] = [[], [[0, "é"]], [[1, 2]], [[2, 3n]], [[0, "q\n"], [1, 5]], [[1, 6], [2, -4n]]];
+  it.each(fieldSets.flatMap((f) => extSets.map((e) => [f, e] as const)))("fields %o, extensions %o", (fields, extensions) => {
+    const m = make(host, fields);
+    for (const [k, v] of extensions) setExtension(m, exts[k]! as never, v as never);
+    for (const options of [{ registry }, { registry, useProtoFieldName: true }, { registry, alwaysEmitImplicit: true }]) {
+      expectTextAgrees(host, m, options);
+    }
+    expect(toJsonString(host, m, { registry })).toBe(JSON.stringify(toJson(host, m, { registry })));
   });
 });
 
