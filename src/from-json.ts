@@ -92,6 +92,12 @@ export interface ReadContext extends ValueBudget {
    * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
    */
   readonly exactNumbers?: boolean;
+  /**
+   * Every object of the JSON is a plain data object that `JSON.parse` or the text parser built, and
+   * `Object.prototype` has no enumerable property: `for...in` lists exactly `Object.keys`, and faster (V8 reads
+   * each member through the map's enumeration cache instead of a keyed lookup). Set by {@link fromJsonString}.
+   */
+  forIn?: boolean;
 }
 
 /** @internal A compiled reader: decodes a JSON value into a new message of one type. */
@@ -165,6 +171,7 @@ export function fromJsonString<Desc extends DescMessage>(
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
   const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
+  ctx.forIn = prototypeIsClean();
   try {
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
@@ -364,6 +371,7 @@ function compileMessage(desc: DescMessage): MessageReader {
     }
     enter(ctx, typeName, cost);
     const obj = json as Record<string, unknown>;
+    if (ctx.forIn === true) return readForIn(obj, ctx);
     const keys = Object.keys(obj);
     // A copy of the zero message is made in half the time of create() for a message of many members, and
     // wins for a message that sets few of them; create()'s dictionary fills as fast when many are set.
@@ -421,6 +429,75 @@ function compileMessage(desc: DescMessage): MessageReader {
     }
     ctx.depth--;
     return message;
+  };
+  /** The reader's body for a JSON object whose members `for...in` lists (see {@link ReadContext.forIn}). */
+  const readForIn = (obj: Record<string, unknown>, ctx: ReadContext): Record<string, unknown> => {
+    const added = room < 0 ? undefined : membersAddedIn(obj);
+    const message =
+      (added === undefined ? undefined : added.length === 0 ? zeroMessage(desc) : zeroMessageWith(desc, added)) ??
+      (create(desc) as Record<string, unknown>);
+    let key = "";
+    let aliases = 0;
+    let i = 0; // index of `key` among the keys
+    try {
+      for (const k in obj) {
+        key = k;
+        const entry = entries.get(k);
+        if (entry === undefined) {
+          if (k.charCodeAt(0) === 91 && ctx.registry !== undefined && k.endsWith("]")) {
+            const ext = ctx.registry.getExtension(k.slice(1, -1));
+            if (ext !== undefined && ext.extendee.typeName === typeName) {
+              readExtension(message, ext, obj[k], ctx);
+              i++;
+              continue;
+            }
+          }
+          if (!ctx.ignoreUnknownFields) {
+            throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(k)} is not a field`);
+          }
+          i++;
+          continue;
+        }
+        // As in the reader above.
+        if (
+          entry.otherName !== undefined &&
+          (entry.isProtoName ? ++aliases > 0 : aliases > 0) &&
+          Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
+          Object.keys(obj).indexOf(entry.otherName) < i
+        ) {
+          throw new WktJsonError(
+            "duplicate-field",
+            "$",
+            typeName,
+            `field ${entry.field.name} is given twice, as ${JSON.stringify(entry.otherName)} and ${JSON.stringify(k)}`,
+          );
+        }
+        entry.read(message, obj[k], ctx);
+        i++;
+      }
+    } catch (e) {
+      throw errorAtPath(e, key);
+    }
+    if (added !== undefined) {
+      for (let j = 0; j < added.length; j++) if (message[added[j]!] === undefined) delete message[added[j]!];
+    }
+    ctx.depth--;
+    return message;
+  };
+  /** {@link membersAdded} of the keys `for...in` lists, and undefined beyond 16 keys. */
+  const membersAddedIn = (obj: Record<string, unknown>): string[] | undefined => {
+    let added: string[] = none;
+    let count = 0;
+    for (const k in obj) {
+      if (++count > 16) return undefined;
+      const entry = entries.get(k);
+      if (entry === undefined) return undefined;
+      if (entry.adds) {
+        if (added === none) added = [];
+        if (added.push(entry.field.localName) > room) return undefined;
+      }
+    }
+    return added;
   };
   /**
    * The local names of the members that the fields of `keys` add to a zero message, in order; undefined when a
@@ -708,6 +785,12 @@ function adoptedValue(json: unknown, depthLeft: number, ctx: ReadContext): boole
     }
   }
   return false;
+}
+
+/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
+function prototypeIsClean(): boolean {
+  for (const _ in {}) return false;
+  return true;
 }
 
 /** Tells whether a scalar type is one of the ten integer types. */

@@ -870,6 +870,20 @@ describe("a Struct field from text equals the copy from JSON.parse", () => {
     expect(fromText).toEqual(outcome(() => read(TestAllTypesProto3, JSON.parse(text), options)));
   });
 
+  it("reads own members only, even when Object.prototype has an enumerable member", () => {
+    const text = '{"optionalInt32": 1, "optionalNestedMessage": {"a": 2}, "optionalStruct": {"k": [1, {"x": 2}]}}';
+    const clean = readText(TestAllTypesProto3, text);
+    (Object.prototype as Record<string, unknown>).optionalString = "polluted";
+    try {
+      const m = readText(TestAllTypesProto3, text);
+      expect(m).toEqual(clean);
+      expect(Object.prototype.hasOwnProperty.call(m, "optionalString") && m.optionalString !== "").toBe(false);
+      expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1, "x": 2}'))).toMatchObject({ rule: "unknown-field", path: "$.x" });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).optionalString;
+    }
+  });
+
   it("keeps no bigint and gives each call a tree of its own", () => {
     const text = '{"optionalStruct": {"a": [18446744073709551615], "b": {"c": -18446744073709551615}}}';
     const a = readText(TestAllTypesProto3, text).optionalStruct as { a: unknown[]; b: { c: unknown } };
