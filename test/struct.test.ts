@@ -467,6 +467,61 @@ describe("internal entry points for the whole-message codec", () => {
   });
 });
 
+describe("the encoders' first try (no paths) and the walk that reports errors agree", () => {
+  const str = (value: string): Value => v({ case: "stringValue", value });
+  const num = (value: number): Value => v({ case: "numberValue", value });
+
+  it("checks a member name that matches a checked one in length and position", () => {
+    // "ab" is remembered as well-formed; "\ud800b" has its length and position and must still be checked.
+    expect(structToJson(structOf({ ab: num(1) }))).toEqual({ ab: 1 });
+    expect(catchWkt(() => structToJson(structOf({ "\ud800b": num(1) })))).toMatchObject({ rule: "utf16", path: '$["\\ud800b"]' });
+    expect(catchWkt(() => structToJson(structOf({ ab: num(1), "\udc00b": num(2) })))).toMatchObject({ rule: "utf16" });
+    expect(structToJson(structOf({ ab: num(1) }))).toEqual({ ab: 1 });
+  });
+
+  it("reports the first error in member order, whatever comes after it", () => {
+    const s = structOf({ a: str("ok"), b: str("\udc00"), c: num(NaN), d: v({ case: undefined }) });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "utf16", path: "$.b" });
+    const t = structOf({ a: num(Infinity), b: str("\udc00") });
+    expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "not-finite", path: "$.a" });
+    const l = create(ListValueSchema, { values: [num(1), v({ case: "listValue", value: create(ListValueSchema, { values: [str("\ud800")] }) }), num(NaN)] });
+    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "utf16", path: "$[1][0]" });
+    expect(catchWkt(() => valueToJson(str("x\ud800")))).toMatchObject({ rule: "utf16", path: "$" });
+  });
+
+  it("reports a Value, Struct or ListValue that is not an object as the walk does", () => {
+    const s = structOf({ a: null as unknown as Value });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "json-type", path: "$.a" });
+    const t = structOf({ a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "ab" } as unknown as Struct }) });
+    expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "json-type", path: "$.a" });
+    const u = structOf({ a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "" } as unknown as Struct }) });
+    expect(catchWkt(() => structToJson(u))).toMatchObject({ rule: "json-type", path: "$.a" });
+    const w = structOf({ a: { $typeName: VALUE, kind: "stringValue" } as unknown as Value });
+    expect(catchWkt(() => structToJson(w))).toMatchObject({ rule: "json-type", path: "$.a" });
+  });
+
+  it("reads only own members of fields, whatever its prototype", () => {
+    const fields = Object.create({ inherited: num(1) }) as Record<string, Value>;
+    fields["own"] = num(2);
+    expect(structToJson({ $typeName: STRUCT, fields })).toStrictEqual({ own: 2 });
+    const bare = Object.create(null) as Record<string, Value>;
+    bare["x"] = str("y");
+    expect(structToJson({ $typeName: STRUCT, fields: bare })).toStrictEqual({ x: "y" });
+  });
+
+  it("does not trust a replaced Object.prototype.hasOwnProperty", () => {
+    const fields = Object.create({ inherited: num(1) }) as Record<string, Value>;
+    fields["own"] = num(2);
+    const original = Object.prototype.hasOwnProperty;
+    Object.prototype.hasOwnProperty = () => true;
+    try {
+      expect(structToJson({ $typeName: STRUCT, fields })).toStrictEqual({ own: 2 });
+    } finally {
+      Object.prototype.hasOwnProperty = original;
+    }
+  });
+});
+
 describe("valueFromJson / valueToJson", () => {
   it.each([
     [null, { case: "nullValue", value: 0 }],
