@@ -142,6 +142,30 @@ describe.each(decoders)("%s", (_, base64Decode) => {
   });
 });
 
+describe("the portable decoder on long texts", () => {
+  it("reads every length from 90 to 200 bytes, padded or not, standard or URL-safe", () => {
+    for (let n = 90; n <= 200; n++) {
+      const b = new Uint8Array(n).map((_, i) => (i * 151 + n) & 255);
+      for (const text of [Buffer.from(b).toString("base64"), Buffer.from(b).toString("base64url")]) {
+        expect(base64DecodePortable(text)).toEqual(b);
+        expect(base64DecodePortable(text.replace(/=+$/, ""))).toEqual(b);
+      }
+    }
+  });
+
+  it("refuses a character outside both alphabets at each position of the first groups and of the last", () => {
+    const b = new Uint8Array(150).map((_, i) => (i * 29) & 255);
+    const text = Buffer.from(b).toString("base64");
+    for (const i of [...Array.from({ length: 40 }, (_, k) => k), ...Array.from({ length: 8 }, (_, k) => text.length - 8 + k)]) {
+      if (text[i] === "=") continue;
+      // "=" as the last character is padding that completes the text: a shorter, valid one.
+      for (const c of ["*", " ", "\u0141", "\u00c1", ...(i < text.length - 1 ? ["="] : [])]) {
+        expect(base64DecodePortable(text.slice(0, i) + c + text.slice(i + 1))).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe("the native and portable decoders", () => {
   it("agree on long texts with any one character replaced", () => {
     const unit = fc.oneof(

@@ -69,6 +69,8 @@ const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Reused for the character codes of texts up to {@link scratchMax} characters; decoding never re-enters. */
 let scratch = new Uint8Array(0);
+/** {@link scratch} read as 32-bit units (in memory order), for the decoder's one load per group of four. */
+let scratch32 = new Uint32Array(0);
 const scratchMax = 1 << 20;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -318,29 +320,80 @@ function decodeLong(text: string, len: number, size: number): Uint8Array | undef
   const textLength = text.length;
   // Two more bytes than the text, so that a character that does not fit shows as a short read.
   let codes = scratch;
+  let codes32 = scratch32;
   if (codes.length < textLength + 2) {
     codes = new Uint8Array((textLength + 2 + 7) & ~7);
-    if (codes.length <= scratchMax) scratch = codes;
+    codes32 = new Uint32Array(codes.buffer, 0, codes.length >> 2);
+    if (codes.length <= scratchMax) {
+      scratch = codes;
+      scratch32 = codes32;
+    }
   }
   const r = utf8Encoder.encodeInto(text, codes);
   if (r.read !== textLength || r.written !== textLength) return undefined; // a character that is not ASCII
   const out = new Uint8Array(size);
-  const codes16 = new Uint16Array(codes.buffer, codes.byteOffset, codes.length >> 1);
   const t = pairTable();
   const rem = len & 3;
   const groups = len >> 2;
   let o = 0;
-  for (let g = 0; g < groups; g++) {
-    const hi = t[codes16[g << 1]!]!;
-    const lo = t[codes16[(g << 1) + 1]!]!;
-    if ((hi | lo) < 0) return undefined;
-    out[o] = hi >> 4;
-    out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
-    out[o + 2] = lo;
-    o += 3;
+  if (littleEndian) {
+    // One 32-bit load per group of four characters: its low half is the first pair in memory order. Four
+    // groups give 12 bytes, stored as three 32-bit words (little-endian: the first byte is the low one).
+    const quads = groups >> 2;
+    const out32 = new Uint32Array(out.buffer, 0, quads * 3);
+    let g = 0;
+    for (let q = 0; q < quads; q++) {
+      const w0 = codes32[g]!;
+      const w1 = codes32[g + 1]!;
+      const w2 = codes32[g + 2]!;
+      const w3 = codes32[g + 3]!;
+      const h0 = t[w0 & 0xffff]!;
+      const l0 = t[w0 >>> 16]!;
+      const h1 = t[w1 & 0xffff]!;
+      const l1 = t[w1 >>> 16]!;
+      const h2 = t[w2 & 0xffff]!;
+      const l2 = t[w2 >>> 16]!;
+      const h3 = t[w3 & 0xffff]!;
+      const l3 = t[w3 >>> 16]!;
+      if ((h0 | l0 | h1 | l1 | h2 | l2 | h3 | l3) < 0) return undefined;
+      // Each group's 24 bits with their bytes in memory order (first byte lowest).
+      const s0 = (h0 >> 4) | ((h0 & 15) << 12) | (l0 & 0xf00) | ((l0 & 255) << 16);
+      const s1 = (h1 >> 4) | ((h1 & 15) << 12) | (l1 & 0xf00) | ((l1 & 255) << 16);
+      const s2 = (h2 >> 4) | ((h2 & 15) << 12) | (l2 & 0xf00) | ((l2 & 255) << 16);
+      const s3 = (h3 >> 4) | ((h3 & 15) << 12) | (l3 & 0xf00) | ((l3 & 255) << 16);
+      const k = q * 3;
+      out32[k] = s0 | (s1 << 24);
+      out32[k + 1] = (s1 >>> 8) | (s2 << 16);
+      out32[k + 2] = (s2 >>> 16) | (s3 << 8);
+      g += 4;
+    }
+    o = quads * 12;
+    for (; g < groups; g++) {
+      const w = codes32[g]!;
+      const hi = t[w & 0xffff]!;
+      const lo = t[w >>> 16]!;
+      if ((hi | lo) < 0) return undefined;
+      out[o] = hi >> 4;
+      out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
+      out[o + 2] = lo;
+      o += 3;
+    }
+  } else {
+    const codes16 = new Uint16Array(codes.buffer, codes.byteOffset, codes.length >> 1);
+    for (let g = 0; g < groups; g++) {
+      const hi = t[codes16[g << 1]!]!;
+      const lo = t[codes16[(g << 1) + 1]!]!;
+      if ((hi | lo) < 0) return undefined;
+      out[o] = hi >> 4;
+      out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
+      out[o + 2] = lo;
+      o += 3;
+    }
   }
   if (rem >= 2) {
-    const hi = t[codes16[groups << 1]!]!;
+    const c0 = codes[groups << 2]!;
+    const c1 = codes[(groups << 2) + 1]!;
+    const hi = t[littleEndian ? c0 | (c1 << 8) : (c0 << 8) | c1]!;
     if (hi < 0) return undefined;
     out[o] = hi >> 4;
     if (rem === 3) {
