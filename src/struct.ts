@@ -335,7 +335,15 @@ export function structFromJsonInternal(json: unknown, depthLeft: number, budget:
  */
 export function valueFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): Value {
   if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
-  return valueFrom(json, depthLeft, decodeMode(false), budget);
+  const mode = decodeMode(false);
+  if ((mode & modeFast) === 0) return valueFrom(json, depthLeft, mode, budget);
+  const used = budget.values;
+  try {
+    return valueFromFast(json, depthLeft, mode, budget);
+  } catch {
+    budget.values = used;
+    return valueFrom(json, depthLeft, mode, budget); // throws the first error, with its path (see valueFromFast)
+  }
 }
 
 /**
@@ -348,7 +356,15 @@ export function valueFromJsonInternal(json: unknown, depthLeft: number, budget: 
  */
 export function listValueFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): ListValue {
   if (!Array.isArray(json)) throw jsonTypeError(listValueType, json, "a JSON array");
-  return listFrom(json, depthLeft, decodeMode(false), budget);
+  const mode = decodeMode(false);
+  if ((mode & modeFast) === 0) return listFrom(json, depthLeft, mode, budget);
+  const used = budget.values;
+  try {
+    return listFromFast(json, depthLeft, mode, budget);
+  } catch {
+    budget.values = used;
+    return listFrom(json, depthLeft, mode, budget); // throws the first error, with its path (see valueFromFast)
+  }
 }
 
 /**
@@ -442,8 +458,15 @@ const modeJs = 1;
  */
 const modeForIn = 2;
 
+/** The decoders' first try may run: Object.prototype.hasOwnProperty is the builtin (see {@link encodeFast}). */
+const modeFast = 4;
+
 function decodeMode(js: boolean): number {
-  return (js ? modeJs : 0) | (objectPrototypeIsClean() ? modeForIn : 0);
+  return (
+    (js ? modeJs : 0) |
+    (objectPrototypeIsClean() ? modeForIn : 0) |
+    (Object.prototype.hasOwnProperty === hasOwnPropertyAtLoad ? modeFast : 0)
+  );
 }
 
 function objectPrototypeIsClean(): boolean {
@@ -500,7 +523,108 @@ function structFromRoot(json: unknown, depthLeft: number, js: boolean, budget: V
     if (Object.getPrototypeOf(p) !== null) throw jsonTypeError(structType, json, "a JSON object");
     mode &= ~modeForIn;
   }
-  return structFrom(json, depthLeft, mode, budget);
+  if ((mode & modeFast) === 0) return structFrom(json, depthLeft, mode, budget);
+  const used = budget.values;
+  try {
+    return structFromFastTop(json, depthLeft, mode, budget);
+  } catch {
+    budget.values = used;
+    return structFrom(json, depthLeft, mode, budget); // throws the first error, with its path (see valueFromFast)
+  }
+}
+
+/** Thrown by the decoders' first try when anything is wrong; never escapes this module. */
+const retryDecode: unknown = { retry: true };
+
+/**
+ * The first try of the decoders (`structFromJson`, `structFromObject` and the `...FromJsonInternal` entry
+ * points): the walk of {@link valueFrom} without path bookkeeping or a try/catch per level. At the first thing
+ * that is wrong it throws, and the entry point puts the budget back and runs {@link valueFrom}, which throws
+ * the first error with its path: the errors are exactly those of that walk. Member names are read as
+ * {@link structFast} reads them (for...in filtered by hasOwnProperty, names checked once per cache slot).
+ */
+function valueFromFast(json: unknown, depthLeft: number, mode: number, budget: ValueBudget): Value {
+  if (typeof json === "string") {
+    if (!isWellFormed(json)) throw retryDecode;
+    return { $typeName: valueType, kind: { case: "stringValue", value: json } };
+  }
+  if (typeof json === "number") {
+    if (json - json !== 0) throw retryDecode;
+    return { $typeName: valueType, kind: { case: "numberValue", value: json } };
+  }
+  if (typeof json === "boolean") return { $typeName: valueType, kind: { case: "boolValue", value: json } };
+  if (typeof json === "object") {
+    if (json === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
+    if (Array.isArray(json)) {
+      return { $typeName: valueType, kind: { case: "listValue", value: listFromFast(json, depthLeft, mode, budget) } };
+    }
+    const p = Object.getPrototypeOf(json) as object | null;
+    // A plain object, of this realm or another (whose Object.prototype's own prototype is null).
+    if (p !== Object.prototype && p !== null && Object.getPrototypeOf(p) !== null) throw retryDecode;
+    return { $typeName: valueType, kind: { case: "structValue", value: structFromFast(json, depthLeft, mode, budget) } };
+  }
+  if (typeof json === "bigint") {
+    return { $typeName: valueType, kind: { case: "numberValue", value: numberFromBigint(json, mode) } };
+  }
+  throw retryDecode;
+}
+
+function structFromFast(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
+  if (depthLeft <= 0 || (budget.values += 1) > budget.maxValues) throw retryDecode;
+  const fields: { [key: string]: Value } = {};
+  const obj = json as { [key: string]: unknown };
+  const below = depthLeft - 1;
+  let i = 0;
+  for (const key in obj) {
+    // See structFast: V8 drops this call for keys from the enum cache.
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    if ((budget.values += 2) > budget.maxValues) throw retryDecode;
+    if (i < 32) {
+      const slot = (key.length + 31 * i++) & 255;
+      if (checkedNames[slot] !== key) {
+        if (!isWellFormed(key)) throw retryDecode;
+        if (key.length <= 64) checkedNames[slot] = key;
+      }
+    } else if (!isWellFormed(key)) throw retryDecode;
+    const value = valueFromFast(obj[key], below, mode, budget);
+    if (key === "__proto__") defineOwn(fields, key, value);
+    else fields[key] = value;
+  }
+  return { $typeName: structType, fields };
+}
+
+/** {@link structFromFast} for the outermost Struct, word for word: a for...in of its own (see {@link structFastTop}). */
+function structFromFastTop(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
+  if (depthLeft <= 0 || (budget.values += 1) > budget.maxValues) throw retryDecode;
+  const fields: { [key: string]: Value } = {};
+  const obj = json as { [key: string]: unknown };
+  const below = depthLeft - 1;
+  let i = 0;
+  for (const key in obj) {
+    // See structFast: V8 drops this call for keys from the enum cache.
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) continue;
+    if ((budget.values += 2) > budget.maxValues) throw retryDecode;
+    if (i < 32) {
+      const slot = (key.length + 31 * i++) & 255;
+      if (checkedNames[slot] !== key) {
+        if (!isWellFormed(key)) throw retryDecode;
+        if (key.length <= 64) checkedNames[slot] = key;
+      }
+    } else if (!isWellFormed(key)) throw retryDecode;
+    const value = valueFromFast(obj[key], below, mode, budget);
+    if (key === "__proto__") defineOwn(fields, key, value);
+    else fields[key] = value;
+  }
+  return { $typeName: structType, fields };
+}
+
+function listFromFast(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
+  const n = json.length;
+  if (depthLeft <= 0 || (budget.values += 1 + 2 * n) > budget.maxValues) throw retryDecode;
+  const values = new Array<Value>(n); // filled below; much faster than push for long lists
+  const below = depthLeft - 1;
+  for (let i = 0; i < n; i++) values[i] = valueFromFast(json[i], below, mode, budget);
+  return { $typeName: listValueType, values };
 }
 
 function structFrom(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
