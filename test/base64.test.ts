@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { base64Decode, base64DecodePortable, base64Encode, base64EncodePortable } from "../src/internal/base64.js";
 
 // Every case runs on the exported codec (with Node's Buffer behind it for long inputs) and on the portable
@@ -181,5 +181,55 @@ describe("the native and portable decoders", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("Uint8Array.fromBase64, where the runtime has it", () => {
+  // Node 26 has it; on older runtimes a stand-in with its rules (default options: skips ASCII white space,
+  // standard alphabet only, padding optional but complete, unused bits ignored) checks the way it is used.
+  function standIn(text: string): Uint8Array {
+    const t = text.replace(/[\t\n\f\r ]/g, "");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(t)) throw new SyntaxError("bad base64");
+    const body = t.replace(/=+$/, "");
+    const pad = t.length - body.length;
+    if (body.length % 4 === 1 || (pad > 0 && (body.length + pad) % 4 !== 0)) throw new SyntaxError("bad base64");
+    return new Uint8Array(Buffer.from(body, "base64"));
+  }
+
+  it("decodes exactly as the portable decoder: white space, URL-safe and mixed alphabets go to it", async () => {
+    const holder = Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array };
+    const native = holder.fromBase64;
+    let calls = 0;
+    if (native === undefined) {
+      holder.fromBase64 = (text: string) => {
+        calls++;
+        return standIn(text);
+      };
+    }
+    vi.resetModules();
+    try {
+      const fresh = await import("../src/internal/base64.js");
+      const unit = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_= \n\t\r\f.");
+      fc.assert(
+        fc.property(fc.uint8Array({ minLength: 190, maxLength: 400 }), fc.array(fc.tuple(fc.nat(), unit), { maxLength: 3 }), (b, edits) => {
+          let text = Buffer.from(b).toString("base64");
+          for (const [at, c] of edits) {
+            const i = at % text.length;
+            text = text.slice(0, i) + c + text.slice(i + 1);
+          }
+          expect(fresh.base64Decode(text)).toEqual(fresh.base64DecodePortable(text));
+          // With white space instead of a character, the length stays a multiple of four: the native path.
+          const spaced = text.slice(0, 100) + " " + text.slice(101);
+          expect(fresh.base64Decode(spaced)).toEqual(fresh.base64DecodePortable(spaced));
+        }),
+        { numRuns: 400 },
+      );
+      const text = Buffer.from(new Uint8Array(300).map((_, i) => i & 255)).toString("base64");
+      expect(fresh.base64Decode(text)).toEqual(new Uint8Array(300).map((_, i) => i & 255));
+      if (native === undefined) expect(calls).toBeGreaterThan(100);
+    } finally {
+      if (native === undefined) delete holder.fromBase64;
+      vi.resetModules();
+    }
   });
 });

@@ -9,10 +9,17 @@
  * is used behind a feature check, after a self-test, and only in ways that cannot change a result:
  *
  * - encoding: the native encoder's output is standard base64 with padding, exactly what we write;
- * - decoding: the native decoder is lenient (Node's skips what it does not know), so its bytes are taken only
- *   when encoding them again gives back the input text exactly. Then the text is the canonical encoding of
- *   those bytes, which the strict decoder would have read the same way. Any other text (URL-safe, unpadded,
- *   malformed) goes to the strict portable decoder. The check costs one native encode and one string compare.
+ * - decoding with the standard `Uint8Array.fromBase64` (Node 26; default options: the standard alphabet, a
+ *   last chunk with or without padding, unused trailing bits ignored, as ours): it rejects everything ours
+ *   rejects except ASCII white space, which it skips. Skipped characters leave fewer bytes than the text's
+ *   length gives, so its bytes are taken only when their count is the one {@link decodedSize} computes; a text
+ *   it rejects (URL-safe, mixed alphabets, malformed) goes to the portable decoder, which decides. Node 26.10,
+ *   1 KB: about 1.0 µs against 1.6 µs for Buffer with the check below (64 KB: 9 against 12 µs).
+ * - decoding with Node's Buffer, where `fromBase64` is missing: Buffer's decoder is lenient (it skips what it
+ *   does not know), so its bytes are taken only when encoding them again gives back the input text exactly.
+ *   Then the text is the canonical encoding of those bytes, which the strict decoder would have read the same
+ *   way. Any other text (URL-safe, unpadded, malformed) goes to the strict portable decoder. The check costs
+ *   one native encode and one string compare.
  *
  * Measured with `npm run bench` (64 KB): the portable encoder is about 4x and the decoder about 2x faster than
  * a string-building loop; the native paths are another order of magnitude faster.
@@ -121,6 +128,27 @@ function nativeWorks(encode: Encode, decode: Decode | undefined): boolean {
   }
 }
 
+/**
+ * A self-test of a `Uint8Array.fromBase64` decoder: on texts where leniency, white space or a wrong alphabet
+ * would show, it gives what the portable decoder gives, or undefined (the portable decoder then decides).
+ */
+function fromBase64Works(decode: Decode): boolean {
+  try {
+    const texts = ["QUJD", "QUI=", "QUJ=", "QQ==", "QQ", "QUJDRA", "", "+/+/", "QUJ\u0144", "QU JD", "QUJD\n", "QU=D", "Q",
+      "\u0151UJD", "-_8=", "+_-/", "QQ=", "QUJD====", "QQ==QQ==", "Q UJD QQ==", "QUJD QQ==", "QUJDQ Q==", "QUJDQQ =", "QUJD\tQUJD"];
+    for (const text of texts) {
+      const native = decode(text);
+      if (native === undefined) continue;
+      const portable = base64DecodePortable(text);
+      if (portable === undefined || native.length !== portable.length || native.some((b, i) => b !== portable[i])) return false;
+    }
+    const good = decode("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==");
+    return good !== undefined && good.length === 52 && good[0] === 0 && good[49] === 255 && good[51] === 2;
+  } catch {
+    return false;
+  }
+}
+
 function nodeBuffer(): NodeBufferConstructor | undefined {
   const B: unknown = (globalThis as { Buffer?: unknown }).Buffer;
   return typeof B === "function" && typeof (B as { from?: unknown }).from === "function" ? (B as unknown as NodeBufferConstructor) : undefined;
@@ -144,6 +172,23 @@ function chooseNative(): void {
   }
   if (encode === undefined || !nativeWorks(encode, undefined)) return;
   nativeEncode = encode;
+  const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
+  if (typeof fromBase64 === "function") {
+    const decode: Decode = (text) => {
+      let bytes: Uint8Array;
+      try {
+        bytes = fromBase64.call(Uint8Array, text);
+      } catch {
+        return undefined;
+      }
+      // White space it skipped shows as fewer bytes (see the module comment).
+      return bytes.length === decodedSize(text) ? bytes : undefined;
+    };
+    if (fromBase64Works(decode)) {
+      nativeDecode = decode;
+      return;
+    }
+  }
   if (B === undefined) return;
   const native = encode;
   const decode: Decode = (text) => {
@@ -263,6 +308,22 @@ export function base64DecodePortable(text: string): Uint8Array | undefined {
   if (rem === 1) return undefined;
   const size = ((len - rem) / 4) * 3 + (rem === 0 ? 0 : rem - 1);
   return textLength < arrayDecodeMin ? decodeShort(text, len, size) : decodeLong(text, len, size);
+}
+
+/**
+ * The number of bytes a text decodes to if it is valid base64, from its length and padding alone; -1 for a
+ * length no valid text has (as {@link base64DecodePortable} computes it).
+ */
+function decodedSize(text: string): number {
+  let len = text.length;
+  if (len > 0 && text.charCodeAt(len - 1) === 61) {
+    if (len % 4 !== 0) return -1;
+    len--;
+    if (text.charCodeAt(len - 1) === 61) len--;
+  }
+  const rem = len % 4;
+  if (rem === 1) return -1;
+  return ((len - rem) / 4) * 3 + (rem === 0 ? 0 : rem - 1);
 }
 
 /** The 6-bit value of every byte, -1 outside both alphabets. */
