@@ -9,8 +9,8 @@
  * - One walk checks nesting against `maxDepth` (each object and array one level, as the Struct reader counts),
  *   that every number is finite (a literal too large for a double parses to ±Infinity), and counts the keys.
  *   It replaces every member value and array element with its Value as it goes, so the objects of the tree
- *   become the `fields` of the Structs and its arrays the `values` of the ListValues: no second tree, no
- *   second set of keys.
+ *   become the `fields` of the Structs and its arrays the `values` of the ListValues (but for arrays that
+ *   start with a number, see {@link listIn}): no second tree, no second set of keys.
  * - Member names and strings are well-formed UTF-16 if the text is and holds no `\u` escape of a surrogate
  *   (a parsed string is made of text characters and escapes; a surrogate pair of the text is never split by
  *   a quote), so one native check of the text replaces one per string; otherwise each string is checked.
@@ -159,11 +159,19 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
   return { $typeName: structType, fields: obj as { [key: string]: Value } };
 }
 
-/** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes. */
+/** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes (or a new array: see below). */
 function listIn(a: unknown[], depthLeft: number): ListValue {
   const n = a.length;
   if (depthLeft <= 0 || (valuesLeft -= 1 + 2 * n) < 0) throw bail;
   const below = depthLeft - 1;
+  if (n > 0 && typeof a[0] === "number") {
+    // JSON.parse gives an array of numbers, not all small integers, unboxed doubles; storing the first Value
+    // into it would make V8 copy it into a new backing store and box every number. A new array skips that
+    // (a ListValue of 1,000 numbers: 1.69x JSON.parse's time before, 1.36x after, on Node 20).
+    const values = new Array<Value>(n);
+    for (let i = 0; i < n; i++) values[i] = valueIn(a[i], below);
+    return { $typeName: listValueType, values };
+  }
   for (let i = 0; i < n; i++) a[i] = valueIn(a[i], below);
   return { $typeName: listValueType, values: a as Value[] };
 }
