@@ -995,7 +995,7 @@ function quote(s: string): string {
   // Short strings (names, ids, enum-like values): a loop costs less than starting the regular expression.
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92) return JSON.stringify(s);
+    if (c < 93 && (c < 32 || c === 34 || c === 92)) return JSON.stringify(s);
   }
   return '"' + s + '"';
 }
@@ -1005,7 +1005,7 @@ function rawString(s: string): string {
   if (s.length > 24) return nothingToEscape.test(s) ? s : JSON.stringify(s).slice(1, -1);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92) return JSON.stringify(s).slice(1, -1);
+    if (c < 93 && (c < 32 || c === 34 || c === 92)) return JSON.stringify(s).slice(1, -1);
   }
   return s;
 }

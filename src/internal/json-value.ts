@@ -147,7 +147,8 @@ export function quoteWellFormed(s: string): string {
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) break;
+      // Letters and most text are above "\\" (92): one comparison more tells them from surrogates.
+      if (c > 92 ? c >= 0xd800 && c <= 0xdfff : c < 32 || c === 34 || c === 92) break;
     }
     if (i === n) return '"' + s + '"';
   }
@@ -166,7 +167,8 @@ function innerWellFormed(s: string): string | undefined {
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) break;
+      // Letters and most text are above "\\" (92): one comparison more tells them from surrogates.
+      if (c > 92 ? c >= 0xd800 && c <= 0xdfff : c < 32 || c === 34 || c === 92) break;
     }
     if (i === n) return s;
   }
