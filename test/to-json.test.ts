@@ -617,7 +617,7 @@ describe("extensions after string-valued fields", () => {
   const extSets: [number, unknown][][] = [[], [[0, "é"]], [[1, 2]], [[2, 3n]], [[0, "q\n"], [1, 5]], [[1, 6], [2, -4n]]];
   it.each(fieldSets.flatMap((f) => extSets.map((e) => [f, e] as const)))("fields %o, extensions %o", (fields, extensions) => {
     const m = make(host, fields);
-    for (const [k, v] of extensions) setExtension(m, exts[k]! as never, v as never);
+    for (const [k, v] of extensions) setExtension(m as never, exts[k]! as never, v as never);
     for (const options of [{ registry }, { registry, useProtoFieldName: true }, { registry, alwaysEmitImplicit: true }]) {
       expectTextAgrees(host, m, options);
     }
