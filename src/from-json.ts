@@ -39,7 +39,7 @@ import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, default
 import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
-import { zeroMessage, zeroMessageRoom, zeroMessageWith } from "./internal/zero-message.js";
+import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./internal/zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
 import { timestampFromJson } from "./timestamp.js";
 
@@ -333,9 +333,6 @@ export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: num
 
 const readers = new WeakMap<DescMessage, MessageReader>();
 
-/** No member added (see membersAdded in compileMessage); never written to. */
-const none: string[] = [];
-
 /** @internal Returns the compiled reader of a message type, compiling it on first use. */
 export function readerFor(desc: DescMessage): MessageReader {
   let reader = readers.get(desc);
@@ -378,10 +375,8 @@ function compileMessage(desc: DescMessage): MessageReader {
     // (TestAllTypesProto3 of 2-16 fields: 0.46-0.59 of the time; more: the same.) V8 turns a copy into a
     // dictionary, copying every member, when a member is added, so the members the keys add (message fields,
     // explicit presence) are in the copy from the start, and those left unset are deleted below.
-    const added = keys.length > 16 || room < 0 ? undefined : membersAdded(keys);
-    const message =
-      (added === undefined ? undefined : added.length === 0 ? zeroMessage(desc) : zeroMessageWith(desc, added)) ??
-      (create(desc) as Record<string, unknown>);
+    const shape = keys.length > 16 || root === undefined ? undefined : membersAdded(keys, root);
+    const message = (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
     let key = "";
     // Keys so far that named a field by its proto name where the JSON name differs.
     let aliases = 0;
@@ -423,8 +418,9 @@ function compileMessage(desc: DescMessage): MessageReader {
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    if (added !== undefined) {
+    if (shape !== undefined) {
       // A field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields.
+      const added = shape.added;
       for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];
     }
     ctx.depth--;
@@ -432,10 +428,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   };
   /** The reader's body for a JSON object whose members `for...in` lists (see {@link ReadContext.forIn}). */
   const readForIn = (obj: Record<string, unknown>, ctx: ReadContext): Record<string, unknown> => {
-    const added = room < 0 ? undefined : membersAddedIn(obj);
-    const message =
-      (added === undefined ? undefined : added.length === 0 ? zeroMessage(desc) : zeroMessageWith(desc, added)) ??
-      (create(desc) as Record<string, unknown>);
+    const shape = root === undefined ? undefined : membersAddedIn(obj, root);
+    const message = (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
     let key = "";
     let aliases = 0;
     let i = 0; // index of `key` among the keys
@@ -478,56 +472,52 @@ function compileMessage(desc: DescMessage): MessageReader {
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    if (added !== undefined) {
+    if (shape !== undefined) {
+      const added = shape.added;
       for (let j = 0; j < added.length; j++) if (message[added[j]!] === undefined) delete message[added[j]!];
     }
     ctx.depth--;
     return message;
   };
   /** {@link membersAdded} of the keys `for...in` lists, and undefined beyond 16 keys. */
-  const membersAddedIn = (obj: Record<string, unknown>): string[] | undefined => {
-    let added: string[] = none;
+  const membersAddedIn = (obj: Record<string, unknown>, shape: ZeroShape): ZeroShape | undefined => {
     let count = 0;
+    let at: ZeroShape | undefined = shape;
     for (const k in obj) {
       if (++count > 16) return undefined;
       const entry = entries.get(k);
       if (entry === undefined) return undefined;
-      if (entry.adds) {
-        if (added === none) added = [];
-        if (added.push(entry.field.localName) > room) return undefined;
-      }
+      if (entry.adds && (at = zeroShapeStep(at, entry.index, entry.field.localName)) === undefined) return undefined;
     }
-    return added;
+    return at;
   };
   /**
-   * The local names of the members that the fields of `keys` add to a zero message, in order; undefined when a
-   * key names no field (an extension, or an unknown field) or they are more than `room`: left to create().
+   * The list of the members that the fields of `keys` add to a zero message, in order (see ZeroShape), walked
+   * from `shape`; undefined when a key names no field (an extension, or an unknown field) or the list is past
+   * what zero messages are copied for: left to create().
    */
-  const membersAdded = (keys: readonly string[]): string[] | undefined => {
-    let added: string[] = none;
+  const membersAdded = (keys: readonly string[], shape: ZeroShape): ZeroShape | undefined => {
+    let at: ZeroShape | undefined = shape;
     for (let i = 0; i < keys.length; i++) {
       const entry = entries.get(keys[i]!);
       if (entry === undefined) return undefined;
-      if (entry.adds) {
-        if (added === none) added = [];
-        if (added.push(entry.field.localName) > room) return undefined;
-      }
+      if (entry.adds && (at = zeroShapeStep(at, entry.index, entry.field.localName)) === undefined) return undefined;
     }
-    return added;
+    return at;
   };
-  /** How many members a copy of the zero message can get (zeroMessageRoom); -1: none is copied, create(). */
-  let room = -1;
+  /** The empty list of added members (zeroShapeRoot); undefined: no zero message is copied, create(). */
+  let root: ZeroShape | undefined;
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);
-  room = zeroMessageRoom(desc);
+  root = zeroShapeRoot(desc);
   const zero = create(desc);
-  for (const field of desc.fields) {
+  desc.fields.forEach((field, index) => {
     const read = compileField(field);
     const differ = field.jsonName !== field.name;
     const adds = field.oneof === undefined && !Object.prototype.hasOwnProperty.call(zero, field.localName);
-    entries.set(field.jsonName, { field, read, otherName: differ ? field.name : undefined, isProtoName: false, adds });
-    if (differ) entries.set(field.name, { field, read, otherName: field.jsonName, isProtoName: true, adds });
-  }
+    entries.set(field.jsonName, { field, index, read, otherName: differ ? field.name : undefined, isProtoName: false, adds });
+    if (differ) entries.set(field.name, { field, index, read, otherName: field.jsonName, isProtoName: true, adds });
+  });
   return reader;
 }
 
@@ -559,6 +549,8 @@ export function extensionAsField(ext: DescExtension): DescField {
 
 interface FieldEntry {
   readonly field: DescField;
+  /** The index of the field in its message's `fields` (see zeroShapeStep). */
+  readonly index: number;
   readonly read: FieldReader;
   /** The field's other accepted key, when its JSON and proto names differ. */
   readonly otherName: string | undefined;

@@ -1,6 +1,6 @@
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { zeroMessage, zeroMessageWith } from "../src/internal/zero-message.js";
+import { zeroMessage, zeroMessageAt, zeroMessageWith, zeroShapeRoot, zeroShapeStep } from "../src/internal/zero-message.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
 // The JSON reader starts every message of few fields from zeroMessage instead of create(): whatever it
@@ -61,5 +61,41 @@ describe("zeroMessage", () => {
     // 125 members and 3 more: past what JSON.parse keeps in fast mode (a copy of a dictionary is slow).
     expect(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalForeignMessage", "optionalTimestamp"])).toBeUndefined();
     expect(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalForeignMessage"])).toBeDefined();
+  });
+});
+
+describe("zeroShapeStep", () => {
+  const indexOf = (desc: DescMessage, name: string) => desc.fields.findIndex((f) => f.localName === name);
+
+  it("walks to one list per order of members, and makes its base once", () => {
+    const root = zeroShapeRoot(TestAllTypesProto3)!;
+    const a = indexOf(TestAllTypesProto3, "optionalNestedMessage");
+    const b = indexOf(TestAllTypesProto3, "optionalTimestamp");
+    const ab = zeroShapeStep(zeroShapeStep(root, a, "optionalNestedMessage")!, b, "optionalTimestamp")!;
+    expect(ab.added).toEqual(["optionalNestedMessage", "optionalTimestamp"]);
+    expect(zeroShapeStep(zeroShapeStep(root, a, "optionalNestedMessage")!, b, "optionalTimestamp")).toBe(ab);
+    const ba = zeroShapeStep(zeroShapeStep(root, b, "optionalTimestamp")!, a, "optionalNestedMessage")!;
+    expect(ba).not.toBe(ab);
+    const m = zeroMessageAt(ab)!;
+    expect(Object.keys(m).slice(-2)).toEqual(["optionalNestedMessage", "optionalTimestamp"]);
+    expect(zeroMessageAt(ab)).not.toBe(m);
+    expect(Object.keys(zeroMessageAt(ba)!).slice(-2)).toEqual(["optionalTimestamp", "optionalNestedMessage"]);
+  });
+
+  it("keeps at most 64 lists per type, so that a client's orders of keys cannot grow memory", () => {
+    // A type of its own for this test: the lists of the others are shared with the rest of the suite.
+    const desc = testRegistry.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage")!;
+    const root = zeroShapeRoot(desc)!;
+    const i = indexOf(desc, "corecursive");
+    let made = 0;
+    let shape: ReturnType<typeof zeroShapeStep> = root;
+    // "corecursive" again and again: every step is a new list (its base would hold a name twice).
+    while (shape !== undefined && made < 200) {
+      shape = zeroShapeStep(shape, i, "corecursive");
+      if (shape !== undefined) made++;
+    }
+    expect(made).toBeLessThanOrEqual(64);
+    expect(zeroMessageAt(zeroShapeStep(root, i, "corecursive")!)).toBeDefined();
+    expect(zeroMessageAt(zeroShapeStep(zeroShapeStep(root, i, "corecursive")!, i, "corecursive")!)).toBeUndefined();
   });
 });

@@ -27,12 +27,34 @@ interface Template {
   readonly lists: readonly string[];
   readonly maps: readonly string[];
   readonly oneofs: readonly string[];
-  /** Bases with more members after the zero message's, by their local names joined with ",". */
-  readonly withAdded: Map<string, Record<string, unknown>>;
+  /** The list of no added member (its base is `base`); undefined with `base`. */
+  root: ZeroShape | undefined;
+  /** How many lists of added members have been reached from `root`. */
+  shapes: number;
 }
 
-/** Most bases with added members kept per type: beyond, new lists of members are left to create(). */
-const withAddedMax = 32;
+/**
+ * A list of members added to the zero message of a type, reached from the empty list one member at a time
+ * ({@link zeroShapeStep}): a reader that meets the fields of a JSON object in order walks to the list of the
+ * members they add without building a key for it, and finds its base there ({@link zeroMessageAt}).
+ *
+ * @internal
+ */
+export interface ZeroShape {
+  readonly t: Template;
+  /** Local names of the added members, in order. */
+  readonly added: readonly string[];
+  /** The zero message with those members: made on first use; null when none can be (a name given twice). */
+  base: Record<string, unknown> | null | undefined;
+  /** The lists one member longer, by the index of that member's field in the type's `fields`. */
+  readonly next: (ZeroShape | undefined)[];
+}
+
+/**
+ * Most lists of added members kept per type (each with its base, once used): beyond, new lists of members
+ * are left to create(). A list reached on the way to a longer one counts too.
+ */
+const shapesMax = 64;
 
 /**
  * Most members of a base. `JSON.parse` makes an object of 128 members or more a dictionary in V8, and a
@@ -60,29 +82,78 @@ export function zeroMessage(desc: DescMessage): Record<string, unknown> {
 /**
  * Returns a new zero message of `desc` that also has the members `added` (local names of fields the zero
  * message lacks: message fields, fields with explicit presence), after the others and in that order, each
- * holding undefined; or undefined when there is none to copy (see {@link zeroMessage}; at most 32 lists of
+ * holding undefined; or undefined when there is none to copy (see {@link zeroMessage}; at most 64 lists of
  * added members per type, and 127 members in all). The caller sets them and deletes those it does not set:
- * the message is then what `create(desc)` followed by setting them in that order makes.
+ * the message is then what `create(desc)` followed by setting them in that order makes. The reader walks to
+ * the same list with {@link zeroShapeStep}.
  *
  * @internal
  * @example
  * zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage"])?.optionalNestedMessage; //=> undefined (but own)
  */
 export function zeroMessageWith(desc: DescMessage, added: readonly string[]): Record<string, unknown> | undefined {
-  const t = templateOf(desc);
-  if (t.base === undefined || t.size + added.length > membersMax) return undefined;
-  const key = added.length === 1 ? added[0]! : added.join(",");
-  let base = t.withAdded.get(key);
-  if (base === undefined) {
-    if (t.withAdded.size >= withAddedMax) return undefined;
-    const keys = [...Object.keys(t.base), ...added];
-    if (new Set(keys).size !== keys.length || added.includes("__proto__")) return undefined;
-    const values = { ...t.base } as Record<string, unknown>;
-    for (const k of added) values[k] = undefined;
-    base = fastCopy(keys, values);
-    t.withAdded.set(key, base);
+  let shape = templateOf(desc).root;
+  for (const name of added) {
+    if (shape === undefined) return undefined;
+    shape = zeroShapeStep(shape, desc.fields.findIndex((f) => f.localName === name), name);
   }
-  return copy(t, base);
+  return shape === undefined ? undefined : zeroMessageAt(shape);
+}
+
+/**
+ * The list of no added member of `desc`, from which {@link zeroShapeStep} walks; undefined when no copies of
+ * the type are made (see {@link zeroMessage}).
+ *
+ * @internal
+ * @example
+ * zeroShapeRoot(TestAllTypesProto3)?.added; //=> []
+ */
+export function zeroShapeRoot(desc: DescMessage): ZeroShape | undefined {
+  return templateOf(desc).root;
+}
+
+/**
+ * The list `shape` with one more member, `localName`, the member of the field at `index` in the type's
+ * `fields`; undefined when it would hold more than 127 members in all or the type has 64 lists already.
+ *
+ * @internal
+ * @example
+ * const index = TestAllTypesProto3.fields.findIndex((f) => f.localName === "optionalNestedMessage");
+ * zeroShapeStep(zeroShapeRoot(TestAllTypesProto3)!, index, "optionalNestedMessage")?.added; //=> ["optionalNestedMessage"]
+ */
+export function zeroShapeStep(shape: ZeroShape, index: number, localName: string): ZeroShape | undefined {
+  let next = shape.next[index];
+  if (next === undefined) {
+    const t = shape.t;
+    if (t.size + shape.added.length >= membersMax || t.shapes >= shapesMax) return undefined;
+    t.shapes++;
+    next = { t, added: [...shape.added, localName], base: undefined, next: [] };
+    shape.next[index] = next;
+  }
+  return next;
+}
+
+/**
+ * A new zero message with the members of `shape` added, as {@link zeroMessageWith} describes it; undefined
+ * when there is none (a member named twice, or `__proto__`).
+ *
+ * @internal
+ * @example
+ * zeroMessageAt(zeroShapeRoot(TimestampSchema)!); //=> { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: 0 }
+ */
+export function zeroMessageAt(shape: ZeroShape): Record<string, unknown> | undefined {
+  let base = shape.base;
+  if (base === undefined) base = shape.base = makeBase(shape.t, shape.added);
+  return base === null ? undefined : copy(shape.t, base);
+}
+
+/** The base of a list of added members, or null when a name is given twice or is `__proto__`. */
+function makeBase(t: Template, added: readonly string[]): Record<string, unknown> | null {
+  const keys = [...Object.keys(t.base!), ...added];
+  if (new Set(keys).size !== keys.length || added.includes("__proto__")) return null;
+  const values = { ...t.base } as Record<string, unknown>;
+  for (const k of added) values[k] = undefined;
+  return fastCopy(keys, values);
 }
 
 /**
@@ -127,12 +198,14 @@ function compileTemplate(desc: DescMessage): Template {
     else if (member.fieldKind === "list") lists.push(member.localName);
     else if (member.fieldKind === "map") maps.push(member.localName);
   }
-  const withAdded = new Map<string, Record<string, unknown>>();
   const keys = Object.keys(zero);
   if (Object.getPrototypeOf(zero) !== Object.prototype || keys.length > membersMax || keys.includes("__proto__")) {
-    return { base: undefined, size: 0, lists, maps, oneofs, withAdded };
+    return { base: undefined, size: 0, lists, maps, oneofs, root: undefined, shapes: 0 };
   }
-  return { base: fastCopy(keys, zero), size: keys.length, lists, maps, oneofs, withAdded };
+  const base = fastCopy(keys, zero);
+  const t: Template = { base, size: keys.length, lists, maps, oneofs, root: undefined, shapes: 0 };
+  t.root = { t, added: [], base, next: [] };
+  return t;
 }
 
 /**
