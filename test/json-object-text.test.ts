@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
-import { copyJsonObject, jsonObjectText, quoteWellFormed } from "../src/internal/json-value.js";
+import { copyJsonObject, jsonObjectText } from "../src/internal/json-value.js";
 import { isWellFormed } from "../src/internal/utf16.js";
 import { stringifyKeepingSign } from "./text-agrees.js";
 
@@ -85,11 +85,13 @@ describe("jsonObjectText", () => {
   });
 });
 
-describe("quoteWellFormed", () => {
-  it("is JSON.stringify for a well-formed string, and empty for a lone surrogate", () => {
+describe("strings", () => {
+  it("as a member name, a member and an element: JSON.stringify's text when well-formed, else the copy's utf16 error", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.string(), fc.constantFrom(...junk.filter((v) => typeof v === "string"))), (s) => {
-        expect(quoteWellFormed(s)).toBe(isWellFormed(s) ? JSON.stringify(s) : "");
+        const json = { [s]: s, list: [s, 1, s] };
+        expectAgrees(json);
+        if (isWellFormed(s)) expect(jsonObjectText(json, 100, "google.protobuf.Struct")).toBe(JSON.stringify(json));
       }),
       { numRuns: 3000 },
     );

@@ -134,30 +134,10 @@ export function copyValue(json: unknown, depthLeft: number, typeName: string, bu
 const plainString = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 
 /**
- * `JSON.stringify(s)` of a string, or "" when `s` has a lone surrogate (which JSON.stringify would print as a
- * `\udXXX` escape, and UTF-8 cannot carry): one scan for both in the usual case, a string with nothing to
- * escape and no surrogate at all. Short strings are scanned by a loop, which costs less than starting the
- * regular expression.
- */
-export function quoteWellFormed(s: string): string {
-  const n = s.length;
-  if (n > 24) {
-    if (plainString.test(s)) return '"' + s + '"';
-  } else {
-    let i = 0;
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      // Letters and most text are above "\\" (92): one comparison more tells them from surrogates.
-      if (c > 92 ? c >= 0xd800 && c <= 0xdfff : c < 32 || c === 34 || c === 92) break;
-    }
-    if (i === n) return '"' + s + '"';
-  }
-  return isWellFormed(s) ? JSON.stringify(s) : "";
-}
-
-/**
- * The inside of `JSON.stringify(s)` (without its quotes), or undefined when `s` has a lone surrogate; as
- * {@link quoteWellFormed}.
+ * The inside of `JSON.stringify(s)` (without its quotes), or undefined when `s` has a lone surrogate (which
+ * JSON.stringify would print as a `\udXXX` escape, and UTF-8 cannot carry): one scan for both in the usual
+ * case, a string with nothing to escape and no surrogate at all. Short strings are scanned by a loop, which
+ * costs less than starting the regular expression.
  */
 function innerWellFormed(s: string): string | undefined {
   const n = s.length;
