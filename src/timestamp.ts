@@ -229,9 +229,8 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
   // A non-integer quotient is at least 1/86400 from an integer, far beyond a double's error here.
   const days = Math.floor(seconds / secondsPerDay);
   const secondOfDay = seconds - days * secondsPerDay;
-  const hour = Math.floor(secondOfDay / 3600);
-  const rest = secondOfDay - hour * 3600;
-  const minute = Math.floor(rest / 60);
+  const minuteOfDay = Math.floor(secondOfDay / 60);
+  const second = secondOfDay - minuteOfDay * 60;
   // civil_from_days (Howard Hinnant). All values are positive for the Timestamp range, so truncating
   // division would do; Math.floor keeps it obviously right.
   const z = days + 719_468;
@@ -243,21 +242,31 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return (
-    pad(year, 4) +
-    "-" +
-    twoDigits[month] +
-    "-" +
-    twoDigits[day] +
-    "T" +
-    twoDigits[hour] +
-    ":" +
-    twoDigits[minute] +
-    ":" +
-    twoDigits[rest - minute * 60] +
-    formatNanos(nanos) +
-    "Z"
-  );
+  // Few pieces: V8 copies a join shorter than 13 characters into a flat string, and makes a longer one a
+  // node of a tree that is walked again when the text is read (toJsonString joins every piece of its text).
+  // "YYYY-MM-DD" and "Thh:mm:ssZ" are flat, and the Timestamp one node (two with a fraction).
+  const dates = monthDays ?? monthDayTable();
+  const date = (year >= 1000 ? "" + year : pad(year, 4)) + dates[month * 32 + day]!;
+  const time = (hourMinutes ?? hourMinuteTable())[minuteOfDay]! + ":" + twoDigits[second]!;
+  if (nanos === 0) return date + (time + "Z");
+  return date + time + (formatNanos(nanos) + "Z");
+}
+
+/** "-MM-DD" by month * 32 + day, built on first use (unused slots are empty). */
+let monthDays: readonly string[] | undefined;
+/** "Thh:mm" by minute of the day, built on first use. */
+let hourMinutes: readonly string[] | undefined;
+
+function monthDayTable(): readonly string[] {
+  const table: string[] = Array.from({ length: 13 * 32 }, () => "");
+  for (let m = 1; m <= 12; m++) for (let d = 1; d <= 31; d++) table[m * 32 + d] = "-" + twoDigits[m]! + "-" + twoDigits[d]!;
+  return (monthDays = table);
+}
+
+function hourMinuteTable(): readonly string[] {
+  const table: string[] = new Array(1440);
+  for (let i = 0; i < 1440; i++) table[i] = "T" + twoDigits[Math.floor(i / 60)]! + ":" + twoDigits[i % 60]!;
+  return (hourMinutes = table);
 }
 
 /**
