@@ -433,8 +433,8 @@ class FieldPlan {
     readonly jsonName: string,
     readonly protoName: string,
     /**
-     * What the text writer puts before the value, `"jsonName":` in six forms: by index {@link keyFirst},
-     * {@link keyAfter} (with a comma before) or {@link keyAfterQuote} (`","jsonName":`, closing the string
+     * What the text writer puts before the value, `"jsonName":` in six forms: by index {@link keyFirst}
+     * (`{"jsonName":`, opening the object), {@link keyAfter} (with a comma before) or {@link keyAfterQuote} (`","jsonName":`, closing the string
      * value of the field before, see `raw`), plus {@link keyProto} for the proto name. For a `raw` field each
      * ends with the opening quote of its value.
      */
@@ -661,7 +661,7 @@ function compilePlan(field: DescField): FieldPlan {
     const keys: string[] = [];
     for (const name of [field.jsonName, field.name]) {
       const key = JSON.stringify(name) + (raw ? ':"' : ":");
-      keys.push(key, "," + key, '",' + key);
+      keys.push("{" + key, "," + key, '",' + key);
     }
     return new FieldPlan(
       presence,
@@ -1114,7 +1114,8 @@ function compileText(desc: DescMessage): MessageTextWriter {
     checkMessage(message, typeName);
     enter(ctx, typeName);
     const base = ctx.useProtoFieldName ? keyProto : 0;
-    let out = "{";
+    // The first key opens the object: V8 joins "" and a string without making a node (see toJsonString).
+    let out = "";
     // The key to write next: keyFirst, keyAfter, or keyAfterQuote after a raw field (its closing quote).
     let next = keyFirst;
     let i = 0;
@@ -1140,13 +1141,16 @@ function compileText(desc: DescMessage): MessageTextWriter {
     } catch (e) {
       throw errorAtPath(e, keyOf(plans[i]!, ctx));
     }
-    if (next === keyAfterQuote) out += '"';
     if (ctx.registry !== undefined && message.$unknown !== undefined) {
       const extensions = extensionsText(desc, message, ctx);
-      if (extensions !== "") out += next === keyFirst ? extensions.slice(1) : extensions;
+      if (extensions !== "") {
+        out += next === keyFirst ? "{" + extensions.slice(1) : next === keyAfterQuote ? '"' + extensions : extensions;
+        next = keyAfter;
+      }
     }
     ctx.depth--;
-    return out + "}";
+    // The closing quote of a raw field and the brace in one piece.
+    return next === keyAfter ? out + "}" : next === keyAfterQuote ? out + '"}' : "{}";
   };
   return writer;
 }

@@ -184,14 +184,19 @@ function objectPrototypeIsClean(): boolean {
 const sepFirst = 0;
 const sepAfter = 1;
 const sepAfterString = 2;
-/** By separator: what opens a key, or a string element. */
-const keyOpen = ['"', ',"', '","'];
+/**
+ * By separator: what opens a key. The first one opens the object too: the text starts as "", which V8 joins
+ * to a string without making a node of the tree toJsonString flattens at the end.
+ */
+const keyOpen = ['{"', ',"', '","'];
+/** By separator: what opens a string element (the first one opening the array). */
+const stringOpen = ['["', ',"', '","'];
 /** By separator: what goes before an element that is not a string. */
-const itemOpen = ["", ",", '",'];
+const itemOpen = ["[", ",", '",'];
 
 function objectText(json: Record<string, unknown>, depthLeft: number, typeName: string, forIn: boolean): string {
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
-  let out = "{";
+  let out = "";
   let sep = sepFirst;
   let key = "";
   try {
@@ -228,7 +233,7 @@ function objectText(json: Record<string, unknown>, depthLeft: number, typeName: 
   } catch (e) {
     throw errorAtPath(e, key);
   }
-  return out + (sep === sepAfterString ? '"}' : "}");
+  return sep === sepAfter ? out + "}" : sep === sepAfterString ? out + '"}' : "{}";
 }
 
 function keyError(typeName: string): WktJsonError {
@@ -273,14 +278,14 @@ function valueText(json: unknown, depthLeft: number, typeName: string, forIn: bo
 function arrayText(json: readonly unknown[], depthLeft: number, typeName: string, forIn: boolean): string {
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
   const n = json.length;
-  let out = "[";
+  let out = "";
   let sep = sepFirst;
   let i = 0;
   try {
     for (; i < n; i++) {
       const v = json[i];
       if (typeof v === "string") {
-        out += keyOpen[sep]! + stringInner(v, typeName); // the separator and the opening quote
+        out += stringOpen[sep]! + stringInner(v, typeName); // the separator and the opening quote
         sep = sepAfterString;
       } else {
         out += itemOpen[sep]! + valueText(v, depthLeft - 1, typeName, forIn);
@@ -290,5 +295,5 @@ function arrayText(json: readonly unknown[], depthLeft: number, typeName: string
   } catch (e) {
     throw errorAtPath(e, i);
   }
-  return out + (sep === sepAfterString ? '"]' : "]");
+  return sep === sepAfter ? out + "]" : sep === sepAfterString ? out + '"]' : "[]";
 }
