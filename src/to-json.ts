@@ -449,6 +449,12 @@ class FieldPlan {
     readonly raw: boolean,
     /** A proto2 `required` field (editions: LEGACY_REQUIRED): unset, it cannot be written. */
     readonly required: boolean,
+    /**
+     * For a singular enum field (not NullValue): by index into {@link keys}, each named value's whole member
+     * (`,"status":"PUBLISHED"`) by number. The text writer appends it as one piece, without joining the key,
+     * the quotes and the name for each message.
+     */
+    readonly members: readonly ReadonlyMap<number, string>[] | undefined,
   ) {}
 }
 
@@ -676,6 +682,7 @@ function compilePlan(field: DescField): FieldPlan {
       writeText,
       raw,
       field.presence === LEGACY_REQUIRED && field.oneof === undefined && field.fieldKind !== "list" && field.fieldKind !== "map",
+      field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue" ? enumMembers(field.enum, keys) : undefined,
     );
   };
   switch (field.fieldKind) {
@@ -775,6 +782,15 @@ function compilePlan(field: DescField): FieldPlan {
       return plan(implicitPresence(scalar), "", zero, write, text, raw);
     }
   }
+}
+
+/** See {@link FieldPlan.members}: what compileEnumText's writer prints after each key, joined to it. */
+function enumMembers(desc: DescEnum, keys: readonly string[]): ReadonlyMap<number, string>[] {
+  return keys.map((key) => {
+    const members = new Map<number, string>();
+    for (const v of desc.values) if (!members.has(v.number)) members.set(v.number, key + JSON.stringify(enumValueJsonName(v)));
+    return members;
+  });
 }
 
 /** How an implicit-presence scalar is tested for its zero value (as `scalarIsZero` tells it). */
@@ -1126,6 +1142,16 @@ function compileText(desc: DescMessage): MessageTextWriter {
         if (v === absent) {
           if (plan.required) throw requiredUnset(plan);
           continue;
+        }
+        const members = plan.members;
+        if (members !== undefined && typeof v === "number" && !ctx.enumAsInteger) {
+          // A named value (so an int32; a -0 finds 0): the member as one piece. Anything else is written below.
+          const member = members[base + next]!.get(v);
+          if (member !== undefined) {
+            out += member;
+            next = keyAfter;
+            continue;
+          }
         }
         const text = plan.writeText(v, ctx);
         if (plan.raw) {
