@@ -31,7 +31,7 @@ import { errorAsType, WktJsonError } from "./errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
-import { copyJsonObject, jsonObjectText, negativeZeroTake, setOwn } from "./internal/json-value.js";
+import { copyJsonObject, isPlainString, jsonObjectText, negativeZeroTake, setOwn } from "./internal/json-value.js";
 import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarWriter, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { defaultMaxDepth } from "./limits.js";
@@ -966,7 +966,8 @@ function compileRawText(field: DescField, message: DescMessage | undefined): Val
 function compileScalarRaw(scalar: ScalarType): ((value: unknown) => string) | undefined {
   switch (scalar) {
     case ScalarType.STRING:
-      return (value) => rawString(scalarToJson(scalar, value) as string);
+      // A string with nothing to escape and no surrogate passes scalarToJson's checks: one scan instead of two.
+      return (value) => (typeof value === "string" && isPlainString(value) ? value : rawString(scalarToJson(scalar, value) as string));
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
@@ -983,7 +984,7 @@ function compileScalarRaw(scalar: ScalarType): ((value: unknown) => string) | un
 function compileScalarText(scalar: ScalarType): (value: unknown) => string {
   switch (scalar) {
     case ScalarType.STRING:
-      return (value) => quote(scalarToJson(scalar, value) as string);
+      return (value) => (typeof value === "string" && isPlainString(value) ? '"' + value + '"' : quote(scalarToJson(scalar, value) as string));
     case ScalarType.BOOL:
       return (value) => (scalarToJson(scalar, value) ? "true" : "false");
     case ScalarType.DOUBLE:

@@ -134,6 +134,21 @@ export function copyValue(json: unknown, depthLeft: number, typeName: string, bu
 const plainString = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 
 /**
+ * Whether `s` is printed by `JSON.stringify` as itself in quotes and is well-formed: no character to escape and
+ * no surrogate at all. One scan for both checks of the usual string (a loop for short ones, see
+ * {@link innerWellFormed}); false sends the caller to the full checks.
+ */
+export function isPlainString(s: string): boolean {
+  const n = s.length;
+  if (n > 24) return plainString.test(s);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 92 ? c >= 0xd800 && c <= 0xdfff : c < 32 || c === 34 || c === 92) return false;
+  }
+  return true;
+}
+
+/**
  * The inside of `JSON.stringify(s)` (without its quotes), or undefined when `s` has a lone surrogate (which
  * JSON.stringify would print as a `\udXXX` escape, and UTF-8 cannot carry): one scan for both in the usual
  * case, a string with nothing to escape and no surrogate at all. Short strings are scanned by a loop, which
