@@ -247,15 +247,17 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
   // "YYYY-MM-DD" and "Thh:mm:ssZ" are flat, and the Timestamp one node (two with a fraction).
   const dates = monthDays ?? monthDayTable();
   const date = (year >= 1000 ? "" + year : pad(year, 4)) + dates[month * 32 + day]!;
-  const time = (hourMinutes ?? hourMinuteTable())[minuteOfDay]! + ":" + twoDigits[second]!;
-  if (nanos === 0) return date + (time + "Z");
-  return date + time + (formatNanos(nanos) + "Z");
+  const hm = (hourMinutes ?? hourMinuteTable())[minuteOfDay]!;
+  if (nanos === 0) return date + (hm + secondsZ![second]!);
+  return date + (hm + secondsColon![second]!) + (formatNanos(nanos) + "Z");
 }
 
 /** "-MM-DD" by month * 32 + day, built on first use (unused slots are empty). */
 let monthDays: readonly string[] | undefined;
-/** "Thh:mm" by minute of the day, built on first use. */
+/** "Thh:mm" by minute of the day, built on first use, with ":ssZ" and ":ss" by second. */
 let hourMinutes: readonly string[] | undefined;
+let secondsZ: readonly string[] | undefined;
+let secondsColon: readonly string[] | undefined;
 
 function monthDayTable(): readonly string[] {
   const table: string[] = Array.from({ length: 13 * 32 }, () => "");
@@ -266,6 +268,8 @@ function monthDayTable(): readonly string[] {
 function hourMinuteTable(): readonly string[] {
   const table: string[] = new Array(1440);
   for (let i = 0; i < 1440; i++) table[i] = "T" + twoDigits[Math.floor(i / 60)]! + ":" + twoDigits[i % 60]!;
+  secondsColon = twoDigits.slice(0, 60).map((ss) => ":" + ss);
+  secondsZ = secondsColon.map((ss) => ss + "Z");
   return (hourMinutes = table);
 }
 
