@@ -528,12 +528,14 @@ function isImplicitZero(presence: number, v: unknown, zero: unknown): boolean {
       // " " in an integer field of a message built by hand are wrong-typed values to be reported, not zeros.
       return typeof v === "number" ? v === 0 : typeof v === "bigint" ? v === 0n : v === "0";
     case IMPLICIT_STRING:
-      return v === "";
+      // As v === "", told without the generic comparison the writers' mixed feedback gives that.
+      return typeof v === "string" && v.length === 0;
     case IMPLICIT_BOOL:
       return v === false;
     default:
-      // IMPLICIT_ENUM: the first value. One comparison per kind, so that each sees one type of value.
-      return v === zero;
+      // IMPLICIT_ENUM: the first value (a number). One comparison per kind, so that each sees one type of
+      // value; a number comparison, not the generic one.
+      return typeof v === "number" && v === zero;
   }
 }
 
