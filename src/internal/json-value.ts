@@ -186,7 +186,8 @@ export function jsonObjectText(json: unknown, depthLeft: number, typeName: strin
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
   }
-  return objectText(json as Record<string, unknown>, depthLeft, typeName, objectPrototypeIsClean());
+  const forIn = objectPrototypeIsClean();
+  return objectText(json as Record<string, unknown>, depthLeft, typeName, forIn, forIn ? Object.getPrototypeOf(json) : undefined);
 }
 
 /** Whether Object.prototype has no enumerable property (see {@link jsonObjectText}). */
@@ -209,14 +210,14 @@ const stringOpen = ['["', ',"', '","'];
 /** By separator: what goes before an element that is not a string. */
 const itemOpen = ["[", ",", '",'];
 
-function objectText(json: Record<string, unknown>, depthLeft: number, typeName: string, forIn: boolean): string {
+/** `proto` is the object's prototype, when `forIn` (its caller has read it: one runtime call per object). */
+function objectText(json: Record<string, unknown>, depthLeft: number, typeName: string, forIn: boolean, proto: unknown): string {
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
   let out = "";
   let sep = sepFirst;
   let key = "";
   try {
-    const proto = forIn ? (Object.getPrototypeOf(json) as unknown) : undefined;
-    if (proto === Object.prototype || proto === null) {
+    if (forIn && (proto === Object.prototype || proto === null)) {
       for (key in json) {
         const k = innerWellFormed(key);
         if (k === undefined) throw keyError(typeName);
@@ -279,7 +280,7 @@ function valueText(json: unknown, depthLeft: number, typeName: string, forIn: bo
     if (proto !== Object.prototype && proto !== null) {
       throw new WktJsonError("json-type", "$", typeName, "expected a plain object, got an instance of a class");
     }
-    return objectText(json as Record<string, unknown>, depthLeft, typeName, forIn);
+    return objectText(json as Record<string, unknown>, depthLeft, typeName, forIn, proto);
   }
   if (typeof json === "bigint") {
     const n = Number(json);
