@@ -455,6 +455,8 @@ class FieldPlan {
      * the quotes and the name for each message.
      */
     readonly members: readonly ReadonlyMap<number, string>[] | undefined,
+    /** A singular string field (raw): the text writer prints a plain string itself, without calling `writeText`. */
+    readonly plainString: boolean,
   ) {}
 }
 
@@ -685,6 +687,7 @@ function compilePlan(field: DescField): FieldPlan {
       raw,
       field.presence === LEGACY_REQUIRED && field.oneof === undefined && field.fieldKind !== "list" && field.fieldKind !== "map",
       field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue" ? enumMembers(field.enum, keys) : undefined,
+      raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
     );
   };
   switch (field.fieldKind) {
@@ -1150,6 +1153,12 @@ function compileText(desc: DescMessage): MessageTextWriter {
         const v = fieldValue(plan, message, ctx);
         if (v === absent) {
           if (plan.required) throw requiredUnset(plan);
+          continue;
+        }
+        if (plan.plainString && typeof v === "string" && isPlainString(v)) {
+          // What writeText returns for it (compileScalarRaw), without the call.
+          out += plan.keys[base + next]! + v;
+          next = keyAfterQuote;
           continue;
         }
         const members = plan.members;
