@@ -16,7 +16,7 @@
  * Design (measured, see bench/cases/json-text.ts): `JSON.parse` is native, and a parser written in JavaScript
  * runs at a half to a third of its speed, so the common case is a hybrid. `JSON.parse` builds the tree and
  * checks the grammar; one walk over the tree ({@link checkTree}) checks nesting depth, counts the keys that
- * survived and the numbers beyond 2^53; one `indexOf` pass over the colons of the text ({@link colonCount})
+ * survived and the numbers beyond 2^53; one `indexOf` pass over the colons of the text ({@link textKeptEveryMember})
  * proves that no member was dropped, i.e. that no key was repeated. Numbers beyond 2^53 that were integer
  * literals are then replaced, in text order, by their exact `bigint` ({@link treePatched}). Anything else (a
  * duplicate, too deep, a text `JSON.parse` rejects, a tree whose walk is not in text order) goes to the strict
@@ -109,7 +109,7 @@ export function parseJsonText(text: string, options?: JsonTextParseOptions): unk
   if (typeof value === "object") {
     if (value === null) return value;
     // With no key kept, the text has no member either: a repeated key leaves the first one's object a key.
-    if (!treeDepthOk(value, maxDepth) || (treeKeys !== 0 && colonCount(text) !== treeKeys && countMembers(text) !== treeKeys)) {
+    if (!treeDepthOk(value, maxDepth) || !textKeptEveryMember(text, treeKeys)) {
       return parseJsonTextStrict(text, maxDepth, exactMode);
     }
     if (treeUnsafe > 0) {
@@ -382,7 +382,19 @@ function countMembers(text: string): number {
  * textKeptEveryMember('{"a": 1, "a": 2}', 1); //=> false
  */
 export function textKeptEveryMember(text: string, keys: number): boolean {
-  return keys === 0 || colonCount(text) === keys || countMembers(text) === keys;
+  return keys === 0 || colonsIn(text) === keys || colonCount(text) === keys || countMembers(text) === keys;
+}
+
+/**
+ * Counts every colon of a text: the members plus the colons inside strings, so never fewer than the members.
+ * Equal to the keys kept, it proves no key was repeated, without {@link colonCount}'s look at what precedes
+ * each colon (struct-100kb: 0.07x JSON.parse's time instead of 0.14x, on Node 20). A text with colons in its
+ * strings (times, URLs) then takes the exact counts.
+ */
+function colonsIn(text: string): number {
+  let n = 0;
+  for (let c = text.indexOf(":"); c >= 0; c = text.indexOf(":", c + 1)) n++;
+  return n;
 }
 
 /** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
