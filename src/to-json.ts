@@ -706,10 +706,22 @@ function compilePlan(field: DescField): FieldPlan {
         }
         return arr;
       };
+      // Items always printed as JSON strings (strings, 64-bit integers, bytes) are written without their quotes,
+      // which go into the separators (`","`) and the closing `"]`: pieces fewer to join (see FieldPlan.raw).
+      const itemRaw = message === undefined && field.listKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
       const listText: ValueTextWriter = (items, ctx) => {
         const list = items as unknown[];
         if (list.length === 0) return "[]";
         let i = 0;
+        if (itemRaw !== undefined) {
+          let text = "";
+          try {
+            for (; i < list.length; i++) text += (i === 0 ? '["' : '","') + itemRaw(list[i]);
+          } catch (e) {
+            throw errorAtPath(e, i);
+          }
+          return text + '"]';
+        }
         let out = "[";
         try {
           out += itemText(list[0], ctx);
