@@ -434,9 +434,9 @@ class FieldPlan {
     readonly protoName: string,
     /**
      * What the text writer puts before the value, `"jsonName":` in six forms: by index {@link keyFirst}
-     * (`{"jsonName":`, opening the object), {@link keyAfter} (with a comma before) or {@link keyAfterQuote} (`","jsonName":`, closing the string
-     * value of the field before, see `raw`), plus {@link keyProto} for the proto name. For a `raw` field each
-     * ends with the opening quote of its value.
+     * (`{"jsonName":`, opening the object), {@link keyAfter} (with a comma before) or {@link keyAfterQuote}
+     * (`","jsonName":`, closing the string value of the field before, see `raw`), plus {@link keyProto} for the
+     * proto name. For a `raw` field each ends with the opening quote of its value.
      */
     readonly keys: readonly string[],
     readonly write: ValueWriter,
