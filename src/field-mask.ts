@@ -99,26 +99,28 @@ export interface FieldMaskJsonOptions {
 const underscoreLower: readonly string[] = Array.from({ length: 26 }, (_, k) => "_" + String.fromCharCode(97 + k));
 
 const utf8 = new TextEncoder();
-/** Reused by asciiCodes for inputs up to scratchMax characters; fieldMaskFromJson never re-enters itself. */
+/** Reused by asciiCodes for inputs below scratchMax characters; fieldMaskFromJson never re-enters itself. */
 let scratch = new Uint8Array(256);
 const scratchMax = 65_536;
 
 /**
- * The UTF-8 bytes of `s`, at least `s.length` of them valid: while `s` is ASCII, byte i is its char code i, and
- * the first byte above 127 is where its first other character starts (a byte 255 stands in for a character
- * that did not fit). The parser scans these bytes rather than calling charCodeAt: V8 re-checks a string's
- * representation on every charCodeAt, while a typed-array load is a plain load; the scan is about twice as
- * fast.
+ * The UTF-8 bytes of `s`, at least `s.length + 1` of them valid: while `s` is ASCII, byte i is its char code i;
+ * byte `s.length` of an ASCII string is 0, the end mark; and the first byte above 127 is where its first other
+ * character starts (a byte 255 stands in for a character that did not fit). The parser scans these bytes rather
+ * than calling charCodeAt: V8 re-checks a string's representation on every charCodeAt, while a typed-array load
+ * is a plain load; the scan is about twice as fast. The end mark lets the inner loop over lower-case letters
+ * stop without a separate index check.
  */
 function asciiCodes(s: string): Uint8Array {
   const n = s.length;
   let buf = scratch;
-  if (n > buf.length) {
-    buf = new Uint8Array(Math.max(n, buf.length * 2));
+  if (n >= buf.length) {
+    buf = new Uint8Array(Math.max(n + 1, buf.length * 2));
     if (buf.length <= scratchMax) scratch = buf;
   }
   const r = utf8.encodeInto(s, buf);
-  if (r.read < n && r.written < buf.length) buf[r.written] = 255;
+  // r.written === buf.length only when a character took more than one byte, whose first byte stops the scan.
+  if (r.written < buf.length) buf[r.written] = r.read < n ? 255 : 0;
   return buf;
 }
 
@@ -140,53 +142,60 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
 export function fieldMaskFromJson(json: unknown): FieldMask;
 export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions): FieldMask {
   // With options, the same function runs again without them and its error moves under the base path; the call
-  // without options (the whole-message codec's, the benchmarked one) pays only this comparison.
-  if (options !== undefined) return callAtBase(fieldMaskFromJson, json, options, fieldMaskType);
+  // without options (the whole-message codec's, the benchmarked one) pays only this test. A boolean has no path
+  // either: the codec calls every leaf reader with its exactNumbers flag second.
+  if (options !== undefined && typeof options !== "boolean") {
+    return callAtBase(fieldMaskFromJson, json, options, fieldMaskType);
+  }
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", fieldMaskType, `expected a string, got ${describe(json)}`);
   }
   const paths: string[] = [];
   const n = json.length;
   if (n === 0) return { $typeName: fieldMaskType, paths };
-  // Every valid character is ASCII, and up to the first one that is not, byte i is character i.
+  // Every valid character is ASCII, and up to the first one that is not, byte i is character i; byte n is 0.
   const codes = asciiCodes(json);
-  let out = ""; // the snake_case form of the current path, up to `from`
+  let count = 0; // paths so far: `paths[count++] = p` stays inline where `push` calls a builtin
+  let out = ""; // the snake_case form of the current path, up to `from` (when from > pathStart)
   let from = 0; // first index of `json` not yet copied to `out`
   let pathStart = 0;
   let segStart = 0;
   let segs = 1; // segments of the current path so far
-  for (let i = 0; i < n; i++) {
-    const c = codes[i]!;
-    if (c >= 97 && c <= 122) continue; // a-z
+  let i = 0;
+  for (;;) {
+    let c = codes[i]!;
+    // Most characters are lower-case letters: a loop without calls over them keeps the scan tight.
+    while (c >= 97 && c <= 122) c = codes[++i]!;
     if (c >= 65 && c <= 90) {
       // A-Z: "_" + lower case. A leading capital gives a leading "_", which round-trips.
-      out += json.slice(from, i) + underscoreLower[c - 65]!;
-      from = i + 1;
+      out = (from === pathStart ? json.slice(from, i) : out + json.slice(from, i)) + underscoreLower[c - 65]!;
+      from = ++i;
       continue;
     }
     if (c >= 48 && c <= 57) {
       if (i === segStart) throw jsonPathError(json, pathStart, segStart, "starts with a digit");
+      i++;
       continue;
     }
     if (c === 46) {
       if (i === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
       if (++segs > maxSegments) throw tooManySegments(json, pathStart);
-      segStart = i + 1;
+      segStart = ++i;
       continue;
     }
     if (c === 44) {
       if (i === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
-      paths.push(from === pathStart ? json.slice(pathStart, i) : out + json.slice(from, i));
-      out = "";
+      paths[count++] = from === pathStart ? json.slice(pathStart, i) : out + json.slice(from, i);
       segs = 1;
-      from = pathStart = segStart = i + 1;
+      from = pathStart = segStart = ++i;
       continue;
     }
-    // "_", any other ASCII character, or the first byte of a character that is not ASCII.
+    if (c === 0 && i === n) break;
+    // "_", any other ASCII character (NUL before the end too), or the first byte of a character that is not ASCII.
     throw jsonPathError(json, pathStart, segStart, invalidCharacter(json, i));
   }
   if (n === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
-  paths.push(from === pathStart ? json.slice(pathStart) : out + json.slice(from));
+  paths[count] = from === pathStart ? json.slice(pathStart) : out + json.slice(from);
   return { $typeName: fieldMaskType, paths };
 }
 

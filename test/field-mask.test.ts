@@ -2,6 +2,7 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { FieldMaskSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { fieldMaskFromJson, fieldMaskFromPaths, fieldMaskToJson } from "../src/field-mask.js";
+import { fromJson as codecFromJson, fromJsonString as codecFromJsonString } from "../src/from-json.js";
 import { catchWkt } from "./helpers.js";
 
 const FIELD_MASK = "google.protobuf.FieldMask";
@@ -79,6 +80,49 @@ describe("fieldMaskFromJson", () => {
     expect(fieldMaskToJson(mask)).toBe(long);
     expect(fieldMaskFromJson("user.displayName").paths).toEqual(["user.display_name"]); // and shorter after
   });
+
+  it("ends every scan at the input's own end, whatever a longer input left in the reused buffer", () => {
+    for (const n of [254, 255, 256, 257, 511, 512, 1000]) {
+      const long = "a".repeat(n);
+      expect(fieldMaskFromJson(long).paths).toEqual([long]);
+      expect(fieldMaskFromJson(long.slice(0, n - 1) + "B").paths).toEqual([long.slice(0, n - 1) + "_b"]);
+    }
+    expect(fieldMaskFromJson("b").paths).toEqual(["b"]);
+    expect(fieldMaskFromJson("bC").paths).toEqual(["b_c"]);
+    expect(fieldMaskFromJson("b.c").paths).toEqual(["b.c"]);
+    expect(catchWkt(() => fieldMaskFromJson("b."))).toMatchObject({ rule: "mask-path" });
+  });
+
+  it.each(["a\u0000b", "\u0000", "a,\u0000", "aB\u0000c", "a.b\u0000"])("rejects a NUL character before the end (%j)", (json) => {
+    const e = catchWkt(() => fieldMaskFromJson(json));
+    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e.detail).toContain('holds the character "\\u0000"');
+  });
+
+  it.each(["fooBar,baz.quxQuux", "Foo", "a1B.c", "", "foo,bar_bar", "a..b", "1a", "a\u0000", "é", 7])(
+    "gives the whole-message codec the same result or error as the standalone function (%j)",
+    (json) => {
+      let expected: unknown;
+      try {
+        expected = fieldMaskFromJson(json);
+      } catch (e) {
+        expected = e;
+      }
+      for (const decode of [() => codecFromJson(FieldMaskSchema, json), () => codecFromJsonString(FieldMaskSchema, JSON.stringify(json))]) {
+        let got: unknown;
+        try {
+          got = decode();
+        } catch (e) {
+          got = e;
+        }
+        if (expected instanceof Error) {
+          expect(got).toMatchObject({ rule: (expected as { rule: string }).rule, path: "$", detail: (expected as { detail: string }).detail });
+        } else {
+          expect(got).toStrictEqual(expected);
+        }
+      }
+    },
+  );
 
   it.each([
     ["ok,bad_path.x", '"bad_path.x"', '"bad_path"'],
