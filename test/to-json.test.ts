@@ -340,6 +340,43 @@ describe("options", () => {
     }
     expect(toJsonString(odd, msg)).toBe('{"7":2,"b":3}');
   });
+
+  it("a oneof whose members other fields come between: each member is written at its place in field order", () => {
+    const file = create(FileDescriptorProtoSchema, {
+      name: "acme/split.proto",
+      package: "acme",
+      syntax: "proto3",
+      messageType: [
+        {
+          name: "Split",
+          field: [
+            { name: "a", number: 1, type: 5, label: 1, jsonName: "a", oneofIndex: 0 },
+            { name: "b", number: 2, type: 5, label: 1, jsonName: "b" },
+            { name: "c", number: 3, type: 9, label: 1, jsonName: "c", oneofIndex: 0 },
+          ],
+          oneofDecl: [{ name: "pick" }],
+        },
+      ],
+    });
+    const split = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Split")!;
+    const cases: [Fields, string][] = [
+      [{ b: 5, pick: { case: "a", value: 1 } }, '{"a":1,"b":5}'],
+      [{ b: 5, pick: { case: "c", value: "x" } }, '{"b":5,"c":"x"}'],
+      [{ b: 5, pick: { case: "d", value: 1 } }, '{"b":5}'],
+    ];
+    for (const [fields, text] of cases) {
+      const msg = handMade(split, fields);
+      expect(JSON.stringify(write(split, msg))).toBe(text);
+      expect(toJsonString(split, msg)).toBe(text);
+    }
+    expect(catchWkt(() => toJson(split, handMade(split, { pick: { case: "c", value: 1 } })))).toMatchObject({ rule: "json-type", path: "$.c" });
+  });
+
+  it("a oneof case that names no member of the oneof writes nothing", () => {
+    const msg = handMade(TestAllTypesProto3, { optionalInt32: 1, oneofField: { case: "optionalInt32", value: 2 } });
+    expect(write(TestAllTypesProto3, msg)).toEqual({ optionalInt32: 1 });
+    expect(write(TestAllTypesProto3, handMade(TestAllTypesProto3, { oneofField: { case: "oneofString", value: "s" } }))).toEqual({ oneofString: "s" });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
