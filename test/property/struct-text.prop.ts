@@ -89,7 +89,7 @@ function agree(schema: DescMessage, text: string, options?: Partial<JsonReadOpti
 // Texts
 
 const keys = fc.oneof(
-  { arbitrary: fc.constantFrom("a", "b", "__proto__", "constructor", "toString", "0", "1", "10", "2x", "", "a:b", 'q"', "é", "😀"), weight: 4 },
+  { arbitrary: fc.constantFrom("a", "b", "__proto__", "constructor", "toString", "next", "then", "resolve", "length", "valueOf", "0", "1", "10", "2x", "", "a:b", 'q"', "é", "😀"), weight: 4 },
   { arbitrary: fc.string({ maxLength: 4 }), weight: 2 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 3 }), weight: 1 },
 );
@@ -178,6 +178,8 @@ describe("fromJsonString fast path for Struct, Value and ListValue", () => {
     ["repeated key spelled with an escape", '{"a": 1, "\\u0061": 2}'],
     ["repeated __proto__", '{"__proto__": 1, "__proto__": {}}'],
     ["__proto__ member", '{"__proto__": {"polluted": true}, "x": [{"__proto__": null}]}'],
+    ["keys V8 stores by name (its protectors)", '{"next": 1, "then": {"resolve": [2]}, "constructor": "c", "length": null, "valueOf": true, "nexts": 3}'],
+    ["a key V8 stores by name, repeated", '{"next": 1, "a": 2, "next": {"then": 3}}'],
     ["a colon inside a key", '{"a:": 1, "b": ":"}'],
     ["a colon after whitespace", '{"a" : 1, "a" : 2}'],
     ["repeated key, colons in strings", '{"a": "12:30", "b": {"u": "http://x"}, "a": ":"}'],
@@ -208,6 +210,15 @@ describe("fromJsonString fast path for Struct, Value and ListValue", () => {
       agree(schema, text, { maxDepth: 2 });
       agree(schema, text, { maxLength: 10 });
     }
+  });
+
+  it("gives up past maxValues, charged as the Struct reader charges it", () => {
+    // Root Struct 1 + 2 per member, {"b":1} 1 + 2, [1,2] 1 + 2 per element: 13.
+    const text = '{"a": {"b": 1}, "c": [1, 2]}';
+    expect(structFamilyFromText(StructSchema.typeName, text, 100, 13)).toBeDefined();
+    expect(structFamilyFromText(StructSchema.typeName, text, 100, 12)).toBeUndefined();
+    expect(structFamilyFromText(ValueSchema.typeName, text, 100, 15)).toBeDefined();
+    expect(structFamilyFromText(ValueSchema.typeName, text, 100, 14)).toBeUndefined();
   });
 
   it("takes the long way when Object.prototype has an enumerable member", () => {
