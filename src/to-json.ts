@@ -1062,13 +1062,15 @@ function compileValue(field: DescField, message: DescMessage | undefined, inColl
   }
   if (field.enum !== undefined) return compileEnum(field.enum);
   const scalar = field.scalar!;
+  // scalarWriter decides the usual value in place; scalarToJson, a call further, has every type's checks.
+  const write = scalarWriter(scalar);
   if (scalar === ScalarType.DOUBLE || scalar === ScalarType.FLOAT) {
     return (value, ctx) => {
       if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
-      return scalarToJson(scalar, value);
+      return write(value);
     };
   }
-  return (value) => scalarToJson(scalar, value);
+  return write;
 }
 
 /**

@@ -418,6 +418,21 @@ export function scalarWriter(t: ScalarType): (value: unknown) => string | number
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
       return (value) => (typeof value === "bigint" && BigInt.asUintN(64, value) === value ? value.toString() : scalarToJson(t, value));
+    case ScalarType.INT32:
+    case ScalarType.SINT32:
+    case ScalarType.SFIXED32:
+      // An int32 exactly when truncating to 32 bits keeps it; `| 0` also turns -0 into 0.
+      return (value) => (typeof value === "number" && (value | 0) === value ? value | 0 : scalarToJson(t, value));
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      return (value) => (typeof value === "number" && value >>> 0 === value ? value >>> 0 : scalarToJson(t, value));
+    case ScalarType.FLOAT:
+      // Within the largest float: finite and a float (a larger double that rounds to it goes the long way).
+      return (value) => (typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38 ? value : scalarToJson(t, value));
+    case ScalarType.BOOL:
+      return (value) => (typeof value === "boolean" ? value : scalarToJson(t, value));
+    case ScalarType.STRING:
+      return (value) => (typeof value === "string" && isWellFormed(value) ? value : scalarToJson(t, value));
     default:
       return (value) => scalarToJson(t, value);
   }
