@@ -124,6 +124,84 @@ function asciiCodes(s: string): Uint8Array {
   return buf;
 }
 
+const utf8Decoder = new TextDecoder();
+/** Reused by pathsByDecoding while they stay within scratchMax bytes. */
+let snakeScratch = new Uint8Array(512);
+let commaScratch = new Int32Array(128);
+
+/**
+ * From this many characters of JSON on, {@link pathsByDecoding} builds the paths. Below it, slicing and
+ * concatenating the input costs less than the fixed cost of a TextDecoder call (about 0.1 µs on Node): on Node
+ * 20 and 24 the two ways cost the same at about 100-140 characters of typical paths (1-3 segments of 1-3
+ * words), and decoding costs 25-30% less at 400 characters and more.
+ */
+const decodeMin = 128;
+
+/**
+ * The proto paths of a mask of `n` characters whose bytes `codes` are (from asciiCodes), built in one piece:
+ * the snake_case bytes of the whole mask, one TextDecoder call, and a slice per path. That costs a byte write
+ * per character where the other way costs two or three string operations per capital letter. Undefined when
+ * the mask is not valid: the caller then scans it again the other way, which raises the precise error.
+ */
+function pathsByDecoding(codes: Uint8Array, n: number): string[] | undefined {
+  let out = snakeScratch; // every capital adds a "_"
+  if (2 * n > out.length) {
+    out = new Uint8Array(2 * n);
+    if (out.length <= scratchMax) snakeScratch = out;
+  }
+  let commas = commaScratch; // where each path but the last ends in `out`
+  if (n >= 2 * commas.length) {
+    commas = new Int32Array((n >> 1) + 1);
+    if (commas.byteLength <= scratchMax) commaScratch = commas;
+  }
+  let w = 0; // bytes written to `out`
+  let m = 0; // paths ended by a comma
+  let segStart = 0;
+  let segs = 1;
+  let i = 0;
+  for (;;) {
+    let c = codes[i]!;
+    while (c >= 97 && c <= 122) {
+      out[w++] = c;
+      c = codes[++i]!;
+    }
+    if (c >= 65 && c <= 90) {
+      out[w] = 95;
+      out[w + 1] = c + 32;
+      w += 2;
+      i++;
+    } else if (c >= 48 && c <= 57) {
+      if (i === segStart) return undefined;
+      out[w++] = c;
+      i++;
+    } else if (c === 46) {
+      if (i === segStart || ++segs > maxSegments) return undefined;
+      out[w++] = c;
+      segStart = ++i;
+    } else if (c === 44) {
+      if (i === segStart) return undefined;
+      commas[m++] = w;
+      out[w++] = c;
+      segs = 1;
+      segStart = ++i;
+    } else if (c === 0 && i === n && i !== segStart) {
+      break;
+    } else {
+      return undefined;
+    }
+  }
+  const snake = utf8Decoder.decode(out.subarray(0, w));
+  const paths: string[] = [];
+  let start = 0;
+  for (let k = 0; k < m; k++) {
+    const end = commas[k]!;
+    paths[k] = snake.slice(start, end);
+    start = end + 1;
+  }
+  paths[m] = snake.slice(start);
+  return paths;
+}
+
 /**
  * Decodes the JSON form of a FieldMask, one string of comma-separated lower-camel paths, into proto paths.
  *
@@ -150,11 +228,15 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", fieldMaskType, `expected a string, got ${describe(json)}`);
   }
-  const paths: string[] = [];
   const n = json.length;
-  if (n === 0) return { $typeName: fieldMaskType, paths };
+  if (n === 0) return { $typeName: fieldMaskType, paths: [] };
   // Every valid character is ASCII, and up to the first one that is not, byte i is character i; byte n is 0.
   const codes = asciiCodes(json);
+  if (n >= decodeMin) {
+    const decoded = pathsByDecoding(codes, n);
+    if (decoded !== undefined) return { $typeName: fieldMaskType, paths: decoded };
+  }
+  const paths: string[] = [];
   let count = 0; // paths so far: `paths[count++] = p` stays inline where `push` calls a builtin
   let out = ""; // the snake_case form of the current path, up to `from` (when from > pathStart)
   let from = 0; // first index of `json` not yet copied to `out`

@@ -1,5 +1,6 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { FieldMaskSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldMaskFromJson, fieldMaskFromPaths, fieldMaskToJson } from "../src/field-mask.js";
 import { fromJson as codecFromJson, fromJsonString as codecFromJsonString } from "../src/from-json.js";
@@ -116,13 +117,70 @@ describe("fieldMaskFromJson", () => {
           got = e;
         }
         if (expected instanceof Error) {
-          expect(got).toMatchObject({ rule: (expected as { rule: string }).rule, path: "$", detail: (expected as { detail: string }).detail });
+          const { rule, detail } = expected as unknown as { rule: string; detail: string };
+          expect(got).toMatchObject({ rule, path: "$", detail });
         } else {
           expect(got).toStrictEqual(expected);
         }
       }
     },
   );
+
+  describe("long masks (built in one piece from 128 characters on)", () => {
+    // 14 paths, 196 characters: with any other part before or after it, a mask long enough for the other way.
+    const long = Array.from({ length: 14 }, (_, k) => `pathNo${k}.subField`).join(",");
+    const longPaths = Array.from({ length: 14 }, (_, k) => `path_no${k}.sub_field`);
+    const outcome = (json: string): string[] | string => {
+      try {
+        return fieldMaskFromJson(json).paths;
+      } catch (e) {
+        const w = e as { rule: string; path: string; detail: string };
+        return `${w.rule} ${w.path} ${w.detail}`;
+      }
+    };
+    // Near-valid parts: the interesting characters densely, as in the property tests.
+    const arbPart = fc.oneof(
+      fc.string({ unit: fc.constantFrom(..."aZ1_.,- é\ud800\u0000"), minLength: 1, maxLength: 12 }),
+      fc
+        .array(fc.string({ unit: fc.constantFrom(..."abyzABYZ0189"), minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 3 })
+        .map((segs) => segs.join(".")),
+    );
+
+    it("decode as the short way does, path by path, with the same error for a bad part before or after", () => {
+      fc.assert(
+        fc.property(arbPart, (part) => {
+          const alone = outcome(part);
+          const after = outcome(`${long},${part}`);
+          const before = outcome(`${part},${long}`);
+          if (typeof alone === "string") {
+            expect(after).toBe(alone);
+            expect(before).toBe(alone);
+          } else {
+            expect(after).toEqual([...longPaths, ...alone]);
+            expect(before).toEqual([...alone, ...longPaths]);
+          }
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it.each([126, 127, 128, 129, 200])("agree with the short way at %i characters", (n) => {
+      const words = "a".repeat(n - 6);
+      for (const json of [`${words}.bC2dE`, `${words}.bC2d_`, `${words}.b..dE`, `${words}.b,1dE`, `Ab${words}.bCd`, `${words}.bCdé`]) {
+        const pieces = json.split(",");
+        const expected = pieces.map((p) => outcome(p));
+        const bad = expected.find((x) => typeof x === "string");
+        expect(outcome(json)).toEqual(bad ?? expected.flat());
+      }
+    });
+
+    it("refuses a path of more than 100 segments in a long mask", () => {
+      const e = catchWkt(() => fieldMaskFromJson(`${long},${"a.".repeat(100)}b`));
+      expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+      expect(e.detail).toContain("has more than 100 segments");
+      expect(fieldMaskFromJson(`${long},${"a.".repeat(99)}b`).paths).toHaveLength(15);
+    });
+  });
 
   it.each([
     ["ok,bad_path.x", '"bad_path.x"', '"bad_path"'],
