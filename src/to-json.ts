@@ -1153,7 +1153,7 @@ function compileScalarRaw(scalar: ScalarType): ((value: unknown) => string) | un
     case ScalarType.FIXED64:
     case ScalarType.BYTES:
       // Decimal digits with an optional "-", or base64: nothing to escape.
-      return (value) => scalarToJson(scalar, value) as string;
+      return scalarWriter(scalar) as (value: unknown) => string;
   }
   return undefined;
 }
@@ -1164,25 +1164,33 @@ function compileScalarText(scalar: ScalarType): (value: unknown) => string {
     case ScalarType.STRING:
       return (value) => (typeof value === "string" && isPlainString(value) ? '"' + value + '"' : quote(scalarToJson(scalar, value) as string));
     case ScalarType.BOOL:
-      return (value) => (scalarToJson(scalar, value) ? "true" : "false");
+      return (value) => (value === true ? "true" : value === false ? "false" : scalarToJson(scalar, value) ? "true" : "false");
     case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
+    case ScalarType.FLOAT: {
+      const write = scalarWriter(scalar);
       return (value) => {
-        const json = scalarToJson(scalar, value);
+        const json = write(value);
         if (typeof json === "string") return '"' + json + '"'; // NaN, Infinity, -Infinity
         return json === 0 && 1 / json < 0 ? "-0" : "" + json;
       };
+    }
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
-    case ScalarType.BYTES:
+    case ScalarType.BYTES: {
       // Decimal digits with an optional "-", or base64: nothing to escape.
-      return (value) => '"' + (scalarToJson(scalar, value) as string) + '"';
+      const write = scalarWriter(scalar);
+      return (value) => '"' + (write(value) as string) + '"';
+    }
+    case ScalarType.UINT32:
+    case ScalarType.FIXED32:
+      // The usual value decided in place, as scalarWriter does; "" + -0 is "0", as JSON.stringify prints it.
+      return (value) => (typeof value === "number" && value >>> 0 === value ? "" + value : "" + (scalarToJson(scalar, value) as number));
     default:
-      // A 32-bit integer; "" + -0 is "0", as JSON.stringify prints it.
-      return (value) => "" + (scalarToJson(scalar, value) as number);
+      // A signed 32-bit integer.
+      return (value) => (typeof value === "number" && (value | 0) === value ? "" + value : "" + (scalarToJson(scalar, value) as number));
   }
 }
 
@@ -1243,13 +1251,20 @@ const textWriters = new WeakMap<DescMessage, MessageTextWriter>();
 
 /** Returns the compiled text writer of a message type, compiling it on first use. */
 function textWriterFor(desc: DescMessage): MessageTextWriter {
+  if (desc === lastTextDesc) return lastTextWriter!;
   let writer = textWriters.get(desc);
   if (writer === undefined) {
     writer = compileText(desc);
     textWriters.set(desc, writer);
   }
+  lastTextDesc = desc;
+  lastTextWriter = writer;
   return writer;
 }
+
+/** As {@link lastDesc} for text writers: a run of one type costs one comparison instead of a WeakMap lookup. */
+let lastTextDesc: unknown = noDesc;
+let lastTextWriter: MessageTextWriter | undefined;
 
 function compileText(desc: DescMessage): MessageTextWriter {
   const typeName = desc.typeName;
