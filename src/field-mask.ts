@@ -141,7 +141,7 @@ const decodeMin = 128;
  * The proto paths of a mask of `n` characters whose bytes `codes` are (from asciiCodes), built in one piece:
  * the snake_case bytes of the whole mask, one TextDecoder call, and a slice per path. That costs a byte write
  * per character where the other way costs two or three string operations per capital letter. Undefined when
- * the mask is not valid: the caller then scans it again the other way, which raises the precise error.
+ * the mask is not valid ({@link jsonMaskError} words the reason).
  */
 function pathsByDecoding(codes: Uint8Array, n: number): string[] | undefined {
   let out = snakeScratch; // every capital adds a "_"
@@ -232,10 +232,17 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
   if (n === 0) return { $typeName: fieldMaskType, paths: [] };
   // Every valid character is ASCII, and up to the first one that is not, byte i is character i; byte n is 0.
   const codes = asciiCodes(json);
-  if (n >= decodeMin) {
-    const decoded = pathsByDecoding(codes, n);
-    if (decoded !== undefined) return { $typeName: fieldMaskType, paths: decoded };
-  }
+  const paths = n < decodeMin ? pathsBySlicing(json, codes, n) : pathsByDecoding(codes, n);
+  if (paths === undefined) throw jsonMaskError(json);
+  return { $typeName: fieldMaskType, paths };
+}
+
+/**
+ * The proto paths of the mask `json` of `n` characters whose bytes `codes` are (from asciiCodes): slices of
+ * `json` and, for each capital letter, "_" and its lower case. Undefined when the mask is not valid; only
+ * {@link jsonMaskError} words the reason, which keeps this loop small.
+ */
+function pathsBySlicing(json: string, codes: Uint8Array, n: number): string[] | undefined {
   const paths: string[] = [];
   let count = 0; // paths so far: `paths[count++] = p` stays inline where `push` calls a builtin
   let out = ""; // the snake_case form of the current path, up to `from` (when from > pathStart)
@@ -252,33 +259,59 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
       // A-Z: "_" + lower case. A leading capital gives a leading "_", which round-trips.
       out = (from === pathStart ? json.slice(from, i) : out + json.slice(from, i)) + underscoreLower[c - 65]!;
       from = ++i;
-      continue;
-    }
-    if (c >= 48 && c <= 57) {
-      if (i === segStart) throw jsonPathError(json, pathStart, segStart, "starts with a digit");
+    } else if (c >= 48 && c <= 57) {
+      if (i === segStart) return undefined;
       i++;
-      continue;
-    }
-    if (c === 46) {
-      if (i === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
-      if (++segs > maxSegments) throw tooManySegments(json, pathStart);
+    } else if (c === 46) {
+      if (i === segStart || ++segs > maxSegments) return undefined;
       segStart = ++i;
-      continue;
-    }
-    if (c === 44) {
-      if (i === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
+    } else if (c === 44) {
+      if (i === segStart) return undefined;
       paths[count++] = from === pathStart ? json.slice(pathStart, i) : out + json.slice(from, i);
       segs = 1;
       from = pathStart = segStart = ++i;
+    } else if (c === 0 && i === n && i !== segStart) {
+      break;
+    } else {
+      return undefined;
+    }
+  }
+  paths[count] = from === pathStart ? json.slice(pathStart) : out + json.slice(from);
+  return paths;
+}
+
+/**
+ * The error for a mask that pathsBySlicing or pathsByDecoding refused: the first rule the mask breaks, scanning
+ * from its start, with the path and segment that break it.
+ */
+function jsonMaskError(json: string): WktJsonError {
+  let pathStart = 0;
+  let segStart = 0;
+  let segs = 1;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) continue;
+    if (c >= 48 && c <= 57) {
+      if (i === segStart) return jsonPathError(json, pathStart, segStart, "starts with a digit");
       continue;
     }
-    if (c === 0 && i === n) break;
-    // "_", any other ASCII character (NUL before the end too), or the first byte of a character that is not ASCII.
-    throw jsonPathError(json, pathStart, segStart, invalidCharacter(json, i));
+    if (c === 46) {
+      if (i === segStart) return jsonPathError(json, pathStart, segStart, "is empty");
+      if (++segs > maxSegments) return tooManySegments(json, pathStart);
+      segStart = i + 1;
+      continue;
+    }
+    if (c === 44) {
+      if (i === segStart) return jsonPathError(json, pathStart, segStart, "is empty");
+      segs = 1;
+      pathStart = segStart = i + 1;
+      continue;
+    }
+    // "_", any other ASCII character, or a character that is not ASCII.
+    return jsonPathError(json, pathStart, segStart, invalidCharacter(json, i));
   }
-  if (n === segStart) throw jsonPathError(json, pathStart, segStart, "is empty");
-  paths[count] = from === pathStart ? json.slice(pathStart) : out + json.slice(from);
-  return { $typeName: fieldMaskType, paths };
+  // What is left of a refused mask: an empty last path or segment.
+  return jsonPathError(json, pathStart, segStart, "is empty");
 }
 
 /**
