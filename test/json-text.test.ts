@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type JsonTextParseOptions, jsonTextMaxDepthDefault, locateJsonPath, parseJsonText, parseJsonTextStrict } from "../src/internal/json-text.js";
+import {
+  type JsonTextParseOptions,
+  jsonTextMaxDepthDefault,
+  locateJsonPath,
+  parseJsonText,
+  parseJsonTextStrict,
+  textKeptEveryMember,
+} from "../src/internal/json-text.js";
 import { catchWkt } from "./helpers.js";
 
 /** Both paths: the hybrid entry point, and the strict parser it falls back to. */
@@ -269,6 +276,24 @@ describe("parseJsonText", () => {
     } finally {
       delete proto["injected"];
     }
+  });
+});
+
+describe("textKeptEveryMember", () => {
+  it.each<[string, string, number, boolean]>([
+    ["no object", "[1, 2]", 0, true],
+    ["every member kept", '{"a": 1, "b": {"c": 2}}', 3, true],
+    ["a repeated key", '{"a": 1, "a": 2}', 1, false],
+    ["a repeated key, nested", '{"a": {"b": 1, "b": 2}, "c": 3}', 3, false],
+    ["colons in strings, every member kept", '{"t": "12:30:00", "u": "http://x", "v": {"w": ":"}}', 4, true],
+    ["colons in strings and a repeated key", '{"t": "12:30", "t": "13:30"}', 1, false],
+    ["a colon in a key", '{"a:b": 1, "c": 2}', 2, true],
+    ["whitespace before the colons", '{"a" : 1, "b"\n: 2}', 2, true],
+    ["whitespace before the colons, a repeated key", '{"a" : 1, "a" : 2}', 1, false],
+    ["more colons than keys at once", '{"a": "::::::::"}', 1, true],
+  ])("%s", (_, text, keys, kept) => {
+    expect(JSON.parse(text)).toBeDefined();
+    expect(textKeptEveryMember(text, keys)).toBe(kept);
   });
 });
 
