@@ -44,7 +44,11 @@ import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt
 import { WktJsonError } from "./errors.js";
 import { basePathOf, errorAtBase } from "./internal/base-path.js";
 import { unlimitedBudget, valuesError, type ValueBudget } from "./internal/budget.js";
-import { noteNumber as noteNumberImport } from "./internal/json-value.js";
+import {
+  byNameStore as byNameStoreImport,
+  noteNumber as noteNumberImport,
+  setOwnByName as setOwnByNameImport,
+} from "./internal/json-value.js";
 import { isWellFormed as isWellFormedImport } from "./internal/utf16.js";
 import { defaultMaxDepth, formatBound } from "./limits.js";
 import { errorAtPath } from "./path.js";
@@ -56,6 +60,8 @@ import { errorAtPath } from "./path.js";
  */
 const isWellFormed = isWellFormedImport;
 const noteNumber = noteNumberImport;
+const byNameStore = byNameStoreImport;
+const setOwnByName = setOwnByNameImport;
 const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";
@@ -587,7 +593,7 @@ function structFromFast(json: object, depthLeft: number, mode: number, budget: V
       }
     } else if (!isWellFormed(key)) throw retryDecode;
     const value = valueFromFast(obj[key], below, mode, budget);
-    if (key === "__proto__") defineOwn(fields, key, value);
+    if (byNameStore(key)) setOwnByName(fields, key, value);
     else fields[key] = value;
   }
   return { $typeName: structType, fields };
@@ -612,7 +618,7 @@ function structFromFastTop(json: object, depthLeft: number, mode: number, budget
       }
     } else if (!isWellFormed(key)) throw retryDecode;
     const value = valueFromFast(obj[key], below, mode, budget);
-    if (key === "__proto__") defineOwn(fields, key, value);
+    if (byNameStore(key)) setOwnByName(fields, key, value);
     else fields[key] = value;
   }
   return { $typeName: structType, fields };
@@ -641,7 +647,7 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
         if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
         if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
         const value = valueFrom(obj[key], below, mode, budget);
-        if (key === "__proto__") defineOwn(fields, key, value);
+        if (byNameStore(key)) setOwnByName(fields, key, value);
         else fields[key] = value;
       }
     } else {
@@ -651,7 +657,7 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
         if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
         if (!isWellFormed(key)) throw utf16Error(structType, "the member name");
         const value = valueFrom(obj[key], below, mode, budget);
-        if (key === "__proto__") defineOwn(fields, key, value);
+        if (byNameStore(key)) setOwnByName(fields, key, value);
         else fields[key] = value;
       }
     }
@@ -753,7 +759,7 @@ function structTo(s: Struct, depthLeft: number, mode: number): JsonObject {
     for (key in fields) {
       if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structType, "the map key");
       const json = valueTo(fields[key]!, below, mode);
-      if (key === "__proto__") defineOwn(out, key, json);
+      if (byNameStore(key)) setOwnByName(out, key, json);
       else out[key] = json;
     }
   } catch (e) {
@@ -772,7 +778,7 @@ function structToByKeys(fields: Struct["fields"], depthLeft: number, mode: numbe
       key = keys[i]!;
       if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structType, "the map key");
       const json = valueTo(fields[key]!, below, mode);
-      if (key === "__proto__") defineOwn(out, key, json);
+      if (byNameStore(key)) setOwnByName(out, key, json);
       else out[key] = json;
     }
   } catch (e) {
@@ -877,7 +883,7 @@ function structFast(s: Struct, depthLeft: number, mode: number): JsonObject {
       } else if (!isWellFormed(key)) throw retry;
     }
     const json = valueFast((fields as Struct["fields"])[key]!, below, mode);
-    if (key === "__proto__") defineOwn(out, key, json);
+    if (byNameStore(key)) setOwnByName(out, key, json);
     else out[key] = json;
   }
   return out;
@@ -917,7 +923,7 @@ function structFastTop(s: Struct, depthLeft: number, mode: number): JsonObject {
       } else if (!isWellFormed(key)) throw retry;
     }
     const json = valueFast((fields as Struct["fields"])[key]!, below, mode);
-    if (key === "__proto__") defineOwn(out, key, json);
+    if (byNameStore(key)) setOwnByName(out, key, json);
     else out[key] = json;
   }
   return out;
@@ -950,14 +956,6 @@ function listFast(l: ListValue, depthLeft: number, mode: number): JsonValue[] {
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------------------
-
-/**
- * Sets an own enumerable property. Only for `__proto__`, where plain assignment would call the inherited
- * setter and replace the prototype; elsewhere assignment is the engine's fast path.
- */
-function defineOwn(obj: object, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 function maxDepthOf(options: StructJsonOptions | undefined, typeName: string): number {
   const m = options?.maxDepth;

@@ -369,6 +369,42 @@ describe("__proto__, constructor and prototype are ordinary member names", () =>
   });
 });
 
+describe("names that V8 stores by name (its protector names) and names that look like them", () => {
+  // next, then, length, resolve, valueOf, constructor and __proto__ take another store than other names; the
+  // rest share their length and first character, or not quite.
+  const names = ["next", "then", "length", "resolve", "valueOf", "constructor", "__proto__"];
+  names.push("nexT", "nope", "type", "lengthy", "value", "valueOF", "", "_", "constructors");
+  const json: Record<string, JsonValue> = {};
+  for (const [i, name] of names.entries()) {
+    const value = [i, { [name]: name }];
+    Object.defineProperty(json, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  const text = JSON.stringify(json);
+
+  it("are own data members in the order given, both ways, at every level", () => {
+    const s = structFromJson(JSON.parse(text));
+    expect(Object.getOwnPropertyNames(s.fields)).toEqual(names);
+    expect(s).toEqual(fromJson(StructSchema, JSON.parse(text) as JsonValue));
+    for (const [i, name] of names.entries()) {
+      const value = fromJson(ValueSchema, [i, { [name]: name }]);
+      expect(Object.getOwnPropertyDescriptor(s.fields, name)?.value).toEqual(value);
+    }
+    const out = structToJson(s);
+    expect(Object.getOwnPropertyNames(out)).toEqual(names);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe(text);
+    expect(JSON.stringify(structToObject(structFromObject(JSON.parse(text) as object)))).toBe(text);
+  });
+
+  it("keep the object's prototype and Object.prototype as they were", () => {
+    const out = structToJson(structFromJson(JSON.parse(text)));
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(typeof ({} as { valueOf: unknown }).valueOf).toBe("function");
+    expect(({} as { constructor: unknown }).constructor).toBe(Object);
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, "next")).toBe(false);
+  });
+});
+
 describe("depth limit", () => {
   const max = defaultMaxDepth;
 
