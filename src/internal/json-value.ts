@@ -127,7 +127,7 @@ function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: 
         throw new WktJsonError("utf16", "$", typeName, "the key has a lone surrogate, which is not valid UTF-8");
       }
       const v = copyValue(json[key], depthLeft - 1, typeName, budget);
-      if (key === "__proto__") setOwn(out, key, v);
+      if (byNameStore(key)) setOwnByName(out, key, v);
       else out[key] = v;
     }
   } catch (e) {
