@@ -212,6 +212,16 @@ describe("fromJsonString fast path for Struct, Value and ListValue", () => {
     }
   });
 
+  it("reads a root of many members (a dictionary in V8) as the long way does", () => {
+    const members = Array.from({ length: 1500 }, (_, i) => `"k${i}": ${i % 3 === 0 ? i : i % 3 === 1 ? `"s${i}"` : `{"a": [${i}, "x"]}`}`);
+    const text = `{${members.join(", ")}, "next": {"then": 1}, "constructor": [2]}`;
+    for (const schema of schemas) agree(schema, text);
+    expect(structFamilyFromText(StructSchema.typeName, text, 100)).toBeDefined();
+    const repeated = `{${members.join(", ")}, "k7": 1}`;
+    for (const schema of schemas) agree(schema, repeated);
+    expect(structFamilyFromText(StructSchema.typeName, repeated, 100)).toBeUndefined();
+  });
+
   it("gives up past maxValues, charged as the Struct reader charges it", () => {
     // Root Struct 1 + 2 per member, {"b":1} 1 + 2, [1,2] 1 + 2 per element: 13.
     const text = '{"a": {"b": 1}, "c": [1, 2]}';
