@@ -29,6 +29,7 @@
  * @module
  */
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
+import { byNameStore as byNameStoreImport, setOwnByName as setOwnByNameImport } from "./json-value.js";
 import { textKeptEveryMember } from "./json-text.js";
 import { isWellFormed as isWellFormedImport } from "./utf16.js";
 
@@ -38,6 +39,8 @@ const listValueType = "google.protobuf.ListValue";
 
 /** A module-level alias of the hot imported function (vitest reads imported bindings through a getter). */
 const isWellFormed = isWellFormedImport;
+const byNameStore = byNameStoreImport;
+const setOwnByName = setOwnByNameImport;
 
 /** google.protobuf.NullValue.NULL_VALUE. */
 const nullValue = 0 as NullValue.NULL_VALUE;
@@ -153,13 +156,9 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
     n++;
     if (checkStrings && !isWellFormed(key)) throw bail;
     const value = valueIn(obj[key], below);
-    // V8's generic keyed store leaves for its runtime on a name that guards one of its "protectors" (about
-    // 45 ns a store instead of 10; "next" is 7% of the keys of a flow definition); a named store does not.
-    if (key === "next" || key === "then" || key === "constructor" || key === "resolve" || key === "length" || key === "valueOf") {
-      storeProtectorName(obj, key, value);
-    } else {
-      obj[key] = value;
-    }
+    // Names V8 ties to one of its protectors are stored by name (see setOwnByName).
+    if (byNameStore(key)) setOwnByName(obj, key, value);
+    else obj[key] = value;
   }
   // Charged once per object rather than per member: the walk may give up a few members later, same result.
   if ((valuesLeft -= 2 * n) < 0) throw bail;
@@ -183,42 +182,12 @@ function rootStructIn(obj: Record<string, unknown>, depthLeft: number): Struct {
     const key = keys[i]!;
     if (checkStrings && !isWellFormed(key)) throw bail;
     const value = valueIn(obj[key], below);
-    if (key === "next" || key === "then" || key === "constructor" || key === "resolve" || key === "length" || key === "valueOf") {
-      storeProtectorName(obj, key, value);
-    } else {
-      obj[key] = value;
-    }
+    if (byNameStore(key)) setOwnByName(obj, key, value);
+    else obj[key] = value;
   }
   if ((valuesLeft -= 2 * n) < 0) throw bail;
   keysSeen += n;
   return { $typeName: structType, fields: obj as { [key: string]: Value } };
-}
-
-/**
- * `obj[key] = value` for the names V8 ties to a protector (`CheckForAssociatedProtector` sends a generic
- * keyed store of them to the runtime, Node 20 and 24 alike), as named stores, which V8 caches per map.
- */
-function storeProtectorName(obj: Record<string, unknown>, key: string, value: Value): void {
-  const o = obj as { next: Value; then: Value; constructor: Value; resolve: Value; length: Value; valueOf: Value };
-  switch (key) {
-    case "next":
-      o.next = value;
-      return;
-    case "then":
-      o.then = value;
-      return;
-    case "constructor":
-      o.constructor = value;
-      return;
-    case "resolve":
-      o.resolve = value;
-      return;
-    case "length":
-      o.length = value;
-      return;
-    default:
-      o.valueOf = value;
-  }
 }
 
 /** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes (or a new array: see below). */
