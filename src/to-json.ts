@@ -410,7 +410,7 @@ const IMPLICIT = 2;
 // How a field is tested for presence (see nextField, which takes every value from IMPLICIT_ENUM up as implicit).
 const LIST = 0;
 const MAP = 1;
-/** A member of a oneof, tested on its own (see {@link ONEOF_GROUP} for the usual case). */
+/** A member of a oneof: never in a message's plans, which hold it in a {@link ONEOF_GROUP}. */
 const ONEOF = 2;
 /**
  * All members of a oneof whose fields follow one another in field number order (so in the output), as one
@@ -507,9 +507,11 @@ let foundValue: unknown;
  * field's name in the path, for a list or map that is not an array or object, and for an unset required field.
  *
  * One call walks the run of unset fields before a set one, as one loop with the presence tests written out:
- * a call per field, or tests too large for V8 to inline into both writers' loops, cost a third more on a
- * message that sets few of its fields. Reading a property is most of the rest: protobuf-es keeps a message of
- * more than a few dozen fields as a hash table (V8's dictionary mode).
+ * a call per field cost a third more on a message that sets few of its fields. Small enough for V8 to inline
+ * into each writer's one call site (under 460 bytes of bytecode, hence the one generic zero test and no case
+ * for a lone oneof member), which a message that sets most of its fields needs: a call per set field cost the
+ * 2 KB service payload 5-8%. Reading a property is most of the rest: protobuf-es keeps a message of more than a
+ * few dozen fields as a hash table (V8's dictionary mode).
  */
 function nextField(plans: readonly FieldPlan[], from: number, message: Record<string, unknown>, ctx: WriteContext): number {
   const emitImplicit = ctx.alwaysEmitImplicit;
@@ -522,12 +524,12 @@ function nextField(plans: readonly FieldPlan[], from: number, message: Record<st
       switch (plan.presence) {
         case LIST:
           v = message[plan.local];
-          if (!Array.isArray(v)) throw notA("an array", plan.parentName, v);
+          if (!Array.isArray(v)) throw notA("an array", plan, v);
           if (v.length === 0 && !emitImplicit) continue;
           break;
         case MAP:
           v = message[plan.local];
-          if (typeof v !== "object" || v === null || Array.isArray(v)) throw notA("an object", plan.parentName, v);
+          if (typeof v !== "object" || v === null || Array.isArray(v)) throw notA("an object", plan, v);
           // An empty map, the usual case, is told here without a key list (the writers tell it again for theirs).
           if (!emitImplicit && !hasEnumerable(v)) continue;
           break;
@@ -541,47 +543,19 @@ function nextField(plans: readonly FieldPlan[], from: number, message: Record<st
           v = oneof!.value;
           break;
         }
-        case ONEOF: {
-          const oneof = message[plan.oneofLocal] as { case?: unknown; value?: unknown } | undefined;
-          const c = oneof?.case;
-          if (c === undefined || c !== plan.local) continue;
-          v = oneof!.value;
-          break;
-        }
         case EXPLICIT:
           // Asked first whether the property is own: an unset field is then one lookup in the message instead of
           // a failed load that goes on to search its prototypes (a third of the time of such a field).
-          if (!Object.prototype.hasOwnProperty.call(message, plan.local) || (v = message[plan.local]) === undefined) {
+          if (!hasOwn.call(message, plan.local) || (v = message[plan.local]) === undefined) {
             if (plan.required) throw requiredUnset(plan);
             continue;
           }
           break;
         default:
           v = message[plan.local];
-          if (!emitImplicit) {
-            // The zero value protobuf-es leaves in an unset field, told by one test of its own kind (each site
-            // then sees one type of value); anything else goes to implicitValue.
-            switch (plan.presence) {
-              case IMPLICIT_INT32:
-                if (v === 0) continue;
-                break;
-              case IMPLICIT_STRING:
-                if (typeof v === "string" && v.length === 0) continue;
-                break;
-              case IMPLICIT_BOOL:
-                if (v === false) continue;
-                break;
-              case IMPLICIT_ENUM:
-                if (typeof v === "number" && v === plan.zero) continue;
-                break;
-              case IMPLICIT_INT64:
-                if (typeof v === "bigint" && v === 0n) continue;
-                break;
-              case IMPLICIT_FLOAT:
-                if (v === 0 && 1 / v > 0) continue;
-                break;
-            }
-          }
+          // The zero value protobuf-es leaves in an unset field is the plan's own (0, "", false, 0n), but for
+          // a float (-0 is written) and bytes (an array of its own); anything else goes to implicitValue.
+          if (v === plan.zero && !emitImplicit && plan.presence !== IMPLICIT_FLOAT) continue;
           v = implicitValue(plan, v, emitImplicit);
           if (v === absent) continue;
       }
@@ -594,6 +568,8 @@ function nextField(plans: readonly FieldPlan[], from: number, message: Record<st
   }
   return i;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** The member of a oneof group whose property name is `c` (the oneof's case), if any. */
 function oneofMember(group: FieldPlan, c: unknown): FieldPlan | undefined {
@@ -653,9 +629,8 @@ function compileMessage(desc: DescMessage): MessageWriter {
     checkMessage(message, typeName);
     enter(ctx, typeName);
     const out: JsonObject = {};
-    for (let i = nextField(plans, 0, message, ctx); i < plans.length; i = nextField(plans, i + 1, message, ctx)) {
-      writeField(foundPlan!, foundValue, ctx, out);
-    }
+    // One call site of nextField per writer (see there).
+    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) writeField(foundPlan!, foundValue, ctx, out);
     if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
     ctx.depth--;
     return out;
@@ -706,7 +681,7 @@ function plansFor(desc: DescMessage): readonly FieldPlan[] {
 /**
  * Replaces each run of plans that holds every member of one oneof (and nothing else) by a {@link ONEOF_GROUP}
  * plan: the first member's plan (its key is the path of an error in reading the oneof) with the members'. A
- * oneof whose members other fields come between keeps a plan per member, each written at its place.
+ * oneof whose members other fields come between gets a group of one per member, each written at its place.
  */
 function groupOneofs(plans: readonly FieldPlan[]): FieldPlan[] {
   const out: FieldPlan[] = [];
@@ -721,6 +696,10 @@ function groupOneofs(plans: readonly FieldPlan[]): FieldPlan[] {
         i = end;
         continue;
       }
+      // A member written at its own place: a group of one (its oneof read once for it, as for each member).
+      out.push(withPresence(first, ONEOF_GROUP, [first]));
+      i++;
+      continue;
     }
     out.push(first);
     i++;
@@ -1037,8 +1016,8 @@ function compileMapKeyCheck(keyType: ScalarType): (key: string) => boolean {
 }
 
 /** The error for a list or map field holding something else. */
-function notA(expected: string, typeName: string, actual: unknown): WktJsonError {
-  return new WktJsonError("json-type", "$", typeName, `expected ${expected}, got ${describe(actual)}`);
+function notA(expected: string, plan: FieldPlan, actual: unknown): WktJsonError {
+  return new WktJsonError("json-type", "$", plan.parentName, `expected ${expected}, got ${describe(actual)}`);
 }
 
 /**
@@ -1337,7 +1316,7 @@ function compileText(desc: DescMessage): MessageTextWriter {
     let out = "";
     // The key to write next: keyFirst, keyAfter, or keyAfterQuote after a raw field (its closing quote).
     let next = keyFirst;
-    for (let i = nextField(plans, 0, message, ctx); i < plans.length; i = nextField(plans, i + 1, message, ctx)) {
+    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) {
       const plan = foundPlan!;
       const v = foundValue;
       if (plan.plainString && typeof v === "string" && isPlainString(v)) {
