@@ -319,6 +319,8 @@ export function anyToJson(
     maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
     negativeZero: false,
+    foundPlan: undefined,
+    foundValue: undefined,
   };
   if (base === "$") return writerFor(AnySchema)(any, ctx);
   try {

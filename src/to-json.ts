@@ -74,6 +74,13 @@ export interface WriteContext {
   depth: number;
   /** Set when a float or double field held -0, which JSON.stringify would print as 0. */
   negativeZero: boolean;
+  /**
+   * The field {@link nextField} found last, and its value (the plan is a member's for a oneof group): read by
+   * the caller at once, before anything it calls can find another field. Kept here rather than in module
+   * variables: a context is young, so storing into it skips the write barrier's remembered set.
+   */
+  foundPlan: FieldPlan | undefined;
+  foundValue: unknown;
 }
 
 /** @internal A compiled writer: encodes a message of one type as a JSON value. */
@@ -338,7 +345,7 @@ function stringifyKeepingNegativeZero(json: JsonValue, spaces: number): string {
 
 function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteContext {
   if (options === undefined) {
-    return { alwaysEmitImplicit: false, enumAsInteger: false, useProtoFieldName: false, registry: undefined, maxDepth: defaultMaxDepth, depth: 0, negativeZero: false };
+    return { alwaysEmitImplicit: false, enumAsInteger: false, useProtoFieldName: false, registry: undefined, maxDepth: defaultMaxDepth, depth: 0, negativeZero: false, foundPlan: undefined, foundValue: undefined };
   }
   return {
     alwaysEmitImplicit: options?.alwaysEmitImplicit === true,
@@ -348,6 +355,8 @@ function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteConte
     maxDepth: maxDepthOption(options?.maxDepth),
     depth: 0,
     negativeZero: false,
+    foundPlan: undefined,
+    foundValue: undefined,
   };
 }
 
@@ -495,15 +504,8 @@ function requiredUnset(plan: FieldPlan): WktJsonError {
 const absent: unknown = Symbol("absent");
 
 /**
- * The field {@link nextField} found last, and its value: the plan is a member's for a {@link ONEOF_GROUP}. Read
- * by the caller at once, before anything it calls can find another field.
- */
-let foundPlan: FieldPlan | undefined;
-let foundValue: unknown;
-
-/**
  * Returns the index of the first plan from `from` on whose field is to be written, leaving the field's plan
- * and value in {@link foundPlan} and {@link foundValue}; `plans.length` when there is none. Throws, with the
+ * and value in `ctx.foundPlan` and `ctx.foundValue`; `plans.length` when there is none. Throws, with the
  * field's name in the path, for a list or map that is not an array or object, and for an unset required field.
  *
  * One call walks the run of unset fields before a set one, as one loop with the presence tests written out:
@@ -559,8 +561,8 @@ function nextField(plans: readonly FieldPlan[], from: number, message: Record<st
           v = implicitValue(plan, v, emitImplicit);
           if (v === absent) continue;
       }
-      foundPlan = plan;
-      foundValue = v;
+      ctx.foundPlan = plan;
+      ctx.foundValue = v;
       return i;
     }
   } catch (e) {
@@ -630,7 +632,7 @@ function compileMessage(desc: DescMessage): MessageWriter {
     enter(ctx, typeName);
     const out: JsonObject = {};
     // One call site of nextField per writer (see there).
-    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) writeField(foundPlan!, foundValue, ctx, out);
+    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) writeField(ctx.foundPlan!, ctx.foundValue, ctx, out);
     if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
     ctx.depth--;
     return out;
@@ -738,7 +740,7 @@ function fieldPlans(plans: readonly FieldPlan[]): readonly FieldPlan[] {
  */
 function writeExtensions(desc: DescMessage, message: Record<string, unknown>, ctx: WriteContext, out: JsonObject): void {
   forEachExtension(desc, message, ctx, (plan, holder) => {
-    if (nextField([plan], 0, holder, ctx) === 0) writeField(plan, foundValue, ctx, out);
+    if (nextField([plan], 0, holder, ctx) === 0) writeField(plan, ctx.foundValue, ctx, out);
   });
 }
 
@@ -749,7 +751,7 @@ function extensionsText(desc: DescMessage, message: Record<string, unknown>, ctx
     if (nextField([plan], 0, holder, ctx) !== 0) return;
     let text: string;
     try {
-      text = plan.writeText(foundValue, ctx);
+      text = plan.writeText(ctx.foundValue, ctx);
     } catch (e) {
       throw errorAtPath(e, keyOf(plan, ctx));
     }
@@ -1317,8 +1319,8 @@ function compileText(desc: DescMessage): MessageTextWriter {
     // The key to write next: keyFirst, keyAfter, or keyAfterQuote after a raw field (its closing quote).
     let next = keyFirst;
     for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) {
-      const plan = foundPlan!;
-      const v = foundValue;
+      const plan = ctx.foundPlan!;
+      const v = ctx.foundValue;
       if (plan.plainString && typeof v === "string" && isPlainString(v)) {
         // What writeText returns for it (compileScalarRaw), without the call.
         out += plan.keys[base + next]! + v;
