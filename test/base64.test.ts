@@ -184,6 +184,38 @@ describe("the native and portable decoders", () => {
   });
 });
 
+describe("Node's Buffer decoder, where the runtime has no Uint8Array.fromBase64", () => {
+  const hasFromBase64 = typeof (Uint8Array as unknown as { fromBase64?: unknown }).fromBase64 === "function";
+
+  it.skipIf(hasFromBase64)("decodes long canonical texts into an array of their own", async () => {
+    vi.resetModules();
+    const write = vi.spyOn(Buffer.prototype, "write");
+    try {
+      const fresh = await import("../src/internal/base64.js");
+      const b = new Uint8Array(700).map((_, i) => (i * 91) & 255);
+      const decoded = fresh.base64Decode(Buffer.from(b).toString("base64"));
+      expect(decoded).toEqual(b);
+      expect(write).toHaveBeenCalled();
+      expect(decoded!.byteOffset).toBe(0);
+      expect(decoded!.buffer.byteLength).toBe(700);
+    } finally {
+      write.mockRestore();
+      vi.resetModules();
+    }
+  });
+
+  it("agrees with the portable decoder on long texts with any character outside both alphabets, at any position", () => {
+    const text = Buffer.from(new Uint8Array(300).map((_, i) => (i * 53) & 255)).toString("base64");
+    for (let c = 0; c < 384; c++) {
+      const x = String.fromCharCode(c);
+      for (const i of [0, 1, 2, 3, 201, text.length - 3, text.length - 2, text.length - 1]) {
+        const spoiled = text.slice(0, i) + x + text.slice(i + 1);
+        expect(base64Decode(spoiled)).toEqual(base64DecodePortable(spoiled));
+      }
+    }
+  });
+});
+
 describe("Uint8Array.fromBase64, where the runtime has it", () => {
   // Node 26 has it; on older runtimes a stand-in with its rules (default options: skips ASCII white space,
   // standard alphabet only, padding optional but complete, unused bits ignored) checks the way it is used.

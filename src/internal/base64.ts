@@ -15,11 +15,17 @@
  *   length gives, so its bytes are taken only when their count is the one {@link decodedSize} computes; a text
  *   it rejects (URL-safe, mixed alphabets, malformed) goes to the portable decoder, which decides. Node 26.10,
  *   1 KB: about 1.0 µs against 1.6 µs for Buffer with the check below (64 KB: 9 against 12 µs).
- * - decoding with Node's Buffer, where `fromBase64` is missing: Buffer's decoder is lenient (it skips what it
- *   does not know), so its bytes are taken only when encoding them again gives back the input text exactly.
- *   Then the text is the canonical encoding of those bytes, which the strict decoder would have read the same
- *   way. Any other text (URL-safe, unpadded, malformed) goes to the strict portable decoder. The check costs
- *   one native encode and one string compare.
+ * - decoding with Node's Buffer, where `fromBase64` is missing, of a text whose length is a multiple of four:
+ *   Buffer's decoder reads both alphabets, skips what it does not know, stops at an `=`, and reads a character
+ *   above U+00FF by its low byte. So its bytes are taken only when the text is ASCII (`Buffer.byteLength` in
+ *   UTF-8 is its length) and the decoder wrote all the bytes that the length and padding give
+ *   ({@link decodedSize}): a skipped character or an early stop leaves fewer legal characters, and three bytes
+ *   come from every four, so fewer bytes. Then every character but the final padding is in one of the two
+ *   alphabets, and the strict decoder reads the same bytes. A self-test at first use (every ASCII character
+ *   outside both alphabets, white space, inner padding) turns the path off for a decoder that does otherwise.
+ *   The bytes are written into a new array of their own. Node 20, 1 KB: about 0.75 µs where the round-trip
+ *   check used before (decode into Buffer's pool, encode again, compare, copy) took 1.2 µs, and 2-4 µs in
+ *   some processes; Node 24: 0.87 against 1.08 µs.
  *
  * Measured with `npm run bench` (64 KB): the portable encoder is about 4x and the decoder about 2x faster than
  * a string-building loop; the native paths are another order of magnitude faster.
@@ -85,12 +91,18 @@ const scratchMax = 1 << 20;
 
 /** The part of Node's Buffer used here; a Buffer is a Uint8Array whose toString takes an encoding. */
 interface NodeBufferConstructor {
-  from(data: ArrayBufferLike, byteOffset: number, length: number): Uint8Array;
-  from(data: string, encoding: "base64"): Uint8Array;
+  from(data: ArrayBufferLike, byteOffset: number, length: number): NodeBuffer;
+  byteLength(text: string, encoding: "utf8"): number;
+}
+
+/** The part of a Node Buffer used here. */
+interface NodeBuffer extends Uint8Array {
+  /** Decodes `text` into the buffer from `offset`, at most `length` bytes; returns how many it wrote. */
+  write(text: string, offset: number, length: number, encoding: "base64"): number;
 }
 
 /** `buffer.toString("base64")` of a Node Buffer. */
-function bufferToBase64(buffer: Uint8Array): string {
+function bufferToBase64(buffer: NodeBuffer): string {
   return (buffer as unknown as { toString(encoding: string): string }).toString("base64");
 }
 
@@ -108,34 +120,34 @@ const arrayEncodeMin = 128;
 /** Characters from which the typed-array decoder (one TextEncoder call) beats the charCodeAt loop. */
 const arrayDecodeMin = 128;
 
-/** A self-test of a native codec on inputs where leniency or a wrong alphabet would show. */
-function nativeWorks(encode: Encode, decode: Decode | undefined): boolean {
+/** A self-test of a native encoder. */
+function encoderWorks(encode: Encode): boolean {
   try {
     const bytes = new Uint8Array([0, 16, 131, 16, 81, 135, 32, 146, 139, 48, 211, 143, 65, 20, 147, 81, 85, 151, 97, 150, 155, 113, 215, 159,
       130, 24, 163, 146, 89, 167, 162, 154, 171, 178, 219, 175, 195, 28, 179, 211, 93, 183, 227, 158, 187, 243, 223, 191, 251, 255, 1, 2]);
     const text = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==";
-    if (encode(bytes) !== text || encode(new Uint8Array(0)) !== "" || encode(bytes.subarray(50)) !== "AQI=") return false;
-    if (decode === undefined) return true;
-    const back = decode(text);
-    if (back === undefined || back.length !== bytes.length || back.some((b, i) => b !== bytes[i])) return false;
-    // Texts that are not canonical standard base64 must not pass (the strict decoder reads or rejects them).
-    for (const bad of ["QUJ\u0144", "QU JD", "QUJD\n", "QU=D", "QUJ=", "-_8=", "QUJDRA", "Q", "\u0151UJD"]) {
-      if (decode(bad) !== undefined) return false;
-    }
-    return true;
+    return encode(bytes) === text && encode(new Uint8Array(0)) === "" && encode(bytes.subarray(50)) === "AQI=";
   } catch {
     return false;
   }
 }
 
 /**
- * A self-test of a `Uint8Array.fromBase64` decoder: on texts where leniency, white space or a wrong alphabet
- * would show, it gives what the portable decoder gives, or undefined (the portable decoder then decides).
+ * A self-test of a native decoder (`Uint8Array.fromBase64` or Buffer's, each with its checks): on texts where
+ * leniency, white space, a wrong alphabet or a character read by its low byte would show, it gives what the
+ * portable decoder gives, or undefined (the portable decoder then decides).
  */
-function fromBase64Works(decode: Decode): boolean {
+function decoderWorks(decode: Decode): boolean {
   try {
     const texts = ["QUJD", "QUI=", "QUJ=", "QQ==", "QQ", "QUJDRA", "", "+/+/", "QUJ\u0144", "QU JD", "QUJD\n", "QU=D", "Q",
-      "\u0151UJD", "-_8=", "+_-/", "QQ=", "QUJD====", "QQ==QQ==", "Q UJD QQ==", "QUJD QQ==", "QUJDQ Q==", "QUJDQQ =", "QUJD\tQUJD"];
+      "\u0151UJD", "-_8=", "+_-/", "QQ=", "QUJD====", "QQ==QQ==", "Q UJD QQ==", "QUJD QQ==", "QUJDQ Q==", "QUJDQQ =", "QUJD\tQUJD",
+      "QUJD\u00c4UJD", "QUJD\u0000UJD", "QUJDQQ\u0144="];
+    // Every character outside both alphabets, in the middle of a text, in its last group and before padding.
+    for (let c = 0; c < 256; c++) {
+      if (decodeSingle[c]! >= 0) continue;
+      const x = String.fromCharCode(c);
+      texts.push("QU" + x + "DQUJD", "QUJDQUJ" + x, "QUJDQU" + x + "=");
+    }
     for (const text of texts) {
       const native = decode(text);
       if (native === undefined) continue;
@@ -170,7 +182,7 @@ function chooseNative(): void {
   } else if (B !== undefined) {
     encode = (bytes) => bufferToBase64(B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
-  if (encode === undefined || !nativeWorks(encode, undefined)) return;
+  if (encode === undefined || !encoderWorks(encode)) return;
   nativeEncode = encode;
   const fromBase64 = (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
   if (typeof fromBase64 === "function") {
@@ -184,23 +196,20 @@ function chooseNative(): void {
       // White space it skipped shows as fewer bytes (see the module comment).
       return bytes.length === decodedSize(text) ? bytes : undefined;
     };
-    if (fromBase64Works(decode)) {
+    if (decoderWorks(decode)) {
       nativeDecode = decode;
       return;
     }
   }
   if (B === undefined) return;
-  const native = encode;
   const decode: Decode = (text) => {
-    const buf = B.from(text, "base64");
-    // Taken only if it is exactly the canonical encoding of the bytes: see the module comment.
-    if (native(buf) !== text) return undefined;
-    // Small Buffers are slices of a shared pool: copy those, so the result holds no one else's memory.
-    return buf.byteLength < 4096 || buf.byteOffset !== 0 || buf.buffer.byteLength !== buf.byteLength
-      ? new Uint8Array(buf)
-      : new Uint8Array(buf.buffer, 0, buf.byteLength);
+    // Taken only for an ASCII text of which every byte was written: see the module comment.
+    const size = decodedSize(text);
+    if (size < 0 || (text.length & 3) !== 0 || B.byteLength(text, "utf8") !== text.length) return undefined;
+    const bytes = new Uint8Array(size);
+    return B.from(bytes.buffer, 0, size).write(text, 0, size, "base64") === size ? bytes : undefined;
   };
-  if (nativeWorks(encode, decode)) nativeDecode = decode;
+  if (decoderWorks(decode)) nativeDecode = decode;
 }
 
 // ---------------------------------------------------------------------------------------------------------
