@@ -31,8 +31,8 @@ import { errorAsType, WktJsonError } from "./errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
-import { copyJsonObject, isPlainString, jsonObjectText, negativeZeroTake, setOwn } from "./internal/json-value.js";
-import { isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarWriter, scalarZero } from "./internal/scalar.js";
+import { byNameStore, copyJsonObject, isPlainString, jsonObjectText, negativeZeroTake, setOwnByName } from "./internal/json-value.js";
+import { int32KeyValue, isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarWriter, scalarZero } from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
@@ -480,8 +480,17 @@ class FieldPlan {
     readonly plainString: boolean,
     /** For {@link ONEOF_GROUP}: the plans of the members (each {@link ONEOF}); else empty. */
     readonly oneofMembers: readonly FieldPlan[],
+    /**
+     * Which of the field's names the value writer stores by name ({@link byNameStore}): {@link byNameJson} for
+     * the JSON name, {@link byNameProto} for the proto name; 0 for most fields. Told once here, not per store.
+     */
+    readonly byName: number,
   ) {}
 }
+
+/** Bits of {@link FieldPlan.byName}. */
+const byNameJson = 1;
+const byNameProto = 2;
 
 /** Indexes into {@link FieldPlan.keys}. */
 const keyFirst = 0;
@@ -655,8 +664,10 @@ function writeField(plan: FieldPlan, v: unknown, ctx: WriteContext, out: JsonObj
     throw errorAtPath(e, keyOf(plan, ctx));
   }
   if (json === undefined) return; // an empty map, not written
-  const key = ctx.useProtoFieldName ? plan.protoName : plan.jsonName;
-  if (key === "__proto__") setOwn(out, key, json);
+  const proto = ctx.useProtoFieldName;
+  const key = proto ? plan.protoName : plan.jsonName;
+  // __proto__, and the names V8's generic keyed store sends to its runtime (see byNameStore).
+  if (plan.byName !== 0 && (plan.byName & (proto ? byNameProto : byNameJson)) !== 0) setOwnByName(out, key, json);
   else out[key] = json;
 }
 
@@ -726,6 +737,7 @@ function withPresence(p: FieldPlan, presence: number, oneofMembers: readonly Fie
     p.members,
     p.plainString,
     oneofMembers,
+    p.byName,
   );
 }
 
@@ -825,6 +837,7 @@ function compilePlan(field: DescField): FieldPlan {
       field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue" ? enumMembers(field.enum, keys) : undefined,
       raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
       [],
+      (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
     );
   };
   switch (field.fieldKind) {
@@ -877,29 +890,53 @@ function compilePlan(field: DescField): FieldPlan {
       const keyType = field.mapKey;
       const keyTypeName = ScalarType[keyType]!.toLowerCase();
       const keyIsCanonical = compileMapKeyCheck(keyType);
-      // Canonical keys of other types are digits, "-", "true" or "false": nothing to escape.
-      const keyNeedsQuoting = keyType === ScalarType.STRING;
+      // A key of a 32-bit type is checked by int32KeyValue, which gives its value (NaN when not canonical).
+      const unsignedKeys = keyType === ScalarType.UINT32 || keyType === ScalarType.FIXED32;
+      const int32Keys = unsignedKeys || keyType === ScalarType.INT32 || keyType === ScalarType.SINT32 || keyType === ScalarType.SFIXED32;
+      // Canonical keys of other types are digits, "-", "true" or "false": nothing to escape, and none of the
+      // names byNameStore tells.
+      const stringKeys = keyType === ScalarType.STRING;
       const badKey = (key: string): WktJsonError =>
         new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
       // Both writers return nothing (undefined, "") for a map with no enumerable property, own or inherited
       // (for...in), unless alwaysEmitImplicit.
       const writeMap = ((value, ctx) => {
-        const record = value as Record<string, unknown>;
+        const record = value as Record<string | number, unknown>;
         const keys = Object.keys(record);
         if (keys.length === 0 && !ctx.alwaysEmitImplicit && !hasEnumerable(record)) return undefined;
-        const obj: JsonObject = {};
+        const obj: Record<string | number, JsonValue> = {};
         let key = "";
         try {
-          for (let i = 0; i < keys.length; i++) {
-            key = keys[i]!;
-            // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
-            if (!keyIsCanonical(key)) throw badKey(key);
-            setOwn(obj, key, writeValue(record[key], ctx));
+          // The key must be what a reader accepts, in its canonical form ("1", not "01"; "true", not "yes").
+          if (int32Keys) {
+            for (let i = 0; i < keys.length; i++) {
+              key = keys[i]!;
+              const n = int32KeyValue(key, unsignedKeys);
+              if (n !== n) throw badKey(key);
+              // A key from 0 to 2^32 - 2 is an array index, which V8 keeps as an element: read and written by
+              // number, V8 takes it without converting the string (a call into its runtime for each access).
+              if (n >= 0 && n < 4294967295) obj[n] = writeValue(record[n], ctx);
+              else obj[key] = writeValue(record[key], ctx);
+            }
+          } else if (stringKeys) {
+            for (let i = 0; i < keys.length; i++) {
+              key = keys[i]!;
+              if (!isWellFormed(key)) throw badKey(key);
+              const json = writeValue(record[key], ctx);
+              if (byNameStore(key)) setOwnByName(obj, key, json);
+              else obj[key] = json;
+            }
+          } else {
+            for (let i = 0; i < keys.length; i++) {
+              key = keys[i]!;
+              if (!keyIsCanonical(key)) throw badKey(key);
+              obj[key] = writeValue(record[key], ctx);
+            }
           }
         } catch (e) {
           throw errorAtPath(e, key);
         }
-        return obj;
+        return obj as JsonObject;
       }) as ValueWriter;
       // Object.keys lists integer-like keys first, ascending, then the others in insertion order: the order in
       // which JSON.stringify prints the object writeMap builds from them.
@@ -907,7 +944,7 @@ function compilePlan(field: DescField): FieldPlan {
       // which go into what follows them, as for raw fields (see FieldPlan.raw): pieces fewer to join.
       const valueRaw = message === undefined && field.mapKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
       const mapText: ValueTextWriter = (value, ctx) => {
-        const record = value as Record<string, unknown>;
+        const record = value as Record<string | number, unknown>;
         const keys = Object.keys(record);
         if (keys.length === 0) return ctx.alwaysEmitImplicit || hasEnumerable(record) ? "{}" : "";
         // The first member opens the object (V8 joins "" and a string without making a node).
@@ -916,10 +953,19 @@ function compilePlan(field: DescField): FieldPlan {
         try {
           for (let i = 0; i < keys.length; i++) {
             key = keys[i]!;
-            if (!keyIsCanonical(key)) throw badKey(key);
-            const k = keyNeedsQuoting ? rawString(key) : key;
-            if (valueRaw !== undefined) out += (i === 0 ? '{"' : '","') + k + '":"' + valueRaw(record[key]);
-            else out += (i === 0 ? '{"' : ',"') + k + '":' + valueText(record[key], ctx);
+            let v: unknown;
+            if (int32Keys) {
+              // As in writeMap: an array index read by number.
+              const n = int32KeyValue(key, unsignedKeys);
+              if (n !== n) throw badKey(key);
+              v = n >= 0 && n < 4294967295 ? record[n] : record[key];
+            } else {
+              if (!keyIsCanonical(key)) throw badKey(key);
+              v = record[key];
+            }
+            const k = stringKeys ? rawString(key) : key;
+            if (valueRaw !== undefined) out += (i === 0 ? '{"' : '","') + k + '":"' + valueRaw(v);
+            else out += (i === 0 ? '{"' : ',"') + k + '":' + valueText(v, ctx);
           }
         } catch (e) {
           throw errorAtPath(e, key);

@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
 import {
+  int32KeyValue,
+  isCanonicalIntegerKey,
   isJsonNumber,
   jsonNumberToBigInt,
   mapKeyFromJson,
@@ -419,6 +421,49 @@ describe("scalar round trip", () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("int32KeyValue", () => {
+  it.each<[string, boolean, number]>([
+    ["0", false, 0],
+    ["-0", false, NaN],
+    ["01", false, NaN],
+    ["", false, NaN],
+    ["-", false, NaN],
+    ["+1", false, NaN],
+    [" 1", false, NaN],
+    ["1.0", false, NaN],
+    ["1e2", false, NaN],
+    ["2147483647", false, 2147483647],
+    ["2147483648", false, NaN],
+    ["-2147483648", false, -2147483648],
+    ["-2147483649", false, NaN],
+    ["4294967295", true, 4294967295],
+    ["4294967296", true, NaN],
+    ["-1", true, NaN],
+    ["10000000000", true, NaN],
+    ["99999999999", false, NaN],
+  ])("%j (unsigned: %s) is %d", (key, unsigned, value) => {
+    expect(int32KeyValue(key, unsigned)).toBe(value);
+  });
+
+  it("is the key's value exactly when isCanonicalIntegerKey takes it", () => {
+    const key = fc.oneof(
+      fc.integer({ min: -(2 ** 32), max: 2 ** 32 }).map(String),
+      fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }).map(String),
+      fc.stringMatching(/^-?[0-9]{0,12}$/),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(key, fc.boolean(), (k, unsigned) => {
+        const v = int32KeyValue(k, unsigned);
+        const canonical = isCanonicalIntegerKey(unsigned ? UINT32 : INT32, k);
+        expect(Number.isNaN(v)).toBe(!canonical);
+        if (canonical) expect(String(v)).toBe(k);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -486,6 +486,22 @@ describe("wrong values in hand-made messages are our error, with the path", () =
   });
 });
 
+describe("map keys of 32-bit types", () => {
+  // Keys from 0 to 2^32 - 2 are array indexes, which the writers read and write by number; the others by name.
+  it.each<[string, Fields]>([
+    ["int32", { mapInt32Int32: { "1": 10, "2": 20, "-1": 30, "2147483647": 40, "-2147483648": 50, "0": 60 } }],
+    ["uint32", { mapUint32Uint32: { "0": 1, "7": 2, "4294967294": 3, "4294967295": 4 } }],
+    ["int32 to double", { mapInt32Double: { "3": 1.5, "-3": -0.5 } }],
+  ])("%s: every member with its value, in JSON.stringify's order", (_, fields) => {
+    const msg = handMade(TestAllTypesProto3, fields);
+    const [name, record] = Object.entries(fields)[0]!;
+    const json = write(TestAllTypesProto3, msg);
+    expect(json[name]).toEqual(record);
+    expect(Object.entries(json[name] as object)).toEqual(Object.entries(record as object));
+    expect(toJsonString(TestAllTypesProto3, msg)).toBe(JSON.stringify({ [name]: record }));
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // __proto__ and depth
 
@@ -512,6 +528,45 @@ describe("__proto__ is an ordinary key on the way out", () => {
     // And it reads back to the same message.
     expect(write(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, text, { registry: testRegistry }))).toEqual(json);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("fields named as V8's protector names", () => {
+  // The value writer stores these names by name (setOwnByName): V8's generic keyed store sends them to its
+  // runtime. Each must still be an own data member, in field order, under either name.
+  const file = create(FileDescriptorProtoSchema, {
+    name: "acme/protector.proto",
+    package: "acme",
+    syntax: "proto3",
+    messageType: [
+      {
+        name: "Named",
+        field: [
+          { name: "next", number: 1, type: 5, label: 1, jsonName: "then" },
+          { name: "length", number: 2, type: 9, label: 1, jsonName: "resolve" },
+          { name: "value_of", number: 3, type: 8, label: 1, jsonName: "valueOf" },
+          { name: "constructor", number: 4, type: 5, label: 1, jsonName: "constructor" },
+          { name: "proto", number: 5, type: 9, label: 1, jsonName: "__proto__" },
+          { name: "tail", number: 6, type: 5, label: 3, jsonName: "tail" },
+        ],
+      },
+    ],
+  });
+  const named = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Named")!;
+  const values: unknown[] = [1, "x", true, 2, "p", [3, 4]];
+  const init: Fields = {};
+  named.fields.forEach((f, i) => (init[f.localName] = values[i]));
+  const msg = handMade(named, init);
+
+  it.each([false, true])("useProtoFieldName: %s", (useProtoFieldName) => {
+    const json = write(named, msg, { useProtoFieldName });
+    const names = named.fields.map((f) => (useProtoFieldName ? f.name : f.jsonName));
+    expect(Object.keys(json)).toEqual(names);
+    expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    names.forEach((name, i) => expect(Object.getOwnPropertyDescriptor(json, name)).toEqual({ value: values[i], writable: true, enumerable: true, configurable: true }));
+    expect(toJsonString(named, msg, { useProtoFieldName })).toBe(JSON.stringify(json));
+    // And it reads back to the same message.
+    expect(write(named, fromJson(named, json) as never, { useProtoFieldName })).toEqual(json);
   });
 });
 

@@ -330,6 +330,33 @@ function isCanonicalDecimal(key: string, max: string, minMagnitude: string): boo
   return true;
 }
 
+/**
+ * The value of a map key of a 32-bit integer type (`unsigned` for uint32 and fixed32) written in canonical
+ * decimal form, or NaN: exactly the keys {@link isCanonicalIntegerKey} accepts for the type. One scan instead
+ * of `+key` and `String(n) === key` (a call into V8's runtime each for a key that is an array index), and the
+ * number lets the writer read and write the member by index.
+ */
+export function int32KeyValue(key: string, unsigned: boolean): number {
+  const n = key.length;
+  let i = 0;
+  const negative = key.charCodeAt(0) === 45;
+  if (negative) {
+    if (unsigned) return NaN;
+    i = 1;
+  }
+  // At most 10 digits: the value stays an exact double below 10^10.
+  if (i === n || n - i > 10) return NaN;
+  if (key.charCodeAt(i) === 48) return n === 1 ? 0 : NaN; // "0"; not "-0" or "01"
+  let v = 0;
+  for (; i < n; i++) {
+    const d = key.charCodeAt(i) - 48;
+    if (!(d >= 0 && d <= 9)) return NaN;
+    v = v * 10 + d;
+  }
+  if (negative) return v <= 2147483648 ? -v : NaN;
+  return v <= (unsigned ? 4294967295 : 2147483647) ? v : NaN;
+}
+
 /** `-?(0|[1-9][0-9]*)`: map keys carry integers in their plain decimal form. */
 /**
  * The canonical form of a decimal integer map key (`-?(0|[1-9][0-9]*)`), or undefined if `s` is not one. A
