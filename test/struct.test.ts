@@ -227,6 +227,36 @@ describe("structFromJson / structToJson", () => {
     });
   });
 
+  it("reads the objects of another realm whose Object.prototype has an enumerable member", () => {
+    const json = runInNewContext('Object.prototype.polluted = 1; ({ a: { b: [{ c: 2 }] }, d: "x" })') as unknown;
+    const s = structFromJson(json);
+    expect(Object.keys(s.fields)).toEqual(["a", "d"]);
+    expect(structToJson(s)).toEqual({ a: { b: [{ c: 2 }] }, d: "x" });
+    expect(s).toEqual(fromJson(StructSchema, { a: { b: [{ c: 2 }] }, d: "x" }));
+  });
+
+  it("reads a root of 1,500 members (a dictionary in V8) in order, with the names stored by name, both ways", () => {
+    const names: string[] = [];
+    for (let i = 0; i < 1500; i++) names.push(i === 700 ? "__proto__" : i === 900 ? "next" : `k${(i * 7919) % 1500}_${i}`);
+    names.push("7", "constructor");
+    const text = "{" + names.map((n, i) => `${JSON.stringify(n)}:${i % 3 === 0 ? `{"x":${i}}` : i}`).join(",") + "}";
+    const json = JSON.parse(text) as JsonObject;
+    const s = structFromJson(json);
+    expect(s).toEqual(fromJson(StructSchema, json));
+    expect(Object.getOwnPropertyNames(s.fields)).toEqual(Object.keys(json));
+    expect(Object.getPrototypeOf(s.fields)).toBe(Object.prototype);
+    const out = structToJson(s);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe(JSON.stringify(json));
+    expect(out).toEqual(toJson(StructSchema, s));
+    const bad = JSON.parse(text) as Record<string, JsonValue>;
+    bad["\ud800"] = 1;
+    expect(catchWkt(() => structFromJson(bad))).toMatchObject({ rule: "utf16", path: '$["\\ud800"]' });
+    const badStruct = structFromJson(json);
+    badStruct.fields["\udc00x"] = v({ case: "nullValue", value: 0 as never });
+    expect(catchWkt(() => structToJson(badStruct))).toMatchObject({ rule: "utf16", path: '$["\\udc00x"]' });
+  });
+
   it("reads own members only, even when Object.prototype has an enumerable member", () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto.polluted = "yes";
