@@ -486,6 +486,18 @@ class FieldPlan {
      */
     readonly byName: number,
   ) {}
+
+  /**
+   * For a map field: whether it had members when last written, which {@link mapFound} takes as a guess of
+   * how to tell it is empty. Only a hint: either way the same fields are written.
+   */
+  mapHadKeys = false;
+
+  /**
+   * For a map field with integer keys (which can be array indexes): whether {@link mapFound} may list its keys
+   * for its writer. Set once, after the plan is made.
+   */
+  intKeys = false;
 }
 
 /** Bits of {@link FieldPlan.byName}. */
@@ -540,9 +552,9 @@ function nextField(plans: readonly FieldPlan[], from: number, message: Record<st
           break;
         case MAP:
           v = message[plan.local];
-          if (typeof v !== "object" || v === null || Array.isArray(v)) throw notA("an object", plan, v);
-          // An empty map, the usual case, is told here without a key list (the writers tell it again for theirs).
-          if (!emitImplicit && !hasEnumerable(v)) continue;
+          // An empty map, the usual case, is told here without a key list (see mapFound).
+          if (!plan.mapHadKeys && !emitImplicit && isEmptyRecord(v)) continue;
+          if (!mapFound(plan, v, emitImplicit)) continue;
           break;
         case ONEOF_GROUP: {
           const oneof = message[plan.oneofLocal] as { case?: unknown; value?: unknown } | undefined;
@@ -581,6 +593,48 @@ function nextField(plans: readonly FieldPlan[], from: number, message: Record<st
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * The keys of the map {@link mapFound} found last (else undefined): taken, and cleared, by the map's writer,
+ * which is called next, instead of listing them again. Undefined at every other time, since nothing comes
+ * between mapFound's finding a map and the call of its writer.
+ */
+let foundKeys: string[] | undefined;
+
+/**
+ * Whether the value of a map field is to be written, for a value that nextField did not tell an empty map;
+ * throws for a value that is not an object. nextField tells an empty map, the usual case, by for...in without a
+ * key list (V8 answers it without a call), unless the map had members when last written
+ * ({@link FieldPlan.mapHadKeys}): for...in of a map that has members with integer keys (array indexes, which V8
+ * keeps as elements) goes through V8's runtime, which lists every key (185 ns for two keys, against 85 for
+ * Object.keys). Here the keys of a map with integer keys are listed once, for its writer too
+ * ({@link foundKeys}). Out of nextField, which must stay small enough for V8 to inline (see there).
+ */
+function mapFound(plan: FieldPlan, v: unknown, emitImplicit: boolean): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) throw notA("an object", plan, v);
+  // Other keys are names: for...in told the map has members (or alwaysEmitImplicit), its writer lists them.
+  if (!plan.intKeys) return true;
+  const keys = Object.keys(v);
+  plan.mapHadKeys = keys.length !== 0;
+  if (keys.length === 0 && !emitImplicit && !hasEnumerable(v)) return false;
+  foundKeys = keys;
+  return true;
+}
+
+/** Whether `v` is an object (not an array) without an enumerable property, own or inherited. */
+function isEmptyRecord(v: unknown): boolean {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  for (const _ in v) return false;
+  return true;
+}
+
+/** {@link foundKeys} if set (then cleared), else the keys of `record`. */
+function takeKeys(record: object): string[] {
+  const keys = foundKeys;
+  if (keys === undefined) return Object.keys(record);
+  foundKeys = undefined;
+  return keys;
+}
 
 /** The member of a oneof group whose property name is `c` (the oneof's case), if any. */
 function oneofMember(group: FieldPlan, c: unknown): FieldPlan | undefined {
@@ -902,7 +956,7 @@ function compilePlan(field: DescField): FieldPlan {
       // (for...in), unless alwaysEmitImplicit.
       const writeMap = ((value, ctx) => {
         const record = value as Record<string | number, unknown>;
-        const keys = Object.keys(record);
+        const keys = takeKeys(record);
         if (keys.length === 0 && !ctx.alwaysEmitImplicit && !hasEnumerable(record)) return undefined;
         const obj: Record<string | number, JsonValue> = {};
         let key = "";
@@ -945,7 +999,7 @@ function compilePlan(field: DescField): FieldPlan {
       const valueRaw = message === undefined && field.mapKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
       const mapText: ValueTextWriter = (value, ctx) => {
         const record = value as Record<string | number, unknown>;
-        const keys = Object.keys(record);
+        const keys = takeKeys(record);
         if (keys.length === 0) return ctx.alwaysEmitImplicit || hasEnumerable(record) ? "{}" : "";
         // The first member opens the object (V8 joins "" and a string without making a node).
         let out = "";
@@ -972,7 +1026,9 @@ function compilePlan(field: DescField): FieldPlan {
         }
         return out + (valueRaw !== undefined ? '"}' : "}");
       };
-      return plan(MAP, "", undefined, writeMap, mapText);
+      const mapPlan = plan(MAP, "", undefined, writeMap, mapText);
+      mapPlan.intKeys = !stringKeys && keyType !== ScalarType.BOOL;
+      return mapPlan;
     }
     default: {
       const message = field.fieldKind === "message" ? field.message : undefined;
