@@ -1295,7 +1295,7 @@ function quote(s: string): string {
   // Short strings (names, ids, enum-like values): a loop costs less than starting the regular expression.
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 93 && (c < 32 || c === 34 || c === 92)) return JSON.stringify(s);
+    if (c < 93 && (c < 32 || c === 34 || c === 92)) return '"' + rawString(s) + '"';
   }
   return '"' + s + '"';
 }
@@ -1303,12 +1303,22 @@ function quote(s: string): string {
 /** {@link quote} without the quotes: the inside of the JSON string. */
 function rawString(s: string): string {
   if (s.length > 24) return nothingToEscape.test(s) ? s : JSON.stringify(s).slice(1, -1);
+  // A short string is escaped here, as JSON.stringify escapes it: a tab or a quote in a name or a short text
+  // cost a call of JSON.stringify and a slice (about 80 ns), the loop about a third of that.
+  let out = "";
+  let from = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 93 && (c < 32 || c === 34 || c === 92)) return JSON.stringify(s).slice(1, -1);
+    if (c < 93 && (c < 32 || c === 34 || c === 92)) {
+      out += s.slice(from, i) + jsonEscapes[c]!;
+      from = i + 1;
+    }
   }
-  return s;
+  return from === 0 ? s : out + s.slice(from);
 }
+
+/** JSON.stringify's escape of each character it escapes in a well-formed string, by code (0-31, '"', '\\'). */
+const jsonEscapes: readonly string[] = Array.from({ length: 93 }, (_, c) => JSON.stringify(String.fromCharCode(c)).slice(1, -1));
 
 /** The text writer of an enum, as {@link compileEnum}'s writer printed by JSON.stringify. */
 function compileEnumText(desc: DescEnum): ValueTextWriter {

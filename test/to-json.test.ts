@@ -1,5 +1,6 @@
 import { create, createFileRegistry, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
 import { DoubleValueSchema, file_google_protobuf_timestamp, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyPack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
@@ -723,5 +724,17 @@ describe("toJsonString quotes strings as JSON.stringify does", () => {
       const m = create(TestAllTypesProto3, { optionalString: s, repeatedString: [s, s], mapStringString: { [s]: s } } as never);
       expect(toJsonString(TestAllTypesProto3, m as never)).toBe(JSON.stringify(toJson(TestAllTypesProto3, m as never)));
     }
+  });
+
+  it("short and long strings with any characters JSON.stringify escapes are printed as it prints them", () => {
+    // Short strings are escaped by a loop of our own (rawString), long ones by JSON.stringify.
+    const char = fc.oneof(fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), fc.constantFrom("é", "\u2028", "𝄞", '"', "\\", "\t"));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }).map((cs) => cs.join("")), (s) => {
+        const m = create(TestAllTypesProto3, { optionalString: s, repeatedString: [s], mapStringString: { [s]: s }, optionalStringWrapper: s } as never);
+        expect(toJsonString(TestAllTypesProto3, m as never)).toBe(JSON.stringify(toJson(TestAllTypesProto3, m as never)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
