@@ -602,6 +602,12 @@ const hasOwn = Object.prototype.hasOwnProperty;
 let foundKeys: string[] | undefined;
 
 /**
+ * The map whose keys {@link foundKeys} holds. A writer takes them only for that very map: should something throw
+ * between mapFound and the writer, keys left behind are never read for another map.
+ */
+let foundRecord: object | undefined;
+
+/**
  * Whether the value of a map field is to be written, for a value that nextField did not tell an empty map;
  * throws for a value that is not an object. nextField tells an empty map, the usual case, by for...in without a
  * key list (V8 answers it without a call), unless the map had members when last written
@@ -618,6 +624,7 @@ function mapFound(plan: FieldPlan, v: unknown, emitImplicit: boolean): boolean {
   plan.mapHadKeys = keys.length !== 0;
   if (keys.length === 0 && !emitImplicit && !hasEnumerable(v)) return false;
   foundKeys = keys;
+  foundRecord = v;
   return true;
 }
 
@@ -628,11 +635,12 @@ function isEmptyRecord(v: unknown): boolean {
   return true;
 }
 
-/** {@link foundKeys} if set (then cleared), else the keys of `record`. */
+/** {@link foundKeys} if they are the keys of `record` (then cleared), else the keys of `record`. */
 function takeKeys(record: object): string[] {
   const keys = foundKeys;
-  if (keys === undefined) return Object.keys(record);
+  if (keys === undefined || foundRecord !== record) return Object.keys(record);
   foundKeys = undefined;
+  foundRecord = undefined;
   return keys;
 }
 
