@@ -167,8 +167,6 @@ function optionError(name: string, value: unknown, expected: string): WktJsonErr
 // other languages read them too), or a superset of it where the rule is a range a pattern cannot state simply.
 // ---------------------------------------------------------------------------------------------------------
 
-/** A JSON number's text: what a numeric string must hold (no `+`, leading zero, hex, `.5`, `1.`, space). */
-const numberText = "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$";
 const floatText = "^(NaN|-?Infinity|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$";
 const nonFinite = "^(NaN|-?Infinity)$";
 

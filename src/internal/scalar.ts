@@ -357,7 +357,6 @@ export function int32KeyValue(key: string, unsigned: boolean): number {
   return v <= (unsigned ? 4294967295 : 2147483647) ? v : NaN;
 }
 
-/** `-?(0|[1-9][0-9]*)`: map keys carry integers in their plain decimal form. */
 /**
  * The canonical form of a decimal integer map key (`-?(0|[1-9][0-9]*)`), or undefined if `s` is not one. A
  * leading `+` and leading zeros are taken, as Go (strconv.ParseInt), C++ (absl::SimpleAtoi) and protobuf-es

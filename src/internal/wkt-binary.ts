@@ -30,7 +30,6 @@
  */
 import { fromBinary, protoInt64, toBinary, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { noteNumber } from "./json-value.js";
-import { isWellFormed } from "./utf16.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Which descriptors are taken
