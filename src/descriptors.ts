@@ -1531,7 +1531,10 @@ function packageSuffix(apiName: string): string {
   return apiName.slice(apiName.lastIndexOf(".", end - 1) + 1, end);
 }
 
-/** `<major>` or `<major>.<minor>`, decimal digits; undefined otherwise. */
+/**
+ * `<major>` or `<major>.<minor>`, decimal numbers without leading zeros (semantic versioning's form, which
+ * api.proto names: "01" and "1.02" are not versions); undefined otherwise.
+ */
 function parseVersionText(s: string): ApiVersion | undefined {
   let i = 0;
   const number = (): number => {
@@ -1542,7 +1545,8 @@ function parseVersionText(s: string): ApiVersion | undefined {
       if (!(d >= 0 && d <= 9)) break;
       v = v * 10 + d;
     }
-    return i === start || i - start > versionDigitsMax ? -1 : v;
+    if (i === start || i - start > versionDigitsMax) return -1;
+    return i - start > 1 && s.charCodeAt(start) === 48 ? -1 : v;
   };
   const major = number();
   if (major < 0) return undefined;
@@ -1559,7 +1563,7 @@ function parseVersionText(s: string): ApiVersion | undefined {
  * their major; no suffix means major 1).
  *
  * @throws {WktJsonError} rule `api-version` (path `$.version`) for a malformed version (`"1.x"`, `"v1"`,
- *   `"1.2.3"`, `"-1"`) or one whose major disagrees with the package: the suffix's major, or 0 or 1 without one.
+ *   `"1.2.3"`, `"-1"`, `"01.0"`) or one whose major disagrees with the package: the suffix's major, or 0 or 1 without one.
  * @example
  * apiVersion({ name: "google.storage.v2.Storage", version: "" }); //=> { major: 2, minor: 0 }
  * apiVersion({ name: "google.storage.v2.Storage", version: "2.3" }); //=> { major: 2, minor: 3 }
@@ -1571,7 +1575,7 @@ export function apiVersion(api: ApiNameAndVersion): ApiVersion {
   if (api.version === "") return { major: suffixMajor < 0 ? 1 : suffixMajor, minor: 0 };
   const v = parseVersionText(api.version);
   if (v === undefined) {
-    throw new WktJsonError("api-version", "$.version", apiTypeName, `${JSON.stringify(api.version)} is not of the form <major>.<minor>, such as "1.10"`);
+    throw new WktJsonError("api-version", "$.version", apiTypeName, `${JSON.stringify(api.version)} is not of the form <major>.<minor> (numbers without leading zeros), such as "1.10"`);
   }
   if (suffixMajor >= 0 && v.major !== suffixMajor) {
     throw new WktJsonError("api-version", "$.version", apiTypeName, `version ${api.version} has major version ${v.major}, but the package of ${api.name} ends in ${suffix}`);

@@ -835,11 +835,13 @@ describe("rule 3: apiVersion", () => {
     ["acme.v2.Library", "2", 2, 0],
     ["acme.v2.Library", "2.0", 2, 0],
     ["acme.v3.Library", "3.999999999", 3, 999_999_999],
+    ["acme.lab.Library", "0.0", 0, 0],
+    ["acme.v10.Library", "10.100", 10, 100],
   ])("%s version %j is %i.%i", (name, version, major, minor) => {
     expect(apiVersion(api(name, version))).toEqual({ major, minor });
   });
 
-  it.each(["1.x", "v1", "1.2.3", "-1", "1.", ".1", " 1.0", "1.0 ", "1,0", "+1", "1e1", "1234567890.0", "1.1234567890", "١"])("rejects the malformed version %j", (version) => {
+  it.each(["1.x", "v1", "1.2.3", "-1", "1.", ".1", " 1.0", "1.0 ", "1,0", "+1", "1e1", "1234567890.0", "1.1234567890", "١", "01", "01.0", "1.01", "1.00", "00"])("rejects the malformed version %j", (version) => {
     expect(catchWkt(() => apiVersion(api("acme.v1.Library", version)))).toMatchObject({ rule: "api-version", path: "$.version", typeName: "google.protobuf.Api" });
   });
 
