@@ -1501,7 +1501,8 @@ const versionDigitsMax = 9;
 
 /**
  * The major version of a package segment `v<major>` with an optional lower-case release suffix (`v2`,
- * `v1beta1`, `v2alpha`, `v1p1beta1`), or -1 when the segment is not one.
+ * `v1beta1`, `v2alpha`, `v1p1beta1`), or -1 when the segment is not one. The major is a number without leading
+ * zeros, as in a version (see {@link parseVersionText}): `v01` is not `v1`, so it is no version segment.
  */
 function versionSegmentMajor(segment: string): number {
   if (segment.charCodeAt(0) !== 118 /* v */) return -1;
@@ -1512,7 +1513,7 @@ function versionSegmentMajor(segment: string): number {
     if (!(d >= 0 && d <= 9)) break;
     major = major * 10 + d;
   }
-  if (i === 1 || i - 1 > versionDigitsMax) return -1;
+  if (i === 1 || i - 1 > versionDigitsMax || (i > 2 && segment.charCodeAt(1) === 48) /* v0<digit> */) return -1;
   if (i < segment.length) {
     const c = segment.charCodeAt(i);
     if (!(c >= 97 && c <= 122)) return -1;

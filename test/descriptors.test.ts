@@ -857,6 +857,10 @@ describe("rule 3: apiVersion", () => {
     ["acme.vision.Library", 1],
     ["acme.V2.Library", 1],
     ["acme.v2_internal.Library", 1],
+    // A leading zero makes no v<major> segment (as "01" is no version): the package has no version suffix.
+    ["acme.v01.Library", 1],
+    ["acme.v02beta1.Library", 1],
+    ["acme.v00.Library", 1],
     ["Library", 1],
   ])("%s without a version has major %i", (name, major) => {
     expect(apiVersion(api(name, ""))).toEqual({ major, minor: 0 });
@@ -868,6 +872,7 @@ describe("rule 3: apiVersion", () => {
     ["google.storage.v2.Storage", "1.5"],
     ["google.cloud.v1beta1.Things", "2.0"],
     ["acme.v0.Things", "1.0"],
+    ["acme.v02.Things", "2.0"],
   ])("%s rejects version %j", (name, version) => {
     expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({ rule: "api-version", path: "$.version" });
   });
@@ -956,6 +961,8 @@ describe("rule 4: mixins", () => {
     ["/{resource=**}:getAcl", "v2", "", "/{resource=**}:getAcl"],
     ["/{resource=**}:getAcl", "v2", "acls", "/acls/{resource=**}:getAcl"],
     ["/version/x", "v2", "", "/version/x"],
+    ["/v01/x", "v2", "acls", "/acls/v01/x"],
+    ["/v0/x", "v2", "", "/v2/x"],
   ])("mixinHttpPath(%j, %j, %j) is %j", (path, version, root, expected) => {
     expect(mixinHttpPath(path, version, root)).toBe(expected);
   });
@@ -966,6 +973,7 @@ describe("rule 4: mixins", () => {
     ["/v1/x", "2", "mixin"],
     ["/v1/x", "", "mixin"],
     ["/v1/x", "v2/acls", "mixin"],
+    ["/v1/x", "v01", "mixin"],
     ["/v1/x", { name: "google.storage.v2.Storage", version: "3.0" }, "api-version"],
   ])("mixinHttpPath(%j, %j) fails (%s)", (path, version, rule) => {
     expect(catchWkt(() => mixinHttpPath(path, version))).toMatchObject({ rule });
