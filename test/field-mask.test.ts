@@ -174,6 +174,29 @@ describe("fieldMaskFromJson", () => {
       }
     });
 
+    it("takes exactly the ASCII letters, digits, '.' and ',' as mask characters, short and long (code units 0-255)", () => {
+      // The scans test each class with one unsigned comparison; the characters next to each range are the edges.
+      for (let c = 0; c < 256; c++) {
+        const ch = String.fromCharCode(c);
+        const upper = c >= 65 && c <= 90;
+        const letter = upper || (c >= 97 && c <= 122);
+        const digit = c >= 48 && c <= 57;
+        for (const [prefix, before] of [["", []], [`${long},`, longPaths]] as const) {
+          const inside = outcome(`${prefix}ab${ch}cd`);
+          const atStart = outcome(`${prefix}x.${ch}y`);
+          if (letter || digit) {
+            expect(inside).toEqual([...before, upper ? `ab_${ch.toLowerCase()}cd` : `ab${ch}cd`]);
+          } else if (c === 46 || c === 44) {
+            expect(inside).toEqual([...before, ...(c === 46 ? ["ab.cd"] : ["ab", "cd"])]);
+          } else {
+            expect(inside).toMatch(/^mask-path \$ /);
+          }
+          if (letter) expect(atStart).toEqual([...before, upper ? `x._${ch.toLowerCase()}y` : `x.${ch}y`]);
+          else expect(atStart).toMatch(/^mask-path \$ /);
+        }
+      }
+    });
+
     it("refuses a path of more than 100 segments in a long mask", () => {
       const e = catchWkt(() => fieldMaskFromJson(`${long},${"a.".repeat(100)}b`));
       expect(e).toMatchObject({ rule: "mask-path", path: "$" });
