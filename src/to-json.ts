@@ -37,7 +37,7 @@ import { isWellFormed } from "./internal/utf16.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { checkRegistry, checkSchema } from "./registry.js";
-import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
+import { listOrValueTextInternal, listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
 import { timestampToJson } from "./timestamp.js";
 
 /**
@@ -1408,7 +1408,13 @@ function compileText(desc: DescMessage): MessageTextWriter {
         // JSON.stringify writes each lone surrogate as a `\udXXX` escape, so one search of the text finds them
         // all. Only a text that holds `\ud` (an escape, or a string with a backslash before "ud") is written
         // again with the checks, which throw the error with its path.
+        // A ListValue or Value is printed as it is walked when it can be (see listOrValueTextInternal).
         return (message, ctx) => {
+          if (typeName !== "google.protobuf.Struct") {
+            checkMessage(message, typeName);
+            const text = listOrValueTextInternal(typeName === "google.protobuf.ListValue", message, ctx.maxDepth - ctx.depth);
+            if (text !== undefined) return text;
+          }
           let json: JsonValue;
           try {
             json = structFamilyToJson(typeName, message, ctx, false);

@@ -14,7 +14,7 @@ import {
   testRegistry,
 } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
-import { expectTextAgrees } from "./text-agrees.js";
+import { expectTextAgrees, stringifyKeepingSign } from "./text-agrees.js";
 
 type Fields = Record<string, unknown>;
 
@@ -607,6 +607,125 @@ describe("lone surrogates in Struct, Value and ListValue text", () => {
     const msg = fromJson(StructSchema, json as never);
     expectTextAgrees(StructSchema, msg);
     expect(toJsonString(StructSchema, msg)).toBe(JSON.stringify(json).replace(",0]", ",-0]"));
+  });
+});
+
+describe("ListValue and Value to text, printed as they are walked", () => {
+  // toJsonString prints a ListValue or a Value (not holding a Struct) without building its JSON value first;
+  // anything wrong sends it the long way. These pin the text to JSON.stringify of the value (-0 kept) and the
+  // errors to toJson's.
+
+  /** A Value made by hand, without the checks of fromJson. */
+  function value(json: unknown): unknown {
+    const kind =
+      typeof json === "string" ? { case: "stringValue", value: json }
+      : typeof json === "number" ? { case: "numberValue", value: json }
+      : typeof json === "boolean" ? { case: "boolValue", value: json }
+      : json === null ? { case: "nullValue", value: 0 }
+      : Array.isArray(json) ? { case: "listValue", value: list(json) }
+      : { case: "structValue", value: struct(json as Record<string, unknown>) };
+    return { $typeName: "google.protobuf.Value", kind };
+  }
+  function struct(o: Record<string, unknown>): unknown {
+    const fields: Record<string, unknown> = {};
+    for (const k of Object.keys(o)) Object.defineProperty(fields, k, { value: value(o[k]), writable: true, enumerable: true, configurable: true });
+    return { $typeName: "google.protobuf.Struct", fields };
+  }
+  const list = (a: unknown[]) => ({ $typeName: "google.protobuf.ListValue", values: a.map(value) });
+  const wide = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i % 7}_${i}`, i % 3 === 0 ? "s" + i : i]));
+
+  const samples: [string, unknown][] = [
+    ["an empty list", []],
+    ["numbers", [0, -0, 1.5, -2e-7, 1e21, 123456789.125, Number.MAX_VALUE, Number.MIN_VALUE]],
+    ["strings that need escapes", ["", "plain", 'q"uote', "back\\slash", "\u0000\u001f\n\t", "\u2028\u2029", "日本 🎉", "x".repeat(30) + '"', "\ud83d\ude00"]],
+    ["literals", [true, false, null]],
+    ["nested lists", [[], [[1, "a"], [null]], [[[-0]]]]],
+    ["Structs in a list", [{}, { a: 1, "b\"c": "d", "": [] }, { __proto__: "p", constructor: 1, next: "n", "2": 2, "1": 1 }]],
+    ["a Struct of more than 32 members in a list", [wide, wide]],
+    ["member names with lone-surrogate-looking text", [{ "\\ud83d": [null, -0] }, { "C:\\udir": "\\ud800" }]],
+  ];
+
+  it.each(samples)("%s", (_, json) => {
+    const l = list(json as unknown[]);
+    expectTextAgrees(ListValueSchema, l as never);
+    for (const item of json as unknown[]) expectTextAgrees(ValueSchema, value(item) as never);
+    expect(toJsonString(ListValueSchema, l as never)).toBe(stringifyKeepingSign(json as never));
+  });
+
+  it("a Value holding a Struct is printed as before", () => {
+    const v = value({ a: [1, -0, "x"], b: { c: null } });
+    expectTextAgrees(ValueSchema, v as never);
+    expect(toJsonString(ValueSchema, v as never)).toBe('{"a":[1,-0,"x"],"b":{"c":null}}');
+  });
+
+  it.each<[string, unknown, string, string]>([
+    ["NaN", [1, [2, NaN]], "not-finite", "$[1][1]"],
+    ["Infinity in a Struct", [{ a: { b: -Infinity } }], "not-finite", "$[0].a.b"],
+    ["a lone surrogate", ["ok", ["\udc00"]], "utf16", "$[1][0]"],
+    ["a lone surrogate in a long string", ["x".repeat(40) + "\ud800"], "utf16", "$[0]"],
+    ["a lone surrogate in a member name", [{ ["\ud800" + "x"]: 1 }], "utf16", '$[0]["\\ud800x"]'],
+    ["the first of two errors", ["\ud800", NaN], "utf16", "$[0]"],
+  ])("%s: the error of toJson", (_, json, rule, path) => {
+    const l = list(json as unknown[]);
+    expectTextAgrees(ListValueSchema, l as never);
+    expect(catchWkt(() => toJsonString(ListValueSchema, l as never))).toMatchObject({ rule, path });
+  });
+
+  it("a Value without a variant or with a variant of the wrong type, a hole, something that is not a message", () => {
+    const none = { $typeName: "google.protobuf.Value", kind: { case: undefined } };
+    const wrong = { $typeName: "google.protobuf.Value", kind: { case: "numberValue", value: "1" } };
+    const unknownCase = { $typeName: "google.protobuf.Value", kind: { case: "intValue", value: 1 } };
+    for (const bad of [none, wrong, unknownCase, undefined, null, 1]) {
+      const l = { $typeName: "google.protobuf.ListValue", values: [value(1), bad] };
+      expectTextAgrees(ListValueSchema, l as never);
+      expect(() => toJsonString(ListValueSchema, l as never)).toThrow();
+    }
+    const holey = { $typeName: "google.protobuf.ListValue", values: [value(1), , value(2)] };
+    expectTextAgrees(ListValueSchema, holey as never);
+    expectTextAgrees(ValueSchema, none as never);
+    expectTextAgrees(ValueSchema, { $typeName: "google.protobuf.Struct", fields: {} } as never);
+    expectTextAgrees(ListValueSchema, { $typeName: "google.protobuf.ListValue", values: "[]" } as never);
+  });
+
+  it.each([1, 2, 3, 4])("maxDepth %i", (maxDepth) => {
+    const l = list([1, [2, [3, { a: [4] }]]]);
+    expectTextAgrees(ListValueSchema, l as never, { maxDepth });
+    expectTextAgrees(ValueSchema, value([[["x"]]]) as never, { maxDepth });
+  });
+
+  it("inside a message, as a field", () => {
+    const m = make(TestAllTypesProto3, {
+      optionalValue: value([1, -0, "a"]),
+      repeatedValue: [value("x"), value([null])],
+      repeatedListValue: [list([]), list([{ a: 1 }])],
+    });
+    expectTextAgrees(TestAllTypesProto3, m, { registry: testRegistry });
+    expect(toJsonString(TestAllTypesProto3, m)).toBe('{"optionalValue":[1,-0,"a"],"repeatedValue":["x",[null]],"repeatedListValue":[[],[{"a":1}]]}');
+  });
+
+  it("reads own members only when Object.prototype has an enumerable member, and when hasOwnProperty is replaced", () => {
+    const l = list([{ a: 1, b: [wide] }]);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = value(1);
+    try {
+      expectTextAgrees(ListValueSchema, l as never);
+      expect(toJsonString(ListValueSchema, l as never)).toContain('{"a":1,"b":[');
+      expect(toJsonString(ListValueSchema, l as never)).not.toContain("polluted");
+    } finally {
+      delete proto.polluted;
+    }
+    const own = Object.prototype.hasOwnProperty;
+    Object.prototype.hasOwnProperty = () => true;
+    try {
+      expectTextAgrees(ListValueSchema, l as never);
+    } finally {
+      Object.prototype.hasOwnProperty = own;
+    }
+    // A member inherited from a Struct's own prototype is not printed.
+    const inherited = { $typeName: "google.protobuf.Struct", fields: Object.assign(Object.create({ hidden: value(1) }) as object, { seen: value(2) }) };
+    const l2 = { $typeName: "google.protobuf.ListValue", values: [{ $typeName: "google.protobuf.Value", kind: { case: "structValue", value: inherited } }] };
+    expectTextAgrees(ListValueSchema, l2 as never);
+    expect(toJsonString(ListValueSchema, l2 as never)).toBe('[{"seen":2}]');
   });
 });
 

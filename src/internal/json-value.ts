@@ -207,7 +207,7 @@ export function isPlainString(s: string): boolean {
  * case, a string with nothing to escape and no surrogate at all. Short strings are scanned by a loop, which
  * costs less than starting the regular expression.
  */
-function innerWellFormed(s: string): string | undefined {
+export function innerWellFormed(s: string): string | undefined {
   const n = s.length;
   if (n > 24) {
     if (plainString.test(s)) return s;
