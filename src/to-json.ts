@@ -708,9 +708,119 @@ function compileMessage(desc: DescMessage): MessageWriter {
     ctx.depth--;
     return out;
   };
-  writers.set(desc, writer);
   plans = plansFor(desc);
-  return writer;
+  const wide = plans.length > wideMembers && keysPrintInOrder(fieldPlans(plans)) && fieldPlans(plans).every((p) => p.byName === 0);
+  const chosen = wide ? compileWide(desc, plans) : writer;
+  writers.set(desc, chosen);
+  return chosen;
+}
+
+/**
+ * From how many members on an output object is written from a copy of the last one's shape (see
+ * {@link compileWide}). Added one by one, each member moves the object to the next layout of V8's transition
+ * tree, and past its in-object slots (about 4) its property store is grown and copied again and again; a copy
+ * of an object of the same members is one allocation.
+ */
+const wideMembers = 16;
+
+/** The nesting depths (from 1, the message written) at which a wide message's writer keeps a shape. */
+const shapeDepths = 4;
+
+/** The members a wide message's writer wrote last, as keys in order and as an object with those keys. */
+interface WideShape {
+  readonly proto: boolean;
+  readonly keys: readonly string[];
+  readonly template: JsonObject;
+}
+
+/**
+ * The writer of a message type with more fields than {@link wideMembers}. When the last message written had
+ * that many members too, the next one starts from a copy of an object with the same members in the same order
+ * ({@link WideShape}, {@link wideMembers}) and overwrites each member in place as long as its fields come in that order. At the first field that does not,
+ * and when fields of the shape are left over, the members written so far are copied into a new object and
+ * writing goes on as for any message: the output is the same either way. A message is never written twice.
+ */
+function compileWide(desc: DescMessage, plans: readonly FieldPlan[]): MessageWriter {
+  const typeName = desc.typeName;
+  // By nesting depth (up to shapeDepths): a message of the type at the same depth as one before is taken as
+  // likely to set the same fields (a recursive field nests a message of the type that sets others).
+  const shapes: (WideShape | undefined)[] = new Array<WideShape | undefined>(shapeDepths).fill(undefined);
+  // Shapes missed: a type whose messages set different fields each time stops making them.
+  let misses = 0;
+  return (message, ctx) => {
+    checkMessage(message, typeName);
+    enter(ctx, typeName);
+    const proto = ctx.useProtoFieldName;
+    const depth = ctx.depth;
+    const s = depth < shapeDepths ? shapes[depth] : undefined;
+    let keys = s !== undefined && s.proto === proto ? s.keys : undefined;
+    let out: JsonObject = keys !== undefined ? { ...s!.template } : {};
+    let stored = 0;
+    // One call site of nextField per writer (see there).
+    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) {
+      const plan = ctx.foundPlan!;
+      const json = fieldJson(plan, ctx.foundValue, ctx);
+      if (json === undefined) continue; // an empty map, not written
+      const key = proto ? plan.protoName : plan.jsonName;
+      if (keys !== undefined) {
+        if (keys[stored] === key) {
+          out[key] = json;
+          stored++;
+          continue;
+        }
+        out = membersOf(out, keys, stored);
+        keys = undefined;
+        shapes[depth] = undefined;
+        misses++;
+      }
+      out[key] = json;
+      stored++;
+    }
+    if (keys !== undefined) {
+      if (stored !== keys.length) {
+        out = membersOf(out, keys, stored);
+        shapes[depth] = undefined;
+        misses++;
+      }
+    } else if (stored > wideMembers && misses < 8 && depth < shapeDepths) {
+      shapes[depth] = wideShape(out, proto);
+    }
+    if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
+    ctx.depth--;
+    return out;
+  };
+}
+
+/** The first `n` members of `from`, whose keys are `keys`, in a new object. */
+function membersOf(from: JsonObject, keys: readonly string[], n: number): JsonObject {
+  const out: JsonObject = {};
+  for (let k = 0; k < n; k++) out[keys[k]!] = from[keys[k]!]!;
+  return out;
+}
+
+/** The shape of `out` (no integer-like keys, no __proto__: see compileMessage). */
+function wideShape(out: JsonObject, proto: boolean): WideShape {
+  const keys = Object.keys(out);
+  // A copy of `out` itself, so that each member keeps the representation V8 gave it there. One made another
+  // way (JSON.parse of the keys with null values) made the full TestAllTypesProto3 36-56% slower: its copies
+  // took new layouts at the first writes, copy after copy. Values are replaced by placeholders of the same
+  // kind, so that the shape holds on to no part of the caller's output (numbers and booleans hold nothing).
+  const template: JsonObject = { ...out };
+  for (const k of keys) {
+    const v = template[k];
+    if (typeof v === "string") template[k] = "";
+    else if (typeof v === "object") template[k] = null;
+  }
+  return { proto, keys, template };
+}
+
+/** The JSON value of a field that is to be written (undefined for an empty map); errors get the field's name in their path. */
+function fieldJson(plan: FieldPlan, v: unknown, ctx: WriteContext): JsonValue | undefined {
+  try {
+    return plan.write(v, ctx);
+  } catch (e) {
+    throw errorAtPath(e, keyOf(plan, ctx));
+  }
 }
 
 function keyOf(plan: FieldPlan, ctx: WriteContext): string {

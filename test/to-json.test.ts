@@ -1,7 +1,7 @@
 import { create, createFileRegistry, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
 import { DoubleValueSchema, file_google_protobuf_timestamp, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { anyPack } from "../src/any.js";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString } from "../src/from-json.js";
@@ -855,5 +855,102 @@ describe("toJsonString quotes strings as JSON.stringify does", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("messages with many fields, written one after another", () => {
+  // A message type with more fields than an object keeps in V8's fast layout is written from a copy of an
+  // object with the members written last (compileWide); every sequence of messages must still be written as
+  // each one alone is: its members, in field number order, with its values, whatever came before.
+  const pool: Fields = {
+    optionalInt32: 1,
+    optionalInt64: 2n,
+    optionalUint32: 3,
+    optionalUint64: 4n,
+    optionalSint32: -5,
+    optionalSint64: -6n,
+    optionalFixed32: 7,
+    optionalFixed64: 8n,
+    optionalSfixed32: -9,
+    optionalSfixed64: -10n,
+    optionalFloat: 1.5,
+    optionalDouble: 2.25,
+    optionalBool: true,
+    optionalString: "s",
+    optionalBytes: new Uint8Array([1, 2]),
+    optionalNestedMessage: { a: 1 },
+    optionalNestedEnum: 1,
+    optionalStringPiece: "p",
+    repeatedInt32: [1, 2],
+    repeatedString: ["a"],
+    repeatedDouble: [0.5],
+    mapStringString: { k: "v" },
+    mapInt32Int32: { 1: 2 },
+    optionalTimestamp: { seconds: 1n, nanos: 0 },
+    optionalDuration: { seconds: 2n, nanos: 0 },
+    optionalInt32Wrapper: 7,
+    optionalStringWrapper: "w",
+    optionalStruct: { a: 1 },
+    optionalValue: { kind: { case: "stringValue", value: "v" } },
+    oneofField: { case: "oneofUint32", value: 5 },
+  };
+  const names = Object.keys(pool);
+  // Values of other kinds for some fields (an integer float, a string for a NaN double, a number for an enum).
+  const others: Fields = { optionalFloat: 3, optionalDouble: NaN, optionalNestedEnum: 17, oneofField: { case: "oneofString", value: "o" } };
+  const message = (picks: readonly boolean[], other: readonly boolean[], nested: boolean): MessageShape<DescMessage> => {
+    const init: Fields = {};
+    names.forEach((n, i) => {
+      if (picks[i]) init[n] = other[i] && n in others ? others[n] : pool[n];
+    });
+    if (nested) init.recursiveMessage = { ...init };
+    return make(TestAllTypesProto3, init);
+  };
+  const step = fc.tuple(
+    fc.array(fc.boolean(), { minLength: names.length, maxLength: names.length }),
+    fc.array(fc.boolean(), { minLength: names.length, maxLength: names.length }),
+    fc.boolean(),
+    fc.boolean(),
+  );
+
+  // A writer stops making shapes after a few misses: each sequence starts from a fresh copy of the module.
+  const freshWriters = async (): Promise<typeof import("../src/to-json.js")> => {
+    vi.resetModules();
+    return import("../src/to-json.js");
+  };
+
+  it("each as JSON.stringify of the text writer's value prints it, and untouched by what the caller did to the last", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const { toJson, toJsonString } = await freshWriters();
+        for (const [picks, other, nested, proto] of steps) {
+          const m = message(picks, other, nested);
+          const options = { useProtoFieldName: proto };
+          const json = toJson(TestAllTypesProto3, m, options) as JsonObject;
+          expect(JSON.stringify(json)).toBe(toJsonString(TestAllTypesProto3, m, options));
+          // What a caller does to the result is no part of the next one.
+          for (const k of Object.keys(json)) json[k] = "changed";
+          json.added = 1;
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a message that sets every pooled field, then fewer, then values of other kinds, then all but the last ones", async () => {
+    const all = names.map(() => true);
+    const none = names.map(() => false);
+    const fewer = names.map((_, i) => i % 3 !== 0);
+    // The members of the last message but its last ones (in field number order, the order of the output).
+    const numberOf = (n: string): number => TestAllTypesProto3.fields.find((f) => f.localName === n || f.oneof?.localName === n)!.number;
+    const byNumber = [...names].sort((a, b) => numberOf(a) - numberOf(b));
+    const withoutLast = (k: number): boolean[] => names.map((n) => byNumber.indexOf(n) < names.length - k);
+    const steps: (readonly boolean[])[][] = [[all, none], [withoutLast(1), none], [all, none], [all, none], [withoutLast(3), none], [withoutLast(3), none], [fewer, none], [all, all], [withoutLast(1), all]];
+    for (const nested of [false, true]) {
+      const { toJson, toJsonString } = await freshWriters();
+      for (const [picks, other] of steps) {
+        const m = message(picks!, other!, nested);
+        expect(JSON.stringify(toJson(TestAllTypesProto3, m))).toBe(toJsonString(TestAllTypesProto3, m));
+      }
+    }
   });
 });
