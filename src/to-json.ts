@@ -716,10 +716,11 @@ function compileMessage(desc: DescMessage): MessageWriter {
 }
 
 /**
- * From how many members on an output object is written from a copy of the last one's shape (see
+ * Past how many members an output object is written into a copy of the last one's shape (see
  * {@link compileWide}). Added one by one, each member moves the object to the next layout of V8's transition
  * tree, and past its in-object slots (about 4) its property store is grown and copied again and again; a copy
- * of an object of the same members is one allocation.
+ * of an object of the same members is one allocation, and a store into a member it has costs about 2/3 of a
+ * store that adds one (a keyed store either way). Below this, a copy costs more than it saves.
  */
 const wideMembers = 16;
 
@@ -734,19 +735,23 @@ interface WideShape {
 }
 
 /**
- * The writer of a message type with more fields than {@link wideMembers}. When the last message written had
- * that many members too, the next one starts from a copy of an object with the same members in the same order
- * ({@link WideShape}, {@link wideMembers}) and overwrites each member in place as long as its fields come in that order. At the first field that does not,
- * and when fields of the shape are left over, the members written so far are copied into a new object and
- * writing goes on as for any message: the output is the same either way. A message is never written twice.
+ * The writer of a message type with more fields than {@link wideMembers}. When the last message written at the
+ * same depth had more members than that, the next one is compared with its shape ({@link WideShape}) as its
+ * fields are found: once its first {@link wideMembers} members are those of the shape, in that order, the
+ * rest of it is written into a copy of the shape's object, with the members written so far, and each further
+ * member overwrites its own in place as long as the fields come in the shape's order. At the first field
+ * that does not, and when fields of the shape are left over, the members written so far are copied into a new
+ * object and writing goes on as for any message: the output is the same either way, and a message is never
+ * written twice. A message with fewer members never comes to the copy and costs one comparison per member.
  */
 function compileWide(desc: DescMessage, plans: readonly FieldPlan[]): MessageWriter {
   const typeName = desc.typeName;
   // By nesting depth (up to shapeDepths): a message of the type at the same depth as one before is taken as
   // likely to set the same fields (a recursive field nests a message of the type that sets others).
   const shapes: (WideShape | undefined)[] = new Array<WideShape | undefined>(shapeDepths).fill(undefined);
-  // Shapes missed: a type whose messages set different fields each time stops making them.
-  let misses = 0;
+  // Shapes made after a miss cost one each, messages written from a shape to its end earn one back (up to
+  // shapeCredit): a type whose wide messages set different fields each time stops making shapes.
+  let credit = shapeCredit;
   return (message, ctx) => {
     checkMessage(message, typeName);
     enter(ctx, typeName);
@@ -754,7 +759,7 @@ function compileWide(desc: DescMessage, plans: readonly FieldPlan[]): MessageWri
     const depth = ctx.depth;
     const s = depth < shapeDepths ? shapes[depth] : undefined;
     let keys = s !== undefined && s.proto === proto ? s.keys : undefined;
-    let out: JsonObject = keys !== undefined ? { ...s!.template } : {};
+    let out: JsonObject = {};
     let stored = 0;
     // One call site of nextField per writer (see there).
     for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) {
@@ -764,31 +769,41 @@ function compileWide(desc: DescMessage, plans: readonly FieldPlan[]): MessageWri
       const key = proto ? plan.protoName : plan.jsonName;
       if (keys !== undefined) {
         if (keys[stored] === key) {
+          if (stored === wideMembers) out = withMembers(s!.template, out, keys, stored);
           out[key] = json;
           stored++;
           continue;
         }
-        out = membersOf(out, keys, stored);
+        // Past wideMembers, `out` is the copy, with members of the shape not written yet.
+        if (stored > wideMembers) out = membersOf(out, keys, stored);
         keys = undefined;
-        shapes[depth] = undefined;
-        misses++;
       }
       out[key] = json;
       stored++;
     }
+    if (keys !== undefined && stored !== keys.length) {
+      if (stored > wideMembers) out = membersOf(out, keys, stored);
+      keys = undefined;
+    }
     if (keys !== undefined) {
-      if (stored !== keys.length) {
-        out = membersOf(out, keys, stored);
-        shapes[depth] = undefined;
-        misses++;
-      }
-    } else if (stored > wideMembers && misses < 8 && depth < shapeDepths) {
+      if (credit < shapeCredit) credit++;
+    } else if (stored > wideMembers && depth < shapeDepths && (s === undefined || credit-- > 0)) {
       shapes[depth] = wideShape(out, proto);
     }
     if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
     ctx.depth--;
     return out;
   };
+}
+
+/** See {@link compileWide}. */
+const shapeCredit = 8;
+
+/** A copy of `template` with the first `n` members of `from` (whose keys are the first of `keys`) written in. */
+function withMembers(template: JsonObject, from: JsonObject, keys: readonly string[], n: number): JsonObject {
+  const out = { ...template };
+  for (let k = 0; k < n; k++) out[keys[k]!] = from[keys[k]!]!;
+  return out;
 }
 
 /** The first `n` members of `from`, whose keys are `keys`, in a new object. */

@@ -1,4 +1,4 @@
-import { create, createFileRegistry, getExtension, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
+import { create, createFileRegistry, getExtension, ScalarType, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
 import { DoubleValueSchema, file_google_protobuf_timestamp, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
@@ -936,6 +936,32 @@ describe("messages with many fields, written one after another", () => {
     );
   });
 
+  it("extensions follow the fields of a message written from the last one's shape", async () => {
+    const { toJson, toJsonString } = await freshWriters();
+    const ext = testRegistry.getExtension("protobuf_test_messages.proto2.extension_int32")!;
+    const init: Fields = {};
+    const expected: JsonObject = {};
+    for (const f of TestAllTypesProto2.fields) {
+      if (f.fieldKind !== "scalar" || f.oneof !== undefined || Object.keys(init).length === 20) continue;
+      if (f.scalar === ScalarType.INT32 || f.scalar === ScalarType.SINT32 || f.scalar === ScalarType.SFIXED32 || f.scalar === ScalarType.UINT32 || f.scalar === ScalarType.FIXED32) {
+        init[f.localName] = 3;
+        expected[f.jsonName] = 3;
+      }
+      if (f.scalar === ScalarType.STRING) {
+        init[f.localName] = "s";
+        expected[f.jsonName] = "s";
+      }
+    }
+    expect(Object.keys(init).length).toBeGreaterThan(16);
+    for (const withExtension of [false, false, true, true, false, true]) {
+      const m = make(TestAllTypesProto2, init);
+      if (withExtension) setExtension(m as never, ext, 7);
+      const json = toJson(TestAllTypesProto2, m, { registry: testRegistry }) as JsonObject;
+      expect(json).toStrictEqual(withExtension ? { ...expected, "[protobuf_test_messages.proto2.extension_int32]": 7 } : expected);
+      expect(JSON.stringify(json)).toBe(toJsonString(TestAllTypesProto2, m, { registry: testRegistry }));
+    }
+  });
+
   it("a message that sets every pooled field, then fewer, then values of other kinds, then all but the last ones", async () => {
     const all = names.map(() => true);
     const none = names.map(() => false);
@@ -944,7 +970,25 @@ describe("messages with many fields, written one after another", () => {
     const numberOf = (n: string): number => TestAllTypesProto3.fields.find((f) => f.localName === n || f.oneof?.localName === n)!.number;
     const byNumber = [...names].sort((a, b) => numberOf(a) - numberOf(b));
     const withoutLast = (k: number): boolean[] => names.map((n) => byNumber.indexOf(n) < names.length - k);
-    const steps: (readonly boolean[])[][] = [[all, none], [withoutLast(1), none], [all, none], [all, none], [withoutLast(3), none], [withoutLast(3), none], [fewer, none], [all, all], [withoutLast(1), all]];
+    // ... or but one, past the first members (more than 16), which are written from the shape.
+    const withoutOne = (k: number): boolean[] => names.map((n) => byNumber.indexOf(n) !== k);
+    const steps: (readonly boolean[])[][] = [
+      [all, none],
+      [withoutLast(1), none],
+      [all, none],
+      [all, none],
+      [withoutOne(20), none],
+      [all, none],
+      [withoutLast(3), none],
+      [withoutLast(3), none],
+      [all, none],
+      [withoutOne(25), none],
+      [withoutOne(25), none],
+      [withoutOne(17), none],
+      [fewer, none],
+      [all, all],
+      [withoutLast(1), all],
+    ];
     for (const nested of [false, true]) {
       const { toJson, toJsonString } = await freshWriters();
       for (const [picks, other] of steps) {
