@@ -1,4 +1,4 @@
-import { create, createFileRegistry, getExtension, ScalarType, setExtension, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
+import { create, createFileRegistry, getExtension, ScalarType, setExtension, toJson as toJsonEs, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
 import { DoubleValueSchema, file_google_protobuf_timestamp, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
@@ -995,6 +995,121 @@ describe("messages with many fields, written one after another", () => {
         const m = message(picks!, other!, nested);
         expect(JSON.stringify(toJson(TestAllTypesProto3, m))).toBe(toJsonString(TestAllTypesProto3, m));
       }
+    }
+  });
+});
+
+describe("messages that set few of many fields, after others", () => {
+  // Whatever a wide type's writers keep from one message to the next (shapes, hints about maps), and in
+  // whatever order they may look at fields: the output of protobuf-es, and the first error in field number
+  // order (a getter of a hand-made message is met there too).
+  const freshWriters = async (): Promise<typeof import("../src/to-json.js")> => {
+    vi.resetModules();
+    return import("../src/to-json.js");
+  };
+  const full = (): MessageShape<DescMessage> =>
+    make(TestAllTypesProto3, {
+      optionalInt32: 1,
+      optionalInt64: 2n,
+      optionalUint32: 3,
+      optionalFloat: 1.5,
+      optionalDouble: 2.5,
+      optionalBool: true,
+      optionalString: "s",
+      optionalBytes: new Uint8Array([1]),
+      optionalNestedMessage: { a: 1 },
+      optionalNestedEnum: 1,
+      repeatedInt32: [1],
+      repeatedString: ["a"],
+      repeatedInt64: [1n],
+      repeatedBool: [true],
+      mapInt32Int32: { 1: 2 },
+      mapStringString: { k: "v" },
+      oneofField: { case: "oneofUint32", value: 5 },
+      optionalInt32Wrapper: 3,
+    });
+
+  it("writes what protobuf-es writes, whatever came before", async () => {
+    const { toJson, toJsonString } = await freshWriters();
+    const sparse: Fields[] = [
+      {},
+      { optionalInt32: 5 },
+      { optionalFloat: -0 },
+      { optionalDouble: -0, optionalFloat: 0 },
+      { optionalNestedEnum: 2, optionalString: "x" },
+      { optionalBytes: new Uint8Array([7]) },
+      { optionalBytes: new Uint8Array(0) },
+      { optionalInt64: 0n, optionalUint64: 1n },
+      { mapInt32Int32: { 3: 4 }, repeatedDouble: [0] },
+      { mapInt32Int32: {} },
+      { oneofField: { case: "oneofString", value: "" } },
+      { optionalNestedMessage: { a: 0 }, recursiveMessage: { optionalInt32: 2 } },
+      { optionalStringWrapper: "" },
+    ];
+    const handMadeOnes: Fields[] = [
+      { optionalInt32: undefined, optionalString: undefined, repeatedInt32: [2] },
+      { optionalNestedMessage: undefined, optionalBool: false },
+    ];
+    // A hand-made message with undefined in a field is written as the message without it.
+    const defined = (f: Fields): Fields => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
+    const messages: [MessageShape<DescMessage>, MessageShape<DescMessage>][] = [
+      ...sparse.map((f) => [make(TestAllTypesProto3, f), make(TestAllTypesProto3, f)] as [MessageShape<DescMessage>, MessageShape<DescMessage>]),
+      ...handMadeOnes.map((f) => [handMade(TestAllTypesProto3, f), make(TestAllTypesProto3, defined(f))] as [MessageShape<DescMessage>, MessageShape<DescMessage>]),
+    ];
+    for (const options of [undefined, { alwaysEmitImplicit: true }, { useProtoFieldName: true }]) {
+      // Each sparse message after a sparse one, after a full one, and twice in a row.
+      for (const [m, same] of messages) {
+        for (const before of [full(), messages[0]![0], m]) {
+          toJson(TestAllTypesProto3, before, options);
+          toJsonString(TestAllTypesProto3, before, options);
+          const expected = toJsonEs(TestAllTypesProto3, same, options);
+          expect(toJson(TestAllTypesProto3, m, options)).toStrictEqual(expected);
+          expect(JSON.parse(toJsonString(TestAllTypesProto3, m, options))).toStrictEqual(expected);
+          expect(Object.keys(toJson(TestAllTypesProto3, m, options) as JsonObject)).toStrictEqual(Object.keys(expected as JsonObject));
+        }
+      }
+    }
+  });
+
+  it("reports the first wrong field in field number order, after a sparse or a full message", async () => {
+    const { toJson, toJsonString } = await freshWriters();
+    const cases: [Fields, string][] = [
+      // A list (field 31) after an enum (21), a map (56) after a string (14), a message (18) after a bool (13).
+      [{ repeatedInt32: 5, optionalNestedEnum: "x" }, "$.optionalNestedEnum"],
+      [{ mapInt32Int32: [], optionalString: 1 }, "$.optionalString"],
+      [{ optionalNestedMessage: null, optionalBool: 1 }, "$.optionalBool"],
+      [{ oneofField: { case: "oneofUint32", value: -1 }, repeatedString: [1] }, "$.repeatedString[0]"],
+      [{ optionalFloat: "1", optionalInt64: "x" }, "$.optionalInt64"],
+      [{ optionalBytes: [1], optionalDouble: "1" }, "$.optionalDouble"],
+    ];
+    for (const [fields, path] of cases) {
+      for (const before of [full(), make(TestAllTypesProto3, {})]) {
+        const writers: ((desc: DescMessage, m: MessageShape<DescMessage>) => unknown)[] = [toJson, toJsonString];
+        for (const write of writers) {
+          write(TestAllTypesProto3, before);
+          const error = catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)));
+          expect(error.path).toBe(path);
+        }
+      }
+    }
+  });
+
+  it("a getter that throws is met in field number order", async () => {
+    const { toJson, toJsonString } = await freshWriters();
+    const writers: ((desc: DescMessage, m: MessageShape<DescMessage>) => unknown)[] = [toJson, toJsonString];
+    for (const write of writers) {
+      write(TestAllTypesProto3, make(TestAllTypesProto3, {}));
+      // optionalInt32 is field 1, optionalBool field 13: the wrong int32 is reported, the getter not reached.
+      const m = handMade(TestAllTypesProto3, { optionalInt32: "5" });
+      Object.defineProperty(m, "optionalBool", {
+        get: () => {
+          throw new Error("getter");
+        },
+        enumerable: true,
+      });
+      expect(catchWkt(() => write(TestAllTypesProto3, m)).path).toBe("$.optionalInt32");
+      (m as Fields).optionalInt32 = 5;
+      expect(() => write(TestAllTypesProto3, m)).toThrow("getter");
     }
   });
 });
