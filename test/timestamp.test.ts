@@ -188,6 +188,27 @@ describe("timestampToJson", () => {
     expect(timestampToJson(create(TimestampSchema, { seconds, nanos }))).toBe(text);
   });
 
+  // The date arithmetic runs on unsigned 32-bit integers (`>>> 0`): checked against Date for every day of
+  // 1600-2400 and every 61st day of the whole range, at a second of the day that moves with the day, and for
+  // every second of one day.
+  it("agrees with Date#toISOString across the range", () => {
+    const first = Math.ceil(timestampSecondsMin / 86_400);
+    const last = Math.floor(timestampSecondsMax / 86_400);
+    const from1600 = Math.floor(Date.UTC(1600, 0, 1) / 86_400_000);
+    const to2400 = Math.floor(Date.UTC(2400, 0, 1) / 86_400_000);
+    const wrong: string[] = [];
+    const check = (seconds: number): void => {
+      const expected = new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
+      const got = timestampToJson({ seconds: BigInt(seconds), nanos: 0 });
+      if (got !== expected && wrong.length < 5) wrong.push(`${seconds}: ${got} != ${expected}`);
+    };
+    for (let day = first; day <= last; day += day >= from1600 && day < to2400 ? 1 : 61) check(day * 86_400 + ((day * 7919) % 86_400 + 86_400) % 86_400);
+    for (let s = 0; s < 86_400; s++) check(19_000 * 86_400 + s);
+    check(timestampSecondsMin);
+    check(timestampSecondsMax);
+    expect(wrong).toEqual([]);
+  });
+
   it("accepts seconds given as a safe-integer number", () => {
     expect(timestampToJson(junk({ seconds: -1, nanos: 0 }))).toBe("1969-12-31T23:59:59Z");
   });
