@@ -993,13 +993,8 @@ export function listOrValueTextInternal(list: boolean, msg: unknown, depthLeft: 
 function valueText(v: Value, depthLeft: number, forIn: boolean): string {
   const kind = v.kind;
   switch (kind.case) {
-    case "stringValue": {
-      const s = kind.value as unknown;
-      if (typeof s !== "string") throw retry;
-      const inner = innerWellFormed(s);
-      if (inner === undefined) throw retry;
-      return '"' + inner + '"';
-    }
+    case "stringValue":
+      return '"' + stringText(kind.value) + '"';
     case "numberValue": {
       const x = kind.value as unknown;
       if (typeof x !== "number" || x - x !== 0) throw retry;
