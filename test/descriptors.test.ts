@@ -967,16 +967,16 @@ describe("rule 4: mixins", () => {
     expect(mixinHttpPath(path, version, root)).toBe(expected);
   });
 
-  it.each<[string, string | { name: string; version: string }, string]>([
-    ["v1/x", "v2", "mixin"],
-    ["", "v2", "mixin"],
-    ["/v1/x", "2", "mixin"],
-    ["/v1/x", "", "mixin"],
-    ["/v1/x", "v2/acls", "mixin"],
-    ["/v1/x", "v01", "mixin"],
-    ["/v1/x", { name: "google.storage.v2.Storage", version: "3.0" }, "api-version"],
-  ])("mixinHttpPath(%j, %j) fails (%s)", (path, version, rule) => {
-    expect(catchWkt(() => mixinHttpPath(path, version))).toMatchObject({ rule });
+  it.each<[string, string | { name: string; version: string }, string, string]>([
+    ["v1/x", "v2", "mixin", "$"],
+    ["", "v2", "mixin", "$"],
+    ["/v1/x", "2", "mixin", "$"],
+    ["/v1/x", "", "mixin", "$"],
+    ["/v1/x", "v2/acls", "mixin", "$"],
+    ["/v1/x", "v01", "mixin", "$"],
+    ["/v1/x", { name: "google.storage.v2.Storage", version: "3.0" }, "api-version", "$.version"],
+  ])("mixinHttpPath(%j, %j) fails (%s at %s)", (path, version, rule, at) => {
+    expect(catchWkt(() => mixinHttpPath(path, version))).toMatchObject({ rule, path: at });
   });
 
   it.each([
