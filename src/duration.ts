@@ -74,9 +74,10 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
 // Without options, so that `texts.map(durationFromJson)` still compiles (map passes an index second).
 export function durationFromJson(json: unknown): Duration;
 export function durationFromJson(json: unknown, options?: DurationJsonOptions): Duration {
-  // With options, the same function runs again without them and its error moves under the base path; the call
-  // without options (the whole-message codec's, the benchmarked one) pays only this comparison.
-  if (options !== undefined) return callAtBase(durationFromJson, json, options, typeName);
+  // With options, the same function runs again without them and its error moves under the base path. The
+  // whole-message codec calls every leaf reader with its exactNumbers flag second: a boolean has no path, and
+  // that call (the benchmarked one) pays only these tests, not the wrapper's try/catch.
+  if (options !== undefined && typeof options !== "boolean") return callAtBase(durationFromJson, json, options, typeName);
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", typeName, `expected a string such as "1.5s", got ${describe(json)}`);
   }
