@@ -73,7 +73,9 @@ function organize(app, context, removed) {
     return;
   }
   const checker = program.getTypeChecker();
-  const barrelSymbol = checker.getSymbolAtLocation(/** @type {import("typescript").SourceFile} */ (program.getSourceFile(barrelPath)));
+  const barrelSymbol = checker.getSymbolAtLocation(
+    /** @type {import("typescript").SourceFile} */ (program.getSourceFile(barrelPath)),
+  );
   /** @type {Set<string>} */
   const publicKeys = new Set();
   /** @type {Map<string, string>} */
@@ -87,7 +89,9 @@ function organize(app, context, removed) {
   }
 
   /** Modules by file, and the file of each. */
-  const modules = /** @type {import("typedoc").DeclarationReflection[]} */ (project.getChildrenByKind(ReflectionKind.Module));
+  const modules = /** @type {import("typedoc").DeclarationReflection[]} */ (
+    project.getChildrenByKind(ReflectionKind.Module)
+  );
   /** @type {Map<import("typedoc").DeclarationReflection, string>} */
   const fileOf = new Map();
   for (const mod of modules) {
@@ -106,7 +110,8 @@ function organize(app, context, removed) {
   // what only it exports (types re-exported from @bufbuild/protobuf): only these stay.
   for (const mod of modules) {
     if (fileOf.get(mod) !== barrelPath) continue;
-    for (const child of [...(mod.children ?? [])]) if (child.kindOf(ReflectionKind.Reference)) project.removeReflection(child);
+    for (const child of [...(mod.children ?? [])])
+      if (child.kindOf(ReflectionKind.Reference)) project.removeReflection(child);
   }
 
   // Keep what the barrel exports; drop other values (shared helpers); keep other types, and say so.
@@ -137,7 +142,9 @@ function organize(app, context, removed) {
   for (const key of publicKeys) {
     const [file] = key.split("#");
     if (!documented.has(key)) {
-      logger.warn(`typedoc-areas: ${publicNames.get(key)}, exported by ${barrelPath} from ${file}, is on no page of "areas"`);
+      logger.warn(
+        `typedoc-areas: ${publicNames.get(key)}, exported by ${barrelPath} from ${file}, is on no page of "areas"`,
+      );
     }
   }
 
@@ -148,7 +155,9 @@ function organize(app, context, removed) {
     const file = fileOf.get(mod);
     const area = file === undefined ? undefined : areaOf.get(file);
     if (area === undefined) {
-      logger.warn(`typedoc-areas: the module ${mod.name} (${file ?? "no file"}) is in no area of typedoc.json's "areas"`);
+      logger.warn(
+        `typedoc-areas: the module ${mod.name} (${file ?? "no file"}) is in no area of typedoc.json's "areas"`,
+      );
       continue;
     }
     const list = byArea.get(area) ?? [];
@@ -158,7 +167,9 @@ function organize(app, context, removed) {
   /** @type {import("typedoc").DeclarationReflection[]} */
   const pages = [];
   for (const area of Object.keys(areas)) {
-    const list = (byArea.get(area) ?? []).sort((a, b) => (order.get(fileOf.get(a)) ?? 0) - (order.get(fileOf.get(b)) ?? 0));
+    const list = (byArea.get(area) ?? []).sort(
+      (a, b) => (order.get(fileOf.get(a)) ?? 0) - (order.get(fileOf.get(b)) ?? 0),
+    );
     const [target, ...rest] = list;
     if (target === undefined) continue;
     target.name = area;
@@ -174,7 +185,10 @@ function organize(app, context, removed) {
   // Areas in the order typedoc.json lists them (with sortEntryPoints: false, TypeDoc keeps this order). The
   // navigation reads childrenIncludingDocuments, the index children: both are reordered.
   /** @param {any[] | undefined} list */
-  const reorder = (list) => (list === undefined ? undefined : [...pages.filter((p) => list.includes(p)), ...list.filter((c) => !pages.includes(c))]);
+  const reorder = (list) =>
+    list === undefined
+      ? undefined
+      : [...pages.filter((p) => list.includes(p)), ...list.filter((c) => !pages.includes(c))];
   project.children = reorder(project.children);
   project.childrenIncludingDocuments = reorder(project.childrenIncludingDocuments);
 }
@@ -196,7 +210,8 @@ function relink(project, removed) {
   const fix = (parts) => {
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      if (part === undefined || part.kind !== "inline-tag" || !["@link", "@linkcode", "@linkplain"].includes(part.tag)) continue;
+      if (part === undefined || part.kind !== "inline-tag" || !["@link", "@linkcode", "@linkplain"].includes(part.tag))
+        continue;
       const target = part.target;
       if (typeof target === "string" || (target !== undefined && !("qualifiedName" in target))) continue; // a URL or a reflection
       if (target !== undefined && project.getReflectionsFromSymbolId(target).length > 0) continue;

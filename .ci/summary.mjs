@@ -5,7 +5,9 @@ let passed = 0;
 let failed = 0;
 // unit.json is npm test's; unit-<runtime>.json and unit-protobuf-<version>.json the same suite under another
 // runtime or @bufbuild/protobuf (scripts/runtimes.mjs, scripts/test-protobuf-range.mjs).
-const reports = existsSync(".ci-results") ? readdirSync(".ci-results").filter((f) => /^(unit|browser)(-.*)?\.json$/.test(f)) : [];
+const reports = existsSync(".ci-results")
+  ? readdirSync(".ci-results").filter((f) => /^(unit|browser)(-.*)?\.json$/.test(f))
+  : [];
 for (const file of reports.sort().map((f) => `.ci-results/${f}`)) {
   const r = JSON.parse(readFileSync(file, "utf8"));
   passed += r.numPassedTests;

@@ -10,7 +10,9 @@ import * as protobufTs from "wkt-json-bench:protobuf-ts";
 export function same(what: string, a: unknown, b: unknown): void {
   if (!isDeepStrictEqual(a, b)) {
     const show = (v: unknown): string =>
-      JSON.stringify(v, (_, x: unknown) => (typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `<${x.length} bytes>` : x))?.slice(0, 300) ?? String(v);
+      JSON.stringify(v, (_, x: unknown) =>
+        typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `<${x.length} bytes>` : x,
+      )?.slice(0, 300) ?? String(v);
     throw new Error(`${what}: outputs differ\n  wkt-json: ${show(a)}\n  other:    ${show(b)}`);
   }
 }

@@ -77,7 +77,12 @@ export function combinedText(docs) {
         return;
       }
       const es = c.ratio.es === undefined ? "—" : `${ratio(c.ratio.es)}${c.ratio.es > 1 ? "!" : ""}`;
-      const ts = c.ratio.ts === undefined ? (c.tsNote !== undefined ? "n/a" : "—") : `${ratio(c.ratio.ts)}${c.ratio.ts > 1 ? "!" : ""}`;
+      const ts =
+        c.ratio.ts === undefined
+          ? c.tsNote !== undefined
+            ? "n/a"
+            : "—"
+          : `${ratio(c.ratio.ts)}${c.ratio.ts > 1 ? "!" : ""}`;
       cells.push(formatNs(c.ns.ours), es, ts, ratio(c.ratio.floor));
       for (const t of c.targets) {
         const list = targets.get(t.label) ?? [];
@@ -85,12 +90,21 @@ export function combinedText(docs) {
         targets.set(t.label, list);
       }
     });
-    cells.push([...targets].map(([label, missed]) => `${missed.length === 0 ? "met" : `MISSED on ${missed.join(", ")}`} ${label}`).join("; "));
+    cells.push(
+      [...targets]
+        .map(([label, missed]) => `${missed.length === 0 ? "met" : `MISSED on ${missed.join(", ")}`} ${label}`)
+        .join("; "),
+    );
     rows.push(cells);
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.filter((r) => r.length > 1).map((r) => (r[i] ?? "").length)));
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.filter((r) => r.length > 1).map((r) => (r[i] ?? "").length)),
+  );
   const line = (cells) =>
-    cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w)))];
   for (const r of rows) out.push(r.length === 1 ? r[0] : line(r));
   return out.join("\n");
@@ -99,10 +113,17 @@ export function combinedText(docs) {
 /** The Markdown table of README.md "Performance". */
 export function combinedMarkdown(docs) {
   const labels = docs.map(runtimeLabel);
-  const head = ["case", ...labels.flatMap((l) => [`${l}: wkt-json`, "vs protobuf-es", "vs protobuf-ts", "vs floor"]), "target"];
+  const head = [
+    "case",
+    ...labels.flatMap((l) => [`${l}: wkt-json`, "vs protobuf-es", "vs protobuf-ts", "vs floor"]),
+    "target",
+  ];
   const rows = [`| ${head.join(" | ")} |`, `|---|${labels.map(() => "---:|---:|---:|---:|").join("")}---|`];
   let area = "";
-  const blank = head.slice(1).map(() => "").join(" | ");
+  const blank = head
+    .slice(1)
+    .map(() => "")
+    .join(" | ");
   for (const row of combinedRows(docs)) {
     if (row.area !== area) {
       area = row.area;

@@ -2,7 +2,14 @@
  * Benchmark fixtures, all from the seeded PRNG below, so every run and every machine measures the same bytes.
  * Generators only: the equal-output checks live beside the cases that use them.
  */
-import { create, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import {
+  create,
+  ScalarType,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { type Duration, DurationSchema, type Timestamp, TimestampSchema } from "@bufbuild/protobuf/wkt";
 
 /** mulberry32: a tiny seeded PRNG with good enough statistics for fixtures. */
@@ -76,7 +83,10 @@ export const durationFixtures: Record<string, Duration[]> = {
   // "3600s": whole seconds, as timeouts and TTLs usually are.
   whole: durations(1, (r) => ({ seconds: BigInt(1 + int(r, 86_400)), nanos: 0 })),
   // "12.345s", "0.000340012s": a fraction of 3, 6 or 9 digits.
-  fractional: durations(2, (r) => ({ seconds: BigInt(int(r, 100)), nanos: (1 + int(r, 999)) * [1, 1_000, 1_000_000][int(r, 3)]! })),
+  fractional: durations(2, (r) => ({
+    seconds: BigInt(int(r, 100)),
+    nanos: (1 + int(r, 999)) * [1, 1_000, 1_000_000][int(r, 3)]!,
+  })),
   // "-0.500s": under a second, negative, so nanos carries the sign.
   "negative-subsecond": durations(3, (r) => ({ seconds: 0n, nanos: -(1 + int(r, 999)) * 1_000_000 })),
   // "315575999999.123456789s": near the ±10,000-year bound, 9 fraction digits.
@@ -89,8 +99,28 @@ export const durationFixtures: Record<string, Duration[]> = {
 // ---------------------------------------------------------------------------------------------------------
 // FieldMask
 
-const maskWords = ["user", "display", "name", "photo", "config", "url", "content", "type", "secret", "insecure", "ssl",
-  "events", "active", "created", "at", "updated", "repository", "owner", "id", "v2"];
+const maskWords = [
+  "user",
+  "display",
+  "name",
+  "photo",
+  "config",
+  "url",
+  "content",
+  "type",
+  "secret",
+  "insecure",
+  "ssl",
+  "events",
+  "active",
+  "created",
+  "at",
+  "updated",
+  "repository",
+  "owner",
+  "id",
+  "v2",
+];
 
 /** `n` proto paths of 1 to 3 segments, each segment 1 to 3 words joined by "_" (like `config.content_type`). */
 export function protoPaths(seed: number, n: number): string[] {
@@ -112,8 +142,21 @@ const events = ["incomingMessage", "incomingCall", "incomingRequest", "audioComp
 const widgetProps: Record<string, readonly string[]> = {
   trigger: [],
   "say-play": ["voice", "language", "loop", "say"],
-  "gather-input-on-call": ["voice", "speech_timeout", "loop", "finish_on_key", "say", "language", "hints",
-    "stop_gather", "gather_language", "profanity_filter", "timeout", "number_of_digits", "speech_model"],
+  "gather-input-on-call": [
+    "voice",
+    "speech_timeout",
+    "loop",
+    "finish_on_key",
+    "say",
+    "language",
+    "hints",
+    "stop_gather",
+    "gather_language",
+    "profanity_filter",
+    "timeout",
+    "number_of_digits",
+    "speech_model",
+  ],
   "split-based-on": ["input", "conditions"],
   "send-to-flex": ["workflow", "channel", "attributes", "priority", "timeout"],
   "run-function": ["service_sid", "environment_sid", "function_sid", "url", "parameters"],
@@ -212,10 +255,44 @@ export function numberList(seed: number, n: number): number[] {
 // ---------------------------------------------------------------------------------------------------------
 // JSON text (the internal parser)
 
-const textWords = ["id", "name", "createTime", "labels", "items", "value", "kind", "status", "owner", "tags", "count",
-  "enabled", "description", "updateMask", "payload", "x", "y", "score", "etag", "parent"];
-const pieces = ["alpha", "beta", "gamma", "délta", "日本", "emoji 🎉", "line\nbreak", "quote \" here", "tab\there",
-  "back\\slash", "path/to/thing", "2024-01-01T00:00:00Z", "", "some longer text that goes on for a while"];
+const textWords = [
+  "id",
+  "name",
+  "createTime",
+  "labels",
+  "items",
+  "value",
+  "kind",
+  "status",
+  "owner",
+  "tags",
+  "count",
+  "enabled",
+  "description",
+  "updateMask",
+  "payload",
+  "x",
+  "y",
+  "score",
+  "etag",
+  "parent",
+];
+const pieces = [
+  "alpha",
+  "beta",
+  "gamma",
+  "délta",
+  "日本",
+  "emoji 🎉",
+  "line\nbreak",
+  'quote " here',
+  "tab\there",
+  "back\\slash",
+  "path/to/thing",
+  "2024-01-01T00:00:00Z",
+  "",
+  "some longer text that goes on for a while",
+];
 
 /** A free-form JSON value: nested objects and arrays, strings (some with escapes), numbers, literals. */
 function freeForm(rand: () => number, depth: number): unknown {
@@ -223,7 +300,8 @@ function freeForm(rand: () => number, depth: number): unknown {
   if (depth < 6 && r < 0.18) {
     const o: Record<string, unknown> = {};
     const n = 1 + Math.floor(rand() * 8);
-    for (let k = 0; k < n; k++) o[textWords[Math.floor(rand() * textWords.length)]! + (rand() < 0.3 ? k : "")] = freeForm(rand, depth + 1);
+    for (let k = 0; k < n; k++)
+      o[textWords[Math.floor(rand() * textWords.length)]! + (rand() < 0.3 ? k : "")] = freeForm(rand, depth + 1);
     return o;
   }
   if (depth < 6 && r < 0.3) {
@@ -250,7 +328,7 @@ export function freeFormDocument(seed: number, size: number, indent?: number): s
   const doc: Record<string, unknown>[] = [];
   const page = (): string => JSON.stringify({ results: doc, nextPageToken: "abc" }, null, indent);
   // Records are measured on their own (indentation inside the page makes them a little longer), then trimmed.
-  for (let length = 0; length <= size; ) {
+  for (let length = 0; length <= size;) {
     const o: Record<string, unknown> = {};
     for (let k = 0; k < 3; k++) o[textWords[k]!] = freeForm(rand, 1);
     doc.push(o);
@@ -366,7 +444,17 @@ function singleJson(field: DescField, rand: () => number, depth: number): JsonVa
 function messageFieldJson(m: DescMessage, rand: () => number, depth: number): JsonValue {
   switch (m.typeName) {
     case "google.protobuf.Timestamp":
-      return new Date(Date.UTC(2000 + int(rand, 30), int(rand, 12), 1 + int(rand, 28), int(rand, 24), int(rand, 60), int(rand, 60), int(rand, 1000))).toISOString();
+      return new Date(
+        Date.UTC(
+          2000 + int(rand, 30),
+          int(rand, 12),
+          1 + int(rand, 28),
+          int(rand, 24),
+          int(rand, 60),
+          int(rand, 60),
+          int(rand, 1000),
+        ),
+      ).toISOString();
     case "google.protobuf.Duration":
       return `${int(rand, 100_000)}.${String(int(rand, 1000)).padStart(3, "0")}s`;
     case "google.protobuf.FieldMask":
@@ -388,7 +476,7 @@ function messageFieldJson(m: DescMessage, rand: () => number, depth: number): Js
   return messageJson(m, rand, depth + 1);
 }
 
-const words = ["alpha", "beta", "gamma", "délta", "日本", "emoji 🎉", "quote \" here", "tab\there"];
+const words = ["alpha", "beta", "gamma", "délta", "日本", "emoji 🎉", 'quote " here', "tab\there"];
 
 function scalarJson(t: ScalarType, rand: () => number): JsonValue {
   switch (t) {
@@ -426,7 +514,8 @@ function scalarJson(t: ScalarType, rand: () => number): JsonValue {
 export function flowRequest(seed: number, bytes: number): JsonObject {
   const rnd = mulberry32(seed);
   const int = (n: number): number => Math.floor(rnd() * n);
-  const sid = (prefix: string): string => prefix + Array.from({ length: 32 }, () => "0123456789abcdef"[int(16)]).join("");
+  const sid = (prefix: string): string =>
+    prefix + Array.from({ length: 32 }, () => "0123456789abcdef"[int(16)]).join("");
   const instant = (): string => {
     const ms = Date.UTC(2023, 0, 1) + int(365 * 86400) * 1000;
     return new Date(ms).toISOString().replace(".000Z", "Z");
@@ -438,7 +527,11 @@ export function flowRequest(seed: number, bytes: number): JsonObject {
     revision: 7 - k,
     dateCreated: instant(),
     commitMessage: ["Connect say-play to trigger", "Fix loop count", "Initial import", "Rename states"][k]!,
-    author: { accountSid: account, name: names[int(names.length)]!, roles: k % 2 === 0 ? ["editor"] : ["editor", "publisher"] },
+    author: {
+      accountSid: account,
+      name: names[int(names.length)]!,
+      roles: k % 2 === 0 ? ["editor"] : ["editor", "publisher"],
+    },
     validationTime: `${int(3)}.${String(int(1000)).padStart(3, "0")}s`,
     sizeBytes: String(1000 + int(100000)),
     status: k === 0 ? "PUBLISHED" : "DRAFT",
@@ -454,12 +547,25 @@ export function flowRequest(seed: number, bytes: number): JsonObject {
       dateUpdated: instant(),
       commitMessage: "Connect say-play to trigger",
       errors: [
-        { code: 20001, message: "Widget say_play_1 has no transition for audioComplete", stateName: "say_play_1", propertyPath: "transitions[0].next" },
-        { code: 20002, message: "Loop count must be at most 10", stateName: "say_play_2", propertyPath: "properties.loop" },
+        {
+          code: 20001,
+          message: "Widget say_play_1 has no transition for audioComplete",
+          stateName: "say_play_1",
+          propertyPath: "transitions[0].next",
+        },
+        {
+          code: 20002,
+          message: "Loop count must be at most 10",
+          stateName: "say_play_2",
+          propertyPath: "properties.loop",
+        },
       ],
       valid: false,
       url: `https://studio.example.com/v2/Flows/${flowSid}`,
-      links: { revisions: `https://studio.example.com/v2/Flows/${flowSid}/Revisions`, test_users: `https://studio.example.com/v2/Flows/${flowSid}/TestUsers` },
+      links: {
+        revisions: `https://studio.example.com/v2/Flows/${flowSid}/Revisions`,
+        test_users: `https://studio.example.com/v2/Flows/${flowSid}/TestUsers`,
+      },
       recentRevisions: revisions,
     },
     updateMask: "definition,commitMessage,status,friendlyName",
@@ -469,7 +575,22 @@ export function flowRequest(seed: number, bytes: number): JsonObject {
   (head["flow"] as JsonObject)["definition"] = flowDefinition(seed, Math.max(200, bytes - rest));
   // Members in field number order, as every library writes them.
   const flow = head["flow"] as JsonObject;
-  const order = ["sid", "accountSid", "friendlyName", "status", "revision", "dateCreated", "dateUpdated", "commitMessage", "errors", "valid", "url", "links", "definition", "recentRevisions"];
+  const order = [
+    "sid",
+    "accountSid",
+    "friendlyName",
+    "status",
+    "revision",
+    "dateCreated",
+    "dateUpdated",
+    "commitMessage",
+    "errors",
+    "valid",
+    "url",
+    "links",
+    "definition",
+    "recentRevisions",
+  ];
   head["flow"] = Object.fromEntries(order.map((k) => [k, flow[k]!]));
   return JSON.parse(JSON.stringify(head)) as JsonObject;
 }

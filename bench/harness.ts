@@ -136,11 +136,16 @@ export async function runCases(cases: readonly Case[], options: RunOptions): Pro
     if (!warmup) options.progress?.(round, options.rounds);
   }
   return cases.map((c, k) =>
-    resultOf({ area: c.area, name: c.name, ops: c.ops, floorName: c.floor?.name, tsNote: c.tsNote, targets: c.targets ?? [] }, samples[k]!),
+    resultOf(
+      { area: c.area, name: c.name, ops: c.ops, floorName: c.floor?.name, tsNote: c.tsNote, targets: c.targets ?? [] },
+      samples[k]!,
+    ),
   );
 }
 
-type CaseMeta = Pick<CaseResult, "area" | "name" | "ops" | "floorName" | "tsNote"> & { readonly targets: readonly Target[] };
+type CaseMeta = Pick<CaseResult, "area" | "name" | "ops" | "floorName" | "tsNote"> & {
+  readonly targets: readonly Target[];
+};
 
 /** Medians and per-round ratios from the per-round times of each column (rounds aligned across columns). */
 function resultOf(meta: CaseMeta, per: ReadonlyMap<Column, number[]>): CaseResult {
@@ -160,7 +165,17 @@ function resultOf(meta: CaseMeta, per: ReadonlyMap<Column, number[]>): CaseResul
     const r = ratio[t.vs];
     return { vs: t.vs, max: t.max, label: t.label, ratio: r, met: r !== undefined && r <= t.max };
   });
-  return { area: meta.area, name: meta.name, ops: meta.ops, floorName: meta.floorName, tsNote: meta.tsNote, ns, ratio, targets, rounds };
+  return {
+    area: meta.area,
+    name: meta.name,
+    ops: meta.ops,
+    floorName: meta.floorName,
+    tsNote: meta.tsNote,
+    ns,
+    ratio,
+    targets,
+    rounds,
+  };
 }
 
 /**
@@ -173,8 +188,10 @@ export function poolResults(runs: readonly (readonly CaseResult[])[]): CaseResul
     const per = new Map<Column, number[]>();
     for (const run of runs) {
       const other = run[k];
-      if (other === undefined || other.area !== r.area || other.name !== r.name) throw new Error(`case ${r.name} missing from a run`);
-      for (const [column, list] of Object.entries(other.rounds) as [Column, number[]][]) per.set(column, [...(per.get(column) ?? []), ...list]);
+      if (other === undefined || other.area !== r.area || other.name !== r.name)
+        throw new Error(`case ${r.name} missing from a run`);
+      for (const [column, list] of Object.entries(other.rounds) as [Column, number[]][])
+        per.set(column, [...(per.get(column) ?? []), ...list]);
     }
     return resultOf(r, per);
   });
@@ -205,7 +222,17 @@ function formatSpeedup(r: number | undefined): string {
 
 /** One plain-text table of every result, sections by area. */
 export function formatTable(results: readonly CaseResult[]): string {
-  const header = ["case", "wkt-json", "protobuf-es", "protobuf-ts", "floor", "ours/es", "ours/ts", "ours/floor", "target"];
+  const header = [
+    "case",
+    "wkt-json",
+    "protobuf-es",
+    "protobuf-ts",
+    "floor",
+    "ours/es",
+    "ours/ts",
+    "ours/floor",
+    "target",
+  ];
   const rows: string[][] = [];
   let area = "";
   for (const r of results) {
@@ -228,9 +255,14 @@ export function formatTable(results: readonly CaseResult[]): string {
       target,
     ]);
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.filter((row) => row.length > 1).map((row) => (row[i] ?? "").length)));
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.filter((row) => row.length > 1).map((row) => (row[i] ?? "").length)),
+  );
   const line = (cells: string[]): string =>
-    cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const out = [line(header), line(widths.map((w) => "-".repeat(w)))];
   for (const row of rows) out.push(row.length === 1 ? row[0]! : line(row));
   return out.join("\n");

@@ -13,11 +13,26 @@ const dup = process.argv[2] === "dup";
 const text = dup
   ? `{"mapStringNestedMessage":{"${key}":{${Array(20000).fill('"a":1').join(",")}}}}`
   : `{"mapStringNestedMessage":{"${key}":{"corecursive":{"repeatedInt32":[${Array(1000).fill('"x"').join(",")}]}}}}`;
-gc(); gc();
+gc();
+gc();
 const before = process.memoryUsage().heapUsed;
 const t0 = performance.now();
 const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry });
 const ms = performance.now() - t0;
-gc(); gc();
+gc();
+gc();
 const after = process.memoryUsage().heapUsed;
-console.log(JSON.stringify({ dup, textMB: text.length / 2 ** 20, issues: issues.length, retainedMB: (after - before) / 2 ** 20, ms: Math.round(ms), rssMaxMB: process.resourceUsage().maxRSS / 1024, first: issues[0]!.path.slice(0, 60) + "..." + issues[0]!.path.slice(-40), pathLen: issues[0]!.path.length, line: issues[0]!.line, column: issues[0]!.column }));
+console.log(
+  JSON.stringify({
+    dup,
+    textMB: text.length / 2 ** 20,
+    issues: issues.length,
+    retainedMB: (after - before) / 2 ** 20,
+    ms: Math.round(ms),
+    rssMaxMB: process.resourceUsage().maxRSS / 1024,
+    first: issues[0]!.path.slice(0, 60) + "..." + issues[0]!.path.slice(-40),
+    pathLen: issues[0]!.path.length,
+    line: issues[0]!.line,
+    column: issues[0]!.column,
+  }),
+);

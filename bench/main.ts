@@ -38,7 +38,17 @@ interface Args {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { rounds: 3, timeMs: 40, filters: [], json: undefined, oneProcess: false, processes: 3, forceGc: false, area: undefined, results: undefined };
+  const args: Args = {
+    rounds: 3,
+    timeMs: 40,
+    filters: [],
+    json: undefined,
+    oneProcess: false,
+    processes: 3,
+    forceGc: false,
+    area: undefined,
+    results: undefined,
+  };
   for (const a of argv) {
     const [name, value] = a.split(/=(.*)/s, 2) as [string, string | undefined];
     if (name === "--rounds") args.rounds = Number(value);
@@ -52,8 +62,10 @@ function parseArgs(argv: readonly string[]): Args {
     else if (name === "--results") args.results = value;
     else throw new Error(`unknown option ${a} (see bench/main.ts)`);
   }
-  if (!(Number.isInteger(args.rounds) && args.rounds >= 1)) throw new Error("--rounds must be a whole number from 1 up");
-  if (!(Number.isInteger(args.processes) && args.processes >= 1)) throw new Error("--processes must be a whole number from 1 up");
+  if (!(Number.isInteger(args.rounds) && args.rounds >= 1))
+    throw new Error("--rounds must be a whole number from 1 up");
+  if (!(Number.isInteger(args.processes) && args.processes >= 1))
+    throw new Error("--processes must be a whole number from 1 up");
   if (!(args.timeMs > 0)) throw new Error("--time must be a positive number of milliseconds");
   return args;
 }
@@ -64,7 +76,8 @@ function summary(results: readonly CaseResult[]): { met: string[]; missed: strin
   const slowerThanEs: string[] = [];
   for (const r of results) {
     const id = `${r.area} ${r.name}`;
-    for (const t of r.targets) (t.met ? met : missed).push(`${id} (${t.label}: ${t.ratio?.toFixed(2)} vs max ${t.max.toFixed(2)})`);
+    for (const t of r.targets)
+      (t.met ? met : missed).push(`${id} (${t.label}: ${t.ratio?.toFixed(2)} vs max ${t.max.toFixed(2)})`);
     if (r.ratio.es !== undefined && r.ratio.es > 1) slowerThanEs.push(`${id} (ours/es ${r.ratio.es.toFixed(2)})`);
   }
   return { met, missed, slowerThanEs };
@@ -90,7 +103,9 @@ function runOptions(args: Args, started: number, label: string): Parameters<type
     timeMs: args.timeMs,
     forceGc: args.forceGc,
     progress: (round, rounds) =>
-      process.stderr.write(`  ${label}: round ${round}/${rounds} done (${((Date.now() - started) / 1000).toFixed(0)} s)\n`),
+      process.stderr.write(
+        `  ${label}: round ${round}/${rounds} done (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+      ),
   };
 }
 
@@ -107,9 +122,13 @@ function runAreasInChildren(args: Args): CaseResult[] {
       const runs: CaseResult[][] = [];
       for (let p = 0; p < args.processes; p++) {
         const file = join(dir, `area-${i}-${p}.json`);
-        const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...passed, `--area=${i}`, `--results=${file}`], {
-          stdio: "inherit",
-        });
+        const r = spawnSync(
+          process.execPath,
+          [...process.execArgv, process.argv[1]!, ...passed, `--area=${i}`, `--results=${file}`],
+          {
+            stdio: "inherit",
+          },
+        );
         if (r.status !== 0) throw new Error(`the benchmark process of area ${i} failed (status ${r.status})`);
         runs.push(JSON.parse(readFileSync(file, "utf8")) as CaseResult[]);
       }
@@ -125,8 +144,12 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
   if (args.area !== undefined) return runArea(args, started);
-  const load = loadavg().map((x) => x.toFixed(2)).join(" ");
-  const where = args.oneProcess ? "all in this process" : `each area in ${args.processes} fresh processes, rounds pooled`;
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+  const where = args.oneProcess
+    ? "all in this process"
+    : `each area in ${args.processes} fresh processes, rounds pooled`;
   console.log(
     `${args.rounds} interleaved rounds of ${args.timeMs} ms per measurement, ${where}; outputs checked equal first; ` +
       `node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? "?"}), load ${load}` +
@@ -142,14 +165,26 @@ async function main(): Promise<void> {
     if (results.length === 0) throw new Error("no case matches the filter");
   }
   console.log();
-  console.log("Time per operation: the mean over each measurement (garbage collection included), median over the rounds.");
+  console.log(
+    "Time per operation: the mean over each measurement (garbage collection included), median over the rounds.",
+  );
   console.log("Ratios are time ours/other (below 1 is faster), the median of per-round ratios; the speed-up over");
-  console.log("@bufbuild/protobuf is in parentheses. Floors do less than a codec: they bound what any JavaScript code can reach.\n");
+  console.log(
+    "@bufbuild/protobuf is in parentheses. Floors do less than a codec: they bound what any JavaScript code can reach.\n",
+  );
   console.log(formatTable(results));
   const s = summary(results);
-  console.log(`\nTargets met: ${s.met.length}; missed: ${s.missed.length}${s.missed.map((m) => `\n  missed: ${m}`).join("")}`);
-  console.log(`Slower than @bufbuild/protobuf: ${s.slowerThanEs.length === 0 ? "none" : s.slowerThanEs.map((m) => `\n  ${m}`).join("")}`);
-  console.log(`Finished in ${((Date.now() - started) / 1000).toFixed(0)} s (load ${loadavg().map((x) => x.toFixed(2)).join(" ")}).`);
+  console.log(
+    `\nTargets met: ${s.met.length}; missed: ${s.missed.length}${s.missed.map((m) => `\n  missed: ${m}`).join("")}`,
+  );
+  console.log(
+    `Slower than @bufbuild/protobuf: ${s.slowerThanEs.length === 0 ? "none" : s.slowerThanEs.map((m) => `\n  ${m}`).join("")}`,
+  );
+  console.log(
+    `Finished in ${((Date.now() - started) / 1000).toFixed(0)} s (load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}).`,
+  );
   if (args.json !== undefined) {
     const doc = {
       meta: {

@@ -42,5 +42,7 @@ if (mode === "write") {
   gc();
   gc();
   const retained = getHeapStatistics().used_heap_size - heapBefore.used_heap_size;
-  process.stdout.write(JSON.stringify({ mode, bytes: text.length, peakRss, heapGrowth, retained, ms, keep: typeof result }) + "\n");
+  process.stdout.write(
+    JSON.stringify({ mode, bytes: text.length, peakRss, heapGrowth, retained, ms, keep: typeof result }) + "\n",
+  );
 }

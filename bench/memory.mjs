@@ -23,7 +23,8 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 export function measureMemory(dir, { runs = 3 } = {}) {
   const child = join(dir, "memory-child.mjs");
   const fixture = join(dir, "struct-10mb.json");
-  const node = (args) => execFileSync(process.execPath, ["--expose-gc", child, ...args], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const node = (args) =>
+    execFileSync(process.execPath, ["--expose-gc", child, ...args], { encoding: "utf8", maxBuffer: 1 << 20 });
   if (!existsSync(fixture)) node(["write", fixture]);
   const samples = Object.fromEntries(modes.map((m) => [m, []]));
   for (let r = 0; r < runs; r++) {
@@ -52,6 +53,8 @@ export function measureMemory(dir, { runs = 3 } = {}) {
     );
   }
   const ours = results[1].peakRss / floor.peakRss;
-  console.log(`wkt-json's peak is ${ours.toFixed(2)}x JSON.parse's (no target: the memory bound is the maxValues budget of README "Hostile input")`);
+  console.log(
+    `wkt-json's peak is ${ours.toFixed(2)}x JSON.parse's (no target: the memory bound is the maxValues budget of README "Hostile input")`,
+  );
   return { fixtureBytes: floor.bytes, runs, results, ratio: ours };
 }

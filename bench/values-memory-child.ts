@@ -17,7 +17,13 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with --expose-gc");
 
 function repeatToSize(open: string, piece: string, close: string, n: number): string {
-  return open + Array(Math.max(1, Math.floor(n / (piece.length + 1)))).fill(piece).join(",") + close;
+  return (
+    open +
+    Array(Math.max(1, Math.floor(n / (piece.length + 1))))
+      .fill(piece)
+      .join(",") +
+    close
+  );
 }
 
 const shapes: Record<string, () => [string, typeof StructSchema | typeof TestAllTypesProto3]> = {
@@ -44,7 +50,7 @@ const shapes: Record<string, () => [string, typeof StructSchema | typeof TestAll
       parts.push(p);
       n += p.length + 1;
     }
-    return ["{\"mapInt32Int32\":{" + parts.join(",") + "}}", TestAllTypesProto3];
+    return ['{"mapInt32Int32":{' + parts.join(",") + "}}", TestAllTypesProto3];
   },
 };
 
@@ -71,4 +77,7 @@ const peakRss = process.resourceUsage().maxRSS * 1024 - rssBefore;
 gc();
 gc();
 const retained = getHeapStatistics().used_heap_size - heapBefore;
-process.stdout.write(JSON.stringify({ shape, bytes: text.length, peakRss, retained, ms: Math.round(ms), rule, kept: typeof result }) + "\n");
+process.stdout.write(
+  JSON.stringify({ shape, bytes: text.length, peakRss, retained, ms: Math.round(ms), rule, kept: typeof result }) +
+    "\n",
+);

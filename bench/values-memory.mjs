@@ -27,10 +27,14 @@ for (const shape of shapes) {
     let out;
     try {
       out = JSON.parse(
-        execFileSync(process.execPath, ["--expose-gc", ".bench/values-memory-child.mjs", shape, String(size * 2 ** 20), maxValues], {
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "pipe"],
-        }),
+        execFileSync(
+          process.execPath,
+          ["--expose-gc", ".bench/values-memory-child.mjs", shape, String(size * 2 ** 20), maxValues],
+          {
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        ),
       );
     } catch (e) {
       console.log(`${shape.padEnd(12)} ${String(size).padStart(7)}   aborted (${String(e.status ?? e.signal)})`);

@@ -54,7 +54,14 @@ export function scanJson(bytes: Uint8Array, maxValues: number, depthLimit: numbe
 
 /** Letters, digits, `+`, `-`, `.`: the bytes of a number or of `true`, `false`, `null`. */
 function isLiteralByte(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    c === 0x2b ||
+    c === 0x2d ||
+    c === 0x2e
+  );
 }
 
 /** A message being walked by {@link scanBinary}. */
@@ -173,10 +180,18 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
           if (no === 2 && f.mapValue !== undefined) enter(f.mapValue, end);
           else p = end;
         } else if (field?.fieldKind === "map") {
-          stack.push({ ...frame(undefined, end), isMapEntry: true, mapValue: field.mapKind === "message" ? field.message : undefined });
+          stack.push({
+            ...frame(undefined, end),
+            isMapEntry: true,
+            mapValue: field.mapKind === "message" ? field.message : undefined,
+          });
         } else if (field?.fieldKind === "message" || (field?.fieldKind === "list" && field.listKind === "message")) {
           enter(field.message, end);
-        } else if (field?.fieldKind === "list" && field.scalar !== ScalarType.STRING && field.scalar !== ScalarType.BYTES) {
+        } else if (
+          field?.fieldKind === "list" &&
+          field.scalar !== ScalarType.STRING &&
+          field.scalar !== ScalarType.BYTES
+        ) {
           // packed: one value per element
           const s = field.scalar;
           if (s === ScalarType.DOUBLE || s === ScalarType.FIXED64 || s === ScalarType.SFIXED64) values += len / 8;
@@ -190,7 +205,10 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
         break;
       }
       case 3: {
-        const message = field?.fieldKind === "message" || (field?.fieldKind === "list" && field.listKind === "message") ? field.message : undefined;
+        const message =
+          field?.fieldKind === "message" || (field?.fieldKind === "list" && field.listKind === "message")
+            ? field.message
+            : undefined;
         stack.push(frame(message, f.end, no));
         break;
       }

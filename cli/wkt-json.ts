@@ -41,7 +41,14 @@ import {
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import { textParseOptions } from "../src/from-json.js";
-import { fromJsonString, isWktJsonError, jsonSchema, toJsonString, WktJsonError, type JsonSchemaOptions } from "../src/index.js";
+import {
+  fromJsonString,
+  isWktJsonError,
+  jsonSchema,
+  toJsonString,
+  WktJsonError,
+  type JsonSchemaOptions,
+} from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
 
@@ -172,8 +179,10 @@ function parseCommandLine(args: string[]): Parsed {
 
   const [command, typeName, ...extra] = positionals;
   if (command === undefined) throw new UsageError("no command given");
-  if (command !== "canon" && command !== "check" && command !== "schema") throw new UsageError(`unknown command '${command}'`);
-  if (typeName === undefined) throw new UsageError(`'${command}' needs a message type, such as google.protobuf.Timestamp`);
+  if (command !== "canon" && command !== "check" && command !== "schema")
+    throw new UsageError(`unknown command '${command}'`);
+  if (typeName === undefined)
+    throw new UsageError(`'${command}' needs a message type, such as google.protobuf.Timestamp`);
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
 
   const encoding = (flag: string, value: string | undefined): "json" | "binary" => {
@@ -205,7 +214,8 @@ function parseCommandLine(args: string[]): Parsed {
   };
   if (command === "schema") {
     for (const flag of ["from", "to", "max-length", "max-values"] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to canon and check only: schema reads no input`);
+      if (values[flag] !== undefined)
+        throw new UsageError(`--${flag} applies to canon and check only: schema reads no input`);
     }
   } else {
     for (const flag of ["io", "target"] as const) {
@@ -215,7 +225,8 @@ function parseCommandLine(args: string[]): Parsed {
   const io = values.io ?? "output";
   if (io !== "input" && io !== "output") throw new UsageError(`--io must be input or output, got '${io}'`);
   const target = values.target ?? "draft-2020-12";
-  if (target !== "draft-2020-12" && target !== "draft-07") throw new UsageError(`--target must be draft-2020-12 or draft-07, got '${target}'`);
+  if (target !== "draft-2020-12" && target !== "draft-07")
+    throw new UsageError(`--target must be draft-2020-12 or draft-07, got '${target}'`);
   if (command === "schema" && io === "output" && values["ignore-unknown-fields"] === true) {
     throw new UsageError("--ignore-unknown-fields applies to the input schema only (--io input)");
   }
@@ -289,7 +300,8 @@ function loadRegistry(paths: readonly string[]): FileRegistry {
     } catch (e) {
       throw new UsageError(`${path} is not a binary FileDescriptorSet: ${errorText(e)}`, false);
     }
-    if (set.file.length === 0) throw new UsageError(`${path} is not a binary FileDescriptorSet: it holds no files`, false);
+    if (set.file.length === 0)
+      throw new UsageError(`${path} is not a binary FileDescriptorSet: it holds no files`, false);
     for (const file of set.file) {
       if (fromSet.has(file.name)) continue; // the first set that has a file wins
       files.set(file.name, file);
@@ -370,7 +382,12 @@ async function readStdin(maxLength: number, typeName: string): Promise<Uint8Arra
     length += (chunk as Buffer).length;
     if (length > maxLength) {
       process.stdin.destroy();
-      throw new WktJsonError("size", "$", typeName, `the input is longer than the limit of ${formatBound(maxLength)} bytes (set with --max-length)`);
+      throw new WktJsonError(
+        "size",
+        "$",
+        typeName,
+        `the input is longer than the limit of ${formatBound(maxLength)} bytes (set with --max-length)`,
+      );
     }
     chunks.push(chunk as Buffer);
   }
@@ -378,7 +395,12 @@ async function readStdin(maxLength: number, typeName: string): Promise<Uint8Arra
 }
 
 /** Converts the input; returns what to write on stdout. Throws WktJsonError for invalid input. */
-function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array, options: Options): Uint8Array | string {
+function convert(
+  registry: FileRegistry,
+  schema: DescMessage,
+  input: Uint8Array,
+  options: Options,
+): Uint8Array | string {
   const typeName = schema.typeName;
   let message;
   if (options.from === "binary") {
@@ -439,7 +461,12 @@ function convert(registry: FileRegistry, schema: DescMessage, input: Uint8Array,
 }
 
 function tooManyValues(typeName: string, maxValues: number): WktJsonError {
-  return new WktJsonError("size", "$", typeName, `the input holds more than ${formatBound(maxValues)} values, the limit (set with --max-values)`);
+  return new WktJsonError(
+    "size",
+    "$",
+    typeName,
+    `the input holds more than ${formatBound(maxValues)} values, the limit (set with --max-values)`,
+  );
 }
 
 /** Whether an error of the decoder points at the last character of `text` or past it. */
@@ -530,7 +557,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`wkt-json: internal error (please report it): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(
+      `wkt-json: internal error (please report it): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+    );
     process.exitCode = exitInternal;
   },
 );

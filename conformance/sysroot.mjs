@@ -169,7 +169,12 @@ function systemMirror() {
   const entries = [];
   const listDir = "/etc/apt/sources.list.d";
   const sources = ["/etc/apt/sources.list"];
-  if (existsSync(listDir)) sources.push(...readdirSync(listDir).sort().map((name) => join(listDir, name)));
+  if (existsSync(listDir))
+    sources.push(
+      ...readdirSync(listDir)
+        .sort()
+        .map((name) => join(listDir, name)),
+    );
   for (const file of sources) {
     if (!existsSync(file)) continue;
     const text = readFileSync(file, "utf8");

@@ -99,9 +99,7 @@ function test(request: ConformanceRequest): Result {
         message = fromJsonString(
           schema,
           request.payload.value,
-          request.testCategory === categoryJsonIgnoreUnknown
-            ? { ignoreUnknownFields: true, registry }
-            : { registry },
+          request.testCategory === categoryJsonIgnoreUnknown ? { ignoreUnknownFields: true, registry } : { registry },
         );
       } catch (e) {
         return codecError("parseError", "fromJsonString", e);

@@ -36,10 +36,15 @@ const built = ["dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index
 /** Runs tsc on tsconfig.<mode>.json; resolves to its exit status and output (it fails on type errors). */
 function tscRun(tsc, mode, cwd) {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [tsc, "-p", `tsconfig.${mode}.json`], { cwd, encoding: "utf8" }, (error, stdout, stderr) => {
-      if (error !== null && typeof error.code !== "number") reject(error);
-      else resolve({ status: error === null ? 0 : error.code, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [tsc, "-p", `tsconfig.${mode}.json`],
+      { cwd, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        if (error !== null && typeof error.code !== "number") reject(error);
+        else resolve({ status: error === null ? 0 : error.code, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -113,12 +118,21 @@ const typescriptOldest = "5.0.4";
  * TypeScript gets these errors from @bufbuild/protobuf whether it imports wkt-json or not (skipLibCheck, on
  * in `tsc --init`'s tsconfig, hides them). Anything else, and any error under the newer TypeScript, fails.
  */
-const upstreamUnderOldest = /^node_modules\/@bufbuild\/protobuf\/.*\.d\.ts\(\d+,\d+\): error TS2315: Type 'Uint8Array' is not generic\.$/;
+const upstreamUnderOldest =
+  /^node_modules\/@bufbuild\/protobuf\/.*\.d\.ts\(\d+,\d+\): error TS2315: Type 'Uint8Array' is not generic\.$/;
 
 // tsc's defaults but strict, with skipLibCheck off and an older lib: no esModuleInterop, no DOM.
 function tsconfig(compilerOptions, files) {
   return JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, types: [], target: "es2020", lib: ["es2020"], ...compilerOptions },
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+      target: "es2020",
+      lib: ["es2020"],
+      ...compilerOptions,
+    },
     files,
   });
 }
@@ -159,7 +173,9 @@ async function main() {
     (f) => String(f).endsWith(".ts") && statSync(join(root, "src", String(f))).mtimeMs > builtAt,
   );
   if (newer.length > 0) {
-    console.log(`check-package: warning: src/ changed after the last build (${newer.slice(0, 3).join(", ")}${newer.length > 3 ? ", ..." : ""}); this checks the old dist/`);
+    console.log(
+      `check-package: warning: src/ changed after the last build (${newer.slice(0, 3).join(", ")}${newer.length > 3 ? ", ..." : ""}); this checks the old dist/`,
+    );
   }
 
   const work = mkdtempSync(join(tmpdir(), "wkt-json-package-"));
@@ -175,10 +191,15 @@ async function main() {
     });
 
     const consumer = join(work, "consumer");
-    const protobufVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies["@bufbuild/protobuf"];
+    const protobufVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies[
+      "@bufbuild/protobuf"
+    ];
     await step("install the tarball into a fresh project, with its peer @bufbuild/protobuf and TypeScript 5.0", () => {
       run("mkdir", ["-p", consumer]);
-      writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, version: "0.0.0" }));
+      writeFileSync(
+        join(consumer, "package.json"),
+        JSON.stringify({ name: "consumer", private: true, version: "0.0.0" }),
+      );
       run(
         "npm",
         [
@@ -194,7 +215,8 @@ async function main() {
         consumer,
       );
       const nested = join(consumer, "node_modules", "wkt-json", "node_modules", "@bufbuild", "protobuf");
-      if (existsSync(nested)) throw new Error("wkt-json got its own copy of @bufbuild/protobuf: it should use the consumer's (a peer)");
+      if (existsSync(nested))
+        throw new Error("wkt-json got its own copy of @bufbuild/protobuf: it should use the consumer's (a peer)");
     });
 
     await step("require() and import() resolve to the CJS and ESM builds, with the same exports", () => {
@@ -208,7 +230,10 @@ async function main() {
 
     await step("the wkt-json bin runs", () => {
       const bin = join(consumer, "node_modules", ".bin", "wkt-json");
-      const out = spawnSync(bin, ["canon", "google.protobuf.Timestamp"], { input: '"2015-07-06T15:33:38-07:00"', encoding: "utf8" });
+      const out = spawnSync(bin, ["canon", "google.protobuf.Timestamp"], {
+        input: '"2015-07-06T15:33:38-07:00"',
+        encoding: "utf8",
+      });
       if (out.status !== 0 || out.stdout !== '"2015-07-06T22:33:38Z"\n') {
         throw new Error(`wkt-json canon gave status ${out.status}: ${out.stdout}${out.stderr}${out.error ?? ""}`);
       }
@@ -216,7 +241,13 @@ async function main() {
 
     const tscs = {
       [typescriptOldest]: join(consumer, "node_modules", "typescript-oldest", "bin", "tsc"),
-      [JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version]: join(root, "node_modules", "typescript", "bin", "tsc"),
+      [JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version]: join(
+        root,
+        "node_modules",
+        "typescript",
+        "bin",
+        "tsc",
+      ),
     };
     const label = `TypeScript ${Object.keys(tscs).join(" and ")}: node16 ESM and CJS, bundler, node10; strict, no esModuleInterop, lib ES2020`;
     await step(label, async () => {
@@ -236,7 +267,8 @@ async function main() {
             if (status === 0) return;
             const lines = output.split("\n").filter((line) => /\): error TS\d+/.test(line));
             const others = lines.filter((line) => !(version === typescriptOldest && upstreamUnderOldest.test(line)));
-            for (const line of lines) if (!others.includes(line)) tolerated.add(line.replace(/^.*\/dist\/(?:cjs|esm)\/|\(.*$/g, ""));
+            for (const line of lines)
+              if (!others.includes(line)) tolerated.add(line.replace(/^.*\/dist\/(?:cjs|esm)\/|\(.*$/g, ""));
             if (others.length > 0 || lines.length === 0) failures.push(`TypeScript ${version}, ${mode}:\n${output}`);
           }),
         ),
@@ -256,8 +288,12 @@ async function main() {
   const whole = await bundleSize('export * from "./dist/index.js";');
   const timestamp = await bundleSize('export { timestampFromJson, timestampToJson } from "./dist/index.js";');
   console.log(`check-package: size of dist/index.js, minified, dependencies excluded:`);
-  console.log(`  everything:                          ${kb(whole.min)} min, ${kb(whole.gzip)} min+gzip (${whole.gzip} bytes)`);
-  console.log(`  timestampFromJson + timestampToJson: ${kb(timestamp.min)} min, ${kb(timestamp.gzip)} min+gzip (${timestamp.gzip} bytes)`);
+  console.log(
+    `  everything:                          ${kb(whole.min)} min, ${kb(whole.gzip)} min+gzip (${whole.gzip} bytes)`,
+  );
+  console.log(
+    `  timestampFromJson + timestampToJson: ${kb(timestamp.min)} min, ${kb(timestamp.gzip)} min+gzip (${timestamp.gzip} bytes)`,
+  );
 }
 
 main().catch((e) => {

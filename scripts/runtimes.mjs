@@ -99,7 +99,9 @@ function testOne(name, vitestArgs, all) {
   if (rt.kind === "node") {
     const major = rt.version.split(".")[0];
     if (!all && process.versions.node.split(".")[0] === major) {
-      log(`${name}: Node ${process.versions.node} runs this script; its suite is the one \`npm test\` ran (--all to run it again)`);
+      log(
+        `${name}: Node ${process.versions.node} runs this script; its suite is the one \`npm test\` ran (--all to run it again)`,
+      );
       return { name, version: process.versions.node, skipped: true };
     }
     const bin = runtimeBinary(name);
@@ -108,10 +110,14 @@ function testOne(name, vitestArgs, all) {
     const report = ["--outputFile.json", join(root, ".ci-results", `unit-${name}.json`)];
     const ci = process.env["CI"] === "true";
     const result = timed(`${name}: Node ${version}: vitest run`, () =>
-      spawnSync(bin, [join(root, "node_modules", "vitest", "vitest.mjs"), "run", ...(ci ? report : []), ...vitestArgs], {
-        cwd: root,
-        stdio: "inherit",
-      }),
+      spawnSync(
+        bin,
+        [join(root, "node_modules", "vitest", "vitest.mjs"), "run", ...(ci ? report : []), ...vitestArgs],
+        {
+          cwd: root,
+          stdio: "inherit",
+        },
+      ),
     );
     return { name, version, ok: result.status === 0, status: result.status ?? result.signal };
   }
@@ -155,11 +161,15 @@ function main() {
     }
     const results = selected.map((name) => testOne(name, vitestArgs, all));
     for (const r of results) {
-      log(`${r.ok === false ? "FAILED" : r.skipped ? "skipped" : "ok    "} ${r.name} ${r.version}${r.ok === false ? ` (${r.status})` : ""}`);
+      log(
+        `${r.ok === false ? "FAILED" : r.skipped ? "skipped" : "ok    "} ${r.name} ${r.version}${r.ok === false ? ` (${r.status})` : ""}`,
+      );
     }
     return results.some((r) => r.ok === false) ? 1 : 0;
   }
-  console.error("usage: node scripts/runtimes.mjs fetch|test [node20 node22 node24 node26 bun deno] [--all] [-- vitest args]");
+  console.error(
+    "usage: node scripts/runtimes.mjs fetch|test [node20 node22 node24 node26 bun deno] [--all] [-- vitest args]",
+  );
   return 2;
 }
 

@@ -54,25 +54,33 @@ function main() {
   const keep = argv.includes("--keep");
   const versionAt = argv.indexOf("--version");
   const asked = versionAt === -1 ? undefined : argv[versionAt + 1];
-  if (versionAt !== -1 && (asked === undefined || !/^\d+\.\d+\.\d+$/.test(asked))) throw new Error("--version takes an exact version");
+  if (versionAt !== -1 && (asked === undefined || !/^\d+\.\d+\.\d+$/.test(asked)))
+    throw new Error("--version takes an exact version");
 
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   const peer = pkg.peerDependencies?.[pkgName];
   const dev = pkg.devDependencies?.[pkgName];
-  if (peer === undefined || dev === undefined) throw new Error(`package.json needs ${pkgName} in peerDependencies and devDependencies`);
-  if (pkg.dependencies?.[pkgName] !== undefined) throw new Error(`${pkgName} is in dependencies: it belongs in peerDependencies`);
+  if (peer === undefined || dev === undefined)
+    throw new Error(`package.json needs ${pkgName} in peerDependencies and devDependencies`);
+  if (pkg.dependencies?.[pkgName] !== undefined)
+    throw new Error(`${pkgName} is in dependencies: it belongs in peerDependencies`);
   const lowest = lowerBound(peer);
-  if (!/^\d+\.\d+\.\d+$/.test(dev)) throw new Error(`the devDependency ${pkgName} should be pinned exactly, is ${JSON.stringify(dev)}`);
+  if (!/^\d+\.\d+\.\d+$/.test(dev))
+    throw new Error(`the devDependency ${pkgName} should be pinned exactly, is ${JSON.stringify(dev)}`);
   if (dev.split(".")[0] !== lowest.split(".")[0] || compare(dev, lowest) < 0) {
     throw new Error(`the devDependency ${pkgName}@${dev} is outside the peer range ${peer}`);
   }
   const installedPath = join(root, "node_modules", pkgName, "package.json");
   const installed = existsSync(installedPath) ? JSON.parse(readFileSync(installedPath, "utf8")).version : undefined;
-  log(`peer range ${peer}: lowest ${lowest}; newest (devDependency, installed) ${dev}${installed !== dev ? `, but node_modules holds ${installed}` : ""}`);
+  log(
+    `peer range ${peer}: lowest ${lowest}; newest (devDependency, installed) ${dev}${installed !== dev ? `, but node_modules holds ${installed}` : ""}`,
+  );
 
   const version = asked ?? lowest;
   if (asked === undefined && version === installed) {
-    log(`the lowest supported version is the one installed for development: \`npm test\` tests it; nothing more to run`);
+    log(
+      `the lowest supported version is the one installed for development: \`npm test\` tests it; nothing more to run`,
+    );
     return 0;
   }
 
@@ -80,7 +88,9 @@ function main() {
   const copy = join(work, "repo");
   try {
     step("copy the working tree (git ls-files)", () => {
-      const files = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter((f) => f !== "");
+      const files = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root)
+        .split("\0")
+        .filter((f) => f !== "");
       for (const file of files) {
         if (!existsSync(join(root, file))) continue; // deleted in the working tree
         mkdirSync(dirname(join(copy, file)), { recursive: true });
@@ -89,12 +99,20 @@ function main() {
     });
     step("npm ci", () => run("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], copy));
     step(`npm install --no-save ${pkgName}@${version}`, () =>
-      run("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", `${pkgName}@${version}`], copy),
+      run(
+        "npm",
+        ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", `${pkgName}@${version}`],
+        copy,
+      ),
     );
     const got = JSON.parse(readFileSync(join(copy, "node_modules", pkgName, "package.json"), "utf8")).version;
     if (got !== version) throw new Error(`asked for ${pkgName}@${version}, node_modules holds ${got}`);
     step(`the sources typecheck against ${pkgName}@${version}`, () =>
-      run(process.execPath, [join(copy, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.src.json"], copy),
+      run(
+        process.execPath,
+        [join(copy, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.src.json"],
+        copy,
+      ),
     );
     step(`npm test with ${pkgName}@${version}`, () => {
       if (spawnSync("npm", ["test"], { cwd: copy, stdio: "inherit" }).status !== 0) {

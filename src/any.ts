@@ -16,7 +16,14 @@
  *
  * @module
  */
-import { create, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import {
+  create,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+  type Registry,
+} from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
 import { checkMaxValues, depthOption, readerFor, type JsonReadOptions, type ReadContext } from "./from-json.js";
@@ -150,7 +157,10 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
   }
   const url = obj["@type"];
   if (typeof url !== "string") {
-    throw errorAtPath(new WktJsonError("json-type", "$", anyTypeName, `"@type" must be a string, got ${describe(url)}`), "@type");
+    throw errorAtPath(
+      new WktJsonError("json-type", "$", anyTypeName, `"@type" must be a string, got ${describe(url)}`),
+      "@type",
+    );
   }
   let desc: DescMessage;
   try {
@@ -162,12 +172,22 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
   if (hasCustomJsonRepresentation(desc)) {
     for (const k of keys) {
       if (k !== "@type" && k !== "value") {
-        const e = new WktJsonError("unknown-field", "$", desc.typeName, `${JSON.stringify(k)} is not allowed: ${desc.typeName} goes under "value"`);
+        const e = new WktJsonError(
+          "unknown-field",
+          "$",
+          desc.typeName,
+          `${JSON.stringify(k)} is not allowed: ${desc.typeName} goes under "value"`,
+        );
         throw errorAtPath(e, k);
       }
     }
     if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
-      throw new WktJsonError("json-type", "$", anyTypeName, `"value" is missing; ${desc.typeName} is written under "value"`);
+      throw new WktJsonError(
+        "json-type",
+        "$",
+        anyTypeName,
+        `"value" is missing; ${desc.typeName} is written under "value"`,
+      );
     }
     // Struct, Value, ListValue: the bytes straight from the JSON; anything it does not take (an error included)
     // goes the way below, which builds the message and reports what is wrong.
@@ -185,11 +205,18 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
       throw errorAtPath(e, "@type");
     }
     const body: Record<string, unknown> = {};
-    if (desc.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
+    if (
+      desc.typeName === "google.protobuf.Empty" &&
+      keys.length === 2 &&
+      Object.prototype.hasOwnProperty.call(obj, "value")
+    ) {
       // The legacy form of an Empty: {"@type": ".../google.protobuf.Empty", "value": {}}.
       const v = obj["value"];
       if (typeof v !== "object" || v === null || Array.isArray(v)) {
-        throw errorAtPath(new WktJsonError("json-type", "$", desc.typeName, `expected {}, got ${describe(v)}`), "value");
+        throw errorAtPath(
+          new WktJsonError("json-type", "$", desc.typeName, `expected {}, got ${describe(v)}`),
+          "value",
+        );
       }
       try {
         inner = readerFor(desc)(v, ctx);
@@ -205,7 +232,9 @@ export function anyFromJsonInternal(json: unknown, ctx: ReadContext): Any {
   try {
     value = wktToBinary(desc, inner);
   } catch (e) {
-    throw new WktJsonError("binary", "$", desc.typeName, `cannot serialize the embedded ${desc.typeName}`, { cause: e });
+    throw new WktJsonError("binary", "$", desc.typeName, `cannot serialize the embedded ${desc.typeName}`, {
+      cause: e,
+    });
   }
   return { $typeName: anyTypeName, typeUrl: url, value } as Any;
 }

@@ -203,7 +203,11 @@ export function enumFromDescriptor(desc: DescEnum, options?: Pick<TypeFromDescri
         options: optionList(EnumValueOptionsSchema, v.proto.options, find),
       }),
     ),
-    options: optionList(EnumOptionsSchema, withInheritedFeatures(EnumOptionsSchema, desc.proto.options, desc.file, parents), find),
+    options: optionList(
+      EnumOptionsSchema,
+      withInheritedFeatures(EnumOptionsSchema, desc.proto.options, desc.file, parents),
+      find,
+    ),
     sourceContext: { fileName: desc.file.proto.name },
     syntax,
     edition,
@@ -249,7 +253,11 @@ export function apiFromDescriptor(desc: DescService, options?: ApiFromDescriptor
         edition,
       }),
     ),
-    options: optionList(ServiceOptionsSchema, withInheritedFeatures(ServiceOptionsSchema, desc.proto.options, desc.file, []), find),
+    options: optionList(
+      ServiceOptionsSchema,
+      withInheritedFeatures(ServiceOptionsSchema, desc.proto.options, desc.file, []),
+      find,
+    ),
     version,
     sourceContext: { fileName: desc.file.proto.name },
     mixins: (options?.mixins ?? []).map((m) => create(MixinSchema, { name: m.name, root: m.root ?? "" })),
@@ -335,10 +343,16 @@ function fieldFromDescriptor(field: DescField, prefix: string, find: ExtensionFi
 }
 
 /** The Type of a map field's synthetic entry message, which protobuf-es keeps only as a DescriptorProto. */
-function mapEntryType(parent: DescMessage, field: DescField & { fieldKind: "map" }, prefix: string, find: ExtensionFinder): Type {
+function mapEntryType(
+  parent: DescMessage,
+  field: DescField & { fieldKind: "map" },
+  prefix: string,
+  find: ExtensionFinder,
+): Type {
   const entryName = trimDot(field.proto.typeName);
   const proto = parent.proto.nestedType.find((n) => `${parent.typeName}.${n.name}` === entryName);
-  const valueType = field.mapKind === "message" ? field.message.typeName : field.mapKind === "enum" ? field.enum.typeName : "";
+  const valueType =
+    field.mapKind === "message" ? field.message.typeName : field.mapKind === "enum" ? field.enum.typeName : "";
   const fields = (proto?.field ?? []).map((p) =>
     create(FieldSchema, {
       kind: p.type as number as Field_Kind,
@@ -350,7 +364,14 @@ function mapEntryType(parent: DescMessage, field: DescField & { fieldKind: "map"
       jsonName: jsonNameOf(p),
     }),
   );
-  return messageType(entryName, proto ?? create(DescriptorProtoSchema), parent.file, [...ancestors(parent), parent], fields, find);
+  return messageType(
+    entryName,
+    proto ?? create(DescriptorProtoSchema),
+    parent.file,
+    [...ancestors(parent), parent],
+    fields,
+    find,
+  );
 }
 
 function messageType(
@@ -366,7 +387,11 @@ function messageType(
     name,
     fields,
     oneofs: proto.oneofDecl.map((o) => o.name),
-    options: optionList(MessageOptionsSchema, withInheritedFeatures(MessageOptionsSchema, proto.options, file, parents), find),
+    options: optionList(
+      MessageOptionsSchema,
+      withInheritedFeatures(MessageOptionsSchema, proto.options, file, parents),
+      find,
+    ),
     sourceContext: { fileName: file.proto.name },
     syntax,
     edition,
@@ -483,7 +508,19 @@ function stripZeros(s: string): string {
 /** C escapes (`\n`, `\"`, `\377`, `\x41`, ...) to bytes, other characters as UTF-8; undefined when malformed. */
 function cUnescape(text: string): Uint8Array | undefined {
   const out: number[] = [];
-  const named: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, "'": 39, '"': 34, "?": 63 };
+  const named: Record<string, number> = {
+    a: 7,
+    b: 8,
+    f: 12,
+    n: 10,
+    r: 13,
+    t: 9,
+    v: 11,
+    "\\": 92,
+    "'": 39,
+    '"': 34,
+    "?": 63,
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 92) {
@@ -505,10 +542,12 @@ function cUnescape(text: string): Uint8Array | undefined {
     let value = 0;
     let digits = 0;
     if (e >= "0" && e <= "7") {
-      for (; digits < 3 && i < text.length && text[i]! >= "0" && text[i]! <= "7"; digits++, i++) value = value * 8 + Number(text[i]);
+      for (; digits < 3 && i < text.length && text[i]! >= "0" && text[i]! <= "7"; digits++, i++)
+        value = value * 8 + Number(text[i]);
     } else if (e === "x" || e === "X") {
       i++;
-      for (; i < text.length && /[0-9a-fA-F]/.test(text[i] as string); digits++, i++) value = value * 16 + parseInt(text[i] as string, 16);
+      for (; i < text.length && /[0-9a-fA-F]/.test(text[i] as string); digits++, i++)
+        value = value * 16 + parseInt(text[i] as string, 16);
     }
     if (digits === 0 || value > 255) return undefined;
     out.push(value);
@@ -558,7 +597,10 @@ function cEscape(bytes: Uint8Array, octalQuotes = false): string {
 // Options <-> Option entries
 
 type ExtensionFinder = (extendee: DescMessage, number: number) => DescExtension | undefined;
-type OptionsMessage = { $typeName: string; $unknown?: Array<{ no: number }>; features?: FeatureSet } & Record<string, unknown>;
+type OptionsMessage = { $typeName: string; $unknown?: Array<{ no: number }>; features?: FeatureSet } & Record<
+  string,
+  unknown
+>;
 
 const visibleExtensionsCache = new WeakMap<DescFile, Registry>();
 
@@ -701,7 +743,12 @@ interface OptionContext {
 }
 
 /** The options message the `Option` entries describe; custom options no extension names are left out. */
-function optionsFromList(schema: DescMessage, list: readonly Option[], path: string, ctx: OptionContext): OptionsMessage | undefined {
+function optionsFromList(
+  schema: DescMessage,
+  list: readonly Option[],
+  path: string,
+  ctx: OptionContext,
+): OptionsMessage | undefined {
   if (list.length === 0) return undefined;
   const out = create(schema) as unknown as OptionsMessage;
   // The elements of each repeated custom option, set once at the end: getExtension and setExtension decode and
@@ -742,9 +789,15 @@ function optionsFromList(schema: DescMessage, list: readonly Option[], path: str
 }
 
 function unpackOptionValue(kind: ValueKind, any: Any | undefined, path: string, ctx: OptionContext): unknown {
-  const expected = kind.kind === "message" ? kind.message : kind.kind === "enum" ? Int32ValueSchema : wrapperOf(kind.scalar);
+  const expected =
+    kind.kind === "message" ? kind.message : kind.kind === "enum" ? Int32ValueSchema : wrapperOf(kind.scalar);
   if (any === undefined) {
-    throw new WktJsonError("type-url", path, ctx.typeName, `the option has no value (expected an Any holding ${expected.typeName})`);
+    throw new WktJsonError(
+      "type-url",
+      path,
+      ctx.typeName,
+      `the option has no value (expected an Any holding ${expected.typeName})`,
+    );
   }
   let name: string;
   try {
@@ -753,13 +806,24 @@ function unpackOptionValue(kind: ValueKind, any: Any | undefined, path: string, 
     throw movedError(e, path + ".typeUrl", ctx.typeName);
   }
   if (name !== expected.typeName) {
-    throw new WktJsonError("type-url", path, ctx.typeName, `the option's value is a ${name}, expected a ${expected.typeName}`);
+    throw new WktJsonError(
+      "type-url",
+      path,
+      ctx.typeName,
+      `the option's value is a ${name}, expected a ${expected.typeName}`,
+    );
   }
   let message: Record<string, unknown>;
   try {
     message = fromBinary(expected, any.value) as unknown as Record<string, unknown>;
   } catch (e) {
-    throw new WktJsonError("binary", path, ctx.typeName, `the option's value is not a serialized ${expected.typeName}`, { cause: e });
+    throw new WktJsonError(
+      "binary",
+      path,
+      ctx.typeName,
+      `the option's value is not a serialized ${expected.typeName}`,
+      { cause: e },
+    );
   }
   return kind.kind === "message" ? message : message["value"];
 }
@@ -870,7 +934,12 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
   const add = (node: Node) => {
     checkFullName(node.name, `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName);
     if (nodes.has(node.name)) {
-      throw new WktJsonError("type-url", `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName, `${node.name} is given twice`);
+      throw new WktJsonError(
+        "type-url",
+        `${node.path}.name`,
+        node.kind === "message" ? typeTypeName : enumTypeName,
+        `${node.name} is given twice`,
+      );
     }
     nodes.set(node.name, node);
     order.push(node);
@@ -879,12 +948,34 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     const path = `$.types[${i}]`;
     const syntax = fileSyntaxOf(type.syntax, type.edition, path, typeTypeName);
     const mapEntry = type.options.some((o) => o.name === "map_entry");
-    add({ kind: "message", name: type.name, path, type, syntax, mapEntry, children: [], level: 0, pkg: "", fileSyntax: syntax });
+    add({
+      kind: "message",
+      name: type.name,
+      path,
+      type,
+      syntax,
+      mapEntry,
+      children: [],
+      level: 0,
+      pkg: "",
+      fileSyntax: syntax,
+    });
   });
   (set.enums ?? []).forEach((e, i) => {
     const path = `$.enums[${i}]`;
     const syntax = fileSyntaxOf(e.syntax, e.edition, path, enumTypeName);
-    add({ kind: "enum", name: e.name, path, enum: e, syntax, mapEntry: false, children: [], level: 0, pkg: "", fileSyntax: syntax });
+    add({
+      kind: "enum",
+      name: e.name,
+      path,
+      enum: e,
+      syntax,
+      mapEntry: false,
+      children: [],
+      level: 0,
+      pkg: "",
+      fileSyntax: syntax,
+    });
   });
 
   for (const node of order) {
@@ -892,7 +983,12 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     const outer = dot < 0 ? "" : node.name.slice(0, dot);
     const parent = nodes.get(outer);
     if (parent?.kind === "enum") {
-      throw new WktJsonError("type-url", `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName, `${node.name} would be nested in the enum ${outer}`);
+      throw new WktJsonError(
+        "type-url",
+        `${node.path}.name`,
+        node.kind === "message" ? typeTypeName : enumTypeName,
+        `${node.name} would be nested in the enum ${outer}`,
+      );
     }
     if (parent !== undefined) node.parent = parent;
     else node.pkg = outer;
@@ -907,7 +1003,10 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
       const node = pending.pop() as Node;
       const parent = node.parent;
       if (node.type !== undefined) {
-        node.options = optionsFromList(MessageOptionsSchema, node.type.options, `${node.path}.options`, { typeName: typeTypeName, registry: known });
+        node.options = optionsFromList(MessageOptionsSchema, node.type.options, `${node.path}.options`, {
+          typeName: typeTypeName,
+          registry: known,
+        });
         node.features = mergeFeatures(parent?.features, node.options?.features);
       }
       if (parent === undefined) {
@@ -946,7 +1045,12 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     let enumValues: () => ReadonlySet<string> = noNames;
     if (node !== undefined) {
       if (node.kind !== want) {
-        throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the ${node.kind} ${name}, but the field is of ${want} kind`);
+        throw new WktJsonError(
+          "unknown-type",
+          path,
+          typeTypeName,
+          `${JSON.stringify(field.typeUrl)} names the ${node.kind} ${name}, but the field is of ${want} kind`,
+        );
       }
       target = { node: node.root as Node };
       const e = node.enum;
@@ -962,14 +1066,31 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
         );
       }
       if (desc.kind === "message") {
-        if (want !== "message") throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the message ${name}, but the field is of enum kind`);
+        if (want !== "message")
+          throw new WktJsonError(
+            "unknown-type",
+            path,
+            typeTypeName,
+            `${JSON.stringify(field.typeUrl)} names the message ${name}, but the field is of enum kind`,
+          );
         target = { file: desc.file };
       } else if (desc.kind === "enum") {
-        if (want !== "enum") throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the enum ${name}, but the field is of message kind`);
+        if (want !== "enum")
+          throw new WktJsonError(
+            "unknown-type",
+            path,
+            typeTypeName,
+            `${JSON.stringify(field.typeUrl)} names the enum ${name}, but the field is of message kind`,
+          );
         target = { file: desc.file };
         enumValues = () => enumNames(desc, () => desc.values.map((v) => v.name));
       } else {
-        throw new WktJsonError("unknown-type", path, typeTypeName, `${JSON.stringify(field.typeUrl)} names the ${desc.kind} ${name}, which is no ${want}`);
+        throw new WktJsonError(
+          "unknown-type",
+          path,
+          typeTypeName,
+          `${JSON.stringify(field.typeUrl)} names the ${desc.kind} ${name}, which is no ${want}`,
+        );
       }
     }
     refs.get(from.root as Node)?.push(target);
@@ -1012,7 +1133,12 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
   // package and syntax, which removes cycles between files of one package.
   groups ??= groupRoots(roots, refs, false);
   if (groups === undefined) {
-    throw new WktJsonError("syntax", "$", typeTypeName, "the types reference each other across packages in a cycle, which descriptors cannot express");
+    throw new WktJsonError(
+      "syntax",
+      "$",
+      typeTypeName,
+      "the types reference each other across packages in a cycle, which descriptors cannot express",
+    );
   }
 
   // The files referenced and the files they import, each after its imports; protobuf-es builds the whole set
@@ -1042,7 +1168,8 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
   const used = new Set(external.keys());
   const nextSuffix = new Map<string, number>();
   for (const g of groups) {
-    const base = g.sourceFile !== "" ? g.sourceFile : `${g.pkg === "" ? "" : g.pkg.replaceAll(".", "/") + "/"}types.proto`;
+    const base =
+      g.sourceFile !== "" ? g.sourceFile : `${g.pkg === "" ? "" : g.pkg.replaceAll(".", "/") + "/"}types.proto`;
     let name = base;
     let n = nextSuffix.get(base) ?? 2;
     while (used.has(name)) name = `${base}~${n++}`;
@@ -1068,21 +1195,38 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
       if (r.kind === "message") messageType.push(protos.get(r) as DescriptorProto);
       else enumType.push(protos.get(r) as EnumDescriptorProto);
     }
-    const file: FileDescriptorProto = create(FileDescriptorProtoSchema, { name: g.fileName, package: g.pkg, syntax: g.syntax.syntax, dependency: [...deps], messageType, enumType });
+    const file: FileDescriptorProto = create(FileDescriptorProtoSchema, {
+      name: g.fileName,
+      package: g.pkg,
+      syntax: g.syntax.syntax,
+      dependency: [...deps],
+      messageType,
+      enumType,
+    });
     if (g.syntax.syntax === "editions") file.edition = g.syntax.edition;
     files.push(file);
   }
   try {
     return createFileRegistry(create(FileDescriptorSetSchema, { file: files }));
   } catch (e) {
-    throw new WktJsonError("syntax", "$", typeTypeName, `the types do not form valid descriptors: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new WktJsonError(
+      "syntax",
+      "$",
+      typeTypeName,
+      `the types do not form valid descriptors: ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    );
   }
 }
 
 const noNames = (): ReadonlySet<string> => new Set();
 
 /** Groups roots into files, in an order where each file comes after the files it references; undefined on a cycle. */
-function groupRoots(roots: readonly Node[], refs: ReadonlyMap<Node, readonly Target[]>, bySourceFile: boolean): Group[] | undefined {
+function groupRoots(
+  roots: readonly Node[],
+  refs: ReadonlyMap<Node, readonly Target[]>,
+  bySourceFile: boolean,
+): Group[] | undefined {
   const byKey = new Map<string, Group>();
   const groupOf = new Map<Node, Group>();
   for (const r of roots) {
@@ -1152,10 +1296,15 @@ interface BuildContext {
 }
 
 /** Feature defaults of the syntaxes a Type can have, for the features the rebuilt fields depend on. */
-function featureDefault(syntax: FileSyntax, name: "repeatedFieldEncoding" | "messageEncoding" | "fieldPresence"): number {
+function featureDefault(
+  syntax: FileSyntax,
+  name: "repeatedFieldEncoding" | "messageEncoding" | "fieldPresence",
+): number {
   switch (name) {
     case "repeatedFieldEncoding":
-      return syntax.syntax === "proto2" ? FeatureSet_RepeatedFieldEncoding.EXPANDED : FeatureSet_RepeatedFieldEncoding.PACKED;
+      return syntax.syntax === "proto2"
+        ? FeatureSet_RepeatedFieldEncoding.EXPANDED
+        : FeatureSet_RepeatedFieldEncoding.PACKED;
     case "messageEncoding":
       return FeatureSet_MessageEncoding.LENGTH_PREFIXED;
     case "fieldPresence":
@@ -1242,23 +1391,41 @@ function checkJsonNames(node: Node): void {
   const byDefaultName = new Map<string, Field>();
   type.fields.forEach((f, j) => {
     const fail = (member: "jsonName" | "name", detail: string) =>
-      new WktJsonError("duplicate-field", `${node.path}.fields[${j}].${member}`, typeTypeName, `${node.name}.${f.name}: ${detail}`);
+      new WktJsonError(
+        "duplicate-field",
+        `${node.path}.fields[${j}].${member}`,
+        typeTypeName,
+        `${node.name}.${f.name}: ${detail}`,
+      );
     const defaultName = defaultJsonName(f.name);
     const jsonName = f.jsonName !== "" ? f.jsonName : defaultName;
-    if (jsonName === "@type") throw fail("jsonName", `the JSON name "@type" is the member that holds the type URL when the message is in an Any`);
+    if (jsonName === "@type")
+      throw fail(
+        "jsonName",
+        `the JSON name "@type" is the member that holds the type URL when the message is in an Any`,
+      );
     const same = byJsonName.get(jsonName);
-    if (same !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
+    if (same !== undefined)
+      throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
     const named = byProtoName.get(jsonName);
-    if (named !== undefined) throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${named.name}, which readers accept as well`);
+    if (named !== undefined)
+      throw fail(
+        "jsonName",
+        `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${named.name}, which readers accept as well`,
+      );
     const twin = byProtoName.get(f.name);
     if (twin !== undefined) throw fail("name", `the proto name is also that of field ${twin.number}`);
     const namedJson = byJsonName.get(f.name);
-    if (namedJson !== undefined) throw fail("name", `the proto name, which readers accept as well, is the JSON name of field ${namedJson.name}`);
+    if (namedJson !== undefined)
+      throw fail("name", `the proto name, which readers accept as well, is the JSON name of field ${namedJson.name}`);
     byJsonName.set(jsonName, f);
     byProtoName.set(f.name, f);
     const sameDefault = byDefaultName.get(defaultName);
     if (sameDefault !== undefined) {
-      throw fail("name", `the default JSON name ${JSON.stringify(defaultName)} is also that of field ${sameDefault.name}, and protobuf-es names both fields' property so`);
+      throw fail(
+        "name",
+        `the default JSON name ${JSON.stringify(defaultName)} is also that of field ${sameDefault.name}, and protobuf-es names both fields' property so`,
+      );
     }
     byDefaultName.set(defaultName, f);
   });
@@ -1268,13 +1435,28 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx:
   const chain = node.features;
   const kind = f.kind as number;
   if (!(kind >= Field_Kind.TYPE_DOUBLE && kind <= Field_Kind.TYPE_SINT64)) {
-    throw new WktJsonError("enum", `${path}.kind`, typeTypeName, `${node.name}.${f.name}: kind ${kind} is not a field type`);
+    throw new WktJsonError(
+      "enum",
+      `${path}.kind`,
+      typeTypeName,
+      `${node.name}.${f.name}: kind ${kind} is not a field type`,
+    );
   }
   if (!(f.cardinality >= Field_Cardinality.OPTIONAL && f.cardinality <= Field_Cardinality.REPEATED)) {
-    throw new WktJsonError("enum", `${path}.cardinality`, typeTypeName, `${node.name}.${f.name}: cardinality ${f.cardinality as number} is not optional, required or repeated`);
+    throw new WktJsonError(
+      "enum",
+      `${path}.cardinality`,
+      typeTypeName,
+      `${node.name}.${f.name}: cardinality ${f.cardinality as number} is not optional, required or repeated`,
+    );
   }
   if (!(f.number >= 1 && f.number <= fieldNumberMax)) {
-    throw new WktJsonError("range", `${path}.number`, typeTypeName, `${node.name}.${f.name}: field number ${f.number} is not in 1..${fieldNumberMax}`);
+    throw new WktJsonError(
+      "range",
+      `${path}.number`,
+      typeTypeName,
+      `${node.name}.${f.name}: field number ${f.number} is not in 1..${fieldNumberMax}`,
+    );
   }
   const type = node.type as Type;
   const proto = create(FieldDescriptorProtoSchema, {
@@ -1300,18 +1482,31 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx:
   if (f.defaultValue !== "") {
     const text = defaultValueProto(kind, f, enumValues);
     if (text === undefined) {
-      throw new WktJsonError("syntax", `${path}.defaultValue`, typeTypeName, `${node.name}.${f.name}: ${JSON.stringify(f.defaultValue)} is not a default value of a ${Field_Kind[kind] ?? kind} field`);
+      throw new WktJsonError(
+        "syntax",
+        `${path}.defaultValue`,
+        typeTypeName,
+        `${node.name}.${f.name}: ${JSON.stringify(f.defaultValue)} is not a default value of a ${Field_Kind[kind] ?? kind} field`,
+      );
     }
     proto.defaultValue = text;
   }
   if (f.oneofIndex !== 0) {
     // Rule 10: "first index is 1; 0 means not in the list".
     if (!(f.oneofIndex >= 1 && f.oneofIndex <= type.oneofs.length)) {
-      throw new WktJsonError("range", `${path}.oneofIndex`, typeTypeName, `${node.name}.${f.name}: oneof_index ${f.oneofIndex} is not in 1..${type.oneofs.length} (the Type has ${type.oneofs.length} oneofs)`);
+      throw new WktJsonError(
+        "range",
+        `${path}.oneofIndex`,
+        typeTypeName,
+        `${node.name}.${f.name}: oneof_index ${f.oneofIndex} is not in 1..${type.oneofs.length} (the Type has ${type.oneofs.length} oneofs)`,
+      );
     }
     proto.oneofIndex = f.oneofIndex - 1;
   }
-  const options = optionsFromList(FieldOptionsSchema, f.options, `${path}.options`, { typeName: typeTypeName, registry: ctx.known });
+  const options = optionsFromList(FieldOptionsSchema, f.options, `${path}.options`, {
+    typeName: typeTypeName,
+    registry: ctx.known,
+  });
   if (options !== undefined) proto.options = options as never;
 
   // What the Type states directly (kind, cardinality, packed) wins over what its options and syntax imply.
@@ -1321,11 +1516,18 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx:
       if (resolvedFeature("messageEncoding", proto, chain, syntax) !== FeatureSet_MessageEncoding.DELIMITED) {
         setFieldFeature(proto, (fs) => (fs.messageEncoding = FeatureSet_MessageEncoding.DELIMITED));
       }
-    } else if (kind === Field_Kind.TYPE_MESSAGE && !mapField && resolvedFeature("messageEncoding", proto, chain, syntax) === FeatureSet_MessageEncoding.DELIMITED) {
+    } else if (
+      kind === Field_Kind.TYPE_MESSAGE &&
+      !mapField &&
+      resolvedFeature("messageEncoding", proto, chain, syntax) === FeatureSet_MessageEncoding.DELIMITED
+    ) {
       // (Map fields are length-prefixed whatever the features say, and C++ reports them TYPE_MESSAGE.)
       setFieldFeature(proto, (fs) => (fs.messageEncoding = FeatureSet_MessageEncoding.LENGTH_PREFIXED));
     }
-    if (f.cardinality === Field_Cardinality.REQUIRED && resolvedFeature("fieldPresence", proto, chain, syntax) !== FeatureSet_FieldPresence.LEGACY_REQUIRED) {
+    if (
+      f.cardinality === Field_Cardinality.REQUIRED &&
+      resolvedFeature("fieldPresence", proto, chain, syntax) !== FeatureSet_FieldPresence.LEGACY_REQUIRED
+    ) {
       setFieldFeature(proto, (fs) => (fs.fieldPresence = FeatureSet_FieldPresence.LEGACY_REQUIRED));
     }
   }
@@ -1379,7 +1581,9 @@ function defaultValueProto(kind: number, f: Field, enumValues: () => ReadonlySet
     }
     case Field_Kind.TYPE_FLOAT:
     case Field_Kind.TYPE_DOUBLE:
-      return text === "inf" || text === "-inf" || text === "nan" || /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? text : undefined;
+      return text === "inf" || text === "-inf" || text === "nan" || /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)
+        ? text
+        : undefined;
     case Field_Kind.TYPE_INT32:
     case Field_Kind.TYPE_SINT32:
     case Field_Kind.TYPE_SFIXED32:
@@ -1402,7 +1606,12 @@ function defaultValueProto(kind: number, f: Field, enumValues: () => ReadonlySet
 }
 
 function isPackable(kind: number): boolean {
-  return kind !== Field_Kind.TYPE_STRING && kind !== Field_Kind.TYPE_BYTES && kind !== Field_Kind.TYPE_MESSAGE && kind !== Field_Kind.TYPE_GROUP;
+  return (
+    kind !== Field_Kind.TYPE_STRING &&
+    kind !== Field_Kind.TYPE_BYTES &&
+    kind !== Field_Kind.TYPE_MESSAGE &&
+    kind !== Field_Kind.TYPE_GROUP
+  );
 }
 
 /**
@@ -1430,7 +1639,12 @@ function markProto3Optional(type: Type, fields: FieldDescriptorProto[]): void {
 function enumProto(node: Node, known: Registry | undefined): EnumDescriptorProto {
   const e = node.enum as Enum;
   if (e.enumvalue.length === 0) {
-    throw new WktJsonError("syntax", `${node.path}.enumvalue`, enumTypeName, `${node.name} has no values; an enum needs at least one`);
+    throw new WktJsonError(
+      "syntax",
+      `${node.path}.enumvalue`,
+      enumTypeName,
+      `${node.name} has no values; an enum needs at least one`,
+    );
   }
   const ctx: OptionContext = { typeName: enumTypeName, registry: known };
   const proto = create(EnumDescriptorProtoSchema, {
@@ -1457,12 +1671,22 @@ function fileSyntaxOf(syntax: Syntax, edition: string, path: string, typeName: s
       const name = edition.startsWith("EDITION_") ? edition : `EDITION_${edition}`;
       const value = (Edition as unknown as Record<string, number | undefined>)[name];
       if (value === undefined || value < Edition.EDITION_2023 || value > Edition.EDITION_MAX - 1) {
-        throw new WktJsonError("syntax", `${path}.edition`, typeName, `edition ${JSON.stringify(edition)} is not an edition such as "2023"`);
+        throw new WktJsonError(
+          "syntax",
+          `${path}.edition`,
+          typeName,
+          `edition ${JSON.stringify(edition)} is not an edition such as "2023"`,
+        );
       }
       return { syntax: "editions", edition: value as Edition };
     }
     default:
-      throw new WktJsonError("enum", `${path}.syntax`, typeName, `syntax ${syntax as number} is not SYNTAX_PROTO2, SYNTAX_PROTO3 or SYNTAX_EDITIONS`);
+      throw new WktJsonError(
+        "enum",
+        `${path}.syntax`,
+        typeName,
+        `syntax ${syntax as number} is not SYNTAX_PROTO2, SYNTAX_PROTO3 or SYNTAX_EDITIONS`,
+      );
   }
 }
 
@@ -1481,7 +1705,8 @@ function checkFullName(name: string, path: string, typeName: string): void {
     ok = letter || (!start && c >= 48 && c <= 57);
     start = false;
   }
-  if (!ok || start) throw new WktJsonError("type-url", path, typeName, `${JSON.stringify(name)} is not a fully-qualified type name`);
+  if (!ok || start)
+    throw new WktJsonError("type-url", path, typeName, `${JSON.stringify(name)} is not a fully-qualified type name`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1576,10 +1801,20 @@ export function apiVersion(api: ApiNameAndVersion): ApiVersion {
   if (api.version === "") return { major: suffixMajor < 0 ? 1 : suffixMajor, minor: 0 };
   const v = parseVersionText(api.version);
   if (v === undefined) {
-    throw new WktJsonError("api-version", "$.version", apiTypeName, `${JSON.stringify(api.version)} is not of the form <major>.<minor> (numbers without leading zeros), such as "1.10"`);
+    throw new WktJsonError(
+      "api-version",
+      "$.version",
+      apiTypeName,
+      `${JSON.stringify(api.version)} is not of the form <major>.<minor> (numbers without leading zeros), such as "1.10"`,
+    );
   }
   if (suffixMajor >= 0 && v.major !== suffixMajor) {
-    throw new WktJsonError("api-version", "$.version", apiTypeName, `version ${api.version} has major version ${v.major}, but the package of ${api.name} ends in ${suffix}`);
+    throw new WktJsonError(
+      "api-version",
+      "$.version",
+      apiTypeName,
+      `version ${api.version} has major version ${v.major}, but the package of ${api.name} ends in ${suffix}`,
+    );
   }
   if (suffixMajor < 0 && v.major > 1) {
     throw new WktJsonError(
@@ -1722,7 +1957,12 @@ export function mixinHttpPath(path: string, includingVersion: string | ApiNameAn
   }
   const version = typeof includingVersion === "string" ? includingVersion : versionPathSegment(includingVersion);
   if (versionSegmentMajor(version) < 0) {
-    throw new WktJsonError("mixin", "$", mixinTypeName, `${JSON.stringify(version)} is not a version path segment such as "v2" or "v1beta1"`);
+    throw new WktJsonError(
+      "mixin",
+      "$",
+      mixinTypeName,
+      `${JSON.stringify(version)} is not a version path segment such as "v2" or "v1beta1"`,
+    );
   }
   let start = 0;
   let end = root.length;
@@ -1767,7 +2007,11 @@ export function mixinInheritDoc(own: string, inherited: string): string {
  * @example
  * mixinInheritOptions([], accessControlGetAcl.options).map((o) => o.name); //=> ["google.api.http"]
  */
-export function mixinInheritOptions(own: readonly Option[], inherited: readonly Option[], names: readonly string[] = mixinInheritedOptionNames): Option[] {
+export function mixinInheritOptions(
+  own: readonly Option[],
+  inherited: readonly Option[],
+  names: readonly string[] = mixinInheritedOptionNames,
+): Option[] {
   const set = new Set(own.map((o) => o.name));
   return [...own, ...inherited.filter((o) => names.includes(o.name) && !set.has(o.name))];
 }

@@ -77,7 +77,8 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
   // With options, the same function runs again without them and its error moves under the base path. The
   // whole-message codec calls every leaf reader with its exactNumbers flag second: a boolean has no path, and
   // that call (the benchmarked one) pays only these tests, not the wrapper's try/catch.
-  if (options !== undefined && typeof options !== "boolean") return callAtBase(durationFromJson, json, options, typeName);
+  if (options !== undefined && typeof options !== "boolean")
+    return callAtBase(durationFromJson, json, options, typeName);
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", typeName, `expected a string such as "1.5s", got ${describe(json)}`);
   }

@@ -24,7 +24,12 @@ export function enumValueJsonName(v: DescEnumValue): string {
 }
 
 function checkEnum(descEnum: DescEnum): void {
-  if (typeof descEnum !== "object" || descEnum === null || descEnum.kind !== "enum" || !Array.isArray(descEnum.values)) {
+  if (
+    typeof descEnum !== "object" ||
+    descEnum === null ||
+    descEnum.kind !== "enum" ||
+    !Array.isArray(descEnum.values)
+  ) {
     throw new WktJsonError("json-type", "$", "enum", `expected an enum descriptor, got ${describe(descEnum)}`);
   }
 }
@@ -47,7 +52,8 @@ export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: EnumSha
     throw new WktJsonError("json-type", "$", descEnum.typeName, `expected an enum number, got ${describe(value)}`);
   }
   const v = descEnum.value[value];
-  if (v === undefined) throw new WktJsonError("enum", "$", descEnum.typeName, `${String(value)} is not a value of the enum`);
+  if (v === undefined)
+    throw new WktJsonError("enum", "$", descEnum.typeName, `${String(value)} is not a value of the enum`);
   return enumValueJsonName(v) as EnumJsonType<Desc>;
 }
 

@@ -365,7 +365,8 @@ export function fieldMaskMerge<Desc extends DescMessage>(
       rejectWildcards(paths, texts);
       return trieOf(paths);
     });
-    if (isStar(trie)) return copyMessage(plan, source as unknown as Msg, defaultMaxDepth) as unknown as MessageShape<Desc>;
+    if (isStar(trie))
+      return copyMessage(plan, source as unknown as Msg, defaultMaxDepth) as unknown as MessageShape<Desc>;
   }
   const flags: MergeFlags = {
     replaceMessage: options?.replaceMessageFields === true,
@@ -388,7 +389,12 @@ function allFieldsTrie(plan: MessagePlan): Node {
 }
 
 function missingMask(): WktJsonError {
-  return new WktJsonError("mask-path", "$", "google.protobuf.FieldMask", "an update mask is required (requireMask), and none was given");
+  return new WktJsonError(
+    "mask-path",
+    "$",
+    "google.protobuf.FieldMask",
+    "an update mask is required (requireMask), and none was given",
+  );
 }
 
 /** `*` inside an update mask: an error naming the first such path (the lone `*` is full replacement). */
@@ -397,13 +403,24 @@ function rejectWildcards(parsed: readonly (readonly Segment[])[], texts: readonl
     const segs = parsed[k]!;
     if (segs.length === 1 && segs[0] === WILD) continue;
     if (segs.includes(WILD)) {
-      throw maskPathError(texts[k]!, WILD, "is a wildcard; `*` selects entries in read masks only, an update mask names what it changes");
+      throw maskPathError(
+        texts[k]!,
+        WILD,
+        "is a wildcard; `*` selects entries in read masks only, an update mask names what it changes",
+      );
     }
   }
 }
 
 /** Applies the masked fields of `src` to `dst` (owned by the caller). `node` is not a leaf. */
-function mergeInto(plan: MessagePlan, dst: Msg, src: Msg | undefined, node: Node, flags: MergeFlags, depthLeft: number): void {
+function mergeInto(
+  plan: MessagePlan,
+  dst: Msg,
+  src: Msg | undefined,
+  node: Node,
+  flags: MergeFlags,
+  depthLeft: number,
+): void {
   if (depthLeft <= 0) throw depthError(plan.desc);
   if (node.children === undefined) return;
   for (const [name, child] of node.children) {
@@ -427,7 +444,14 @@ function mergeInto(plan: MessagePlan, dst: Msg, src: Msg | undefined, node: Node
 }
 
 /** Merges under `node` into a message value (owned `dv`, or a new one) and returns the value to store. */
-function mergeSubMessage(fp: FieldPlan, dv: unknown, sv: unknown, node: Node, flags: MergeFlags, depthLeft: number): unknown {
+function mergeSubMessage(
+  fp: FieldPlan,
+  dv: unknown,
+  sv: unknown,
+  node: Node,
+  flags: MergeFlags,
+  depthLeft: number,
+): unknown {
   const sub = planOf(fp.message!);
   if (fp.box === boxNone) {
     const d = dv === undefined ? (create(sub.desc) as Msg) : asMsg(dv, fp);
@@ -440,7 +464,14 @@ function mergeSubMessage(fp: FieldPlan, dv: unknown, sv: unknown, node: Node, fl
 }
 
 /** AIP-161 paths through a map field: `labels.env`, `labels.env.sub`. */
-function mergeMapEntries(fp: FieldPlan, dst: Msg, smap: Msg | undefined, node: Node, flags: MergeFlags, depthLeft: number): void {
+function mergeMapEntries(
+  fp: FieldPlan,
+  dst: Msg,
+  smap: Msg | undefined,
+  node: Node,
+  flags: MergeFlags,
+  depthLeft: number,
+): void {
   const dmap = dst[fp.local] as Msg;
   for (const [key, child] of node.children!) {
     const sHas = smap !== undefined && hasOwn.call(smap, key);
@@ -611,7 +642,12 @@ function copySingular(fp: FieldPlan, v: unknown, depthLeft: number): unknown {
 }
 
 function wrongType(fp: FieldPlan, v: unknown, expected: string): WktJsonError {
-  return new WktJsonError("json-type", "$", fp.field.parent.typeName, `field "${fp.name}": expected ${expected}, got ${describe(v)}`);
+  return new WktJsonError(
+    "json-type",
+    "$",
+    fp.field.parent.typeName,
+    `field "${fp.name}": expected ${expected}, got ${describe(v)}`,
+  );
 }
 
 /** A wrapper scalar or a Struct JSON object as its message. */
@@ -648,7 +684,12 @@ interface JsonCtx {
 function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
   const names = options?.names;
   if (names !== undefined && names !== "literal" && names !== "json") {
-    throw new WktJsonError("range", "$", structTypeName, `names must be "literal" or "json", got ${typeof names === "string" ? JSON.stringify(names) : describe(names)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      structTypeName,
+      `names must be "literal" or "json", got ${typeof names === "string" ? JSON.stringify(names) : describe(names)}`,
+    );
   }
   const m = options?.maxDepth;
   if (m !== undefined && (typeof m !== "number" || !(m >= 1) || (m !== Infinity && !Number.isInteger(m)))) {
@@ -664,7 +705,13 @@ function isObj(v: unknown): v is Msg {
 }
 
 function rootObject(v: unknown, what: string): Msg {
-  if (!isObj(v)) throw new WktJsonError("json-type", "$", structTypeName, `${what}: expected a plain JSON object, got ${describe(v)}`);
+  if (!isObj(v))
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      structTypeName,
+      `${what}: expected a plain JSON object, got ${describe(v)}`,
+    );
   return v;
 }
 
@@ -762,11 +809,20 @@ function camelNames(node: Node): Map<string, Node> {
 function arrayByName(ctx: JsonCtx, node: Node): WktJsonError {
   const name = node.children!.keys().next().value!;
   const at = formatPath(ctx.at);
-  return maskPathError(formatPath([...ctx.at, name]), name, `is applied to an array (the value at "${at}"): a mask cannot address an element by position (AIP-161); use "${at}.*" and the name after it`);
+  return maskPathError(
+    formatPath([...ctx.at, name]),
+    name,
+    `is applied to an array (the value at "${at}"): a mask cannot address an element by position (AIP-161); use "${at}.*" and the name after it`,
+  );
 }
 
 function jsonDepthError(ctx: JsonCtx): WktJsonError {
-  return new WktJsonError("depth", "$", structTypeName, `the JSON value nests deeper than maxDepth (${formatBound(ctx.maxDepth)})`);
+  return new WktJsonError(
+    "depth",
+    "$",
+    structTypeName,
+    `the JSON value nests deeper than maxDepth (${formatBound(ctx.maxDepth)})`,
+  );
 }
 
 /** A deep copy of a JSON value: arrays and plain objects are copied, everything else is shared. */
@@ -873,7 +929,11 @@ function omitJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): Kept
  * jsonProject({ id: 1, config: { url: "u", secret: "s" }, events: ["push"] }, ["config.url", "events"]);
  * //=> { config: { url: "u" }, events: ["push"] }
  */
-export function jsonProject<T extends object>(object: T, mask?: FieldMaskLike, options?: JsonProjectOptions): Partial<T> {
+export function jsonProject<T extends object>(
+  object: T,
+  mask?: FieldMaskLike,
+  options?: JsonProjectOptions,
+): Partial<T> {
   const ctx = jsonCtx(options);
   const root = rootObject(object, "object");
   const trie = mask === undefined ? LEAF : jsonTrie(mask);
@@ -897,7 +957,11 @@ function projectJsonRoot(root: Msg, trie: Node, ctx: JsonCtx): Msg {
  * @example
  * jsonProjectEach([{ id: 1, name: "a" }, { id: 2, name: "b" }], ["id"]); //=> [{ id: 1 }, { id: 2 }]
  */
-export function jsonProjectEach<T extends object>(list: readonly T[], mask?: FieldMaskLike, options?: JsonProjectOptions): Partial<T>[] {
+export function jsonProjectEach<T extends object>(
+  list: readonly T[],
+  mask?: FieldMaskLike,
+  options?: JsonProjectOptions,
+): Partial<T>[] {
   const ctx = jsonCtx(options);
   const trie = mask === undefined ? LEAF : jsonTrie(mask);
   return eachObject(list, (obj) => projectJsonRoot(obj, trie, ctx)) as Partial<T>[];
@@ -933,14 +997,19 @@ function omitJsonRoot(root: Msg, trie: Node, ctx: JsonCtx): Msg {
  * @example
  * jsonOmitEach([{ id: 1, owner: {} }, { id: 2, owner: {} }], ["owner"]); //=> [{ id: 1 }, { id: 2 }]
  */
-export function jsonOmitEach<T extends object>(list: readonly T[], mask: FieldMaskLike, options?: JsonOmitOptions): Partial<T>[] {
+export function jsonOmitEach<T extends object>(
+  list: readonly T[],
+  mask: FieldMaskLike,
+  options?: JsonOmitOptions,
+): Partial<T>[] {
   const ctx = jsonCtx(options);
   const trie = jsonTrie(mask);
   return eachObject(list, (obj) => omitJsonRoot(obj, trie, ctx)) as Partial<T>[];
 }
 
 function eachObject(list: unknown, fn: (obj: Msg) => Msg): Msg[] {
-  if (!Array.isArray(list)) throw new WktJsonError("json-type", "$", structTypeName, `list: expected an array, got ${describe(list)}`);
+  if (!Array.isArray(list))
+    throw new WktJsonError("json-type", "$", structTypeName, `list: expected an array, got ${describe(list)}`);
   const out: Msg[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
     try {
@@ -971,7 +1040,12 @@ function eachObject(list: unknown, fn: (obj: Msg) => Msg): Msg[] {
  * //=> { active: true, config: { url: "b" } }
  * jsonMerge(hook, { url: "b" }, ["url"]); // on hook.config: //=> { url: "b", secret: "s" }
  */
-export function jsonMerge<T extends object>(target: T, patch: object, mask?: FieldMaskLike, options?: JsonMergeOptions): T {
+export function jsonMerge<T extends object>(
+  target: T,
+  patch: object,
+  mask?: FieldMaskLike,
+  options?: JsonMergeOptions,
+): T {
   const ctx = jsonCtx(options);
   const dstRoot = rootObject(target, "target");
   const srcRoot = rootObject(patch, "patch");
@@ -1000,7 +1074,14 @@ export function jsonMerge<T extends object>(target: T, patch: object, mask?: Fie
   return out as T;
 }
 
-function mergeJsonInto(dst: Msg, src: Msg | undefined, node: Node, flags: MergeFlags, depthLeft: number, ctx: JsonCtx): void {
+function mergeJsonInto(
+  dst: Msg,
+  src: Msg | undefined,
+  node: Node,
+  flags: MergeFlags,
+  depthLeft: number,
+  ctx: JsonCtx,
+): void {
   if (depthLeft < 0) throw jsonDepthError(ctx);
   if (node.children === undefined) return;
   for (const [name, child] of node.children) {
@@ -1070,7 +1151,12 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
   const root = rootObject(patch, "patch");
   const depth = options?.depth ?? 1;
   if (typeof depth !== "number" || !(depth >= 1) || (depth !== Infinity && !Number.isInteger(depth))) {
-    throw new WktJsonError("range", "$", structTypeName, `depth must be a positive integer or Infinity, got ${describe(depth)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      structTypeName,
+      `depth must be a positive integer or Infinity, got ${describe(depth)}`,
+    );
   }
   const maxPaths = countOption(options?.maxPaths, "maxPaths", defaultMaskMaxPaths);
   const maxLength = countOption(options?.maxLength, "maxLength", defaultPatchMaskMaxLength);
@@ -1108,7 +1194,12 @@ function hasOwnKey(obj: Msg): boolean {
 function countOption(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   if (typeof v !== "number" || !(v >= 0) || (v !== Infinity && !Number.isInteger(v))) {
-    throw new WktJsonError("range", "$", "google.protobuf.FieldMask", `${name} must be a non-negative integer or Infinity, got ${describe(v)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      "google.protobuf.FieldMask",
+      `${name} must be a non-negative integer or Infinity, got ${describe(v)}`,
+    );
   }
   return v;
 }

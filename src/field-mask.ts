@@ -50,7 +50,15 @@ import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "./errors.js";
 import { callAtBase } from "./internal/base-path.js";
 import { checkSchema } from "./registry.js";
-import { defaultMaskMaxPaths, defaultMaxDepth, formatBound, int64Max, int64Min, maskStepsPerPath, uint64Max } from "./limits.js";
+import {
+  defaultMaskMaxPaths,
+  defaultMaxDepth,
+  formatBound,
+  int64Max,
+  int64Min,
+  maskStepsPerPath,
+  uint64Max,
+} from "./limits.js";
 import {
   anyLeaf,
   BudgetExceeded,
@@ -432,7 +440,12 @@ function tooManySegments(json: string, pathStart: number): WktJsonError {
   let end = json.indexOf(",", pathStart);
   if (end < 0) end = json.length;
   const shown = end - pathStart > 200 ? json.slice(pathStart, pathStart + 200) + "…" : json.slice(pathStart, end);
-  return new WktJsonError("mask-path", "$", fieldMaskType, `path ${JSON.stringify(shown)} has more than ${maxSegments} segments`);
+  return new WktJsonError(
+    "mask-path",
+    "$",
+    fieldMaskType,
+    `path ${JSON.stringify(shown)} has more than ${maxSegments} segments`,
+  );
 }
 
 function invalidCharacter(json: string, i: number): string {
@@ -549,7 +562,11 @@ function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boo
     const s = segs[i]!;
     if (plan !== undefined) {
       if (s === WILD) {
-        throw maskPathError(path, s, `cannot stand for the fields of ${plan.desc.typeName}: \`*\` is every entry of a map or element of a repeated field`);
+        throw maskPathError(
+          path,
+          s,
+          `cannot stand for the fields of ${plan.desc.typeName}: \`*\` is every entry of a map or element of a repeated field`,
+        );
       }
       const fp = plan.byName.get(s);
       if (fp === undefined) throw maskPathError(path, s, `names no field of ${plan.desc.typeName}`);
@@ -558,7 +575,11 @@ function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boo
       if (fp.kind === "message") plan = planOf(fp.message!);
       else if (fp.kind === "list" || fp.kind === "map") {
         if (!aip161 && i + 1 < segs.length) {
-          throw maskPathError(path, s, `is a ${fp.kind === "map" ? "map" : "repeated"} field; a repeated or map field is allowed only in the last position of a path`);
+          throw maskPathError(
+            path,
+            s,
+            `is a ${fp.kind === "map" ? "map" : "repeated"} field; a repeated or map field is allowed only in the last position of a path`,
+          );
         }
         coll = fp;
       } else scalarOf = fp;
@@ -583,7 +604,11 @@ function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boo
       } else {
         const key = mapKeyOf(fp.mapKey!, s);
         if (key === undefined) {
-          throw maskPathError(path, s, `is not a key of the map field "${fp.name}" (map<${ScalarType[fp.mapKey!].toLowerCase()}, ...>)`);
+          throw maskPathError(
+            path,
+            s,
+            `is not a key of the map field "${fp.name}" (map<${ScalarType[fp.mapKey!].toLowerCase()}, ...>)`,
+          );
         }
         out[i] = key;
       }
@@ -593,7 +618,11 @@ function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boo
     }
     const f = scalarOf!;
     const what = f.kind === "list" || f.kind === "map" ? `the values of "${f.name}" are` : `"${f.name}" is`;
-    throw maskPathError(path, s, `is below a scalar: ${what} ${f.field.enum !== undefined ? "an enum" : "scalar"}, without fields`);
+    throw maskPathError(
+      path,
+      s,
+      `is below a scalar: ${what} ${f.field.enum !== undefined ? "an enum" : "scalar"}, without fields`,
+    );
   }
   return out;
 }
@@ -702,13 +731,23 @@ function maxPathsOf(options: FieldMaskSizeOptions | undefined): number {
   const m = options?.maxPaths;
   if (m === undefined) return defaultMaskMaxPaths;
   if (typeof m !== "number" || !(m >= 0) || (m !== Infinity && !Number.isInteger(m))) {
-    throw new WktJsonError("range", "$", fieldMaskType, `maxPaths must be a non-negative integer or Infinity, got ${describe(m)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      fieldMaskType,
+      `maxPaths must be a non-negative integer or Infinity, got ${describe(m)}`,
+    );
   }
   return m;
 }
 
 function tooManyPaths(what: string, maxPaths: number): WktJsonError {
-  return new WktJsonError("size", "$", fieldMaskType, `${what} holds more than maxPaths (${formatBound(maxPaths)}) paths`);
+  return new WktJsonError(
+    "size",
+    "$",
+    fieldMaskType,
+    `${what} holds more than maxPaths (${formatBound(maxPaths)}) paths`,
+  );
 }
 
 function tooMuchWork(what: string, maxPaths: number): WktJsonError {
@@ -771,7 +810,12 @@ export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?:
  * fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3Schema).paths;
  * //=> ["optional_nested_message.corecursive"]
  */
-export function fieldMaskSubtract(a: FieldMaskLike, b: FieldMaskLike, schema?: DescMessage, options?: FieldMaskSizeOptions): FieldMask {
+export function fieldMaskSubtract(
+  a: FieldMaskLike,
+  b: FieldMaskLike,
+  schema?: DescMessage,
+  options?: FieldMaskSizeOptions,
+): FieldMask {
   const maxPaths = maxPathsOf(options);
   let ta: Node;
   let tb: Node;
@@ -840,7 +884,11 @@ function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment
   if (isEmptyNode(a) || b.length === 0) return a;
   if (a.leaf) {
     if (loc === undefined) {
-      throw maskPathError(formatPath(at), undefined, "loses a part to the subtracted mask; naming what remains of it needs the schema (fieldMaskSubtract(a, b, schema))");
+      throw maskPathError(
+        formatPath(at),
+        undefined,
+        "loses a part to the subtracted mask; naming what remains of it needs the schema (fieldMaskSubtract(a, b, schema))",
+      );
     }
     a = expand(loc, at, ctx);
   }
@@ -865,7 +913,11 @@ function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment
       if (u.children === undefined) continue;
       for (const [k, bc] of u.children) {
         if (overlaps(rest, bc)) {
-          throw maskPathError(formatPath([...at, k]), undefined, `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`);
+          throw maskPathError(
+            formatPath([...at, k]),
+            undefined,
+            `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`,
+          );
         }
       }
     }
@@ -929,14 +981,24 @@ export function fieldMaskForAllFields(schema: DescMessage): FieldMask {
 export function fieldMaskFromFieldNumbers(schema: DescMessage, numbers: readonly number[]): FieldMask {
   const plan = planOf(schema);
   if (!Array.isArray(numbers)) {
-    throw new WktJsonError("json-type", "$", maskTypeName, `numbers: expected an array of field numbers, got ${describe(numbers)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      maskTypeName,
+      `numbers: expected an array of field numbers, got ${describe(numbers)}`,
+    );
   }
   const seen = new Set<number>();
   const paths: string[] = [];
   for (const n of numbers) {
     const fp = plan.byNumber.get(n);
     if (fp === undefined) {
-      throw new WktJsonError("mask-path", "$", maskTypeName, `field number ${typeof n === "number" ? String(n) : describe(n)} is not a field of ${schema.typeName}`);
+      throw new WktJsonError(
+        "mask-path",
+        "$",
+        maskTypeName,
+        `field number ${typeof n === "number" ? String(n) : describe(n)} is not a field of ${schema.typeName}`,
+      );
     }
     if (!seen.has(n)) {
       seen.add(n);
@@ -1079,7 +1141,10 @@ function fieldPlan(f: DescField): FieldPlan {
     name: f.name,
     local: f.localName,
     oneof: f.oneof?.localName,
-    explicit: f.oneof === undefined && (f.fieldKind === "message" || ((f.fieldKind === "scalar" || f.fieldKind === "enum") && f.presence !== implicitPresence)),
+    explicit:
+      f.oneof === undefined &&
+      (f.fieldKind === "message" ||
+        ((f.fieldKind === "scalar" || f.fieldKind === "enum") && f.presence !== implicitPresence)),
     kind: f.fieldKind,
     box,
     message,
@@ -1129,7 +1194,12 @@ export function hasOwnKey(obj: object): boolean {
 /** A message-typed value as a record, or a `json-type` error. @internal */
 export function asMsg(v: unknown, fp: FieldPlan): Msg {
   if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    throw new WktJsonError("json-type", "$", fp.field.parent.typeName, `field "${fp.name}": expected a ${fp.message!.typeName} message, got ${describe(v)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      fp.field.parent.typeName,
+      `field "${fp.name}": expected a ${fp.message!.typeName} message, got ${describe(v)}`,
+    );
   }
   return v as Msg;
 }
@@ -1137,10 +1207,16 @@ export function asMsg(v: unknown, fp: FieldPlan): Msg {
 /** Throws `json-type` unless `msg` is a message of `schema`. @internal */
 export function checkMessage(schema: DescMessage, msg: unknown, what: string): void {
   if (typeof msg !== "object" || msg === null || (msg as { $typeName?: unknown }).$typeName !== schema.typeName) {
-    const got = typeof msg === "object" && msg !== null && typeof (msg as { $typeName?: unknown }).$typeName === "string"
-      ? `a ${(msg as { $typeName: string }).$typeName} message`
-      : describe(msg);
-    throw new WktJsonError("json-type", "$", schema.typeName, `${what}: expected a ${schema.typeName} message, got ${got}`);
+    const got =
+      typeof msg === "object" && msg !== null && typeof (msg as { $typeName?: unknown }).$typeName === "string"
+        ? `a ${(msg as { $typeName: string }).$typeName} message`
+        : describe(msg);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      schema.typeName,
+      `${what}: expected a ${schema.typeName} message, got ${got}`,
+    );
   }
 }
 
@@ -1189,8 +1265,12 @@ function scalarEquals(type: ScalarType | undefined, a: unknown, b: unknown): boo
     return true;
   }
   // 64-bit integers: a bigint and its decimal string (jstype = JS_STRING) are the same value.
-  return (typeof a === "bigint" || typeof a === "string") && (typeof b === "bigint" || typeof b === "string") &&
-    type !== ScalarType.STRING && String(a) === String(b);
+  return (
+    (typeof a === "bigint" || typeof a === "string") &&
+    (typeof b === "bigint" || typeof b === "string") &&
+    type !== ScalarType.STRING &&
+    String(a) === String(b)
+  );
 }
 
 /** Whether two messages of one type have the same fields set to equal values. @internal */
@@ -1207,7 +1287,8 @@ export function messageEquals(plan: MessagePlan, a: Msg, b: Msg, depthLeft: numb
 function jsonEquals(a: unknown, b: unknown, depthLeft: number): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", "google.protobuf.Struct", `JSON nests deeper than ${defaultMaxDepth} levels`);
+  if (depthLeft <= 0)
+    throw new WktJsonError("depth", "$", "google.protobuf.Struct", `JSON nests deeper than ${defaultMaxDepth} levels`);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!jsonEquals(a[i], b[i], depthLeft - 1)) return false;

@@ -35,7 +35,13 @@ import { valuesError, type ValueBudget } from "./internal/budget.js";
 import { copyJsonObject, setOwn } from "./internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
 import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "./internal/scalar.js";
-import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin, formatBound } from "./limits.js";
+import {
+  defaultMaxDepth,
+  defaultMaxValues,
+  defaultMaxValuesPerCodeUnit,
+  defaultMaxValuesTextMin,
+  formatBound,
+} from "./limits.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { errorAtPath } from "./path.js";
 import { structFamilyFromText } from "./internal/struct-text.js";
@@ -165,7 +171,11 @@ export function fromJsonString<Desc extends DescMessage>(
   const ctx = makeContext(options, true, typeof json === "string" ? json.length : 0);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   const maxLength = parseOptions.maxLength;
-  if (structFamily.has(schema.typeName) && typeof json === "string" && (maxLength === undefined || json.length <= maxLength)) {
+  if (
+    structFamily.has(schema.typeName) &&
+    typeof json === "string" &&
+    (maxLength === undefined || json.length <= maxLength)
+  ) {
     // One walk over JSON.parse's tree; any text it cannot vouch for takes the long way below, which decides.
     const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth, ctx.maxValues);
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
@@ -198,8 +208,17 @@ export function textParseOptions(maxDepth: number, maxLength: number | undefined
   const parseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(maxDepth), exactNumbers: true };
   if (maxLength !== undefined) {
     // NaN or a negative limit would switch the check off or reject everything, silently.
-    if (typeof maxLength !== "number" || !(maxLength >= 0) || (maxLength !== Infinity && !Number.isInteger(maxLength))) {
-      throw new WktJsonError("range", "$", "options", `maxLength must be a whole number from 0 up, got ${String(maxLength)}`);
+    if (
+      typeof maxLength !== "number" ||
+      !(maxLength >= 0) ||
+      (maxLength !== Infinity && !Number.isInteger(maxLength))
+    ) {
+      throw new WktJsonError(
+        "range",
+        "$",
+        "options",
+        `maxLength must be a whole number from 0 up, got ${String(maxLength)}`,
+      );
     }
     parseOptions.maxLength = maxLength;
   }
@@ -246,7 +265,11 @@ function textDepthBound(maxDepth: number): number {
  * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
  * length of that text (the default budget grows with it), undefined for a JS value.
  */
-export function makeContext(options: Partial<JsonReadOptions> | undefined, exactNumbers: boolean, textLength: number | undefined): ReadContext {
+export function makeContext(
+  options: Partial<JsonReadOptions> | undefined,
+  exactNumbers: boolean,
+  textLength: number | undefined,
+): ReadContext {
   if (options === undefined) {
     return {
       ignoreUnknownFields: false,
@@ -280,7 +303,12 @@ export function checkMaxValues(maxValues: number | undefined, textLength: number
     return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
   }
   if (typeof maxValues !== "number" || !(maxValues >= 0) || (maxValues !== Infinity && !Number.isInteger(maxValues))) {
-    throw new WktJsonError("range", "$", "options", `maxValues must be a whole number from 0 up, got ${typeof maxValues === "number" ? String(maxValues) : describe(maxValues)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      "options",
+      `maxValues must be a whole number from 0 up, got ${typeof maxValues === "number" ? String(maxValues) : describe(maxValues)}`,
+    );
   }
   return maxValues;
 }
@@ -289,15 +317,27 @@ export function checkMaxValues(maxValues: number | undefined, textLength: number
  * @internal The nesting limit of an options object: `maxDepth`, or `recursionLimit` (protobuf-es's name for
  * it); giving both with different values is rule `range`. Checked as {@link checkMaxDepth}.
  */
-export function depthOption(options: { readonly maxDepth?: unknown; readonly recursionLimit?: unknown } | undefined): number {
+export function depthOption(
+  options: { readonly maxDepth?: unknown; readonly recursionLimit?: unknown } | undefined,
+): number {
   const maxDepth = options?.maxDepth;
   const recursionLimit = options?.recursionLimit;
   if (maxDepth !== undefined && recursionLimit !== undefined && maxDepth !== recursionLimit) {
-    throw new WktJsonError("range", "$", "options", `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)} and ${typeof recursionLimit === "number" ? String(recursionLimit) : describe(recursionLimit)}; give one`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      "options",
+      `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)} and ${typeof recursionLimit === "number" ? String(recursionLimit) : describe(recursionLimit)}; give one`,
+    );
   }
   const limit = maxDepth ?? recursionLimit;
   if (limit !== undefined && typeof limit !== "number") {
-    throw new WktJsonError("range", "$", "options", `${maxDepth !== undefined ? "maxDepth" : "recursionLimit"} must be a whole number from 1 up, got ${describe(limit)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      "options",
+      `${maxDepth !== undefined ? "maxDepth" : "recursionLimit"} must be a whole number from 1 up, got ${describe(limit)}`,
+    );
   }
   return checkMaxDepth(limit);
 }
@@ -309,7 +349,12 @@ export function depthOption(options: { readonly maxDepth?: unknown; readonly rec
 export function checkMaxDepth(maxDepth: number | undefined): number {
   if (maxDepth === undefined) return defaultMaxDepth;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-    throw new WktJsonError("range", "$", "options", `maxDepth must be a whole number from 1 up, got ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      "options",
+      `maxDepth must be a whole number from 1 up, got ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)}`,
+    );
   }
   return maxDepth;
 }
@@ -376,7 +421,8 @@ function compileMessage(desc: DescMessage): MessageReader {
     // dictionary, copying every member, when a member is added, so the members the keys add (message fields,
     // explicit presence) are in the copy from the start, and those left unset are deleted below.
     const shape = keys.length > 16 || root === undefined ? undefined : membersAdded(keys, root);
-    const message = (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
+    const message =
+      (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
     let key = "";
     // Keys so far that named a field by its proto name where the JSON name differs.
     let aliases = 0;
@@ -429,7 +475,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   /** The reader's body for a JSON object whose members `for...in` lists (see {@link ReadContext.forIn}). */
   const readForIn = (obj: Record<string, unknown>, ctx: ReadContext): Record<string, unknown> => {
     const shape = root === undefined ? undefined : membersAddedIn(obj, root);
-    const message = (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
+    const message =
+      (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
     let key = "";
     let aliases = 0;
     let i = 0; // index of `key` among the keys
@@ -515,7 +562,14 @@ function compileMessage(desc: DescMessage): MessageReader {
     const read = compileField(field);
     const differ = field.jsonName !== field.name;
     const adds = field.oneof === undefined && !Object.prototype.hasOwnProperty.call(zero, field.localName);
-    entries.set(field.jsonName, { field, index, read, otherName: differ ? field.name : undefined, isProtoName: false, adds });
+    entries.set(field.jsonName, {
+      field,
+      index,
+      read,
+      otherName: differ ? field.name : undefined,
+      isProtoName: false,
+      adds,
+    });
     if (differ) entries.set(field.name, { field, index, read, otherName: field.jsonName, isProtoName: true, adds });
   });
   return reader;
@@ -544,7 +598,14 @@ const extensionReaders = new WeakMap<DescExtension, FieldReader>();
  */
 export function extensionAsField(ext: DescExtension): DescField {
   const key = `[${ext.typeName}]`;
-  return { ...ext, kind: "field", parent: ext.extendee, localName: "value", name: key, jsonName: key } as unknown as DescField;
+  return {
+    ...ext,
+    kind: "field",
+    parent: ext.extendee,
+    localName: "value",
+    name: key,
+    jsonName: key,
+  } as unknown as DescField;
 }
 
 interface FieldEntry {
@@ -619,7 +680,12 @@ function compileField(field: DescField): FieldReader {
             const k = mapKeyFromJson(keyType, key);
             if (k !== key) aliased = true;
             if (aliased && Object.prototype.hasOwnProperty.call(record, k)) {
-              throw new WktJsonError("duplicate-field", "$", field.parent.typeName, `map key ${JSON.stringify(k)} is given twice`);
+              throw new WktJsonError(
+                "duplicate-field",
+                "$",
+                field.parent.typeName,
+                `map key ${JSON.stringify(k)} is given twice`,
+              );
             }
             const item = obj[key];
             if (item === null && !nullable) {
@@ -644,7 +710,12 @@ function compileField(field: DescField): FieldReader {
           if (json === null && !nullable) return;
           const current = message[oneofLocal] as { case: string | undefined };
           if (current.case !== undefined) {
-            throw new WktJsonError("oneof", "$", field.parent.typeName, `oneof ${oneofName} is already set by another field`);
+            throw new WktJsonError(
+              "oneof",
+              "$",
+              field.parent.typeName,
+              `oneof ${oneofName} is already set by another field`,
+            );
           }
           const v = readValue(json, ctx);
           if (v !== skipped) message[oneofLocal] = { case: local, value: v };
@@ -701,7 +772,10 @@ export function compileValue(field: DescField, message: DescMessage | undefined,
   }
   if (field.enum !== undefined) return compileEnum(field.enum);
   const scalar = field.scalar!;
-  const longAsString = (field.fieldKind === "scalar" || field.fieldKind === "list") && "longAsString" in field && field.longAsString === true;
+  const longAsString =
+    (field.fieldKind === "scalar" || field.fieldKind === "list") &&
+    "longAsString" in field &&
+    field.longAsString === true;
   if (isIntegerType(scalar)) return (json, ctx) => readScalar(scalar, json, longAsString, ctx);
   return (json) => scalarFromJson(scalar, json, longAsString);
 }
@@ -719,7 +793,9 @@ function adoptedJsonObject(json: unknown, depthLeft: number, ctx: ReadContext): 
   const values = ctx.values;
   let ok: boolean;
   try {
-    ok = (depthLeft <= 0 || (ctx.values += 1) <= ctx.maxValues) && adoptedObject(json as Record<string, unknown>, depthLeft, ctx);
+    ok =
+      (depthLeft <= 0 || (ctx.values += 1) <= ctx.maxValues) &&
+      adoptedObject(json as Record<string, unknown>, depthLeft, ctx);
   } catch {
     ok = false; // a stack overflow: the copy meets it again and reports it
   }
@@ -787,7 +863,13 @@ function prototypeIsClean(): boolean {
 
 /** Tells whether a scalar type is one of the ten integer types. */
 function isIntegerType(t: ScalarType): boolean {
-  return t !== ScalarType.DOUBLE && t !== ScalarType.FLOAT && t !== ScalarType.BOOL && t !== ScalarType.STRING && t !== ScalarType.BYTES;
+  return (
+    t !== ScalarType.DOUBLE &&
+    t !== ScalarType.FLOAT &&
+    t !== ScalarType.BOOL &&
+    t !== ScalarType.STRING &&
+    t !== ScalarType.BYTES
+  );
 }
 
 /** Largest magnitude of a safe integer. */
@@ -808,7 +890,12 @@ function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: Re
 function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): unknown {
   if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && isIntegerType(t)) {
     if (json < 1e40 && json > -1e40) {
-      throw new WktJsonError("syntax", "$", scalarTypeName(t), `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`);
+      throw new WktJsonError(
+        "syntax",
+        "$",
+        scalarTypeName(t),
+        `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`,
+      );
     }
     throw new WktJsonError("range", "$", scalarTypeName(t), `${json} is outside the range of ${scalarTypeName(t)}`);
   }
@@ -907,11 +994,14 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     case "google.protobuf.FieldMask":
       return leaf(fieldMaskFromJson);
     case "google.protobuf.Struct":
-      return (json, ctx) => structFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
+      return (json, ctx) =>
+        structFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
     case "google.protobuf.Value":
-      return (json, ctx) => valueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
+      return (json, ctx) =>
+        valueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
     case "google.protobuf.ListValue":
-      return (json, ctx) => listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
+      return (json, ctx) =>
+        listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
     case "google.protobuf.Any":
       return (json, ctx) => {
         enter(ctx, typeName, cost);
@@ -927,7 +1017,12 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
         enter(ctx, typeName, cost);
         const keys = Object.keys(json);
         if (keys.length > 0 && !ctx.ignoreUnknownFields) {
-          const e = new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(keys[0])} is not a field: Empty has none`);
+          const e = new WktJsonError(
+            "unknown-field",
+            "$",
+            typeName,
+            `${JSON.stringify(keys[0])} is not a field: Empty has none`,
+          );
           throw errorAtPath(e, keys[0]!);
         }
         ctx.depth--;
@@ -954,4 +1049,3 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
   }
   return undefined;
 }
-

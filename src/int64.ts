@@ -58,7 +58,12 @@ export function int64From(value: unknown, options?: Int64FromOptions): bigint {
     v = value;
   } else if (typeof value === "number") {
     if (!Number.isSafeInteger(value)) {
-      throw new WktJsonError("int64", path, typeName, `${String(value)} is not a safe integer; pass a bigint or a string`);
+      throw new WktJsonError(
+        "int64",
+        path,
+        typeName,
+        `${String(value)} is not a safe integer; pass a bigint or a string`,
+      );
     }
     v = BigInt(value);
   } else if (typeof value === "string") {
@@ -71,7 +76,12 @@ export function int64From(value: unknown, options?: Int64FromOptions): bigint {
     const bits = (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0);
     v = long.unsigned ? bits : BigInt.asIntN(64, bits);
   } else {
-    throw new WktJsonError("int64", path, typeName, `expected a bigint, number, string or Long, got ${describe(value)}`);
+    throw new WktJsonError(
+      "int64",
+      path,
+      typeName,
+      `expected a bigint, number, string or Long, got ${describe(value)}`,
+    );
   }
   const min = unsigned ? 0n : int64Min;
   const max = unsigned ? uint64Max : int64Max;

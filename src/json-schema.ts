@@ -28,7 +28,16 @@
  *
  * @module
  */
-import { ScalarType, type DescEnum, type DescExtension, type DescField, type DescMessage, type JsonObject, type JsonValue, type Registry } from "@bufbuild/protobuf";
+import {
+  ScalarType,
+  type DescEnum,
+  type DescExtension,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+  type Registry,
+} from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { enumValueJsonName } from "./enum.js";
 import { WktJsonError } from "./errors.js";
@@ -125,16 +134,28 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   if (target !== "draft-2020-12" && target !== "draft-07") {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
   }
-  const flag = (name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields"): boolean => {
+  const flag = (
+    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields",
+  ): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
     return v === true;
   };
   const registry = options?.registry;
-  if (registry !== undefined && (typeof registry !== "object" || registry === null || typeof (registry as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function")) {
+  if (
+    registry !== undefined &&
+    (typeof registry !== "object" ||
+      registry === null ||
+      typeof (registry as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function")
+  ) {
     throw optionError("registry", registry, "a Registry of @bufbuild/protobuf");
   }
-  const text = (name: "refPrefix" | "nameSuffix", fallback: string, ok: (v: string) => boolean, expected: string): string => {
+  const text = (
+    name: "refPrefix" | "nameSuffix",
+    fallback: string,
+    ok: (v: string) => boolean,
+    expected: string,
+  ): string => {
     const v = options?.[name];
     if (v === undefined) return fallback;
     if (typeof v !== "string" || !ok(v)) throw optionError(name, v, expected);
@@ -142,7 +163,12 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   };
   // A prefix or suffix is part of a JSON pointer in a URI fragment: characters that would need escaping are refused.
   const safe = (v: string): boolean => /^[A-Za-z0-9._$/#-]*$/.test(v);
-  const refPrefix = text("refPrefix", `#/${drafts[target].defs}/`, (v) => v.startsWith("#") && v.endsWith("/") && safe(v), `a JSON pointer fragment such as "#/components/schemas/"`);
+  const refPrefix = text(
+    "refPrefix",
+    `#/${drafts[target].defs}/`,
+    (v) => v.startsWith("#") && v.endsWith("/") && safe(v),
+    `a JSON pointer fragment such as "#/components/schemas/"`,
+  );
   const nameSuffix = text("nameSuffix", "", (v) => safe(v) && !v.includes("/"), "letters, digits, '.', '_' or '-'");
   return {
     input: io === "input",
@@ -201,7 +227,8 @@ function canonicalSigned(max: string, minMagnitude: string): string {
  * other digits than zeros needs an exponent (`1.5` is not an integer, `1.5e1` is).
  */
 function integerText(max: string, minMagnitude: string): string {
-  const plain = minMagnitude === "" ? `-?0|${positiveUpTo(max)}` : `-?0|${positiveUpTo(max)}|-${positiveUpTo(minMagnitude)}`;
+  const plain =
+    minMagnitude === "" ? `-?0|${positiveUpTo(max)}` : `-?0|${positiveUpTo(max)}|-${positiveUpTo(minMagnitude)}`;
   return `^(${plain}|-?(0|[1-9][0-9]*)(\\.0+|(\\.[0-9]+)?[eE][+-]?[0-9]+))$`;
 }
 
@@ -227,7 +254,8 @@ const base64Output = "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)
 // hours to 23, seconds to 59 (leap seconds are smeared), 1 to 9 fraction digits, `T` and `Z` upper-case.
 const year = "(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})";
 const leapYear = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)";
-const monthDay = "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))";
+const monthDay =
+  "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))";
 const date = `(${year}-${monthDay}|${leapYear}-02-29)`;
 const time = "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]";
 const offset = "([01][0-9]|2[0-3]):[0-5][0-9]";
@@ -283,7 +311,11 @@ class Builder {
   drain(): void {
     for (let i = 0; i < this.queue.length; i++) {
       const desc = this.queue[i]!;
-      setOwn(this.defs, desc.typeName + this.o.nameSuffix, desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc));
+      setOwn(
+        this.defs,
+        desc.typeName + this.o.nameSuffix,
+        desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc),
+      );
     }
   }
 
@@ -349,7 +381,9 @@ class Builder {
     if (!this.o.input || nullIsValue(field)) return present(name, {});
     // Under ignoreUnknownFields an unknown enum value is skipped and sets nothing.
     const known: JsonObject =
-      field.fieldKind === "enum" && this.o.ignoreUnknownFields ? { allOf: [{ not: { type: "null" } }, this.enumKnown(field.enum)] } : { not: { type: "null" } };
+      field.fieldKind === "enum" && this.o.ignoreUnknownFields
+        ? { allOf: [{ not: { type: "null" } }, this.enumKnown(field.enum)] }
+        : { not: { type: "null" } };
     return present(name, known);
   }
 
@@ -358,12 +392,22 @@ class Builder {
     const nullable = nullIsValue(field);
     switch (field.fieldKind) {
       case "list": {
-        const items = field.listKind === "scalar" ? this.scalar(field.scalar) : field.listKind === "enum" ? this.enumRef(field.enum) : this.ref(field.message);
+        const items =
+          field.listKind === "scalar"
+            ? this.scalar(field.scalar)
+            : field.listKind === "enum"
+              ? this.enumRef(field.enum)
+              : this.ref(field.message);
         const s: JsonObject = { type: "array", items };
         return input ? orNull(s) : s;
       }
       case "map": {
-        const value = field.mapKind === "scalar" ? this.scalar(field.scalar) : field.mapKind === "enum" ? this.enumRef(field.enum) : this.ref(field.message);
+        const value =
+          field.mapKind === "scalar"
+            ? this.scalar(field.scalar)
+            : field.mapKind === "enum"
+              ? this.enumRef(field.enum)
+              : this.ref(field.message);
         const s: JsonObject = { type: "object", additionalProperties: value };
         const keys = this.mapKey(field.mapKey);
         if (keys !== undefined) s.propertyNames = keys;
@@ -394,22 +438,35 @@ class Builder {
       case ScalarType.INT32:
       case ScalarType.SINT32:
       case ScalarType.SFIXED32:
-        return input ? { type: ["integer", "string"], minimum: int32Min, maximum: int32Max, pattern: int32Text } : { type: "integer", minimum: int32Min, maximum: int32Max };
+        return input
+          ? { type: ["integer", "string"], minimum: int32Min, maximum: int32Max, pattern: int32Text }
+          : { type: "integer", minimum: int32Min, maximum: int32Max };
       case ScalarType.UINT32:
       case ScalarType.FIXED32:
-        return input ? { type: ["integer", "string"], minimum: 0, maximum: uint32Max, pattern: uint32Text } : { type: "integer", minimum: 0, maximum: uint32Max };
+        return input
+          ? { type: ["integer", "string"], minimum: 0, maximum: uint32Max, pattern: uint32Text }
+          : { type: "integer", minimum: 0, maximum: uint32Max };
       case ScalarType.INT64:
       case ScalarType.SINT64:
       case ScalarType.SFIXED64:
         // JSON.parse rounds a number beyond 2^53; the bounds are the doubles the range's ends round to, so
         // that every number in range passes (and 2^63 + 1, which rounds to 2^63, too: the decoder refuses it).
-        return input ? { type: ["integer", "string"], minimum: -int64Bound, maximum: int64Bound, pattern: int64Text } : { type: "string", pattern: int64Canonical };
+        return input
+          ? { type: ["integer", "string"], minimum: -int64Bound, maximum: int64Bound, pattern: int64Text }
+          : { type: "string", pattern: int64Canonical };
       case ScalarType.UINT64:
       case ScalarType.FIXED64:
-        return input ? { type: ["integer", "string"], minimum: 0, maximum: uint64Bound, pattern: uint64Text } : { type: "string", pattern: uint64Canonical };
+        return input
+          ? { type: ["integer", "string"], minimum: 0, maximum: uint64Bound, pattern: uint64Text }
+          : { type: "string", pattern: uint64Canonical };
       case ScalarType.FLOAT:
         // toJson writes a float's shortest text, which can be just above float32's largest value as a double.
-        return { type: ["number", "string"], exclusiveMinimum: -float32Overflow, exclusiveMaximum: float32Overflow, pattern: input ? floatText : nonFinite };
+        return {
+          type: ["number", "string"],
+          exclusiveMinimum: -float32Overflow,
+          exclusiveMaximum: float32Overflow,
+          pattern: input ? floatText : nonFinite,
+        };
       case ScalarType.DOUBLE:
         return { type: ["number", "string"], pattern: input ? floatText : nonFinite };
       case ScalarType.BYTES:
@@ -420,7 +477,11 @@ class Builder {
   private mapKey(t: ScalarType): JsonObject | undefined {
     const input = this.o.input;
     const range = (max: string, minMagnitude: string): JsonObject => ({
-      pattern: input ? keyInput(max, minMagnitude) : minMagnitude === "" ? `^(0|${positiveUpTo(max)})$` : `^(${canonicalSigned(max, minMagnitude)})$`,
+      pattern: input
+        ? keyInput(max, minMagnitude)
+        : minMagnitude === ""
+          ? `^(0|${positiveUpTo(max)})$`
+          : `^(${canonicalSigned(max, minMagnitude)})$`,
     });
     switch (t) {
       case ScalarType.STRING:
@@ -458,7 +519,10 @@ class Builder {
       const names: JsonValue = { enum: desc.values.map((v) => enumValueJsonName(v)) };
       return desc.open ? { anyOf: [names, int32()] } : names;
     }
-    if (o.ignoreUnknownFields) return desc.open ? { type: ["string", "integer"], minimum: int32Min, maximum: int32Max } : { anyOf: [{ type: "string" }, { enum: numbers }] };
+    if (o.ignoreUnknownFields)
+      return desc.open
+        ? { type: ["string", "integer"], minimum: int32Min, maximum: int32Max }
+        : { anyOf: [{ type: "string" }, { enum: numbers }] };
     return this.enumKnown(desc);
   }
 
@@ -548,10 +612,16 @@ function nullIsValue(field: DescField | DescExtension): boolean {
   if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
   if (field.fieldKind === "enum") return field.enum.typeName === nullValueType;
   if (field.fieldKind === "list") {
-    return (field.listKind === "message" && field.message.typeName === "google.protobuf.Value") || (field.listKind === "enum" && field.enum.typeName === nullValueType);
+    return (
+      (field.listKind === "message" && field.message.typeName === "google.protobuf.Value") ||
+      (field.listKind === "enum" && field.enum.typeName === nullValueType)
+    );
   }
   if (field.fieldKind === "map") {
-    return (field.mapKind === "message" && field.message.typeName === "google.protobuf.Value") || (field.mapKind === "enum" && field.enum.typeName === nullValueType);
+    return (
+      (field.mapKind === "message" && field.message.typeName === "google.protobuf.Value") ||
+      (field.mapKind === "enum" && field.enum.typeName === nullValueType)
+    );
   }
   return false;
 }

@@ -20,9 +20,26 @@
  *
  * @module
  */
-import { getExtension, setExtension, type DescMessage, type ScalarType, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import {
+  getExtension,
+  setExtension,
+  type DescMessage,
+  type ScalarType,
+  type JsonValue,
+  type MessageShape,
+  type Registry,
+} from "@bufbuild/protobuf";
 import { scalarZeroValue } from "@bufbuild/protobuf/reflect";
-import { checkMessage, planOf, boxNone, boxStruct, boxWrapper, type FieldPlan, type MessagePlan, type Msg } from "./field-mask.js";
+import {
+  checkMessage,
+  planOf,
+  boxNone,
+  boxStruct,
+  boxWrapper,
+  type FieldPlan,
+  type MessagePlan,
+  type Msg,
+} from "./field-mask.js";
 import { fromJson, fromJsonString, stackOverflowAsDepth, depthOption, type JsonReadOptions } from "./from-json.js";
 import { enumValueJsonName } from "./enum.js";
 import { setOwn } from "./internal/json-value.js";
@@ -89,8 +106,17 @@ interface MergeContext {
   readonly registry: Registry | undefined;
 }
 
-function apply(schema: DescMessage, target: unknown, json: JsonValue, source: unknown, options: Partial<JsonReadOptions> | undefined): void {
-  const ctx: MergeContext = { ignoreUnknownFields: options?.ignoreUnknownFields === true, registry: checkRegistry(options?.registry) };
+function apply(
+  schema: DescMessage,
+  target: unknown,
+  json: JsonValue,
+  source: unknown,
+  options: Partial<JsonReadOptions> | undefined,
+): void {
+  const ctx: MergeContext = {
+    ignoreUnknownFields: options?.ignoreUnknownFields === true,
+    registry: checkRegistry(options?.registry),
+  };
   try {
     mergeMessage(planOf(schema), target as Msg, json, source as Msg, ctx);
   } catch (e) {
@@ -236,7 +262,8 @@ function mergeField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg, ctx: 
       if (fp.oneof !== undefined) {
         const have = target[fp.oneof] as { case?: unknown; value?: unknown } | undefined;
         const given = source[fp.oneof] as { case?: unknown; value?: unknown };
-        if (have?.case === fp.local && fp.box === boxNone) mergeMessage(planOf(fp.message!), have.value as Msg, v, given.value as Msg, ctx);
+        if (have?.case === fp.local && fp.box === boxNone)
+          mergeMessage(planOf(fp.message!), have.value as Msg, v, given.value as Msg, ctx);
         else target[fp.oneof] = given;
         return;
       }
@@ -272,6 +299,11 @@ function mergeExtension(desc: DescMessage, key: string, target: Msg, source: Msg
   try {
     setExtension(target as never, ext, getExtension(source as never, ext) as never);
   } catch (e) {
-    throw new WktJsonError("json-type", "$", desc.typeName, `extension ${key}: ${e instanceof Error ? e.message : describe(e)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      desc.typeName,
+      `extension ${key}: ${e instanceof Error ? e.message : describe(e)}`,
+    );
   }
 }

@@ -33,11 +33,29 @@
  *
  * @module
  */
-import { type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import {
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "./errors.js";
-import { checkedPaths, checkedTrie, checkMessage, fieldGet, fieldIsSet, fieldValueEquals, planOf, boxNone, type FieldPlan, type MessagePlan, type Msg } from "./field-mask.js";
+import {
+  checkedPaths,
+  checkedTrie,
+  checkMessage,
+  fieldGet,
+  fieldIsSet,
+  fieldValueEquals,
+  planOf,
+  boxNone,
+  type FieldPlan,
+  type MessagePlan,
+  type Msg,
+} from "./field-mask.js";
 import { fieldMaskFromJson } from "./field-mask.js";
 import { fieldMaskMerge } from "./field-mask-apply.js";
 import { fromJson, stackOverflowAsDepth, type JsonReadOptions } from "./from-json.js";
@@ -75,7 +93,8 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
 }
 
 /** Options of {@link jsonPatch}: those of {@link patch}, plus how the result is written (`toJson`'s options). */
-export interface JsonPatchOptions extends PatchOptions, Partial<Pick<JsonWriteOptions, "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit">> {}
+export interface JsonPatchOptions
+  extends PatchOptions, Partial<Pick<JsonWriteOptions, "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit">> {}
 
 /**
  * Applies a PATCH request body to a stored message (AIP-134) and returns the updated message; neither input is
@@ -96,7 +115,12 @@ export interface JsonPatchOptions extends PatchOptions, Partial<Pick<JsonWriteOp
  * [updated.name, updated.title, updated.tags]; //=> ["books/1", "Dune Messiah", ["sequel"]]
  * patch(BookSchema, stored, { title: "" }, { required: ["title"] }); // throws WktJsonError (rule "field-behavior", path "$.title")
  */
-export function patch<Desc extends DescMessage>(schema: Desc, stored: MessageShape<Desc>, body: JsonValue, options?: PatchOptions): MessageShape<Desc> {
+export function patch<Desc extends DescMessage>(
+  schema: Desc,
+  stored: MessageShape<Desc>,
+  body: JsonValue,
+  options?: PatchOptions,
+): MessageShape<Desc> {
   checkMessage(schema, stored, "stored");
   const o = readOptions(schema, options);
   return run(schema, stored, body, o);
@@ -116,7 +140,12 @@ export function patch<Desc extends DescMessage>(schema: Desc, stored: MessageSha
  * //=> { name: "books/1", title: "Dune", author: { givenName: "F.", familyName: "Herbert" } }
  * jsonPatch(BookSchema, stored, { titel: "x" }); // throws WktJsonError (rule "unknown-field", path "$.titel")
  */
-export function jsonPatch(schema: DescMessage, stored: JsonValue, body: JsonValue, options?: JsonPatchOptions): JsonObject {
+export function jsonPatch(
+  schema: DescMessage,
+  stored: JsonValue,
+  body: JsonValue,
+  options?: JsonPatchOptions,
+): JsonObject {
   const o = readOptions(schema, options);
   let message: MessageShape<DescMessage>;
   try {
@@ -156,7 +185,8 @@ interface Opts {
 
 function readOptions(schema: DescMessage, options: PatchOptions | undefined): Opts {
   planOf(schema); // checks the schema
-  if (options !== undefined && (typeof options !== "object" || options === null)) throw optionError("options", options, "an object");
+  if (options !== undefined && (typeof options !== "object" || options === null))
+    throw optionError("options", options, "an object");
   const flag = (name: "strict" | "aip161"): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
@@ -174,11 +204,16 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
   const m = options?.updateMask;
   if (m !== undefined) {
     // "*" is no FieldMask JSON (a path of identifiers), but AIP-134's full replacement, as a query parameter sends it.
-    const fm: FieldMaskLike = typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
+    const fm: FieldMaskLike =
+      typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
     mask = checkedTrie(schema, fm, aip161, "updateMask");
   }
   const lists = new Map<string, number>();
-  for (const [name, bit] of [["outputOnly", outputOnlyBit], ["immutable", immutableBit], ["required", requiredBit]] as const) {
+  for (const [name, bit] of [
+    ["outputOnly", outputOnlyBit],
+    ["immutable", immutableBit],
+    ["required", requiredBit],
+  ] as const) {
     const paths = options?.[name];
     if (paths === undefined) continue;
     for (const segs of checkedPaths(schema, paths, false, name)) {
@@ -217,7 +252,9 @@ function descriptorBehavior(field: DescField): number {
   let bits = behaviorCache.get(field);
   if (bits !== undefined) return bits;
   bits = 0;
-  const unknown = (field.proto?.options as { $unknown?: { no: number; wireType: number; data: Uint8Array }[] } | undefined)?.$unknown;
+  const unknown = (
+    field.proto?.options as { $unknown?: { no: number; wireType: number; data: Uint8Array }[] } | undefined
+  )?.$unknown;
   if (Array.isArray(unknown)) {
     for (const u of unknown) {
       if (u.no !== fieldBehaviorExtension) continue;
@@ -252,7 +289,12 @@ function behavior(o: Opts, fp: FieldPlan, path: string | undefined): number {
 // The update
 // ---------------------------------------------------------------------------------------------------------
 
-function run<Desc extends DescMessage>(schema: Desc, stored: MessageShape<Desc>, body: JsonValue, o: Opts): MessageShape<Desc> {
+function run<Desc extends DescMessage>(
+  schema: Desc,
+  stored: MessageShape<Desc>,
+  body: JsonValue,
+  o: Opts,
+): MessageShape<Desc> {
   // The body first, as the decoder reads it: every error has its path from the body's root.
   let message = fromJson(schema, body, o.read);
   const plan = planOf(schema);
@@ -278,7 +320,11 @@ function run<Desc extends DescMessage>(schema: Desc, stored: MessageShape<Desc>,
     touched = { leaf: false, children: undefined, any: undefined };
     for (const segs of kept) insert(touched, segs);
   }
-  const result = fieldMaskMerge(schema, stored, message, paths, { replaceMessageFields: true, replaceRepeatedFields: true, aip161: o.aip161 });
+  const result = fieldMaskMerge(schema, stored, message, paths, {
+    replaceMessageFields: true,
+    replaceRepeatedFields: true,
+    aip161: o.aip161,
+  });
   const walk: BehaviorWalk = { o, restore: [] };
   try {
     checkBehavior(plan, result as unknown as Msg, stored as unknown as Msg, touched, "", [], walk, defaultMaxDepth);
@@ -287,7 +333,10 @@ function run<Desc extends DescMessage>(schema: Desc, stored: MessageShape<Desc>,
   }
   if (walk.restore.length === 0) return result;
   // Output-only fields inside what the mask replaced: the stored values again.
-  return fieldMaskMerge(schema, result, stored, walk.restore, { replaceMessageFields: true, replaceRepeatedFields: true });
+  return fieldMaskMerge(schema, result, stored, walk.restore, {
+    replaceMessageFields: true,
+    replaceRepeatedFields: true,
+  });
 }
 
 /** Everything below: the mask names the whole value. */
@@ -342,7 +391,15 @@ function membersOf(plan: MessagePlan): Map<string, FieldPlan> {
  * root through singular message fields; inside lists and maps it is undefined). Returns the object, or a copy
  * without the dropped members.
  */
-function scanObject(plan: MessagePlan, obj: Msg, at: PathSegment[], prefix: string | undefined, implied: boolean, scan: BodyScan, depthLeft: number): Msg {
+function scanObject(
+  plan: MessagePlan,
+  obj: Msg,
+  at: PathSegment[],
+  prefix: string | undefined,
+  implied: boolean,
+  scan: BodyScan,
+  depthLeft: number,
+): Msg {
   // Not reached: the body was decoded under the same maxDepth. A guard all the same.
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", plan.desc.typeName, "the body nests deeper than maxDepth");
   const members = membersOf(plan);
@@ -355,7 +412,12 @@ function scanObject(plan: MessagePlan, obj: Msg, at: PathSegment[], prefix: stri
     if (fp === undefined) {
       // Skipped by the decoder (ignoreUnknownFields), or an extension, which a FieldMask cannot name.
       if (implied && scan.implied !== undefined && key.charCodeAt(0) === 91) {
-        throw new WktJsonError("mask-path", pathJoin("$", ...at, key), plan.desc.typeName, `the extension ${key} cannot be updated: a FieldMask names fields only; send an updateMask without it`);
+        throw new WktJsonError(
+          "mask-path",
+          pathJoin("$", ...at, key),
+          plan.desc.typeName,
+          `the extension ${key} cannot be updated: a FieldMask names fields only; send an updateMask without it`,
+        );
       }
       if (out !== undefined) setOwn(out, key, v);
       continue;
@@ -363,14 +425,22 @@ function scanObject(plan: MessagePlan, obj: Msg, at: PathSegment[], prefix: stri
     const path = prefix === undefined ? undefined : prefix + fp.name;
     if ((behavior(scan.o, fp, path) & outputOnlyBit) !== 0) {
       if (scan.o.strict) {
-        throw new WktJsonError("field-behavior", pathJoin("$", ...at, key), plan.desc.typeName, `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`);
+        throw new WktJsonError(
+          "field-behavior",
+          pathJoin("$", ...at, key),
+          plan.desc.typeName,
+          `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`,
+        );
       }
       scan.dropped = true;
       out ??= copyBefore(obj, keys, k);
       continue;
     }
     let value = v;
-    const sub = fp.message !== undefined && fp.box === boxNone && !hasCustomJsonRepresentation(fp.message) ? planOf(fp.message) : undefined;
+    const sub =
+      fp.message !== undefined && fp.box === boxNone && !hasCustomJsonRepresentation(fp.message)
+        ? planOf(fp.message)
+        : undefined;
     const isObj = typeof v === "object" && v !== null && !Array.isArray(v);
     let leaf = true;
     if (sub !== undefined && v !== null) {
@@ -384,7 +454,10 @@ function scanObject(plan: MessagePlan, obj: Msg, at: PathSegment[], prefix: stri
         for (let i = 0; i < v.length; i++) {
           at.push(i);
           const e = v[i];
-          const r = typeof e === "object" && e !== null ? scanObject(sub, e as Msg, at, undefined, false, scan, depthLeft - 1) : e;
+          const r =
+            typeof e === "object" && e !== null
+              ? scanObject(sub, e as Msg, at, undefined, false, scan, depthLeft - 1)
+              : e;
           at.pop();
           if (r !== e) (copy ??= v.slice())[i] = r;
         }
@@ -395,7 +468,10 @@ function scanObject(plan: MessagePlan, obj: Msg, at: PathSegment[], prefix: stri
         for (let i = 0; i < mk.length; i++) {
           const e = (v as Msg)[mk[i]!];
           at.push(mk[i]!);
-          const r = typeof e === "object" && e !== null ? scanObject(sub, e as Msg, at, undefined, false, scan, depthLeft - 1) : e;
+          const r =
+            typeof e === "object" && e !== null
+              ? scanObject(sub, e as Msg, at, undefined, false, scan, depthLeft - 1)
+              : e;
           at.pop();
           if (r !== e) copy ??= { ...(v as Msg) };
           if (copy !== undefined) setOwn(copy, mk[i]!, r);
@@ -440,7 +516,12 @@ function keptPaths(plan: MessagePlan, node: Node, o: Opts): Segment[][] {
       const path = segs.join(".");
       if ((behavior(o, fp, path) & outputOnlyBit) !== 0) {
         if (o.strict) {
-          throw new WktJsonError("field-behavior", "$", "google.protobuf.FieldMask", `updateMask path ${JSON.stringify(path)} names the OUTPUT_ONLY field ${fp.name} (strict)`);
+          throw new WktJsonError(
+            "field-behavior",
+            "$",
+            "google.protobuf.FieldMask",
+            `updateMask path ${JSON.stringify(path)} names the OUTPUT_ONLY field ${fp.name} (strict)`,
+          );
         }
         continue;
       }
@@ -465,8 +546,18 @@ interface BehaviorWalk {
  * records output-only fields to restore. `prefix` is the proto path from the root, or undefined inside lists
  * and maps, where the path lists do not reach.
  */
-function checkBehavior(plan: MessagePlan, result: Msg, stored: Msg | undefined, node: Node | typeof ALL, prefix: string | undefined, at: PathSegment[], walk: BehaviorWalk, depthLeft: number): void {
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", plan.desc.typeName, `messages nest deeper than ${defaultMaxDepth} levels`);
+function checkBehavior(
+  plan: MessagePlan,
+  result: Msg,
+  stored: Msg | undefined,
+  node: Node | typeof ALL,
+  prefix: string | undefined,
+  at: PathSegment[],
+  walk: BehaviorWalk,
+  depthLeft: number,
+): void {
+  if (depthLeft <= 0)
+    throw new WktJsonError("depth", "$", plan.desc.typeName, `messages nest deeper than ${defaultMaxDepth} levels`);
   for (const fp of plan.fields) {
     let child: Node | typeof ALL | undefined;
     if (node === ALL) child = ALL;
@@ -485,11 +576,21 @@ function checkBehavior(plan: MessagePlan, result: Msg, stored: Msg | undefined, 
     const set = fieldIsSet(fp, result);
     if ((bits & immutableBit) !== 0 && stored !== undefined && fieldIsSet(fp, stored)) {
       if (!set || !fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) {
-        throw new WktJsonError("field-behavior", jsonAt(), plan.desc.typeName, `${fp.name} is IMMUTABLE: it may not change once set`);
+        throw new WktJsonError(
+          "field-behavior",
+          jsonAt(),
+          plan.desc.typeName,
+          `${fp.name} is IMMUTABLE: it may not change once set`,
+        );
       }
     }
     if ((bits & requiredBit) !== 0 && !set) {
-      throw new WktJsonError("field-behavior", jsonAt(), plan.desc.typeName, `${fp.name} is REQUIRED: an update may not clear it`);
+      throw new WktJsonError(
+        "field-behavior",
+        jsonAt(),
+        plan.desc.typeName,
+        `${fp.name} is REQUIRED: an update may not clear it`,
+      );
     }
     if (!set || fp.message === undefined || fp.box !== boxNone) continue;
     const sub = planOf(fp.message);

@@ -51,7 +51,12 @@ export const typeUrlPrefixDefault = "type.googleapis.com";
  */
 export function typeUrlParse(url: string): TypeUrlParts {
   if (typeof url !== "string") {
-    throw new WktJsonError("json-type", "$", "google.protobuf.Any", `a type URL must be a string, got ${describe(url)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      "google.protobuf.Any",
+      `a type URL must be a string, got ${describe(url)}`,
+    );
   }
   const fail = (detail: string): never => {
     throw new WktJsonError("type-url", "$", "google.protobuf.Any", `type URL ${JSON.stringify(url)}: ${detail}`);
@@ -87,7 +92,12 @@ export function typeUrlParse(url: string): TypeUrlParts {
 export function typeUrlFor(schema: DescMessage | string, prefix: string = typeUrlPrefixDefault): string {
   const name = typeof schema === "string" ? schema : checkSchema(schema).typeName;
   if (typeof prefix !== "string") {
-    throw new WktJsonError("json-type", "$", "google.protobuf.Any", `a type URL prefix must be a string, got ${describe(prefix)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      "google.protobuf.Any",
+      `a type URL prefix must be a string, got ${describe(prefix)}`,
+    );
   }
   return prefix.endsWith("/") ? prefix + name : `${prefix}/${name}`;
 }
@@ -185,7 +195,12 @@ export function checkRegistry(registry: Registry | undefined): Registry | undefi
     typeof registry.getMessage !== "function" ||
     typeof registry.getExtensionFor !== "function"
   ) {
-    throw new WktJsonError("json-type", "$", "options", `registry must be a Registry of @bufbuild/protobuf, got ${describe(registry)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      "options",
+      `registry must be a Registry of @bufbuild/protobuf, got ${describe(registry)}`,
+    );
   }
   return registry;
 }

@@ -43,8 +43,7 @@ export interface StandardSchemaIssue {
 
 /** What `validate` returns: the decoded message, or the issues (Standard Schema v1's `Result`). */
 export type StandardSchemaResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: readonly StandardSchemaIssue[] };
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardSchemaIssue[] };
 
 /** The options of the JSON Schema converters (Standard JSON Schema v1's `Options`). */
 export interface StandardJsonSchemaOptions {
@@ -96,7 +95,10 @@ export interface WktStandardSchema<Desc extends DescMessage> {
  * book["~standard"].validate({ title: 1, tags: "x" }).issues?.map((i) => [i.path, i.rule]);
  * //=> [[["title"], "json-type"], [["tags"], "json-type"]]
  */
-export function standardSchema<Desc extends DescMessage>(schema: Desc, options?: StandardSchemaOptions): WktStandardSchema<Desc> {
+export function standardSchema<Desc extends DescMessage>(
+  schema: Desc,
+  options?: StandardSchemaOptions,
+): WktStandardSchema<Desc> {
   checkSchema(schema);
   if (options !== undefined && (typeof options !== "object" || options === null)) {
     throw new WktJsonError("range", "$", "options", `options must be an object, got ${describe(options)}`);
@@ -104,17 +106,19 @@ export function standardSchema<Desc extends DescMessage>(schema: Desc, options?:
   // Checks every option once, so that validate never throws for them.
   validateJson(schema, {}, options);
   const opts: StandardSchemaOptions | undefined = options === undefined ? undefined : { ...options };
-  const convert = (io: "input" | "output") => (o: StandardJsonSchemaOptions): Record<string, unknown> => {
-    const target = o?.target;
-    if (target !== "draft-2020-12" && target !== "draft-07") {
-      const got = typeof target === "string" ? JSON.stringify(target) : describe(target);
-      throw new WktJsonError("range", "$", "options", `target must be "draft-2020-12" or "draft-07", got ${got}`);
-    }
-    const js: JsonSchemaOptions = { ...(o.libraryOptions as JsonSchemaOptions | undefined), io, target };
-    if (opts?.registry !== undefined) js.registry = opts.registry;
-    if (io === "input" && opts?.ignoreUnknownFields === true) js.ignoreUnknownFields = true;
-    return jsonSchema(schema, js);
-  };
+  const convert =
+    (io: "input" | "output") =>
+    (o: StandardJsonSchemaOptions): Record<string, unknown> => {
+      const target = o?.target;
+      if (target !== "draft-2020-12" && target !== "draft-07") {
+        const got = typeof target === "string" ? JSON.stringify(target) : describe(target);
+        throw new WktJsonError("range", "$", "options", `target must be "draft-2020-12" or "draft-07", got ${got}`);
+      }
+      const js: JsonSchemaOptions = { ...(o.libraryOptions as JsonSchemaOptions | undefined), io, target };
+      if (opts?.registry !== undefined) js.registry = opts.registry;
+      if (io === "input" && opts?.ignoreUnknownFields === true) js.ignoreUnknownFields = true;
+      return jsonSchema(schema, js);
+    };
   return {
     "~standard": {
       version: 1,
@@ -125,7 +129,11 @@ export function standardSchema<Desc extends DescMessage>(schema: Desc, options?:
   };
 }
 
-function validate<Desc extends DescMessage>(schema: Desc, value: unknown, options: StandardSchemaOptions | undefined): StandardSchemaResult<MessageShape<Desc>> {
+function validate<Desc extends DescMessage>(
+  schema: Desc,
+  value: unknown,
+  options: StandardSchemaOptions | undefined,
+): StandardSchemaResult<MessageShape<Desc>> {
   try {
     return { value: fromJson(schema, value as JsonValue, options) };
   } catch (e) {

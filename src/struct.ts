@@ -329,7 +329,11 @@ export function listValueToArray(l: ListValue, options?: StructJsonOptions): Jso
  * @example
  * structFromJsonInternal({ a: {} }, 1, unlimitedBudget()); // throws WktJsonError (rule "depth", path "$.a")
  */
-export function structFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): Struct {
+export function structFromJsonInternal(
+  json: unknown,
+  depthLeft: number,
+  budget: ValueBudget = unlimitedBudget(),
+): Struct {
   return structFromRoot(json, depthLeft, false, budget);
 }
 
@@ -341,7 +345,11 @@ export function structFromJsonInternal(json: unknown, depthLeft: number, budget:
  * @example
  * valueFromJsonInternal("x", 0, unlimitedBudget()).kind; //=> { case: "stringValue", value: "x" }
  */
-export function valueFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): Value {
+export function valueFromJsonInternal(
+  json: unknown,
+  depthLeft: number,
+  budget: ValueBudget = unlimitedBudget(),
+): Value {
   if ((budget.values += 2) > budget.maxValues) throw valuesError(valueType, budget);
   const mode = decodeMode(false);
   if ((mode & modeFast) === 0) return valueFrom(json, depthLeft, mode, budget);
@@ -362,7 +370,11 @@ export function valueFromJsonInternal(json: unknown, depthLeft: number, budget: 
  * @example
  * listValueFromJsonInternal([[1]], 1, unlimitedBudget()); // throws WktJsonError (rule "depth", path "$[0]")
  */
-export function listValueFromJsonInternal(json: unknown, depthLeft: number, budget: ValueBudget = unlimitedBudget()): ListValue {
+export function listValueFromJsonInternal(
+  json: unknown,
+  depthLeft: number,
+  budget: ValueBudget = unlimitedBudget(),
+): ListValue {
   if (!Array.isArray(json)) throw jsonTypeError(listValueType, json, "a JSON array");
   const mode = decodeMode(false);
   if ((mode & modeFast) === 0) return listFrom(json, depthLeft, mode, budget);
@@ -571,11 +583,17 @@ function valueFromFast(json: unknown, depthLeft: number, mode: number, budget: V
     if (p === Object.prototype || p === null) {
       // for...in sees exactly the own members when Object.prototype has no enumerable one (modeForIn).
       const own = (mode & modeForIn) !== 0;
-      return { $typeName: valueType, kind: { case: "structValue", value: structFromFast(json, depthLeft, mode, budget, own) } };
+      return {
+        $typeName: valueType,
+        kind: { case: "structValue", value: structFromFast(json, depthLeft, mode, budget, own) },
+      };
     }
     // A plain object of another realm (whose Object.prototype's own prototype is null), read with a filter.
     if (Object.getPrototypeOf(p) !== null) throw retryDecode;
-    return { $typeName: valueType, kind: { case: "structValue", value: structFromFast(json, depthLeft, mode, budget, false) } };
+    return {
+      $typeName: valueType,
+      kind: { case: "structValue", value: structFromFast(json, depthLeft, mode, budget, false) },
+    };
   }
   if (typeof json === "bigint") {
     return { $typeName: valueType, kind: { case: "numberValue", value: numberFromBigint(json, mode) } };

@@ -86,7 +86,8 @@ export function timestampFromJson(json: unknown, options?: TimestampJsonOptions)
   // With options, the same function runs again without them and its error moves under the base path. The
   // whole-message codec calls every leaf reader with its exactNumbers flag second: a boolean has no path, and
   // that call (the benchmarked one) pays only these tests, not the wrapper's try/catch.
-  if (options !== undefined && typeof options !== "boolean") return callAtBase(timestampFromJson, json, options, typeName);
+  if (options !== undefined && typeof options !== "boolean")
+    return callAtBase(timestampFromJson, json, options, typeName);
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", typeName, `expected an RFC 3339 string, got ${describe(json)}`);
   }
@@ -144,7 +145,10 @@ export function timestampFromJson(json: unknown, options?: TimestampJsonOptions)
   } else if (zone === 122 || zone === 116) {
     throw syntaxError(s, `expected an upper-case "Z" at index ${i}`);
   } else {
-    throw syntaxError(s, i >= len ? `missing the time zone ("Z" or an offset)` : `expected "Z" or an offset at index ${i}`);
+    throw syntaxError(
+      s,
+      i >= len ? `missing the time zone ("Z" or an offset)` : `expected "Z" or an offset at index ${i}`,
+    );
   }
   if (month < 1 || month > 12) throw rangeError(s, `month ${month} does not exist`);
   if (day < 1 || day > daysInMonth(year, month)) throw rangeError(s, `day ${day} does not exist in that month`);
@@ -265,7 +269,8 @@ let secondsColon: readonly string[] | undefined;
 
 function monthDayTable(): readonly string[] {
   const table: string[] = Array.from({ length: 13 * 32 }, () => "");
-  for (let m = 1; m <= 12; m++) for (let d = 1; d <= 31; d++) table[m * 32 + d] = "-" + twoDigits[m]! + "-" + twoDigits[d]!;
+  for (let m = 1; m <= 12; m++)
+    for (let d = 1; d <= 31; d++) table[m * 32 + d] = "-" + twoDigits[m]! + "-" + twoDigits[d]!;
   return (monthDays = table);
 }
 

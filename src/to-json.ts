@@ -31,13 +31,32 @@ import { errorAsType, WktJsonError } from "./errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "./field-mask.js";
 import { describe } from "./int64.js";
-import { byNameStore, copyJsonObject, isPlainString, jsonObjectText, negativeZeroTake, setOwnByName } from "./internal/json-value.js";
-import { int32KeyValue, isCanonicalIntegerKey, mapKeyFromJson, scalarToJson, scalarWriter, scalarZero } from "./internal/scalar.js";
+import {
+  byNameStore,
+  copyJsonObject,
+  isPlainString,
+  jsonObjectText,
+  negativeZeroTake,
+  setOwnByName,
+} from "./internal/json-value.js";
+import {
+  int32KeyValue,
+  isCanonicalIntegerKey,
+  mapKeyFromJson,
+  scalarToJson,
+  scalarWriter,
+  scalarZero,
+} from "./internal/scalar.js";
 import { isWellFormed } from "./internal/utf16.js";
 import { defaultMaxDepth } from "./limits.js";
 import { errorAtPath } from "./path.js";
 import { checkRegistry, checkSchema } from "./registry.js";
-import { listOrValueTextInternal, listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct.js";
+import {
+  listOrValueTextInternal,
+  listValueToJsonInternal,
+  structToJsonInternal,
+  valueToJsonInternal,
+} from "./struct.js";
 import { timestampToJson } from "./timestamp.js";
 
 /**
@@ -240,8 +259,7 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
  * the output, else any JSON value.
  */
 export type ToJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined> = Opts extends
-  | undefined
-  | { alwaysEmitImplicit?: false; enumAsInteger?: false; useProtoFieldName?: false }
+  undefined | { alwaysEmitImplicit?: false; enumAsInteger?: false; useProtoFieldName?: false }
   ? MessageJsonType<Desc>
   : JsonValue;
 
@@ -345,7 +363,17 @@ function stringifyKeepingNegativeZero(json: JsonValue, spaces: number): string {
 
 function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteContext {
   if (options === undefined) {
-    return { alwaysEmitImplicit: false, enumAsInteger: false, useProtoFieldName: false, registry: undefined, maxDepth: defaultMaxDepth, depth: 0, negativeZero: false, foundPlan: undefined, foundValue: undefined };
+    return {
+      alwaysEmitImplicit: false,
+      enumAsInteger: false,
+      useProtoFieldName: false,
+      registry: undefined,
+      maxDepth: defaultMaxDepth,
+      depth: 0,
+      negativeZero: false,
+      foundPlan: undefined,
+      foundValue: undefined,
+    };
   }
   return {
     alwaysEmitImplicit: options?.alwaysEmitImplicit === true,
@@ -366,7 +394,12 @@ function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteConte
  */
 export function maxDepthOption(maxDepth: unknown): number {
   if (maxDepth !== undefined && typeof maxDepth !== "number") {
-    throw new WktJsonError("range", "$", "options", `maxDepth must be a whole number from 1 up, got ${describe(maxDepth)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      "options",
+      `maxDepth must be a whole number from 1 up, got ${describe(maxDepth)}`,
+    );
   }
   return checkMaxDepth(maxDepth);
 }
@@ -536,7 +569,12 @@ const absent: unknown = Symbol("absent");
  * 2 KB service payload 5-8%. Reading a property is most of the rest: protobuf-es keeps a message of more than a
  * few dozen fields as a hash table (V8's dictionary mode).
  */
-function nextField(plans: readonly FieldPlan[], from: number, message: Record<string, unknown>, ctx: WriteContext): number {
+function nextField(
+  plans: readonly FieldPlan[],
+  from: number,
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+): number {
   const emitImplicit = ctx.alwaysEmitImplicit;
   let i = from;
   let plan: FieldPlan | undefined;
@@ -703,13 +741,15 @@ function compileMessage(desc: DescMessage): MessageWriter {
     enter(ctx, typeName);
     const out: JsonObject = {};
     // One call site of nextField per writer (see there).
-    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++) writeField(ctx.foundPlan!, ctx.foundValue, ctx, out);
+    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++)
+      writeField(ctx.foundPlan!, ctx.foundValue, ctx, out);
     if (ctx.registry !== undefined && message.$unknown !== undefined) writeExtensions(desc, message, ctx, out);
     ctx.depth--;
     return out;
   };
   plans = plansFor(desc);
-  const wide = plans.length > wideMembers && keysPrintInOrder(fieldPlans(plans)) && fieldPlans(plans).every((p) => p.byName === 0);
+  const wide =
+    plans.length > wideMembers && keysPrintInOrder(fieldPlans(plans)) && fieldPlans(plans).every((p) => p.byName === 0);
   const chosen = wide ? compileWide(desc, plans) : writer;
   writers.set(desc, chosen);
   return chosen;
@@ -885,7 +925,7 @@ function plansFor(desc: DescMessage): readonly FieldPlan[] {
  */
 function groupOneofs(plans: readonly FieldPlan[]): FieldPlan[] {
   const out: FieldPlan[] = [];
-  for (let i = 0; i < plans.length; ) {
+  for (let i = 0; i < plans.length;) {
     const first = plans[i]!;
     let end = i + 1;
     if (first.presence === ONEOF) {
@@ -937,7 +977,12 @@ function fieldPlans(plans: readonly FieldPlan[]): readonly FieldPlan[] {
  * Extensions the registry knows are written under "[fully.qualified.extension]"; protobuf-es keeps them with
  * the unknown fields of the message.
  */
-function writeExtensions(desc: DescMessage, message: Record<string, unknown>, ctx: WriteContext, out: JsonObject): void {
+function writeExtensions(
+  desc: DescMessage,
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+  out: JsonObject,
+): void {
   forEachExtension(desc, message, ctx, (plan, holder) => {
     if (nextField([plan], 0, holder, ctx) === 0) writeField(plan, ctx.foundValue, ctx, out);
   });
@@ -954,7 +999,8 @@ function extensionsText(desc: DescMessage, message: Record<string, unknown>, ctx
     } catch (e) {
       throw errorAtPath(e, keyOf(plan, ctx));
     }
-    if (text !== "" || plan.raw) out += plan.keys[keyAfter + (ctx.useProtoFieldName ? keyProto : 0)]! + text + (plan.raw ? '"' : "");
+    if (text !== "" || plan.raw)
+      out += plan.keys[keyAfter + (ctx.useProtoFieldName ? keyProto : 0)]! + text + (plan.raw ? '"' : "");
   });
   return out;
 }
@@ -1002,7 +1048,14 @@ function extensionPlan(ext: DescExtension): FieldPlan {
 function compilePlan(field: DescField): FieldPlan {
   const local = field.localName;
   const parentName = field.parent.typeName;
-  const plan = (presence: number, oneofLocal: string, zero: unknown, write: ValueWriter, writeText: ValueTextWriter, raw = false): FieldPlan => {
+  const plan = (
+    presence: number,
+    oneofLocal: string,
+    zero: unknown,
+    write: ValueWriter,
+    writeText: ValueTextWriter,
+    raw = false,
+  ): FieldPlan => {
     const keys: string[] = [];
     for (const name of [field.jsonName, field.name]) {
       const key = JSON.stringify(name) + (raw ? ':"' : ":");
@@ -1020,8 +1073,13 @@ function compilePlan(field: DescField): FieldPlan {
       write,
       writeText,
       raw,
-      field.presence === LEGACY_REQUIRED && field.oneof === undefined && field.fieldKind !== "list" && field.fieldKind !== "map",
-      field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue" ? enumMembers(field.enum, keys) : undefined,
+      field.presence === LEGACY_REQUIRED &&
+        field.oneof === undefined &&
+        field.fieldKind !== "list" &&
+        field.fieldKind !== "map",
+      field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue"
+        ? enumMembers(field.enum, keys)
+        : undefined,
       raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
       [],
       (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
@@ -1079,12 +1137,21 @@ function compilePlan(field: DescField): FieldPlan {
       const keyIsCanonical = compileMapKeyCheck(keyType);
       // A key of a 32-bit type is checked by int32KeyValue, which gives its value (NaN when not canonical).
       const unsignedKeys = keyType === ScalarType.UINT32 || keyType === ScalarType.FIXED32;
-      const int32Keys = unsignedKeys || keyType === ScalarType.INT32 || keyType === ScalarType.SINT32 || keyType === ScalarType.SFIXED32;
+      const int32Keys =
+        unsignedKeys ||
+        keyType === ScalarType.INT32 ||
+        keyType === ScalarType.SINT32 ||
+        keyType === ScalarType.SFIXED32;
       // Canonical keys of other types are digits, "-", "true" or "false": nothing to escape, and none of the
       // names byNameStore tells.
       const stringKeys = keyType === ScalarType.STRING;
       const badKey = (key: string): WktJsonError =>
-        new WktJsonError("syntax", "$", parentName, `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`);
+        new WktJsonError(
+          "syntax",
+          "$",
+          parentName,
+          `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`,
+        );
       // Both writers return nothing (undefined, "") for a map with no enumerable property, own or inherited
       // (for...in), unless alwaysEmitImplicit.
       const writeMap = ((value, ctx) => {
@@ -1171,7 +1238,8 @@ function compilePlan(field: DescField): FieldPlan {
       const text = rawText ?? compileValueText(field, message, false);
       if (field.oneof !== undefined) return plan(ONEOF, field.oneof.localName, undefined, write, text, raw);
       if (field.presence !== IMPLICIT) return plan(EXPLICIT, "", undefined, write, text, raw);
-      if (field.fieldKind === "enum") return plan(IMPLICIT_ENUM, "", field.enum.values[0]?.number ?? 0, write, text, raw);
+      if (field.fieldKind === "enum")
+        return plan(IMPLICIT_ENUM, "", field.enum.values[0]?.number ?? 0, write, text, raw);
       const scalar = field.scalar!;
       const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
       return plan(implicitPresence(scalar), "", zero, write, text, raw);
@@ -1183,7 +1251,8 @@ function compilePlan(field: DescField): FieldPlan {
 function enumMembers(desc: DescEnum, keys: readonly string[]): ReadonlyMap<number, string>[] {
   return keys.map((key) => {
     const members = new Map<number, string>();
-    for (const v of desc.values) if (!members.has(v.number)) members.set(v.number, key + JSON.stringify(enumValueJsonName(v)));
+    for (const v of desc.values)
+      if (!members.has(v.number)) members.set(v.number, key + JSON.stringify(enumValueJsonName(v)));
     return members;
   });
 }
@@ -1364,7 +1433,8 @@ function compileScalarRaw(scalar: ScalarType): ((value: unknown) => string) | un
   switch (scalar) {
     case ScalarType.STRING:
       // A string with nothing to escape and no surrogate passes scalarToJson's checks: one scan instead of two.
-      return (value) => (typeof value === "string" && isPlainString(value) ? value : rawString(scalarToJson(scalar, value) as string));
+      return (value) =>
+        typeof value === "string" && isPlainString(value) ? value : rawString(scalarToJson(scalar, value) as string);
     case ScalarType.INT64:
     case ScalarType.SINT64:
     case ScalarType.SFIXED64:
@@ -1381,9 +1451,13 @@ function compileScalarRaw(scalar: ScalarType): ((value: unknown) => string) | un
 function compileScalarText(scalar: ScalarType): (value: unknown) => string {
   switch (scalar) {
     case ScalarType.STRING:
-      return (value) => (typeof value === "string" && isPlainString(value) ? '"' + value + '"' : quote(scalarToJson(scalar, value) as string));
+      return (value) =>
+        typeof value === "string" && isPlainString(value)
+          ? '"' + value + '"'
+          : quote(scalarToJson(scalar, value) as string);
     case ScalarType.BOOL:
-      return (value) => (value === true ? "true" : value === false ? "false" : scalarToJson(scalar, value) ? "true" : "false");
+      return (value) =>
+        value === true ? "true" : value === false ? "false" : scalarToJson(scalar, value) ? "true" : "false";
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT: {
       const write = scalarWriter(scalar);
@@ -1406,10 +1480,12 @@ function compileScalarText(scalar: ScalarType): (value: unknown) => string {
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
       // The usual value decided in place, as scalarWriter does; "" + -0 is "0", as JSON.stringify prints it.
-      return (value) => (typeof value === "number" && value >>> 0 === value ? "" + value : "" + (scalarToJson(scalar, value) as number));
+      return (value) =>
+        typeof value === "number" && value >>> 0 === value ? "" + value : "" + (scalarToJson(scalar, value) as number);
     default:
       // A signed 32-bit integer.
-      return (value) => (typeof value === "number" && (value | 0) === value ? "" + value : "" + (scalarToJson(scalar, value) as number));
+      return (value) =>
+        typeof value === "number" && (value | 0) === value ? "" + value : "" + (scalarToJson(scalar, value) as number);
   }
 }
 
@@ -1451,7 +1527,9 @@ function rawString(s: string): string {
 }
 
 /** JSON.stringify's escape of each character it escapes in a well-formed string, by code (0-31, '"', '\\'). */
-const jsonEscapes: readonly string[] = Array.from({ length: 93 }, (_, c) => JSON.stringify(String.fromCharCode(c)).slice(1, -1));
+const jsonEscapes: readonly string[] = Array.from({ length: 93 }, (_, c) =>
+  JSON.stringify(String.fromCharCode(c)).slice(1, -1),
+);
 
 /** The text writer of an enum, as {@link compileEnum}'s writer printed by JSON.stringify. */
 function compileEnumText(desc: DescEnum): ValueTextWriter {
@@ -1537,7 +1615,11 @@ function compileText(desc: DescMessage): MessageTextWriter {
         return (message, ctx) => {
           if (typeName !== "google.protobuf.Struct") {
             checkMessage(message, typeName);
-            const text = listOrValueTextInternal(typeName === "google.protobuf.ListValue", message, ctx.maxDepth - ctx.depth);
+            const text = listOrValueTextInternal(
+              typeName === "google.protobuf.ListValue",
+              message,
+              ctx.maxDepth - ctx.depth,
+            );
             if (text !== undefined) return text;
           }
           let json: JsonValue;
@@ -1738,4 +1820,3 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
   }
   return undefined;
 }
-

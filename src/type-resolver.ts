@@ -73,7 +73,15 @@ export type TypeFetchSignal = typeof globalThis extends { AbortController: { pro
  */
 export type TypeResolverUrl = typeof globalThis extends { URL: { prototype: infer U } }
   ? U
-  : { readonly href: string; readonly protocol: string; readonly host: string; readonly hostname: string; readonly port: string; readonly origin: string; readonly pathname: string };
+  : {
+      readonly href: string;
+      readonly protocol: string;
+      readonly host: string;
+      readonly hostname: string;
+      readonly port: string;
+      readonly origin: string;
+      readonly pathname: string;
+    };
 
 /** What the resolver passes to {@link TypeFetch}: a `RequestInit` of the global fetch. */
 export interface TypeFetchInit {
@@ -163,7 +171,8 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
   const maxConcurrent = limitOption("maxConcurrent", options?.maxConcurrent, defaultTypeResolverMaxConcurrent);
   const maxCacheEntries = limitOption("maxCacheEntries", options?.maxCacheEntries, defaultTypeResolverMaxCacheEntries);
   const allowed = originCheck(options?.origins);
-  const cache: TypeResolverCache | undefined = options?.cache === false ? undefined : (options?.cache ?? lruCache(maxCacheEntries));
+  const cache: TypeResolverCache | undefined =
+    options?.cache === false ? undefined : (options?.cache ?? lruCache(maxCacheEntries));
   const inFlight = new Map<string, Promise<Type | Enum>>();
   const slots = semaphore(maxConcurrent);
   const known = options?.registry;
@@ -180,7 +189,8 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
     readonly referrer: string;
   }
 
-  const where = (typeUrl: string, referrer: string): string => `type URL ${JSON.stringify(typeUrl)}${referrer === "" ? "" : `, referenced by ${referrer}`}`;
+  const where = (typeUrl: string, referrer: string): string =>
+    `type URL ${JSON.stringify(typeUrl)}${referrer === "" ? "" : `, referenced by ${referrer}`}`;
 
   // One detail for every way a request can fail, so that the error cannot tell a closed port from an HTTP status
   // or a silent host (a port scan through the resolver); and no `cause`, which a service might pass on.
@@ -205,11 +215,24 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
       url = undefined;
     }
     if (url === undefined || url.username !== "" || url.password !== "" || !url.pathname.endsWith(`/${typeName}`)) {
-      throw new WktJsonError("type-url", path, typeTypeName, `${where(typeUrl, referrer)} is not an HTTP URL of the form <host>/<path>/${typeName}`);
+      throw new WktJsonError(
+        "type-url",
+        path,
+        typeTypeName,
+        `${where(typeUrl, referrer)} is not an HTTP URL of the form <host>/<path>/${typeName}`,
+      );
     }
     if (allowed === undefined || !allowed(url)) {
-      const why = allowed === undefined ? "the resolver has no origins to fetch from" : `its origin ${url.origin} is not in the resolver's origins`;
-      throw new WktJsonError("unknown-type", path, typeTypeName, `${where(typeUrl, referrer)}: ${typeName} is not in the registry, and ${why}`);
+      const why =
+        allowed === undefined
+          ? "the resolver has no origins to fetch from"
+          : `its origin ${url.origin} is not in the resolver's origins`;
+      throw new WktJsonError(
+        "unknown-type",
+        path,
+        typeTypeName,
+        `${where(typeUrl, referrer)}: ${typeName} is not in the registry, and ${why}`,
+      );
     }
     return url.href;
   };
@@ -217,7 +240,12 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
   const download = async (r: Request): Promise<Type | Enum> => {
     const fetchFn = options?.fetch ?? (globalThis.fetch as TypeFetch | undefined);
     if (typeof fetchFn !== "function") {
-      throw new WktJsonError("fetch", r.path, typeTypeName, `GET ${r.httpUrl} (${where(r.typeUrl, r.referrer)}): there is no global fetch; pass one with the fetch option`);
+      throw new WktJsonError(
+        "fetch",
+        r.path,
+        typeTypeName,
+        `GET ${r.httpUrl} (${where(r.typeUrl, r.referrer)}): there is no global fetch; pass one with the fetch option`,
+      );
     }
     const body = await slots(() => exchange(fetchFn, r.httpUrl, timeoutMs, maxBodyBytes));
     if (body === undefined) throw fetchFailed(r);
@@ -230,7 +258,12 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
     }
     // Nothing of the body is quoted: not its size, not the name it gives.
     if (value === undefined || value.name !== r.typeName) {
-      throw new WktJsonError("binary", r.path, typeTypeName, `GET ${r.httpUrl} (${where(r.typeUrl, r.referrer)}): the body is not a serialized ${schema.typeName} of ${r.typeName}`);
+      throw new WktJsonError(
+        "binary",
+        r.path,
+        typeTypeName,
+        `GET ${r.httpUrl} (${where(r.typeUrl, r.referrer)}): the body is not a serialized ${schema.typeName} of ${r.typeName}`,
+      );
     }
     return value;
   };
@@ -258,7 +291,9 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
       const types = new Map<string, Type>();
       const enums = new Map<string, Enum>();
       const requested = new Set([typeName]);
-      let frontier: Request[] = [{ typeUrl, typeName, httpUrl: target(typeUrl, typeName, "$", ""), want: "message", path: "$", referrer: "" }];
+      let frontier: Request[] = [
+        { typeUrl, typeName, httpUrl: target(typeUrl, typeName, "$", ""), want: "message", path: "$", referrer: "" },
+      ];
       while (frontier.length > 0) {
         const values = await Promise.all(frontier.map(get));
         const next: Request[] = [];
@@ -272,13 +307,23 @@ export function createTypeResolver(options?: TypeResolverOptions): TypeResolver 
           // Every field is checked before any of them is requested: one not allowed fails the resolution
           // with no request for the others.
           type.fields.forEach((f, j) => {
-            const want = f.kind === Field_Kind.TYPE_ENUM ? "enum" : f.kind === Field_Kind.TYPE_MESSAGE || f.kind === Field_Kind.TYPE_GROUP ? "message" : undefined;
+            const want =
+              f.kind === Field_Kind.TYPE_ENUM
+                ? "enum"
+                : f.kind === Field_Kind.TYPE_MESSAGE || f.kind === Field_Kind.TYPE_GROUP
+                  ? "message"
+                  : undefined;
             if (want === undefined) return;
             const path = `$.fields[${j}].typeUrl`;
             const name = parse(f.typeUrl, path);
             if (requested.has(name) || known?.get(name) !== undefined || builtins().get(name) !== undefined) return;
             if (requested.size >= maxTypes) {
-              throw new WktJsonError("size", path, typeTypeName, `resolving ${JSON.stringify(typeUrl)} needs more than maxTypes (${formatBound(maxTypes)}) types`);
+              throw new WktJsonError(
+                "size",
+                path,
+                typeTypeName,
+                `resolving ${JSON.stringify(typeUrl)} needs more than maxTypes (${formatBound(maxTypes)}) types`,
+              );
             }
             const referrer = `${type.name}.${f.name}`;
             const httpUrl = target(f.typeUrl, name, path, referrer);
@@ -305,7 +350,12 @@ function parse(typeUrl: string, path: string): string {
   }
   // `example.com/x?y=/a.B` would GET /x?y=/a.B and `example.com/x#/a.B` would GET /x: neither names the type.
   if (typeUrl.includes("?") || typeUrl.includes("#")) {
-    throw new WktJsonError("type-url", path, typeTypeName, `type URL ${JSON.stringify(typeUrl)} has a query or a fragment; the type name is the last path segment`);
+    throw new WktJsonError(
+      "type-url",
+      path,
+      typeTypeName,
+      `type URL ${JSON.stringify(typeUrl)} has a query or a fragment; the type name is the last path segment`,
+    );
   }
   return typeName;
 }
@@ -332,9 +382,22 @@ function originCheck(origins: TypeResolverOptions["origins"]): ((url: URL) => bo
     } catch {
       url = undefined;
     }
-    const bare = url !== undefined && (url.protocol === "http:" || url.protocol === "https:") && url.username === "" && url.password === "" && url.pathname === "/" && url.search === "" && url.hash === "" && !/[?#]$/.test(origin);
+    const bare =
+      url !== undefined &&
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.username === "" &&
+      url.password === "" &&
+      url.pathname === "/" &&
+      url.search === "" &&
+      url.hash === "" &&
+      !/[?#]$/.test(origin);
     if (url === undefined || !bare) {
-      throw new WktJsonError("type-url", `$.origins[${i}]`, "options", `${JSON.stringify(origin)} is not an origin such as "https://types.example.com" or "http://127.0.0.1:8080"`);
+      throw new WktJsonError(
+        "type-url",
+        `$.origins[${i}]`,
+        "options",
+        `${JSON.stringify(origin)} is not an origin such as "https://types.example.com" or "http://127.0.0.1:8080"`,
+      );
     }
     set.add(url.origin);
   });
@@ -345,7 +408,12 @@ function originCheck(origins: TypeResolverOptions["origins"]): ((url: URL) => bo
  * One GET: the body of a 2xx answer within `timeoutMs` and `maxBodyBytes`, or undefined for any failure (the
  * caller reports them all alike).
  */
-async function exchange(fetchFn: TypeFetch, url: string, timeoutMs: number, maxBodyBytes: number): Promise<Uint8Array | undefined> {
+async function exchange(
+  fetchFn: TypeFetch,
+  url: string,
+  timeoutMs: number,
+  maxBodyBytes: number,
+): Promise<Uint8Array | undefined> {
   const controller = new AbortController();
   let reader: TypeFetchBodyReader | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -359,7 +427,12 @@ async function exchange(fetchFn: TypeFetch, url: string, timeoutMs: number, maxB
   });
   const work = async (): Promise<Uint8Array | undefined> => {
     try {
-      const res = await fetchFn(url, { method: "GET", headers: { accept: "application/x-protobuf" }, redirect: "error", signal: controller.signal });
+      const res = await fetchFn(url, {
+        method: "GET",
+        headers: { accept: "application/x-protobuf" },
+        redirect: "error",
+        signal: controller.signal,
+      });
       if (controller.signal.aborted || !res.ok || res.status < 200 || res.status > 299 || res.redirected === true) {
         res.body?.cancel?.().catch(() => undefined);
         return undefined;

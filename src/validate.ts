@@ -137,7 +137,9 @@ export function validateJsonString(
     } catch (caught) {
       const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
-      return duplicateIssues(text, duplicates, max).concat(issueOf(later, shortPath(later.path))).slice(0, max);
+      return duplicateIssues(text, duplicates, max)
+        .concat(issueOf(later, shortPath(later.path)))
+        .slice(0, max);
     }
   }
   const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
@@ -444,7 +446,13 @@ class Walk {
   }
 
   /** Member `keys[i]` of a message's object, as the decoder's reader takes it. */
-  private member(desc: DescMessage, obj: Record<string, unknown>, keys: readonly string[], i: number, oneofs: Set<string>): void {
+  private member(
+    desc: DescMessage,
+    obj: Record<string, unknown>,
+    keys: readonly string[],
+    i: number,
+    oneofs: Set<string>,
+  ): void {
     const key = keys[i]!;
     const typeName = desc.typeName;
     const member = membersOf(desc).get(key);
@@ -567,7 +575,12 @@ class Walk {
    * The decoder's reader for a value of `field` that the walk treats as a leaf (a scalar, an enum, an unboxed
    * wrapper), or undefined for a message the walk goes into.
    */
-  private leafReader(field: DescField, message: DescMessage | undefined, inCollection: boolean, cached: boolean): ValueReader | undefined {
+  private leafReader(
+    field: DescField,
+    message: DescMessage | undefined,
+    inCollection: boolean,
+    cached: boolean,
+  ): ValueReader | undefined {
     // As the decoder's compileValue: only a singular wrapper field outside a oneof is unboxed to its scalar.
     if (message !== undefined && (inCollection || field.oneof !== undefined || !isWrapperDesc(message))) {
       return undefined;
@@ -624,7 +637,12 @@ class Walk {
     if (hasCustomJsonRepresentation(inner)) {
       for (const k of keys) {
         if (k !== "@type" && k !== "value") {
-          this.errorAt(k, "unknown-field", inner.typeName, `${JSON.stringify(k)} is not allowed: ${inner.typeName} goes under "value"`);
+          this.errorAt(
+            k,
+            "unknown-field",
+            inner.typeName,
+            `${JSON.stringify(k)} is not allowed: ${inner.typeName} goes under "value"`,
+          );
         }
       }
       if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
@@ -644,7 +662,11 @@ class Walk {
     const clash = this.leaf(() => checkNoAtTypeField(inner, "read"));
     this.path.pop();
     if (clash === failed) return;
-    if (inner.typeName === "google.protobuf.Empty" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, "value")) {
+    if (
+      inner.typeName === "google.protobuf.Empty" &&
+      keys.length === 2 &&
+      Object.prototype.hasOwnProperty.call(obj, "value")
+    ) {
       const v = obj["value"];
       if (typeof v !== "object" || v === null || Array.isArray(v)) {
         this.errorAt("value", "json-type", inner.typeName, `expected {}, got ${describe(v)}`);
@@ -659,7 +681,8 @@ class Walk {
     const body: Record<string, unknown> = {};
     for (const k of keys) {
       if (k === "@type") continue;
-      if (k === "__proto__") Object.defineProperty(body, k, { value: obj[k], writable: true, enumerable: true, configurable: true });
+      if (k === "__proto__")
+        Object.defineProperty(body, k, { value: obj[k], writable: true, enumerable: true, configurable: true });
       else body[k] = obj[k];
     }
     this.message(inner, body);
@@ -690,18 +713,30 @@ class Walk {
         this.object(json as Record<string, unknown>, depthLeft, mode, typeName);
         return;
       }
-    } else if (typeof json === "boolean" || (typeof json === "number" && json - json === 0) || (typeof json === "string" && isWellFormed(json))) {
+    } else if (
+      typeof json === "boolean" ||
+      (typeof json === "number" && json - json === 0) ||
+      (typeof json === "string" && isWellFormed(json))
+    ) {
       return; // a JSON scalar both readers take as it is
     }
     // Anything else (a non-finite number, a string with a lone surrogate, a bigint, something that is not JSON,
     // null): the decoder's own answer.
     // The value was charged by its container (or the root); the reader charges nothing more for what lands here.
-    this.leaf(() => (mode === "message" ? valueFromJsonInternal(json, depthLeft, unlimitedBudget()) : copyValue(json, depthLeft, typeName)));
+    this.leaf(() =>
+      mode === "message"
+        ? valueFromJsonInternal(json, depthLeft, unlimitedBudget())
+        : copyValue(json, depthLeft, typeName),
+    );
   }
 
   private list(json: readonly unknown[], depthLeft: number, mode: TreeMode, typeName: string): void {
     if (depthLeft <= 0) {
-      this.leaf(() => (mode === "message" ? listValueFromJsonInternal(json, depthLeft, this.ctx) : copyValue(json, depthLeft, typeName, this.ctx)));
+      this.leaf(() =>
+        mode === "message"
+          ? listValueFromJsonInternal(json, depthLeft, this.ctx)
+          : copyValue(json, depthLeft, typeName, this.ctx),
+      );
       return;
     }
     // As listFrom (a ListValue 1, each Value 2) or copyValue (each element 1) charge it, all at once.
@@ -716,7 +751,11 @@ class Walk {
 
   private object(json: Record<string, unknown>, depthLeft: number, mode: TreeMode, typeName: string): void {
     if (depthLeft <= 0) {
-      this.leaf(() => (mode === "message" ? structFromJsonInternal(json, depthLeft, this.ctx) : copyJsonObject(json, depthLeft, typeName, this.ctx)));
+      this.leaf(() =>
+        mode === "message"
+          ? structFromJsonInternal(json, depthLeft, this.ctx)
+          : copyJsonObject(json, depthLeft, typeName, this.ctx),
+      );
       return;
     }
     // As structFrom (a Struct 1, each Value 2) or copyObject (each value 1) charge it, member by member.
@@ -728,7 +767,8 @@ class Walk {
       this.spend(each, nested);
       this.path.pop();
       if (!isWellFormed(key)) {
-        if (mode === "message") this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
+        if (mode === "message")
+          this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
         else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");
         continue;
       }

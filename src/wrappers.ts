@@ -141,7 +141,13 @@ function wrapperInfo(schema: DescMessage): WrapperInfo {
     }
     const field = schema.fields[0];
     const zero = zeroOf(schema.typeName);
-    info = { scalar: field.scalar, longAsString: field.longAsString, fromJson: scalarReader(field.scalar, field.longAsString), toJson: scalarWriter(field.scalar), zero };
+    info = {
+      scalar: field.scalar,
+      longAsString: field.longAsString,
+      fromJson: scalarReader(field.scalar, field.longAsString),
+      toJson: scalarWriter(field.scalar),
+      zero,
+    };
     infos.set(schema, info);
   }
   lastSchema = schema;

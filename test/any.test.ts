@@ -1,4 +1,13 @@
-import { create, createFileRegistry, createRegistry, toBinary, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import {
+  create,
+  createFileRegistry,
+  createRegistry,
+  toBinary,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import {
   AnySchema,
   FileDescriptorProtoSchema,
@@ -22,7 +31,13 @@ import { fromJson, fromJsonString } from "../src/from-json.js";
 import { toJson, toJsonString } from "../src/to-json.js";
 import { validateJson, validateJsonString } from "../src/validate.js";
 import { arbMessage } from "./arbitrary.js";
-import { ForeignMessage, TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import {
+  ForeignMessage,
+  TestAllTypesEdition2023,
+  TestAllTypesProto2,
+  TestAllTypesProto3,
+  testRegistry,
+} from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 
 const G = "type.googleapis.com/";
@@ -54,7 +69,11 @@ describe("anyPack and anyUnpack", () => {
   });
 
   it.each<[string, Partial<Any>, string]>([
-    ["bytes that are no Duration", { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) }, "binary"],
+    [
+      "bytes that are no Duration",
+      { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) },
+      "binary",
+    ],
     ["an empty type URL", { typeUrl: "", value: new Uint8Array(0) }, "type-url"],
     ["a malformed type URL", { typeUrl: "ftp://x/google.protobuf.Duration", value: new Uint8Array(0) }, "type-url"],
     ["an unknown type", { typeUrl: G + "acme.Unknown", value: new Uint8Array(0) }, "unknown-type"],
@@ -68,7 +87,7 @@ describe("anyPack and anyUnpack", () => {
 // ---------------------------------------------------------------------------------------------------------
 // JSON form
 
-describe("Any of a well-known type with a custom JSON form: the form goes under \"value\"", () => {
+describe('Any of a well-known type with a custom JSON form: the form goes under "value"', () => {
   it.each<[DescMessage, Record<string, unknown>, JsonValue]>([
     [TimestampSchema, { seconds: 1n, nanos: 500_000_000 }, "1970-01-01T00:00:01.500Z"],
     [DurationSchema, { seconds: -1n, nanos: -5 }, "-1.000000005s"],
@@ -78,7 +97,11 @@ describe("Any of a well-known type with a custom JSON form: the form goes under 
     [StructSchema, {}, {}],
     [ValueSchema, { kind: { case: "nullValue", value: 0 } }, null],
     [ValueSchema, { kind: { case: "stringValue", value: "s" } }, "s"],
-    [ValueSchema, { kind: { case: "listValue", value: { values: [{ kind: { case: "boolValue", value: true } }] } } }, [true]],
+    [
+      ValueSchema,
+      { kind: { case: "listValue", value: { values: [{ kind: { case: "boolValue", value: true } }] } } },
+      [true],
+    ],
     [ListValueSchema, { values: [] }, []],
     [Int32ValueSchema, { value: 0 }, 0],
     [AnySchema, {}, {}],
@@ -97,18 +120,25 @@ describe("Any of a well-known type with a custom JSON form: the form goes under 
   it("Any in Any nests the custom form", () => {
     const inner = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n }));
     const outer = anyPack(AnySchema, inner);
-    const json = { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Duration", value: "1s" } };
+    const json = {
+      "@type": G + "google.protobuf.Any",
+      value: { "@type": G + "google.protobuf.Duration", value: "1s" },
+    };
     expect(anyToJson(outer)).toEqual(json);
     expect(anyFromJson(json)).toEqual(outer);
     expect(anyUnpack(anyUnpack(outer) as Any)).toEqual(create(DurationSchema, { seconds: 1n }));
   });
 });
 
-describe("Any of other messages: the fields inline, \"@type\" first", () => {
+describe('Any of other messages: the fields inline, "@type" first', () => {
   it.each<[DescMessage, Record<string, unknown>, JsonObject]>([
     [ForeignMessage, { c: 1 }, { c: 1 }],
     [ForeignMessage, {}, {}],
-    [TestAllTypesProto3, { optionalInt64: 5n, repeatedString: ["a"], optionalAny: anyPack(EmptySchema, create(EmptySchema)) }, { optionalInt64: "5", repeatedString: ["a"], optionalAny: { "@type": G + "google.protobuf.Empty" } }],
+    [
+      TestAllTypesProto3,
+      { optionalInt64: 5n, repeatedString: ["a"], optionalAny: anyPack(EmptySchema, create(EmptySchema)) },
+      { optionalInt64: "5", repeatedString: ["a"], optionalAny: { "@type": G + "google.protobuf.Empty" } },
+    ],
     [TestAllTypesProto2, { optionalInt32: 0, data: { groupInt32: 1 } }, { optionalInt32: 0, data: { groupInt32: 1 } }],
     [SourceContextSchema, { fileName: "a.proto" }, { fileName: "a.proto" }], // a WKT without a custom form
     [ApiSchema, { name: "acme.v1.Flow", version: "v1" }, { name: "acme.v1.Flow", version: "v1" }],
@@ -120,7 +150,7 @@ describe("Any of other messages: the fields inline, \"@type\" first", () => {
     expect(anyFromJson(out, { registry })).toEqual(any);
   });
 
-  it("reads \"@type\" in any position", () => {
+  it('reads "@type" in any position', () => {
     const any = anyPack(ForeignMessage, make(ForeignMessage, { c: 3 }));
     expect(anyFromJson({ c: 3, "@type": G + ForeignMessage.typeName }, { registry })).toEqual(any);
     expect(fromJsonString(AnySchema, `{"c": 3, "@type": "${G}${ForeignMessage.typeName}"}`, { registry })).toEqual(any);
@@ -129,21 +159,24 @@ describe("Any of other messages: the fields inline, \"@type\" first", () => {
   it("skips unknown inline members with ignoreUnknownFields", () => {
     const json = { "@type": G + ForeignMessage.typeName, c: 2, zz: [1] };
     expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule: "unknown-field", path: "$.zz" });
-    expect(anyUnpack(anyFromJson(json, { registry, ignoreUnknownFields: true }), registry)).toEqual(make(ForeignMessage, { c: 2 }));
+    expect(anyUnpack(anyFromJson(json, { registry, ignoreUnknownFields: true }), registry)).toEqual(
+      make(ForeignMessage, { c: 2 }),
+    );
   });
 });
 
 describe("Empty", () => {
   const any = anyPack(EmptySchema, create(EmptySchema));
-  it("is written with \"@type\" only", () => {
+  it('is written with "@type" only', () => {
     expect(anyToJson(any)).toEqual({ "@type": G + "google.protobuf.Empty" });
   });
-  it.each<[JsonObject]>([[{ "@type": G + "google.protobuf.Empty" }], [{ "@type": G + "google.protobuf.Empty", value: {} }], [{ value: {}, "@type": G + "google.protobuf.Empty" }]])(
-    "is read from %o",
-    (json) => {
-      expect(anyFromJson(json)).toEqual(any);
-    },
-  );
+  it.each<[JsonObject]>([
+    [{ "@type": G + "google.protobuf.Empty" }],
+    [{ "@type": G + "google.protobuf.Empty", value: {} }],
+    [{ value: {}, "@type": G + "google.protobuf.Empty" }],
+  ])("is read from %o", (json) => {
+    expect(anyFromJson(json)).toEqual(any);
+  });
   it.each<[JsonObject, string, string]>([
     [{ "@type": G + "google.protobuf.Empty", x: 1 }, "unknown-field", "$.x"],
     [{ "@type": G + "google.protobuf.Empty", value: { a: 1 } }, "unknown-field", "$.value.a"],
@@ -205,9 +238,19 @@ describe("the members of a custom form", () => {
     [{ "@type": G + "google.protobuf.Struct", value: [] }, "json-type", "$.value"],
     [{ "@type": G + "google.protobuf.Struct", value: { a: { b: ["\ud800"] } } }, "utf16", "$.value.a.b[0]"],
     [{ "@type": G + "google.protobuf.Int32Value", value: "1.5" }, "syntax", "$.value"],
-    [{ "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Timestamp", value: "x" } }, "syntax", "$.value.value"],
     [
-      { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.ListValue", value: [1, [NaN]] } } },
+      { "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Timestamp", value: "x" } },
+      "syntax",
+      "$.value.value",
+    ],
+    [
+      {
+        "@type": G + "google.protobuf.Any",
+        value: {
+          "@type": G + "google.protobuf.Any",
+          value: { "@type": G + "google.protobuf.ListValue", value: [1, [NaN]] },
+        },
+      },
       "not-finite",
       "$.value.value.value[1][0]",
     ],
@@ -218,9 +261,15 @@ describe("the members of a custom form", () => {
 
   it("paths reach into a message in an Any in a message", () => {
     const json = {
-      optionalAny: { "@type": G + TestAllTypesProto3.typeName, optionalAny: { "@type": G + TestAllTypesProto3.typeName, repeatedInt32: [1, "x"] } },
+      optionalAny: {
+        "@type": G + TestAllTypesProto3.typeName,
+        optionalAny: { "@type": G + TestAllTypesProto3.typeName, repeatedInt32: [1, "x"] },
+      },
     };
-    expect(catchWkt(() => fromJson(TestAllTypesProto3, json, { registry }))).toMatchObject({ rule: "syntax", path: "$.optionalAny.optionalAny.repeatedInt32[1]" });
+    expect(catchWkt(() => fromJson(TestAllTypesProto3, json, { registry }))).toMatchObject({
+      rule: "syntax",
+      path: "$.optionalAny.optionalAny.repeatedInt32[1]",
+    });
     expect(catchWkt(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { registry }))).toMatchObject({
       rule: "syntax",
       path: "$.optionalAny.optionalAny.repeatedInt32[1]",
@@ -236,10 +285,29 @@ describe("writing an Any", () => {
     ["an unknown type", { typeUrl: G + "acme.Unknown", value: new Uint8Array(0) }, "unknown-type"],
     ["a malformed URL", { typeUrl: "example.com/", value: new Uint8Array(0) }, "type-url"],
     ["bytes that are no message", { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) }, "binary"],
-    ["a truncated Struct", { typeUrl: G + "google.protobuf.Struct", value: new Uint8Array([0x0a, 0x05, 0x0a, 0x01, 0x61]) }, "binary"],
-    ["a Struct with invalid UTF-8", { typeUrl: G + "google.protobuf.Struct", value: new Uint8Array([0x0a, 0x06, 0x0a, 0x02, 0xc3, 0x28, 0x12, 0x00]) }, "binary"],
-    ["a Struct nested beyond the binary recursion limit", { typeUrl: G + "google.protobuf.Struct", value: toBinary(StructSchema, deepStruct(60)) }, "binary"],
-    ["a Timestamp with a truncated varint", { typeUrl: G + "google.protobuf.Timestamp", value: new Uint8Array([0x08, 0x80]) }, "binary"],
+    [
+      "a truncated Struct",
+      { typeUrl: G + "google.protobuf.Struct", value: new Uint8Array([0x0a, 0x05, 0x0a, 0x01, 0x61]) },
+      "binary",
+    ],
+    [
+      "a Struct with invalid UTF-8",
+      {
+        typeUrl: G + "google.protobuf.Struct",
+        value: new Uint8Array([0x0a, 0x06, 0x0a, 0x02, 0xc3, 0x28, 0x12, 0x00]),
+      },
+      "binary",
+    ],
+    [
+      "a Struct nested beyond the binary recursion limit",
+      { typeUrl: G + "google.protobuf.Struct", value: toBinary(StructSchema, deepStruct(60)) },
+      "binary",
+    ],
+    [
+      "a Timestamp with a truncated varint",
+      { typeUrl: G + "google.protobuf.Timestamp", value: new Uint8Array([0x08, 0x80]) },
+      "binary",
+    ],
   ])("rejects %s", (_, fields, rule) => {
     const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
     expect(catchWkt(() => anyToJson(any))).toMatchObject({ rule, path: "$" });
@@ -256,7 +324,10 @@ describe("writing an Any", () => {
 
   it("counts the Any and its contents toward maxDepth", () => {
     const any = anyPack(AnySchema, anyPack(DurationSchema, create(DurationSchema)));
-    expect(anyToJson(any, { maxDepth: 3 })).toEqual({ "@type": G + "google.protobuf.Any", value: { "@type": G + "google.protobuf.Duration", value: "0s" } });
+    expect(anyToJson(any, { maxDepth: 3 })).toEqual({
+      "@type": G + "google.protobuf.Any",
+      value: { "@type": G + "google.protobuf.Duration", value: "0s" },
+    });
     expect(catchWkt(() => anyToJson(any, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
     const json = anyToJson(any, { maxDepth: 3 });
     expect(catchWkt(() => anyFromJson(json, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
@@ -269,7 +340,12 @@ describe("writing an Any", () => {
       for (let i = 0; i < levels; i++) v = list ? [v] : { a: v };
       return v;
     };
-    for (const [schema, list] of [[StructSchema, false], [ValueSchema, false], [ValueSchema, true], [ListValueSchema, true]] as const) {
+    for (const [schema, list] of [
+      [StructSchema, false],
+      [ValueSchema, false],
+      [ValueSchema, true],
+      [ListValueSchema, true],
+    ] as const) {
       for (let levels = 1; levels <= 4; levels++) {
         const value = nested(levels, list);
         const json = { "@type": G + schema.typeName, value };
@@ -293,12 +369,13 @@ describe("writing an Any", () => {
 /** A Struct nested `levels` deep: {"a": {"a": ... {}}}. */
 function deepStruct(levels: number): MessageShape<typeof StructSchema> {
   let s = create(StructSchema);
-  for (let i = 0; i < levels; i++) s = create(StructSchema, { fields: { a: { kind: { case: "structValue", value: s } } } });
+  for (let i = 0; i < levels; i++)
+    s = create(StructSchema, { fields: { a: { kind: { case: "structValue", value: s } } } });
   return s;
 }
 
 describe("Any and Struct", () => {
-  it("a Struct holds no Any: an object with \"@type\" in a Struct is plain data", () => {
+  it('a Struct holds no Any: an object with "@type" in a Struct is plain data', () => {
     const json = { optionalStruct: { a: { "@type": G + "google.protobuf.Duration", value: "not checked" } } };
     const m = fromJson(TestAllTypesProto3, json);
     expect(toJson(TestAllTypesProto3, m)).toEqual(json);
@@ -311,10 +388,27 @@ describe("Any and Struct", () => {
 });
 
 describe("Any properties", () => {
-  const types = [TimestampSchema, DurationSchema, FieldMaskSchema, StructSchema, ValueSchema, ListValueSchema, EmptySchema, Int32ValueSchema, ForeignMessage, TestAllTypesProto3, TestAllTypesProto2, TestAllTypesEdition2023];
+  const types = [
+    TimestampSchema,
+    DurationSchema,
+    FieldMaskSchema,
+    StructSchema,
+    ValueSchema,
+    ListValueSchema,
+    EmptySchema,
+    Int32ValueSchema,
+    ForeignMessage,
+    TestAllTypesProto3,
+    TestAllTypesProto2,
+    TestAllTypesEdition2023,
+  ];
   const arbAny = fc
     .constantFrom(...types)
-    .chain((schema) => arbMessage(schema, { maxDepth: 2, anyTypes: [DurationSchema, ForeignMessage] }).map((m) => anyPack(schema, m as never)));
+    .chain((schema) =>
+      arbMessage(schema, { maxDepth: 2, anyTypes: [DurationSchema, ForeignMessage] }).map((m) =>
+        anyPack(schema, m as never),
+      ),
+    );
 
   it("anyFromJson(anyToJson(a)) is a", () => {
     fc.assert(
@@ -329,7 +423,10 @@ describe("Any properties", () => {
   it("any JSON object is an Any or our error", () => {
     const arbJson = fc.oneof(
       fc.dictionary(fc.constantFrom("@type", "value", "c", "seconds"), fc.jsonValue({ maxDepth: 2 })),
-      fc.record({ "@type": fc.constantFrom(...types.map((t) => G + t.typeName), "x/y", "", "ftp://a/b.C"), value: fc.jsonValue({ maxDepth: 2 }) }),
+      fc.record({
+        "@type": fc.constantFrom(...types.map((t) => G + t.typeName), "x/y", "", "ftp://a/b.C"),
+        value: fc.jsonValue({ maxDepth: 2 }),
+      }),
     );
     fc.assert(
       fc.property(arbJson, (json) => {
@@ -362,12 +459,13 @@ describe('a message type with a field named "@type" in JSON', () => {
           { name: "b", number: 2, type: 9, label: 1, jsonName: "b" },
         ],
       },
-      { name: "Holder", field: [{ name: "any", number: 1, type: 11, label: 1, typeName: ".google.protobuf.Any", jsonName: "any" }] },
+      {
+        name: "Holder",
+        field: [{ name: "any", number: 1, type: 11, label: 1, typeName: ".google.protobuf.Any", jsonName: "any" }],
+      },
     ],
   });
-  const files = createFileRegistry(file, (name) =>
-    name === "google/protobuf/any.proto" ? AnySchema.file : undefined,
-  );
+  const files = createFileRegistry(file, (name) => (name === "google/protobuf/any.proto" ? AnySchema.file : undefined));
   const weird = files.getMessage("acme.Weird")!;
   const holder = files.getMessage("acme.Holder")!;
   const reg = createRegistry(files);
@@ -384,12 +482,23 @@ describe('a message type with a field named "@type" in JSON', () => {
   ])("writing an Any of it (field %s) is rule type-url, never the field over the URL", (_, init) => {
     const any = anyPack(weird, create(weird, init as never));
     expect(catchWkt(() => toJson(AnySchema, any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
-    expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg }))).toMatchObject({
+      rule: "type-url",
+      path: "$",
+    });
     expect(catchWkt(() => anyToJson(any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
-    expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg, prettySpaces: 2 }))).toMatchObject({ rule: "type-url" });
+    expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg, prettySpaces: 2 }))).toMatchObject({
+      rule: "type-url",
+    });
     const inHolder = create(holder, { any } as never);
-    expect(catchWkt(() => toJson(holder, inHolder, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$.any" });
-    expect(catchWkt(() => toJsonString(holder, inHolder, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$.any" });
+    expect(catchWkt(() => toJson(holder, inHolder, { registry: reg }))).toMatchObject({
+      rule: "type-url",
+      path: "$.any",
+    });
+    expect(catchWkt(() => toJsonString(holder, inHolder, { registry: reg }))).toMatchObject({
+      rule: "type-url",
+      path: "$.any",
+    });
   });
 
   it.each<[string, JsonValue]>([
@@ -399,11 +508,18 @@ describe('a message type with a field named "@type" in JSON', () => {
     const e = catchWkt(() => fromJson(AnySchema, json, { registry: reg }));
     expect(e).toMatchObject({ rule: "type-url" });
     expect(e.path).toMatch(/^\$\[?"?\.?@type"?\]?$/);
-    expect(catchWkt(() => fromJsonString(AnySchema, JSON.stringify(json), { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
+    expect(catchWkt(() => fromJsonString(AnySchema, JSON.stringify(json), { registry: reg }))).toMatchObject({
+      rule: "type-url",
+      path: e.path,
+    });
     expect(catchWkt(() => anyFromJson(json, { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
     // The collect-all validators agree with the decoders: exactly this one issue.
-    expect(validateJson(AnySchema, json, { registry: reg })).toMatchObject([{ rule: "type-url", path: e.path, detail: e.detail }]);
-    expect(validateJsonString(AnySchema, JSON.stringify(json), { registry: reg })).toMatchObject([{ rule: "type-url", path: e.path }]);
+    expect(validateJson(AnySchema, json, { registry: reg })).toMatchObject([
+      { rule: "type-url", path: e.path, detail: e.detail },
+    ]);
+    expect(validateJsonString(AnySchema, JSON.stringify(json), { registry: reg })).toMatchObject([
+      { rule: "type-url", path: e.path },
+    ]);
   });
 
   it("the message itself is written and read as usual, outside an Any", () => {
@@ -418,7 +534,7 @@ describe("the path option of anyFromJson and anyToJson", () => {
 
   it.each([
     [{ "@type": D, value: "1" }, "syntax", "$.detail.value"],
-    [{ "@type": "type.googleapis.com/acme.Unknown" }, "unknown-type", "$.detail[\"@type\"]"],
+    [{ "@type": "type.googleapis.com/acme.Unknown" }, "unknown-type", '$.detail["@type"]'],
     [{ value: "1s" }, "type-url", "$.detail"],
     [[], "json-type", "$.detail"],
   ])("anyFromJson(%j) reports its error below the given path", (json, rule, path) => {
@@ -428,9 +544,15 @@ describe("the path option of anyFromJson and anyToJson", () => {
 
   it("anyToJson reports its error below the given path", () => {
     const unknown = create(AnySchema, { typeUrl: "type.googleapis.com/acme.Unknown" });
-    expect(catchWkt(() => anyToJson(unknown, { path: "$.detail" }))).toMatchObject({ rule: "unknown-type", path: "$.detail" });
+    expect(catchWkt(() => anyToJson(unknown, { path: "$.detail" }))).toMatchObject({
+      rule: "unknown-type",
+      path: "$.detail",
+    });
     const badDuration = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: -1 }));
-    expect(catchWkt(() => anyToJson(badDuration, { path: "$.detail" }))).toMatchObject({ rule: "sign", path: "$.detail.value" });
+    expect(catchWkt(() => anyToJson(badDuration, { path: "$.detail" }))).toMatchObject({
+      rule: "sign",
+      path: "$.detail.value",
+    });
   });
 
   it("changes nothing for valid values, and rejects a path that does not start with $ (range)", () => {
@@ -439,7 +561,10 @@ describe("the path option of anyFromJson and anyToJson", () => {
     expect(anyToJson(any, { path: "$.detail" })).toEqual({ "@type": D, value: "1s" });
     for (const path of ["", "detail", 5, null]) {
       const options = { path } as unknown as { path: string };
-      expect(catchWkt(() => anyFromJson({ "@type": D, value: "1s" }, options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => anyFromJson({ "@type": D, value: "1s" }, options))).toMatchObject({
+        rule: "range",
+        path: "$",
+      });
       expect(catchWkt(() => anyToJson(any, options))).toMatchObject({ rule: "range", path: "$" });
     }
   });

@@ -102,19 +102,25 @@ const nanosMax = 999_999_999;
 /** Integers biased to both ends of the range and to 0. */
 function arbInt(min: number, max: number): fc.Arbitrary<number> {
   const edges = [min, max, 0, 1, -1].filter((v) => v >= min && v <= max);
-  return fc.oneof({ arbitrary: fc.constantFrom(...edges), weight: 1 }, { arbitrary: fc.integer({ min, max }), weight: 4 });
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...edges), weight: 1 },
+    { arbitrary: fc.integer({ min, max }), weight: 4 },
+  );
 }
 
 function arbBigInt(min: bigint, max: bigint): fc.Arbitrary<bigint> {
   const edges = [min, max, 0n, 1n, -1n, 2n ** 53n, -(2n ** 53n) - 1n].filter((v) => v >= min && v <= max);
-  return fc.oneof({ arbitrary: fc.constantFrom(...edges), weight: 1 }, { arbitrary: fc.bigInt({ min, max }), weight: 4 });
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...edges), weight: 1 },
+    { arbitrary: fc.bigInt({ min, max }), weight: 4 },
+  );
 }
 
 /** Any well-formed string: mostly short ASCII, sometimes any code point (surrogate pairs included). */
 export const arbString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ maxLength: 8 }), weight: 3 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 6 }), weight: 2 },
-  { arbitrary: fc.constantFrom("", "__proto__", "constructor", "a b", "😀", "\u0000", "\"\\"), weight: 1 },
+  { arbitrary: fc.constantFrom("", "__proto__", "constructor", "a b", "😀", "\u0000", '"\\'), weight: 1 },
 );
 
 /** Keys of a map<string, _> or a Struct. */
@@ -130,21 +136,27 @@ function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void
 }
 
 /** An object from entries with unique keys, built without ever touching a prototype. */
-function arbRecord<V>(key: fc.Arbitrary<string>, value: fc.Arbitrary<V>, maxKeys: number): fc.Arbitrary<Record<string, V>> {
-  return fc
-    .uniqueArray(fc.tuple(key, value), { maxLength: maxKeys, selector: (e) => e[0] })
-    .map((entries) => {
-      const obj: Record<string, V> = {};
-      for (const [k, v] of entries) setOwn(obj, k, v);
-      return obj;
-    });
+function arbRecord<V>(
+  key: fc.Arbitrary<string>,
+  value: fc.Arbitrary<V>,
+  maxKeys: number,
+): fc.Arbitrary<Record<string, V>> {
+  return fc.uniqueArray(fc.tuple(key, value), { maxLength: maxKeys, selector: (e) => e[0] }).map((entries) => {
+    const obj: Record<string, V> = {};
+    for (const [k, v] of entries) setOwn(obj, k, v);
+    return obj;
+  });
 }
 
 /** A finite JSON number, as Struct and Value hold it. */
 function arbJsonNumber(opts: Opts): fc.Arbitrary<number> {
   return noNegativeZero(
     opts,
-    fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(0, -0, 1.5, 1e300, 5e-324)),
+    fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(0, -0, 1.5, 1e300, 5e-324),
+    ),
   );
 }
 
@@ -175,7 +187,9 @@ class Builder {
           .map((init) => create(desc, init) as Record<string, unknown>);
       case "google.protobuf.Duration":
         return arbBigInt(-durationSecondsMax, durationSecondsMax)
-          .chain((seconds) => fc.record({ seconds: fc.constant(seconds), nanos: arbNanos(seconds > 0n ? 0 : seconds < 0n ? -1 : 2) }))
+          .chain((seconds) =>
+            fc.record({ seconds: fc.constant(seconds), nanos: arbNanos(seconds > 0n ? 0 : seconds < 0n ? -1 : 2) }),
+          )
           .map((init) => create(desc, init) as Record<string, unknown>);
       case "google.protobuf.FieldMask":
         return fc
@@ -289,9 +303,18 @@ class Builder {
         return s(arbBigInt(0n, uint64Max));
       case ScalarType.FLOAT:
         // fc.float() gives float32-exact values, with NaN, ±Infinity and -0.
-        return noNegativeZero(this.opts, fc.oneof(fc.float(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 3.4028234663852886e38, 1.401298464324817e-45)));
+        return noNegativeZero(
+          this.opts,
+          fc.oneof(
+            fc.float(),
+            fc.constantFrom(NaN, Infinity, -Infinity, -0, 3.4028234663852886e38, 1.401298464324817e-45),
+          ),
+        );
       case ScalarType.DOUBLE:
-        return noNegativeZero(this.opts, fc.oneof(fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, Number.MAX_VALUE, 5e-324)));
+        return noNegativeZero(
+          this.opts,
+          fc.oneof(fc.double(), fc.constantFrom(NaN, Infinity, -Infinity, -0, Number.MAX_VALUE, 5e-324)),
+        );
       case ScalarType.BOOL:
         return fc.boolean();
       case ScalarType.STRING:
@@ -328,11 +351,22 @@ class Builder {
   private any(desc: DescMessage, depth: number): fc.Arbitrary<Record<string, unknown>> {
     const empty = fc.constant(create(desc) as Record<string, unknown>);
     if (depth <= 1 || this.opts.anyTypes.length === 0) return empty;
-    const prefix = fc.constantFrom("type.googleapis.com/", "type.googleapis.com/", "https://example.com/types/", "http://x/");
+    const prefix = fc.constantFrom(
+      "type.googleapis.com/",
+      "type.googleapis.com/",
+      "https://example.com/types/",
+      "http://x/",
+    );
     const packed = fc
       .constantFrom(...this.opts.anyTypes)
       .chain((inner) => fc.tuple(fc.constant(inner), this.message(inner, depth - 1), prefix))
-      .map(([inner, msg, p]) => create(desc, { typeUrl: p + inner.typeName, value: toBinary(inner, msg as never) } as never) as Record<string, unknown>);
+      .map(
+        ([inner, msg, p]) =>
+          create(desc, { typeUrl: p + inner.typeName, value: toBinary(inner, msg as never) } as never) as Record<
+            string,
+            unknown
+          >,
+      );
     return fc.oneof({ arbitrary: empty, weight: 1 }, { arbitrary: packed, weight: 6 });
   }
 
@@ -359,7 +393,9 @@ class Builder {
 function arbNanos(sign: 0 | -1 | 2): fc.Arbitrary<number> {
   const min = sign === 0 ? 0 : -nanosMax;
   const max = sign === -1 ? 0 : nanosMax;
-  const edges = [min, max, 0, sign === -1 ? -500_000_000 : 500_000_000, sign === -1 ? -1000 : 1000].filter((v) => v >= min && v <= max);
+  const edges = [min, max, 0, sign === -1 ? -500_000_000 : 500_000_000, sign === -1 ? -1000 : 1000].filter(
+    (v) => v >= min && v <= max,
+  );
   return fc.oneof(fc.constantFrom(...edges), fc.integer({ min, max }));
 }
 
@@ -392,7 +428,10 @@ function mapKey(t: ScalarType): fc.Arbitrary<string> {
  */
 export const arbFieldMaskPath: fc.Arbitrary<string> = (() => {
   const word = fc
-    .tuple(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"), fc.string({ unit: fc.constantFrom(..."abcxyz0189"), maxLength: 4 }))
+    .tuple(
+      fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"),
+      fc.string({ unit: fc.constantFrom(..."abcxyz0189"), maxLength: 4 }),
+    )
     .map(([a, b]) => a + b);
   const segment = fc
     .tuple(fc.boolean(), fc.array(word, { minLength: 1, maxLength: 3 }))

@@ -34,9 +34,16 @@ describe.each(encoders)("%s", (_, base64Encode) => {
 
   it("is Node's standard base64 with padding, at every size class", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 40, maxLength: 400 }), fc.uint8Array({ minLength: 12_000, maxLength: 13_000 })), (b) => {
-        expect(base64Encode(b)).toBe(Buffer.from(b).toString("base64"));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 40 }),
+          fc.uint8Array({ minLength: 40, maxLength: 400 }),
+          fc.uint8Array({ minLength: 12_000, maxLength: 13_000 }),
+        ),
+        (b) => {
+          expect(base64Encode(b)).toBe(Buffer.from(b).toString("base64"));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -99,11 +106,16 @@ describe.each(decoders)("%s", (_, base64Decode) => {
 
   it("reads the URL-safe form, with or without padding, as the same bytes", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.uint8Array({ minLength: 64, maxLength: 600 })), fc.boolean(), fc.boolean(), (b, urlSafe, padded) => {
-        let text = Buffer.from(b).toString(urlSafe ? "base64url" : "base64");
-        text = padded ? text.padEnd(Math.ceil(text.length / 4) * 4, "=") : text.replace(/=+$/, "");
-        expect(base64Decode(text)).toEqual(b);
-      }),
+      fc.property(
+        fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.uint8Array({ minLength: 64, maxLength: 600 })),
+        fc.boolean(),
+        fc.boolean(),
+        (b, urlSafe, padded) => {
+          let text = Buffer.from(b).toString(urlSafe ? "base64url" : "base64");
+          text = padded ? text.padEnd(Math.ceil(text.length / 4) * 4, "=") : text.replace(/=+$/, "");
+          expect(base64Decode(text)).toEqual(b);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -121,7 +133,10 @@ describe.each(decoders)("%s", (_, base64Decode) => {
   });
   // Long texts take the other paths (typed arrays; Node's decoder behind a round-trip check): the same rules.
   it.each([
-    ["a character above U+00FF whose low byte is a base64 letter", (t: string) => t.slice(0, 200) + "\u0141" + t.slice(201)],
+    [
+      "a character above U+00FF whose low byte is a base64 letter",
+      (t: string) => t.slice(0, 200) + "\u0141" + t.slice(201),
+    ],
     ["a space", (t: string) => t.slice(0, 200) + " " + t.slice(201)],
     ["inner padding", (t: string) => t.slice(0, 200) + "=" + t.slice(201)],
     ["a line break at the end", (t: string) => t + "\n"],
@@ -156,7 +171,10 @@ describe("the portable decoder on long texts", () => {
   it("refuses a character outside both alphabets at each position of the first groups and of the last", () => {
     const b = new Uint8Array(150).map((_, i) => (i * 29) & 255);
     const text = Buffer.from(b).toString("base64");
-    for (const i of [...Array.from({ length: 40 }, (_, k) => k), ...Array.from({ length: 8 }, (_, k) => text.length - 8 + k)]) {
+    for (const i of [
+      ...Array.from({ length: 40 }, (_, k) => k),
+      ...Array.from({ length: 8 }, (_, k) => text.length - 8 + k),
+    ]) {
       if (text[i] === "=") continue;
       // "=" as the last character is padding that completes the text: a shorter, valid one.
       for (const c of ["*", " ", "\u0141", "\u00c1", ...(i < text.length - 1 ? ["="] : [])]) {
@@ -243,17 +261,21 @@ describe("Uint8Array.fromBase64, where the runtime has it", () => {
       const fresh = await import("../src/internal/base64.js");
       const unit = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_= \n\t\r\f.");
       fc.assert(
-        fc.property(fc.uint8Array({ minLength: 190, maxLength: 400 }), fc.array(fc.tuple(fc.nat(), unit), { maxLength: 3 }), (b, edits) => {
-          let text = Buffer.from(b).toString("base64");
-          for (const [at, c] of edits) {
-            const i = at % text.length;
-            text = text.slice(0, i) + c + text.slice(i + 1);
-          }
-          expect(fresh.base64Decode(text)).toEqual(fresh.base64DecodePortable(text));
-          // With white space instead of a character, the length stays a multiple of four: the native path.
-          const spaced = text.slice(0, 100) + " " + text.slice(101);
-          expect(fresh.base64Decode(spaced)).toEqual(fresh.base64DecodePortable(spaced));
-        }),
+        fc.property(
+          fc.uint8Array({ minLength: 190, maxLength: 400 }),
+          fc.array(fc.tuple(fc.nat(), unit), { maxLength: 3 }),
+          (b, edits) => {
+            let text = Buffer.from(b).toString("base64");
+            for (const [at, c] of edits) {
+              const i = at % text.length;
+              text = text.slice(0, i) + c + text.slice(i + 1);
+            }
+            expect(fresh.base64Decode(text)).toEqual(fresh.base64DecodePortable(text));
+            // With white space instead of a character, the length stays a multiple of four: the native path.
+            const spaced = text.slice(0, 100) + " " + text.slice(101);
+            expect(fresh.base64Decode(spaced)).toEqual(fresh.base64DecodePortable(spaced));
+          },
+        ),
         { numRuns: 400 },
       );
       const text = Buffer.from(new Uint8Array(300).map((_, i) => i & 255)).toString("base64");

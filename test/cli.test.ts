@@ -68,7 +68,11 @@ interface Run {
 function run(args: string[], input: string | Uint8Array | { file: string } = ""): Promise<Run> {
   const fd = typeof input === "object" && "file" in input ? openSync(input.file, "r") : undefined;
   return new Promise<Run>((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: [fd ?? "pipe", "pipe", "pipe"], timeout: 30_000 });
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: root,
+      stdio: [fd ?? "pipe", "pipe", "pipe"],
+      timeout: 30_000,
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -91,7 +95,14 @@ function run(args: string[], input: string | Uint8Array | { file: string } = "")
 function parseError(stderr: string): { typeName: string; path: string; line?: number; column?: number; rule: string } {
   const m = /^wkt-json: (\S+) at (\S+?)(?: \(line (\d+), column (\d+)\))?: .+ \[([a-z0-9-]+)\]\n$/s.exec(stderr);
   if (m === null) throw new Error(`not a wkt-json input error: ${JSON.stringify(stderr)}`);
-  const [, typeName, path, line, column, rule] = m as unknown as [string, string, string, string | undefined, string | undefined, string];
+  const [, typeName, path, line, column, rule] = m as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string,
+  ];
   return {
     typeName,
     path,
@@ -134,7 +145,16 @@ describe.concurrent("the built file", { timeout }, () => {
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.out).toMatch(/^Usage: wkt-json <command> <type>/);
-    for (const text of ["canon <type>", "check <type>", "--descriptor-set FILE", "--from json|binary", "--to json|binary", "--pretty N", "--ignore-unknown-fields", "Examples:"]) {
+    for (const text of [
+      "canon <type>",
+      "check <type>",
+      "--descriptor-set FILE",
+      "--from json|binary",
+      "--to json|binary",
+      "--pretty N",
+      "--ignore-unknown-fields",
+      "Examples:",
+    ]) {
       expect(result.out).toContain(text);
     }
     expect((await run(["canon", "google.protobuf.Timestamp", "-h"])).status).toBe(0);
@@ -220,17 +240,27 @@ describe.concurrent("errors in the input", { timeout }, () => {
   // The type named is the innermost one being read: the Timestamp, the scalar, the JSON text itself.
   it.each([
     // [input, typeName, path, line, column, rule]
-    ['{\n  "optionalInt32": 1,\n  "optionalTimestamp": "2024-02-30T00:00:00Z"\n}', "google.protobuf.Timestamp", "$.optionalTimestamp", 3, 24, "range"],
+    [
+      '{\n  "optionalInt32": 1,\n  "optionalTimestamp": "2024-02-30T00:00:00Z"\n}',
+      "google.protobuf.Timestamp",
+      "$.optionalTimestamp",
+      3,
+      24,
+      "range",
+    ],
     ['{\n  "optionalDuration": "1sabc"\n}', "google.protobuf.Duration", "$.optionalDuration", 2, 23, "syntax"],
     ['{"repeatedInt32": [1,\n 2.5]}', "int32", "$.repeatedInt32[1]", 2, 2, "syntax"],
     ['{"optionalInt32": 1,\n"optionalInt32": 2}', "JSON", "$.optionalInt32", 2, 1, "duplicate-field"],
     ['{"optionalNestedEnum": "NOPE"}', `${proto3}.NestedEnum`, "$.optionalNestedEnum", 1, 24, "enum"],
-  ])("reports %j as %s at %s (line %i, column %i), rule %s, exit 1", async (input, typeName, path, line, column, rule) => {
-    const result = await run(["canon", proto3, ...withSet], input);
-    expect(result.status).toBe(1);
-    expect(result.out).toBe("");
-    expect(parseError(result.stderr)).toEqual({ typeName, path, line, column, rule });
-  });
+  ])(
+    "reports %j as %s at %s (line %i, column %i), rule %s, exit 1",
+    async (input, typeName, path, line, column, rule) => {
+      const result = await run(["canon", proto3, ...withSet], input);
+      expect(result.status).toBe(1);
+      expect(result.out).toBe("");
+      expect(parseError(result.stderr)).toEqual({ typeName, path, line, column, rule });
+    },
+  );
 
   it("reports text that is not JSON as a syntax error with its position", async () => {
     const result = await run(["canon", "google.protobuf.Struct"], '{"a": 1,\n  ]');
@@ -270,12 +300,20 @@ describe.concurrent("check", { timeout }, () => {
     const result = await run(["check", "google.protobuf.Duration"], '"315576000001s"');
     expect(result.status).toBe(1);
     expect(result.out).toBe("");
-    expect(parseError(result.stderr)).toEqual({ typeName: "google.protobuf.Duration", path: "$", line: 1, column: 1, rule: "range" });
+    expect(parseError(result.stderr)).toEqual({
+      typeName: "google.protobuf.Duration",
+      path: "$",
+      line: 1,
+      column: 1,
+      rule: "range",
+    });
   });
 
   it("validates binary input too: it must have a JSON form", async () => {
     const duration = (seconds: bigint): Uint8Array => toBinary(DurationSchema, create(DurationSchema, { seconds }));
-    expect((await run(["check", "google.protobuf.Duration", "--from", "binary"], duration(315576000000n))).status).toBe(0);
+    expect((await run(["check", "google.protobuf.Duration", "--from", "binary"], duration(315576000000n))).status).toBe(
+      0,
+    );
     // One second past the documented range: valid binary, but no valid JSON form.
     const bad = await run(["check", "google.protobuf.Duration", "--from", "binary"], duration(315576000001n));
     expect(bad.status).toBe(1);
@@ -338,7 +376,9 @@ describe.concurrent("descriptor sets", { timeout }, () => {
 
   it("resolves the well-known types a set imports but lacks", async () => {
     const set = tmpFile("event.binpb", eventSet("google/protobuf/timestamp.proto", ".google.protobuf.Timestamp"));
-    expect(await run(["canon", "acme.Event", "--descriptor-set", set], '{"at": "2000-01-01T00:00:00+00:30"}')).toMatchObject({
+    expect(
+      await run(["canon", "acme.Event", "--descriptor-set", set], '{"at": "2000-01-01T00:00:00+00:30"}'),
+    ).toMatchObject({
       status: 0,
       out: '{"at":"1999-12-31T23:30:00Z"}\n',
     });
@@ -355,7 +395,9 @@ describe.concurrent("descriptor sets", { timeout }, () => {
     const set = tmpFile("event2.binpb", eventSet("google/protobuf/timestamp.proto", ".google.protobuf.Timestamp"));
     const args = ["canon", "acme.Event", "--descriptor-set", descriptorSet, "--descriptor-set", set];
     expect(await run(args, '{"at": null}')).toMatchObject({ status: 0, out: "{}\n" });
-    expect((await run(["canon", proto3, "--descriptor-set", set, "--descriptor-set", descriptorSet], "{}")).status).toBe(0);
+    expect(
+      (await run(["canon", proto3, "--descriptor-set", set, "--descriptor-set", descriptorSet], "{}")).status,
+    ).toBe(0);
   });
 });
 
@@ -368,20 +410,48 @@ describe.concurrent("schema", { timeout }, () => {
   });
 
   it("writes the input schema of a type from a descriptor set, indented, its extensions included", async () => {
-    const result = await run(["schema", TestAllTypesProto2.typeName, "--descriptor-set", descriptorSet, "--io", "input", "--pretty", "2"]);
+    const result = await run([
+      "schema",
+      TestAllTypesProto2.typeName,
+      "--descriptor-set",
+      descriptorSet,
+      "--io",
+      "input",
+      "--pretty",
+      "2",
+    ]);
     expect(result.status).toBe(0);
-    expect(result.out).toBe(JSON.stringify(jsonSchema(TestAllTypesProto2, { io: "input", registry: testRegistry }), null, 2) + "\n");
+    expect(result.out).toBe(
+      JSON.stringify(jsonSchema(TestAllTypesProto2, { io: "input", registry: testRegistry }), null, 2) + "\n",
+    );
     expect(result.out).toContain('"[protobuf_test_messages.proto2.extension_int32]"');
   });
 
   it("passes the output options and the target through", async () => {
-    const args = ["schema", proto3, ...withSet, "--use-proto-field-name", "--enum-as-integer", "--always-emit-implicit", "--target", "draft-07"];
+    const args = [
+      "schema",
+      proto3,
+      ...withSet,
+      "--use-proto-field-name",
+      "--enum-as-integer",
+      "--always-emit-implicit",
+      "--target",
+      "draft-07",
+    ];
     const result = await run(args);
     expect(result.status).toBe(0);
-    const expected = jsonSchema(TestAllTypesProto3, { useProtoFieldName: true, enumAsInteger: true, alwaysEmitImplicit: true, target: "draft-07", registry: testRegistry });
+    const expected = jsonSchema(TestAllTypesProto3, {
+      useProtoFieldName: true,
+      enumAsInteger: true,
+      alwaysEmitImplicit: true,
+      target: "draft-07",
+      registry: testRegistry,
+    });
     expect(JSON.parse(result.out)).toEqual(expected);
     const input = await run(["schema", proto3, ...withSet, "--io", "input", "--ignore-unknown-fields"]);
-    expect(JSON.parse(input.out)).toEqual(jsonSchema(TestAllTypesProto3, { io: "input", ignoreUnknownFields: true, registry: testRegistry }));
+    expect(JSON.parse(input.out)).toEqual(
+      jsonSchema(TestAllTypesProto3, { io: "input", ignoreUnknownFields: true, registry: testRegistry }),
+    );
   });
 
   it("is listed in --help", async () => {

@@ -192,7 +192,14 @@ function compile(files: Record<string, string>): FileRegistry {
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     const out = join(dir, "out.binpb");
-    const args = [join(protocDir, "protoc.cjs"), `--proto_path=${dir}`, `--proto_path=${join(protocDir, "include")}`, "--include_imports", `--descriptor_set_out=${out}`, ...Object.keys(files)];
+    const args = [
+      join(protocDir, "protoc.cjs"),
+      `--proto_path=${dir}`,
+      `--proto_path=${join(protocDir, "include")}`,
+      "--include_imports",
+      `--descriptor_set_out=${out}`,
+      ...Object.keys(files),
+    ];
     const r = spawnSync(process.execPath, args, { encoding: "utf8" });
     if (r.status !== 0) throw new Error(`protoc failed: ${r.stderr}${r.error?.message ?? ""}`);
     return createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(out)));
@@ -224,10 +231,12 @@ function unpack(any: Any | undefined, registry?: Registry): Record<string, unkno
 }
 
 function option(options: readonly Option[], name: string, registry?: Registry): unknown[] {
-  return options.filter((o) => o.name === name).map((o) => {
-    const m = unpack(o.value, registry);
-    return "value" in m && Object.keys(m).length === 2 ? m["value"] : m;
-  });
+  return options
+    .filter((o) => o.name === name)
+    .map((o) => {
+      const m = unpack(o.value, registry);
+      return "value" in m && Object.keys(m).length === 2 ? m["value"] : m;
+    });
 }
 
 const conformanceFiles = [
@@ -240,7 +249,9 @@ const conformanceFiles = [
 const conformanceMessages = [...testRegistry].filter(
   (t): t is DescMessage => t.kind === "message" && conformanceFiles.includes(t.file.proto.name),
 );
-const conformanceEnums = [...testRegistry].filter((t): t is DescEnum => t.kind === "enum" && conformanceFiles.includes(t.file.proto.name));
+const conformanceEnums = [...testRegistry].filter(
+  (t): t is DescEnum => t.kind === "enum" && conformanceFiles.includes(t.file.proto.name),
+);
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -256,22 +267,34 @@ describe("typeFromDescriptor over every message of the conformance protos", () =
     const file = desc.file.proto;
     expect(type.name).toBe(desc.typeName);
     expect(type.sourceContext?.fileName).toBe(file.name);
-    expect(type.syntax).toBe(file.syntax === "proto3" ? Syntax.PROTO3 : file.syntax === "editions" ? Syntax.EDITIONS : Syntax.PROTO2);
+    expect(type.syntax).toBe(
+      file.syntax === "proto3" ? Syntax.PROTO3 : file.syntax === "editions" ? Syntax.EDITIONS : Syntax.PROTO2,
+    );
     expect(type.edition).toBe(file.syntax === "editions" ? "2023" : "");
     expect(type.oneofs).toEqual(desc.proto.oneofDecl.map((o) => o.name));
     expect(type.fields.map((f) => f.number)).toEqual(desc.proto.field.map((f) => f.number));
     desc.fields.forEach((df: DescField, j) => {
       const f = type.fields[j] as Field;
       const p = df.proto;
-      const delimited = (df.fieldKind === "message" || (df.fieldKind === "list" && df.listKind === "message")) && df.delimitedEncoding;
+      const delimited =
+        (df.fieldKind === "message" || (df.fieldKind === "list" && df.listKind === "message")) && df.delimitedEncoding;
       expect(f.kind, p.name).toBe(delimited ? Field_Kind.TYPE_GROUP : (p.type as number));
-      const required = p.label === FieldDescriptorProto_Label.REQUIRED || p.options?.features?.fieldPresence === FeatureSet_FieldPresence.LEGACY_REQUIRED;
+      const required =
+        p.label === FieldDescriptorProto_Label.REQUIRED ||
+        p.options?.features?.fieldPresence === FeatureSet_FieldPresence.LEGACY_REQUIRED;
       expect(f.cardinality, p.name).toBe(
-        p.label === FieldDescriptorProto_Label.REPEATED ? Field_Cardinality.REPEATED : required ? Field_Cardinality.REQUIRED : Field_Cardinality.OPTIONAL,
+        p.label === FieldDescriptorProto_Label.REPEATED
+          ? Field_Cardinality.REPEATED
+          : required
+            ? Field_Cardinality.REQUIRED
+            : Field_Cardinality.OPTIONAL,
       );
       expect(f.name).toBe(p.name);
       expect(f.jsonName).toBe(p.jsonName);
-      const refers = p.type === FieldDescriptorProto_Type.MESSAGE || p.type === FieldDescriptorProto_Type.GROUP || p.type === FieldDescriptorProto_Type.ENUM;
+      const refers =
+        p.type === FieldDescriptorProto_Type.MESSAGE ||
+        p.type === FieldDescriptorProto_Type.GROUP ||
+        p.type === FieldDescriptorProto_Type.ENUM;
       expect(f.typeUrl, p.name).toBe(refers ? G + p.typeName.slice(1) : "");
       // Rule 10: counted from 1, 0 for none; it names the oneof in Type.oneofs.
       const inOneof = isFieldSet(p, FieldDescriptorProtoSchema.field.oneofIndex);
@@ -279,24 +302,57 @@ describe("typeFromDescriptor over every message of the conformance protos", () =
       if (inOneof) expect(type.oneofs[f.oneofIndex - 1]).toBe(desc.proto.oneofDecl[p.oneofIndex]?.name);
       expect(f.packed, p.name).toBe(df.fieldKind === "list" && df.packed);
       // protoc writes default_value in the form C++ prints it (%g floats, C-escaped bytes, enum value names).
-      expect(f.defaultValue, p.name).toBe(isFieldSet(p, FieldDescriptorProtoSchema.field.defaultValue) ? p.defaultValue : "");
+      expect(f.defaultValue, p.name).toBe(
+        isFieldSet(p, FieldDescriptorProtoSchema.field.defaultValue) ? p.defaultValue : "",
+      );
       expect(f.options.map((o) => o.name)).toEqual(
-        p.options === undefined ? [] : FieldOptionsSchema.fields.filter((of) => isFieldSet(p.options as never, of)).map((of) => of.name),
+        p.options === undefined
+          ? []
+          : FieldOptionsSchema.fields.filter((of) => isFieldSet(p.options as never, of)).map((of) => of.name),
       );
     });
   });
 
   it("reads like protobuf's own TypeResolver tests (TestAllTypesProto2)", () => {
     const type = typeFromDescriptor(TestAllTypesProto2);
-    const expectField = (name: string, cardinality: Field_Cardinality, kind: Field_Kind, number: number, typeUrl = "") =>
-      expect(field(type, name)).toMatchObject({ cardinality, kind, number, typeUrl });
+    const expectField = (
+      name: string,
+      cardinality: Field_Cardinality,
+      kind: Field_Kind,
+      number: number,
+      typeUrl = "",
+    ) => expect(field(type, name)).toMatchObject({ cardinality, kind, number, typeUrl });
     expectField("optional_int32", Field_Cardinality.OPTIONAL, Field_Kind.TYPE_INT32, 1);
     expectField("optional_sfixed64", Field_Cardinality.OPTIONAL, Field_Kind.TYPE_SFIXED64, 10);
-    expectField("optional_nested_message", Field_Cardinality.OPTIONAL, Field_Kind.TYPE_MESSAGE, 18, `${G}protobuf_test_messages.proto2.TestAllTypesProto2.NestedMessage`);
-    expectField("optional_foreign_enum", Field_Cardinality.OPTIONAL, Field_Kind.TYPE_ENUM, 22, `${G}protobuf_test_messages.proto2.ForeignEnumProto2`);
+    expectField(
+      "optional_nested_message",
+      Field_Cardinality.OPTIONAL,
+      Field_Kind.TYPE_MESSAGE,
+      18,
+      `${G}protobuf_test_messages.proto2.TestAllTypesProto2.NestedMessage`,
+    );
+    expectField(
+      "optional_foreign_enum",
+      Field_Cardinality.OPTIONAL,
+      Field_Kind.TYPE_ENUM,
+      22,
+      `${G}protobuf_test_messages.proto2.ForeignEnumProto2`,
+    );
     expectField("repeated_bytes", Field_Cardinality.REPEATED, Field_Kind.TYPE_BYTES, 45);
-    expectField("data", Field_Cardinality.OPTIONAL, Field_Kind.TYPE_GROUP, 201, `${G}protobuf_test_messages.proto2.TestAllTypesProto2.Data`);
-    expectField("map_int32_int32", Field_Cardinality.REPEATED, Field_Kind.TYPE_MESSAGE, 56, `${G}protobuf_test_messages.proto2.TestAllTypesProto2.MapInt32Int32Entry`);
+    expectField(
+      "data",
+      Field_Cardinality.OPTIONAL,
+      Field_Kind.TYPE_GROUP,
+      201,
+      `${G}protobuf_test_messages.proto2.TestAllTypesProto2.Data`,
+    );
+    expectField(
+      "map_int32_int32",
+      Field_Cardinality.REPEATED,
+      Field_Kind.TYPE_MESSAGE,
+      56,
+      `${G}protobuf_test_messages.proto2.TestAllTypesProto2.MapInt32Int32Entry`,
+    );
     expect(field(type, "packed_int32").packed).toBe(true);
     expect(option(field(type, "packed_int32").options, "packed")).toEqual([true]);
     expect(field(type, "unpacked_int32").packed).toBe(false);
@@ -320,11 +376,23 @@ describe("typeFromDescriptor over every message of the conformance protos", () =
   it("carries the file's editions features in each message and enum (C++ PartiallyResolveFeatures)", () => {
     const fileFeatures = TestAllTypesProto2Editions.file.proto.options?.features;
     expect(fileFeatures).toBeDefined();
-    for (const desc of [TestAllTypesProto2Editions, msg(testRegistry, "protobuf_test_messages.editions.proto2.TestAllTypesProto2.NestedMessage")]) {
-      const [features] = option(typeFromDescriptor(desc).options, "features", createRegistry(file_google_protobuf_descriptor));
-      expect(features).toMatchObject({ enumType: FeatureSet_EnumType.CLOSED, repeatedFieldEncoding: FeatureSet_RepeatedFieldEncoding.EXPANDED });
+    for (const desc of [
+      TestAllTypesProto2Editions,
+      msg(testRegistry, "protobuf_test_messages.editions.proto2.TestAllTypesProto2.NestedMessage"),
+    ]) {
+      const [features] = option(
+        typeFromDescriptor(desc).options,
+        "features",
+        createRegistry(file_google_protobuf_descriptor),
+      );
+      expect(features).toMatchObject({
+        enumType: FeatureSet_EnumType.CLOSED,
+        repeatedFieldEncoding: FeatureSet_RepeatedFieldEncoding.EXPANDED,
+      });
     }
-    const nested = enumFromDescriptor(testRegistry.getEnum("protobuf_test_messages.editions.proto2.TestAllTypesProto2.NestedEnum") as DescEnum);
+    const nested = enumFromDescriptor(
+      testRegistry.getEnum("protobuf_test_messages.editions.proto2.TestAllTypesProto2.NestedEnum") as DescEnum,
+    );
     expect(option(nested.options, "features", createRegistry(file_google_protobuf_descriptor))).toEqual([
       expect.objectContaining({ enumType: FeatureSet_EnumType.CLOSED }),
     ]);
@@ -345,7 +413,10 @@ describe("typeFromDescriptor over every message of the conformance protos", () =
     ["https://example.com", "type-url"],
     ["/", "type-url"],
   ])("rejects typeUrlPrefix %j (%s)", (typeUrlPrefix, rule) => {
-    expect(catchWkt(() => typeFromDescriptor(TestAllTypesProto3, { typeUrlPrefix }))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => typeFromDescriptor(TestAllTypesProto3, { typeUrlPrefix }))).toMatchObject({
+      rule,
+      path: "$",
+    });
   });
 
   it("uses the typeUrlPrefix, with or without a trailing slash", () => {
@@ -360,14 +431,21 @@ describe("typeFromDescriptor over every message of the conformance protos", () =
 describe("typeFromDescriptor on protoc-compiled fixtures", () => {
   it("writes custom options under their full name, built-in ones under their short name, in field-number order", () => {
     const type = typeFromDescriptor(msg(fixtures, "acme.library.v2.Book"));
-    expect(type.options.map((o) => o.name)).toEqual(["deprecated", "acme.library.v2.message_level", "acme.library.v2.tags", "acme.library.v2.tags"]);
+    expect(type.options.map((o) => o.name)).toEqual([
+      "deprecated",
+      "acme.library.v2.message_level",
+      "acme.library.v2.tags",
+      "acme.library.v2.tags",
+    ]);
     expect(option(type.options, "acme.library.v2.message_level")).toEqual([-7]);
     expect(type.options[1]?.value?.typeUrl).toBe(`${G}google.protobuf.Int32Value`); // sint32: C++ packs by C++ type
     expect(option(type.options, "acme.library.v2.tags")).toEqual(["a", "b"]);
     const name = field(type, "name");
     expect(name.jsonName).toBe("title");
     expect(name.options.map((o) => o.name)).toEqual(["acme.library.v2.rule", "acme.library.v2.weight"]);
-    expect(option(name.options, "acme.library.v2.rule", fixtures)).toEqual([expect.objectContaining({ pattern: "^books/", max: 10 })]);
+    expect(option(name.options, "acme.library.v2.rule", fixtures)).toEqual([
+      expect.objectContaining({ pattern: "^books/", max: 10 }),
+    ]);
     expect(option(name.options, "acme.library.v2.weight")).toEqual([-3n]);
     expect(name.options[1]?.value?.typeUrl).toBe(`${G}google.protobuf.Int64Value`);
   });
@@ -379,7 +457,9 @@ describe("typeFromDescriptor on protoc-compiled fixtures", () => {
       create(FileDescriptorSetSchema, {
         file: [
           file_google_protobuf_descriptor.proto,
-          ...[...fixtures.files].filter((f) => f.proto.name !== "library.proto" && f.proto.name !== "google/protobuf/descriptor.proto").map((f) => f.proto),
+          ...[...fixtures.files]
+            .filter((f) => f.proto.name !== "library.proto" && f.proto.name !== "google/protobuf/descriptor.proto")
+            .map((f) => f.proto),
           { ...book.file.proto, extension: [] },
         ],
       }),
@@ -447,8 +527,15 @@ describe("typeFromDescriptor on protoc-compiled fixtures", () => {
 
   it("reads proto2 groups, required and packed fields", () => {
     const type = typeFromDescriptor(msg(fixtures, "acme.legacy.Defaults"));
-    expect(field(type, "item")).toMatchObject({ kind: Field_Kind.TYPE_GROUP, cardinality: Field_Cardinality.OPTIONAL, typeUrl: `${G}acme.legacy.Defaults.Item` });
-    expect(field(type, "entry")).toMatchObject({ kind: Field_Kind.TYPE_GROUP, cardinality: Field_Cardinality.REPEATED });
+    expect(field(type, "item")).toMatchObject({
+      kind: Field_Kind.TYPE_GROUP,
+      cardinality: Field_Cardinality.OPTIONAL,
+      typeUrl: `${G}acme.legacy.Defaults.Item`,
+    });
+    expect(field(type, "entry")).toMatchObject({
+      kind: Field_Kind.TYPE_GROUP,
+      cardinality: Field_Cardinality.REPEATED,
+    });
     expect(field(type, "id").cardinality).toBe(Field_Cardinality.REQUIRED);
     expect(field(type, "packed_ints").packed).toBe(true);
   });
@@ -471,13 +558,17 @@ describe("typeFromDescriptor on protoc-compiled fixtures", () => {
     expect(field(outer, "expanded_values").packed).toBe(false);
     expect(field(inner, "values").packed).toBe(false);
     const mood = enumFromDescriptor(fixtures.getEnum("acme.modern.Outer.Mood") as DescEnum);
-    expect(option(mood.options, "features", reg)).toEqual([expect.objectContaining({ ...inherited, enumType: FeatureSet_EnumType.CLOSED })]);
+    expect(option(mood.options, "features", reg)).toEqual([
+      expect.objectContaining({ ...inherited, enumType: FeatureSet_EnumType.CLOSED }),
+    ]);
   });
 });
 
 describe("enumFromDescriptor", () => {
   it("lists every value, aliases included, with options", () => {
-    const aliased = enumFromDescriptor(testRegistry.getEnum("protobuf_test_messages.proto3.TestAllTypesProto3.AliasedEnum") as DescEnum);
+    const aliased = enumFromDescriptor(
+      testRegistry.getEnum("protobuf_test_messages.proto3.TestAllTypesProto3.AliasedEnum") as DescEnum,
+    );
     expect(aliased.enumvalue.map((v) => [v.name, v.number])).toEqual([
       ["ALIAS_FOO", 0],
       ["ALIAS_BAR", 1],
@@ -487,7 +578,10 @@ describe("enumFromDescriptor", () => {
       ["bAz", 2],
     ]);
     expect(option(aliased.options, "allow_alias")).toEqual([true]);
-    expect(aliased).toMatchObject({ syntax: Syntax.PROTO3, sourceContext: { fileName: "google/protobuf/test_messages_proto3.proto" } });
+    expect(aliased).toMatchObject({
+      syntax: Syntax.PROTO3,
+      sourceContext: { fileName: "google/protobuf/test_messages_proto3.proto" },
+    });
     const kind = enumFromDescriptor(fixtures.getEnum("acme.library.v2.Kind") as DescEnum);
     const paper = kind.enumvalue[1];
     expect(paper?.options.map((o) => o.name)).toEqual(["deprecated", "acme.library.v2.label"]);
@@ -501,13 +595,19 @@ describe("enumFromDescriptor", () => {
   });
 
   it("describes a well-known enum", () => {
-    expect(enumFromDescriptor(NullValueSchema)).toMatchObject({ name: "google.protobuf.NullValue", syntax: Syntax.PROTO3, enumvalue: [{ name: "NULL_VALUE", number: 0 }] });
+    expect(enumFromDescriptor(NullValueSchema)).toMatchObject({
+      name: "google.protobuf.NullValue",
+      syntax: Syntax.PROTO3,
+      enumvalue: [{ name: "NULL_VALUE", number: 0 }],
+    });
   });
 });
 
 describe("apiFromDescriptor", () => {
   it("describes a service: methods, type URLs, streaming, options, version, source context, syntax", () => {
-    const api = apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!, { mixins: [{ name: "google.iam.v1.IAMPolicy", root: "iam" }] });
+    const api = apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!, {
+      mixins: [{ name: "google.iam.v1.IAMPolicy", root: "iam" }],
+    });
     expect(api).toMatchObject({
       name: "acme.library.v2.Library",
       version: "2.0",
@@ -515,12 +615,23 @@ describe("apiFromDescriptor", () => {
       syntax: Syntax.PROTO3,
       mixins: [{ name: "google.iam.v1.IAMPolicy", root: "iam" }],
     });
-    expect(api.methods.map((m) => [m.name, m.requestTypeUrl, m.requestStreaming, m.responseTypeUrl, m.responseStreaming, m.syntax])).toEqual([
+    expect(
+      api.methods.map((m) => [
+        m.name,
+        m.requestTypeUrl,
+        m.requestStreaming,
+        m.responseTypeUrl,
+        m.responseStreaming,
+        m.syntax,
+      ]),
+    ).toEqual([
       ["GetBook", `${G}acme.library.v2.GetBookRequest`, false, `${G}acme.library.v2.Book`, false, Syntax.PROTO3],
       ["WatchBooks", `${G}acme.library.v2.GetBookRequest`, true, `${G}acme.library.v2.Book`, true, Syntax.PROTO3],
     ]);
     expect(option(api.options, "acme.library.v2.host")).toEqual(["library.example.com"]);
-    expect(option(api.methods[0]?.options ?? [], "acme.library.v2.http", fixtures)).toEqual([expect.objectContaining({ get: "/v2/{name=books/*}" })]);
+    expect(option(api.methods[0]?.options ?? [], "acme.library.v2.http", fixtures)).toEqual([
+      expect.objectContaining({ get: "/v2/{name=books/*}" }),
+    ]);
     expect(api.methods[1]?.options.map((o) => o.name)).toEqual(["deprecated"]);
   });
 
@@ -534,7 +645,9 @@ describe("apiFromDescriptor", () => {
   });
 
   it.each(["3.0", "1.x", "v2"])("rejects version option %j (api-version)", (version) => {
-    expect(catchWkt(() => apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!, { version }))).toMatchObject({ rule: "api-version", path: "$.version" });
+    expect(
+      catchWkt(() => apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!, { version })),
+    ).toMatchObject({ rule: "api-version", path: "$.version" });
   });
 
   it("derives 1.0 for a package without a version suffix, and carries editions syntax", () => {
@@ -548,30 +661,64 @@ describe("JSON of Type, Enum and Api", () => {
   const registry = () => createRegistry(fixtures, createRegistry(file_google_protobuf_descriptor));
 
   it("uses enum names", () => {
-    const json = toJson(TypeSchema, typeFromDescriptor(TestAllTypesProto3)) as { fields: Array<Record<string, unknown>>; syntax: string };
+    const json = toJson(TypeSchema, typeFromDescriptor(TestAllTypesProto3)) as {
+      fields: Array<Record<string, unknown>>;
+      syntax: string;
+    };
     expect(json.syntax).toBe("SYNTAX_PROTO3");
-    expect(json.fields.find((f) => f["name"] === "optional_string")).toMatchObject({ kind: "TYPE_STRING", cardinality: "CARDINALITY_OPTIONAL" });
-    expect(json.fields.find((f) => f["name"] === "repeated_int32")).toMatchObject({ kind: "TYPE_INT32", cardinality: "CARDINALITY_REPEATED", packed: true });
-    const editions = toJson(TypeSchema, typeFromDescriptor(TestAllTypesEdition2023), { registry: registry() }) as Record<string, unknown>;
+    expect(json.fields.find((f) => f["name"] === "optional_string")).toMatchObject({
+      kind: "TYPE_STRING",
+      cardinality: "CARDINALITY_OPTIONAL",
+    });
+    expect(json.fields.find((f) => f["name"] === "repeated_int32")).toMatchObject({
+      kind: "TYPE_INT32",
+      cardinality: "CARDINALITY_REPEATED",
+      packed: true,
+    });
+    const editions = toJson(TypeSchema, typeFromDescriptor(TestAllTypesEdition2023), {
+      registry: registry(),
+    }) as Record<string, unknown>;
     expect(editions).toMatchObject({ syntax: "SYNTAX_EDITIONS", edition: "2023" });
-    const legacyJson = toJson(TypeSchema, typeFromDescriptor(msg(fixtures, "acme.legacy.Defaults"))) as { fields: Array<Record<string, unknown>> };
+    const legacyJson = toJson(TypeSchema, typeFromDescriptor(msg(fixtures, "acme.legacy.Defaults"))) as {
+      fields: Array<Record<string, unknown>>;
+    };
     expect(legacyJson.fields.find((f) => f["name"] === "id")).toMatchObject({ cardinality: "CARDINALITY_REQUIRED" });
     expect(legacyJson.fields.find((f) => f["name"] === "item")).toMatchObject({ kind: "TYPE_GROUP" });
-    const api = toJson(ApiSchema, apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!), { registry: registry() }) as Record<string, unknown>;
-    expect(api).toMatchObject({ syntax: "SYNTAX_PROTO3", version: "2.0", methods: [{ name: "GetBook" }, { requestStreaming: true }] });
+    const api = toJson(ApiSchema, apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!), {
+      registry: registry(),
+    }) as Record<string, unknown>;
+    expect(api).toMatchObject({
+      syntax: "SYNTAX_PROTO3",
+      version: "2.0",
+      methods: [{ name: "GetBook" }, { requestStreaming: true }],
+    });
   });
 
   it("round-trips every Type and Enum of the conformance protos and the fixtures, as values and as text", () => {
     const reg = registry();
-    const sets = [...[TestAllTypesProto3, TestAllTypesProto2, TestAllTypesProto3Editions, TestAllTypesProto2Editions, TestAllTypesEdition2023].map((d) => typesFromDescriptors(d)), typesFromDescriptors([...fixtures].filter((t): t is DescMessage | DescEnum => t.kind === "message" || t.kind === "enum"))];
+    const sets = [
+      ...[
+        TestAllTypesProto3,
+        TestAllTypesProto2,
+        TestAllTypesProto3Editions,
+        TestAllTypesProto2Editions,
+        TestAllTypesEdition2023,
+      ].map((d) => typesFromDescriptors(d)),
+      typesFromDescriptors(
+        [...fixtures].filter((t): t is DescMessage | DescEnum => t.kind === "message" || t.kind === "enum"),
+      ),
+    ];
     let count = 0;
     for (const set of sets) {
       for (const t of set.types) {
         expect(fromJson(TypeSchema, toJson(TypeSchema, t, { registry: reg }), { registry: reg })).toEqual(t);
-        expect(fromJsonString(TypeSchema, toJsonString(TypeSchema, t, { registry: reg }), { registry: reg })).toEqual(t);
+        expect(fromJsonString(TypeSchema, toJsonString(TypeSchema, t, { registry: reg }), { registry: reg })).toEqual(
+          t,
+        );
         count++;
       }
-      for (const e of set.enums) expect(fromJson(EnumSchema, toJson(EnumSchema, e, { registry: reg }), { registry: reg })).toEqual(e);
+      for (const e of set.enums)
+        expect(fromJson(EnumSchema, toJson(EnumSchema, e, { registry: reg }), { registry: reg })).toEqual(e);
     }
     expect(count).toBeGreaterThan(100);
     for (const s of fixtures.files) {
@@ -585,80 +732,100 @@ describe("JSON of Type, Enum and Api", () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const roundTripRoots = [TestAllTypesProto3, TestAllTypesProto2, TestAllTypesProto3Editions, TestAllTypesProto2Editions, TestAllTypesEdition2023];
+const roundTripRoots = [
+  TestAllTypesProto3,
+  TestAllTypesProto2,
+  TestAllTypesProto3Editions,
+  TestAllTypesProto2Editions,
+  TestAllTypesEdition2023,
+];
 
-describe.each(roundTripRoots.map((d) => [d.typeName, d] as const))("registryFromTypes(typesFromDescriptors(%s))", (_, desc) => {
-  const set = typesFromDescriptors(desc);
-  const rebuiltRegistry = registryFromTypes(set);
-  const rebuilt = msg(rebuiltRegistry, desc.typeName);
+describe.each(roundTripRoots.map((d) => [d.typeName, d] as const))(
+  "registryFromTypes(typesFromDescriptors(%s))",
+  (_, desc) => {
+    const set = typesFromDescriptors(desc);
+    const rebuiltRegistry = registryFromTypes(set);
+    const rebuilt = msg(rebuiltRegistry, desc.typeName);
 
-  it("rebuilds every field as the original schema has it", () => {
-    const originals = [desc, ...set.types.map((t) => testRegistry.getMessage(t.name)).filter((d): d is DescMessage => d !== undefined)];
-    for (const o of originals) {
-      const r = msg(rebuiltRegistry, o.typeName);
-      expect(r.fields.length).toBe(o.fields.length);
-      o.fields.forEach((f, j) => {
-        const g = r.fields[j] as DescField;
-        const pick = (x: DescField) => ({
-          name: x.name,
-          number: x.number,
-          fieldKind: x.fieldKind,
-          jsonName: x.jsonName,
-          presence: x.presence,
-          packed: "packed" in x ? x.packed : undefined,
-          delimited: "delimitedEncoding" in x ? x.delimitedEncoding : undefined,
-          scalar: x.scalar,
-          message: x.message?.typeName,
-          enum: x.enum?.typeName,
-          open: x.enum?.open,
-          oneof: x.oneof?.name,
-          mapKey: x.fieldKind === "map" ? x.mapKey : undefined,
-          default: x.fieldKind === "scalar" || x.fieldKind === "enum" ? String(x.getDefaultValue()) : undefined,
-          longAsString: "longAsString" in x ? x.longAsString : undefined,
+    it("rebuilds every field as the original schema has it", () => {
+      const originals = [
+        desc,
+        ...set.types.map((t) => testRegistry.getMessage(t.name)).filter((d): d is DescMessage => d !== undefined),
+      ];
+      for (const o of originals) {
+        const r = msg(rebuiltRegistry, o.typeName);
+        expect(r.fields.length).toBe(o.fields.length);
+        o.fields.forEach((f, j) => {
+          const g = r.fields[j] as DescField;
+          const pick = (x: DescField) => ({
+            name: x.name,
+            number: x.number,
+            fieldKind: x.fieldKind,
+            jsonName: x.jsonName,
+            presence: x.presence,
+            packed: "packed" in x ? x.packed : undefined,
+            delimited: "delimitedEncoding" in x ? x.delimitedEncoding : undefined,
+            scalar: x.scalar,
+            message: x.message?.typeName,
+            enum: x.enum?.typeName,
+            open: x.enum?.open,
+            oneof: x.oneof?.name,
+            mapKey: x.fieldKind === "map" ? x.mapKey : undefined,
+            default: x.fieldKind === "scalar" || x.fieldKind === "enum" ? String(x.getDefaultValue()) : undefined,
+            longAsString: "longAsString" in x ? x.longAsString : undefined,
+          });
+          expect(pick(g), `${o.typeName}.${f.name}`).toEqual(pick(f));
         });
-        expect(pick(g), `${o.typeName}.${f.name}`).toEqual(pick(f));
-      });
-    }
-  });
+      }
+    });
 
-  it("gives back the same Types (typeFromDescriptor of the rebuilt schema)", () => {
-    for (const t of set.types) {
-      const r = rebuiltRegistry.getMessage(t.name);
-      if (r === undefined) continue; // map entries are no DescMessage in protobuf-es
-      expect(typeFromDescriptor(r)).toEqual(t);
-    }
-    for (const e of set.enums) expect(enumFromDescriptor(rebuiltRegistry.getEnum(e.name) as DescEnum)).toEqual(e);
-  });
+    it("gives back the same Types (typeFromDescriptor of the rebuilt schema)", () => {
+      for (const t of set.types) {
+        const r = rebuiltRegistry.getMessage(t.name);
+        if (r === undefined) continue; // map entries are no DescMessage in protobuf-es
+        expect(typeFromDescriptor(r)).toEqual(t);
+      }
+      for (const e of set.enums) expect(enumFromDescriptor(rebuiltRegistry.getEnum(e.name) as DescEnum)).toEqual(e);
+    });
 
-  it("decodes a random message's JSON (written through the original schema) to an equal message", () => {
-    fc.assert(
-      fc.property(arbMessage(desc, { maxDepth: 3, anyTypes: [TimestampSchema, DurationSchema, desc] }), (m) => {
-        const json = toJson(desc, m as never, { registry: testRegistry });
-        const decoded = fromJson(rebuilt, json, { registry: rebuiltRegistry });
-        expect(decoded).toEqual(m);
-        expect(toJson(rebuilt, decoded, { registry: rebuiltRegistry })).toEqual(json);
-        expect(toBinary(rebuilt, decoded)).toEqual(toBinary(desc, m as never));
-      }),
-      { numRuns: 25 },
-    );
-  });
-});
+    it("decodes a random message's JSON (written through the original schema) to an equal message", () => {
+      fc.assert(
+        fc.property(arbMessage(desc, { maxDepth: 3, anyTypes: [TimestampSchema, DurationSchema, desc] }), (m) => {
+          const json = toJson(desc, m as never, { registry: testRegistry });
+          const decoded = fromJson(rebuilt, json, { registry: rebuiltRegistry });
+          expect(decoded).toEqual(m);
+          expect(toJson(rebuilt, decoded, { registry: rebuiltRegistry })).toEqual(json);
+          expect(toBinary(rebuilt, decoded)).toEqual(toBinary(desc, m as never));
+        }),
+        { numRuns: 25 },
+      );
+    });
+  },
+);
 
 describe("registryFromTypes", () => {
   it("rebuilds protoc fixtures: custom options kept with a registry of the extensions, left out without", () => {
-    const all = [...fixtures].filter((t): t is DescMessage | DescEnum => (t.kind === "message" || t.kind === "enum") && !t.typeName.startsWith("google."));
+    const all = [...fixtures].filter(
+      (t): t is DescMessage | DescEnum =>
+        (t.kind === "message" || t.kind === "enum") && !t.typeName.startsWith("google."),
+    );
     const set = typesFromDescriptors(all);
     const withExt = registryFromTypes(set, { registry: fixtures });
     for (const t of set.types) {
       const rebuilt = withExt.getMessage(t.name);
       if (rebuilt !== undefined) expect(typeFromDescriptor(rebuilt, { registry: fixtures }), t.name).toEqual(t);
     }
-    for (const e of set.enums) expect(enumFromDescriptor(withExt.getEnum(e.name) as DescEnum, { registry: fixtures })).toEqual(e);
+    for (const e of set.enums)
+      expect(enumFromDescriptor(withExt.getEnum(e.name) as DescEnum, { registry: fixtures })).toEqual(e);
     // The bytes default is written so that protobuf-es reads it right (it drops \" and \' escapes).
     const defaults = msg(withExt, "acme.legacy.Defaults").field["b"];
-    expect(defaults?.fieldKind === "scalar" && defaults.getDefaultValue()).toEqual(new Uint8Array([1, 10, 34, 120, 255, 39, 92, 111, 107]));
+    expect(defaults?.fieldKind === "scalar" && defaults.getDefaultValue()).toEqual(
+      new Uint8Array([1, 10, 34, 120, 255, 39, 92, 111, 107]),
+    );
     const withoutExt = registryFromTypes(set);
-    expect(typeFromDescriptor(msg(withoutExt, "acme.library.v2.Book")).options.map((o) => o.name)).toEqual(["deprecated"]);
+    expect(typeFromDescriptor(msg(withoutExt, "acme.library.v2.Book")).options.map((o) => o.name)).toEqual([
+      "deprecated",
+    ]);
     // Presence, packing, delimited encoding and closed enums survive through the features.
     const outer = msg(withoutExt, "acme.modern.Outer");
     expect(outer.field["inner"]).toMatchObject({ delimitedEncoding: true });
@@ -667,7 +834,9 @@ describe("registryFromTypes", () => {
     expect(outer.field["expandedValues"]).toMatchObject({ packed: false });
     expect(outer.field["packedValues"]).toMatchObject({ packed: true });
     expect(msg(withoutExt, "acme.modern.Outer.Inner").field["plain"]?.presence).toBe(FeatureSet_FieldPresence.IMPLICIT);
-    expect(msg(withoutExt, "acme.modern.Outer.Inner").field["present"]?.presence).toBe(FeatureSet_FieldPresence.EXPLICIT);
+    expect(msg(withoutExt, "acme.modern.Outer.Inner").field["present"]?.presence).toBe(
+      FeatureSet_FieldPresence.EXPLICIT,
+    );
     // proto3 optional comes back as such, not as a one-field oneof.
     const rebuiltBook = msg(withoutExt, "acme.library.v2.Book");
     expect(rebuiltBook.field["pages"]?.oneof).toBeUndefined();
@@ -676,7 +845,13 @@ describe("registryFromTypes", () => {
   });
 
   it("resolves referenced well-known types without being given them", () => {
-    const reg = registryFromTypes({ types: [typeWith("acme.Event", [{ name: "at", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}google.protobuf.Timestamp` }])] });
+    const reg = registryFromTypes({
+      types: [
+        typeWith("acme.Event", [
+          { name: "at", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}google.protobuf.Timestamp` },
+        ]),
+      ],
+    });
     const event = msg(reg, "acme.Event");
     expect(event.field["at"]?.message?.typeName).toBe("google.protobuf.Timestamp");
     expect(toJson(event, fromJson(event, { at: "2024-01-01T00:00:00Z" }))).toEqual({ at: "2024-01-01T00:00:00Z" });
@@ -684,20 +859,43 @@ describe("registryFromTypes", () => {
 
   it("uses a given registry for referenced types", () => {
     const reg = registryFromTypes(
-      { types: [typeWith("acme.Wrapper", [{ name: "inner", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}protobuf_test_messages.proto3.ForeignMessage` }])] },
+      {
+        types: [
+          typeWith("acme.Wrapper", [
+            {
+              name: "inner",
+              number: 1,
+              kind: Field_Kind.TYPE_MESSAGE,
+              typeUrl: `${G}protobuf_test_messages.proto3.ForeignMessage`,
+            },
+          ]),
+        ],
+      },
       { registry: testRegistry },
     );
-    expect(msg(reg, "acme.Wrapper").field["inner"]?.message?.typeName).toBe("protobuf_test_messages.proto3.ForeignMessage");
+    expect(msg(reg, "acme.Wrapper").field["inner"]?.message?.typeName).toBe(
+      "protobuf_test_messages.proto3.ForeignMessage",
+    );
   });
 
   it("nests types under a package when their enclosing type is not given", () => {
-    const reg = registryFromTypes({ types: [typeWith("acme.Outer.Inner", [{ name: "x", number: 1, kind: Field_Kind.TYPE_INT32 }])] });
+    const reg = registryFromTypes({
+      types: [typeWith("acme.Outer.Inner", [{ name: "x", number: 1, kind: Field_Kind.TYPE_INT32 }])],
+    });
     expect(msg(reg, "acme.Outer.Inner").file.proto.package).toBe("acme.Outer");
   });
 
   it("builds types that reference each other across source files (a cycle protoc never makes)", () => {
-    const a = typeWith("acme.A", [{ name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}acme.B` }], "a.proto");
-    const b = typeWith("acme.B", [{ name: "a", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}acme.A` }], "b.proto");
+    const a = typeWith(
+      "acme.A",
+      [{ name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}acme.B` }],
+      "a.proto",
+    );
+    const b = typeWith(
+      "acme.B",
+      [{ name: "a", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}acme.A` }],
+      "b.proto",
+    );
     const reg = registryFromTypes({ types: [a, b] });
     expect(msg(reg, "acme.A").field["b"]?.message?.field["a"]?.message?.typeName).toBe("acme.A");
   });
@@ -706,42 +904,260 @@ describe("registryFromTypes", () => {
     expect([...registryFromTypes({})]).toEqual([]);
   });
 
-  const int = (name: string, number: number, more: Partial<Field> = {}) => ({ name, number, kind: Field_Kind.TYPE_INT32, ...more });
+  const int = (name: string, number: number, more: Partial<Field> = {}) => ({
+    name,
+    number,
+    kind: Field_Kind.TYPE_INT32,
+    ...more,
+  });
   it.each<[string, () => TypeSet, string, string]>([
-    ["a referenced type that is missing", () => ({ types: [typeWith("acme.A", [int("x", 1), { name: "b", number: 2, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}acme.B` }])] }), "unknown-type", "$.types[0].fields[1].typeUrl"],
-    ["a referenced enum that is missing", () => ({ types: [typeWith("acme.A", [{ name: "e", number: 1, kind: Field_Kind.TYPE_ENUM, typeUrl: `${G}acme.E` }])] }), "unknown-type", "$.types[0].fields[0].typeUrl"],
-    ["an enum field naming a message", () => ({ types: [typeWith("acme.A", [{ name: "e", number: 1, kind: Field_Kind.TYPE_ENUM, typeUrl: `${G}acme.A` }])] }), "unknown-type", "$.types[0].fields[0].typeUrl"],
-    ["a message field naming a well-known enum", () => ({ types: [typeWith("acme.A", [{ name: "e", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}google.protobuf.NullValue` }])] }), "unknown-type", "$.types[0].fields[0].typeUrl"],
-    ["a malformed type URL", () => ({ types: [typeWith("acme.A", [{ name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: "type.googleapis.com/" }])] }), "type-url", "$.types[0].fields[0].typeUrl"],
-    ["a message field without a type URL", () => ({ types: [typeWith("acme.A", [{ name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE }])] }), "type-url", "$.types[0].fields[0].typeUrl"],
-    ["TYPE_UNKNOWN", () => ({ types: [typeWith("acme.A", [int("x", 1, { kind: Field_Kind.TYPE_UNKNOWN })])] }), "enum", "$.types[0].fields[0].kind"],
-    ["kind 19", () => ({ types: [typeWith("acme.A", [int("x", 1, { kind: 19 as Field_Kind })])] }), "enum", "$.types[0].fields[0].kind"],
-    ["CARDINALITY_UNKNOWN", () => ({ types: [typeWith("acme.A", [int("x", 1, { cardinality: Field_Cardinality.UNKNOWN })])] }), "enum", "$.types[0].fields[0].cardinality"],
+    [
+      "a referenced type that is missing",
+      () => ({
+        types: [
+          typeWith("acme.A", [
+            int("x", 1),
+            { name: "b", number: 2, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}acme.B` },
+          ]),
+        ],
+      }),
+      "unknown-type",
+      "$.types[0].fields[1].typeUrl",
+    ],
+    [
+      "a referenced enum that is missing",
+      () => ({
+        types: [typeWith("acme.A", [{ name: "e", number: 1, kind: Field_Kind.TYPE_ENUM, typeUrl: `${G}acme.E` }])],
+      }),
+      "unknown-type",
+      "$.types[0].fields[0].typeUrl",
+    ],
+    [
+      "an enum field naming a message",
+      () => ({
+        types: [typeWith("acme.A", [{ name: "e", number: 1, kind: Field_Kind.TYPE_ENUM, typeUrl: `${G}acme.A` }])],
+      }),
+      "unknown-type",
+      "$.types[0].fields[0].typeUrl",
+    ],
+    [
+      "a message field naming a well-known enum",
+      () => ({
+        types: [
+          typeWith("acme.A", [
+            { name: "e", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: `${G}google.protobuf.NullValue` },
+          ]),
+        ],
+      }),
+      "unknown-type",
+      "$.types[0].fields[0].typeUrl",
+    ],
+    [
+      "a malformed type URL",
+      () => ({
+        types: [
+          typeWith("acme.A", [
+            { name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE, typeUrl: "type.googleapis.com/" },
+          ]),
+        ],
+      }),
+      "type-url",
+      "$.types[0].fields[0].typeUrl",
+    ],
+    [
+      "a message field without a type URL",
+      () => ({ types: [typeWith("acme.A", [{ name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE }])] }),
+      "type-url",
+      "$.types[0].fields[0].typeUrl",
+    ],
+    [
+      "TYPE_UNKNOWN",
+      () => ({ types: [typeWith("acme.A", [int("x", 1, { kind: Field_Kind.TYPE_UNKNOWN })])] }),
+      "enum",
+      "$.types[0].fields[0].kind",
+    ],
+    [
+      "kind 19",
+      () => ({ types: [typeWith("acme.A", [int("x", 1, { kind: 19 as Field_Kind })])] }),
+      "enum",
+      "$.types[0].fields[0].kind",
+    ],
+    [
+      "CARDINALITY_UNKNOWN",
+      () => ({ types: [typeWith("acme.A", [int("x", 1, { cardinality: Field_Cardinality.UNKNOWN })])] }),
+      "enum",
+      "$.types[0].fields[0].cardinality",
+    ],
     ["field number 0", () => ({ types: [typeWith("acme.A", [int("x", 0)])] }), "range", "$.types[0].fields[0].number"],
-    ["field number 2^29", () => ({ types: [typeWith("acme.A", [int("x", 536_870_912)])] }), "range", "$.types[0].fields[0].number"],
-    ["oneof_index -1", () => ({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex: -1 })], "", ["o"])] }), "range", "$.types[0].fields[0].oneofIndex"],
-    ["oneof_index past the oneofs (rule 10)", () => ({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex: 2 })], "", ["o"])] }), "range", "$.types[0].fields[0].oneofIndex"],
-    ["oneof_index 1 with no oneofs", () => ({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex: 1 })])] }), "range", "$.types[0].fields[0].oneofIndex"],
-    ["a type given twice", () => ({ types: [typeWith("acme.A", []), typeWith("acme.A", [])] }), "type-url", "$.types[1].name"],
+    [
+      "field number 2^29",
+      () => ({ types: [typeWith("acme.A", [int("x", 536_870_912)])] }),
+      "range",
+      "$.types[0].fields[0].number",
+    ],
+    [
+      "oneof_index -1",
+      () => ({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex: -1 })], "", ["o"])] }),
+      "range",
+      "$.types[0].fields[0].oneofIndex",
+    ],
+    [
+      "oneof_index past the oneofs (rule 10)",
+      () => ({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex: 2 })], "", ["o"])] }),
+      "range",
+      "$.types[0].fields[0].oneofIndex",
+    ],
+    [
+      "oneof_index 1 with no oneofs",
+      () => ({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex: 1 })])] }),
+      "range",
+      "$.types[0].fields[0].oneofIndex",
+    ],
+    [
+      "a type given twice",
+      () => ({ types: [typeWith("acme.A", []), typeWith("acme.A", [])] }),
+      "type-url",
+      "$.types[1].name",
+    ],
     ["a bad type name", () => ({ types: [typeWith("acme..A", [])] }), "type-url", "$.types[0].name"],
     ["an empty type name", () => ({ types: [typeWith("", [])] }), "type-url", "$.types[0].name"],
-    ["a type nested in an enum", () => ({ types: [typeWith("acme.E.A", [])], enums: [enumWith("acme.E")] }), "type-url", "$.types[0].name"],
-    ["an unknown edition", () => ({ types: [{ ...typeWith("acme.A", []), syntax: Syntax.EDITIONS, edition: "1999" }] }), "syntax", "$.types[0].edition"],
-    ["an empty edition", () => ({ types: [{ ...typeWith("acme.A", []), syntax: Syntax.EDITIONS }] }), "syntax", "$.types[0].edition"],
-    ["an unknown syntax", () => ({ enums: [{ ...enumWith("acme.E"), syntax: 5 as Syntax }] }), "enum", "$.enums[0].syntax"],
+    [
+      "a type nested in an enum",
+      () => ({ types: [typeWith("acme.E.A", [])], enums: [enumWith("acme.E")] }),
+      "type-url",
+      "$.types[0].name",
+    ],
+    [
+      "an unknown edition",
+      () => ({ types: [{ ...typeWith("acme.A", []), syntax: Syntax.EDITIONS, edition: "1999" }] }),
+      "syntax",
+      "$.types[0].edition",
+    ],
+    [
+      "an empty edition",
+      () => ({ types: [{ ...typeWith("acme.A", []), syntax: Syntax.EDITIONS }] }),
+      "syntax",
+      "$.types[0].edition",
+    ],
+    [
+      "an unknown syntax",
+      () => ({ enums: [{ ...enumWith("acme.E"), syntax: 5 as Syntax }] }),
+      "enum",
+      "$.enums[0].syntax",
+    ],
     ["a field name that is no identifier", () => ({ types: [typeWith("acme.A", [int("no such", 1)])] }), "syntax", "$"],
-    ["an option value of the wrong type", () => ({ types: [{ ...typeWith("acme.A", []), options: [opt("deprecated", anyPack(StringValueSchema, create(StringValueSchema, { value: "yes" })))] }] }), "type-url", "$.types[0].options[0].value"],
-    ["an option value that does not decode", () => ({ types: [{ ...typeWith("acme.A", []), options: [opt("deprecated", { $typeName: "google.protobuf.Any", typeUrl: `${G}google.protobuf.BoolValue`, value: new Uint8Array([0xff]) } as Any)] }] }), "binary", "$.types[0].options[0].value"],
-    ["an option without a value", () => ({ types: [{ ...typeWith("acme.A", []), options: [create(OptionSchema, { name: "deprecated" })] }] }), "type-url", "$.types[0].options[0]"],
-    ["an enum value option of the wrong type", () => ({ enums: [{ ...enumWith("acme.E"), enumvalue: [{ $typeName: "google.protobuf.EnumValue", name: "E_X", number: 0, options: [opt("deprecated", anyPack(Int32ValueSchema, create(Int32ValueSchema)))] }] } as Enum] }), "type-url", "$.enums[0].enumvalue[0].options[0].value"],
+    [
+      "an option value of the wrong type",
+      () => ({
+        types: [
+          {
+            ...typeWith("acme.A", []),
+            options: [opt("deprecated", anyPack(StringValueSchema, create(StringValueSchema, { value: "yes" })))],
+          },
+        ],
+      }),
+      "type-url",
+      "$.types[0].options[0].value",
+    ],
+    [
+      "an option value that does not decode",
+      () => ({
+        types: [
+          {
+            ...typeWith("acme.A", []),
+            options: [
+              opt("deprecated", {
+                $typeName: "google.protobuf.Any",
+                typeUrl: `${G}google.protobuf.BoolValue`,
+                value: new Uint8Array([0xff]),
+              } as Any),
+            ],
+          },
+        ],
+      }),
+      "binary",
+      "$.types[0].options[0].value",
+    ],
+    [
+      "an option without a value",
+      () => ({ types: [{ ...typeWith("acme.A", []), options: [create(OptionSchema, { name: "deprecated" })] }] }),
+      "type-url",
+      "$.types[0].options[0]",
+    ],
+    [
+      "an enum value option of the wrong type",
+      () => ({
+        enums: [
+          {
+            ...enumWith("acme.E"),
+            enumvalue: [
+              {
+                $typeName: "google.protobuf.EnumValue",
+                name: "E_X",
+                number: 0,
+                options: [opt("deprecated", anyPack(Int32ValueSchema, create(Int32ValueSchema)))],
+              },
+            ],
+          } as Enum,
+        ],
+      }),
+      "type-url",
+      "$.enums[0].enumvalue[0].options[0].value",
+    ],
     // JSON names, as protoc checks them (json-name rules of descriptor.cc) and where JSON needs more.
-    ["two fields with one custom JSON name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("b", 2, { jsonName: "x" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
-    ["the same, in proto2", () => ({ types: [{ ...typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("b", 2, { jsonName: "x" })]), syntax: Syntax.PROTO2 }] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
-    ["a custom JSON name that is another field's default", () => ({ types: [typeWith("acme.A", [int("foo_bar", 1), int("x", 2, { jsonName: "fooBar" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
-    ["two fields with one default JSON name", () => ({ types: [typeWith("acme.A", [int("foo_bar", 1), int("fooBar", 2)])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
-    ["two default JSON names alike behind distinct custom ones, in proto3", () => ({ types: [typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })])] }), "duplicate-field", "$.types[0].fields[1].name"],
+    [
+      "two fields with one custom JSON name",
+      () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("b", 2, { jsonName: "x" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].jsonName",
+    ],
+    [
+      "the same, in proto2",
+      () => ({
+        types: [
+          {
+            ...typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("b", 2, { jsonName: "x" })]),
+            syntax: Syntax.PROTO2,
+          },
+        ],
+      }),
+      "duplicate-field",
+      "$.types[0].fields[1].jsonName",
+    ],
+    [
+      "a custom JSON name that is another field's default",
+      () => ({ types: [typeWith("acme.A", [int("foo_bar", 1), int("x", 2, { jsonName: "fooBar" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].jsonName",
+    ],
+    [
+      "two fields with one default JSON name",
+      () => ({ types: [typeWith("acme.A", [int("foo_bar", 1), int("fooBar", 2)])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].jsonName",
+    ],
+    [
+      "two default JSON names alike behind distinct custom ones, in proto3",
+      () => ({
+        types: [typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })])],
+      }),
+      "duplicate-field",
+      "$.types[0].fields[1].name",
+    ],
     // protoc only warns here, but protobuf-es gives both fields the property fooBar.
-    ["the same, in proto2", () => ({ types: [{ ...typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })]), syntax: Syntax.PROTO2 }] }), "duplicate-field", "$.types[0].fields[1].name"],
+    [
+      "the same, in proto2",
+      () => ({
+        types: [
+          {
+            ...typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })]),
+            syntax: Syntax.PROTO2,
+          },
+        ],
+      }),
+      "duplicate-field",
+      "$.types[0].fields[1].name",
+    ],
     [
       "the same, in editions with json_format LEGACY_BEST_EFFORT",
       () => ({
@@ -750,26 +1166,65 @@ describe("registryFromTypes", () => {
             ...typeWith("acme.A", [int("foo_bar", 1, { jsonName: "x" }), int("fooBar", 2, { jsonName: "y" })]),
             syntax: Syntax.EDITIONS,
             edition: "2023",
-            options: [opt("features", anyPack(FeatureSetSchema, create(FeatureSetSchema, { jsonFormat: FeatureSet_JsonFormat.LEGACY_BEST_EFFORT })))],
+            options: [
+              opt(
+                "features",
+                anyPack(
+                  FeatureSetSchema,
+                  create(FeatureSetSchema, { jsonFormat: FeatureSet_JsonFormat.LEGACY_BEST_EFFORT }),
+                ),
+              ),
+            ],
           },
         ],
       }),
       "duplicate-field",
       "$.types[0].fields[1].name",
     ],
-    ["a field called @type in JSON", () => ({ types: [typeWith("acme.A", [int("c", 1, { jsonName: "@type" })])] }), "duplicate-field", "$.types[0].fields[0].jsonName"],
-    ["JSON names that swap proto names", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "b" }), int("b", 2, { jsonName: "a" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
-    ["a JSON name that is a later field's proto name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "b" }), int("b", 2, { jsonName: "c" })])] }), "duplicate-field", "$.types[0].fields[1].name"],
-    ["two fields of one proto name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("a", 2, { jsonName: "y" })])] }), "duplicate-field", "$.types[0].fields[1].name"],
-    ["a JSON name that is an earlier field's proto name", () => ({ types: [typeWith("acme.A", [int("b", 1), int("a", 2, { jsonName: "b" })])] }), "duplicate-field", "$.types[0].fields[1].jsonName"],
+    [
+      "a field called @type in JSON",
+      () => ({ types: [typeWith("acme.A", [int("c", 1, { jsonName: "@type" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[0].jsonName",
+    ],
+    [
+      "JSON names that swap proto names",
+      () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "b" }), int("b", 2, { jsonName: "a" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].jsonName",
+    ],
+    [
+      "a JSON name that is a later field's proto name",
+      () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "b" }), int("b", 2, { jsonName: "c" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].name",
+    ],
+    [
+      "two fields of one proto name",
+      () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "x" }), int("a", 2, { jsonName: "y" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].name",
+    ],
+    [
+      "a JSON name that is an earlier field's proto name",
+      () => ({ types: [typeWith("acme.A", [int("b", 1), int("a", 2, { jsonName: "b" })])] }),
+      "duplicate-field",
+      "$.types[0].fields[1].jsonName",
+    ],
   ])("rejects %s (%s at %s)", (_, input, rule, path) => {
     const e = catchWkt(() => registryFromTypes(input()));
     expect({ rule: e.rule, path: e.path.startsWith(path) ? path : e.path }).toEqual({ rule, path });
   });
 
   it.each<[string, () => TypeSet]>([
-    ["a JSON name equal to the field's own proto name", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "a" }), int("b_c", 2, { jsonName: "bC" })])] })],
-    ["a JSON name that starts with @ but is not @type (protoc accepts it)", () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "@a" })])] })],
+    [
+      "a JSON name equal to the field's own proto name",
+      () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "a" }), int("b_c", 2, { jsonName: "bC" })])] }),
+    ],
+    [
+      "a JSON name that starts with @ but is not @type (protoc accepts it)",
+      () => ({ types: [typeWith("acme.A", [int("a", 1, { jsonName: "@a" })])] }),
+    ],
   ])("accepts %s", (_, input) => {
     const set = input();
     const reg = registryFromTypes(set);
@@ -780,7 +1235,9 @@ describe("registryFromTypes", () => {
   it("accepts oneof_index at 0, 1 and the last oneof (rule 10)", () => {
     for (const oneofIndex of [0, 1, 2]) {
       const reg = registryFromTypes({ types: [typeWith("acme.A", [int("x", 1, { oneofIndex })], "", ["o", "p"])] });
-      expect(msg(reg, "acme.A").field["x"]?.oneof?.name).toBe(oneofIndex === 0 ? undefined : ["o", "p"][oneofIndex - 1]);
+      expect(msg(reg, "acme.A").field["x"]?.oneof?.name).toBe(
+        oneofIndex === 0 ? undefined : ["o", "p"][oneofIndex - 1],
+      );
     }
   });
 
@@ -788,7 +1245,12 @@ describe("registryFromTypes", () => {
     const reg = registryFromTypes({
       types: [
         {
-          ...typeWith("acme.A", [int("x", 1, { cardinality: Field_Cardinality.REPEATED, options: [opt("packed", anyPack(BoolValueSchema, create(BoolValueSchema, { value: false })))] })]),
+          ...typeWith("acme.A", [
+            int("x", 1, {
+              cardinality: Field_Cardinality.REPEATED,
+              options: [opt("packed", anyPack(BoolValueSchema, create(BoolValueSchema, { value: false })))],
+            }),
+          ]),
           options: [opt("deprecated", anyPack(BoolValueSchema, create(BoolValueSchema, { value: true })))],
         },
       ],
@@ -813,7 +1275,9 @@ function opt(name: string, value: Any): Option {
 function typeWith(name: string, fields: Array<Partial<Field>>, fileName = "", oneofs: string[] = []): Type {
   return create(TypeSchema, {
     name,
-    fields: fields.map((f) => create(FieldSchema, { cardinality: Field_Cardinality.OPTIONAL, jsonName: "", ...f } as never)),
+    fields: fields.map((f) =>
+      create(FieldSchema, { cardinality: Field_Cardinality.OPTIONAL, jsonName: "", ...f } as never),
+    ),
     oneofs,
     sourceContext: { fileName },
     syntax: Syntax.PROTO3,
@@ -821,7 +1285,11 @@ function typeWith(name: string, fields: Array<Partial<Field>>, fileName = "", on
 }
 
 function enumWith(name: string): Enum {
-  return create(EnumSchema, { name, enumvalue: [{ name: `${name.split(".").pop()?.toUpperCase()}_UNSPECIFIED`, number: 0 }], syntax: Syntax.PROTO3 });
+  return create(EnumSchema, {
+    name,
+    enumvalue: [{ name: `${name.split(".").pop()?.toUpperCase()}_UNSPECIFIED`, number: 0 }],
+    syntax: Syntax.PROTO3,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -841,8 +1309,32 @@ describe("rule 3: apiVersion", () => {
     expect(apiVersion(api(name, version))).toEqual({ major, minor });
   });
 
-  it.each(["1.x", "v1", "1.2.3", "-1", "1.", ".1", " 1.0", "1.0 ", "1,0", "+1", "1e1", "1234567890.0", "1.1234567890", "١", "01", "01.0", "1.01", "1.00", "00"])("rejects the malformed version %j", (version) => {
-    expect(catchWkt(() => apiVersion(api("acme.v1.Library", version)))).toMatchObject({ rule: "api-version", path: "$.version", typeName: "google.protobuf.Api" });
+  it.each([
+    "1.x",
+    "v1",
+    "1.2.3",
+    "-1",
+    "1.",
+    ".1",
+    " 1.0",
+    "1.0 ",
+    "1,0",
+    "+1",
+    "1e1",
+    "1234567890.0",
+    "1.1234567890",
+    "١",
+    "01",
+    "01.0",
+    "1.01",
+    "1.00",
+    "00",
+  ])("rejects the malformed version %j", (version) => {
+    expect(catchWkt(() => apiVersion(api("acme.v1.Library", version)))).toMatchObject({
+      rule: "api-version",
+      path: "$.version",
+      typeName: "google.protobuf.Api",
+    });
   });
 
   // "When empty, the major version is derived from the package name."
@@ -874,7 +1366,10 @@ describe("rule 3: apiVersion", () => {
     ["acme.v0.Things", "1.0"],
     ["acme.v02.Things", "2.0"],
   ])("%s rejects version %j", (name, version) => {
-    expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({ rule: "api-version", path: "$.version" });
+    expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({
+      rule: "api-version",
+      path: "$.version",
+    });
   });
 
   // "The package name ends in v<major>; for major 0 and 1 the suffix may be omitted."
@@ -885,7 +1380,11 @@ describe("rule 3: apiVersion", () => {
     ["acme.v2.Library", "2.1", true],
   ])("%s with version %j is valid: %s", (name, version, valid) => {
     expect(apiVersionIsValid(api(name, version))).toBe(valid);
-    if (!valid) expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({ rule: "api-version", path: "$.version" });
+    if (!valid)
+      expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({
+        rule: "api-version",
+        path: "$.version",
+      });
   });
 
   // "Major increments mark breaking changes, minor increments additive ones."
@@ -918,32 +1417,70 @@ describe("rule 4: mixins", () => {
     create(MethodSchema, { name, requestTypeUrl: G + req, responseTypeUrl: G + res, requestStreaming: streaming });
   const acl: Api = create(ApiSchema, {
     name: "google.acl.v1.AccessControl",
-    methods: [method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl"), method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl")],
+    methods: [
+      method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl"),
+      method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"),
+    ],
   });
   const storage = (...methods: ReturnType<typeof method>[]): Api =>
-    create(ApiSchema, { name: "google.storage.v2.Storage", methods: [method("GetData", "google.storage.v2.GetDataRequest", "google.storage.v2.Data"), ...methods], mixins: [{ name: acl.name }] });
+    create(ApiSchema, {
+      name: "google.storage.v2.Storage",
+      methods: [method("GetData", "google.storage.v2.GetDataRequest", "google.storage.v2.Data"), ...methods],
+      mixins: [{ name: acl.name }],
+    });
 
   it.each<[string, Api, string[]]>([
     ["nothing redeclared", storage(), ["GetAcl", "SetAcl"]],
     ["one redeclared", storage(method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl")), ["SetAcl"]],
     [
       "all redeclared (type URL hosts may differ)",
-      storage(
-        method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl"),
-        { ...method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"), requestTypeUrl: "example.com/t/google.acl.v1.SetAclRequest" },
-      ),
+      storage(method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl"), {
+        ...method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"),
+        requestTypeUrl: "example.com/t/google.acl.v1.SetAclRequest",
+      }),
       [],
     ],
-    ["a different request type", storage(method("GetAcl", "google.acl.v1.Other", "google.acl.v1.Acl"), method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl")), ["GetAcl"]],
-    ["a different response type", storage(method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Other"), method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl")), ["GetAcl"]],
-    ["a different streaming", storage(method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl", true), method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl")), ["GetAcl"]],
-    ["a different name", storage(method("GetAcls", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl"), method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl")), ["GetAcl"]],
+    [
+      "a different request type",
+      storage(
+        method("GetAcl", "google.acl.v1.Other", "google.acl.v1.Acl"),
+        method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"),
+      ),
+      ["GetAcl"],
+    ],
+    [
+      "a different response type",
+      storage(
+        method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Other"),
+        method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"),
+      ),
+      ["GetAcl"],
+    ],
+    [
+      "a different streaming",
+      storage(
+        method("GetAcl", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl", true),
+        method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"),
+      ),
+      ["GetAcl"],
+    ],
+    [
+      "a different name",
+      storage(
+        method("GetAcls", "google.acl.v1.GetAclRequest", "google.acl.v1.Acl"),
+        method("SetAcl", "google.acl.v1.SetAclRequest", "google.acl.v1.Acl"),
+      ),
+      ["GetAcl"],
+    ],
   ])("mixinCheck: %s", (_, including, missing) => {
     expect(mixinCheck(including, acl).map((m) => m.name)).toEqual(missing);
     if (missing.length === 0) {
       expect(() => mixinAssert(including, acl)).not.toThrow();
     } else {
-      expect(catchWkt(() => mixinAssert(including, acl))).toMatchObject({ rule: "mixin", path: `$.methods[${acl.methods.findIndex((m) => m.name === missing[0])}]` });
+      expect(catchWkt(() => mixinAssert(including, acl))).toMatchObject({
+        rule: "mixin",
+        path: `$.methods[${acl.methods.findIndex((m) => m.name === missing[0])}]`,
+      });
     }
   });
 
@@ -995,11 +1532,12 @@ describe("rule 4: mixins", () => {
   it("inherits unset http and visibility annotations, nothing else", () => {
     const any = anyPack(Int64ValueSchema, create(Int64ValueSchema, { value: 1n }));
     const o = (name: string) => opt(name, any);
-    expect(mixinInheritOptions([o("deprecated")], [o("google.api.http"), o("google.api.method_visibility"), o("idempotency_level")]).map((x) => x.name)).toEqual([
-      "deprecated",
-      "google.api.http",
-      "google.api.method_visibility",
-    ]);
+    expect(
+      mixinInheritOptions(
+        [o("deprecated")],
+        [o("google.api.http"), o("google.api.method_visibility"), o("idempotency_level")],
+      ).map((x) => x.name),
+    ).toEqual(["deprecated", "google.api.http", "google.api.method_visibility"]);
     const own = o("google.api.http");
     expect(mixinInheritOptions([own], [o("google.api.http")])).toEqual([own]);
     expect(mixinInheritOptions([], [o("acme.x")], ["acme.x"]).map((x) => x.name)).toEqual(["acme.x"]);

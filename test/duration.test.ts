@@ -98,7 +98,11 @@ describe("durationFromJson", () => {
     ["999999999999999999999999s", "range"],
     ["1" + "0".repeat(400) + "s", "range"],
   ])("rejects %j (%s)", (text, rule) => {
-    expect(catchWkt(() => durationFromJson(text))).toMatchObject({ rule, path: "$", typeName: "google.protobuf.Duration" });
+    expect(catchWkt(() => durationFromJson(text))).toMatchObject({
+      rule,
+      path: "$",
+      typeName: "google.protobuf.Duration",
+    });
   });
 
   it.each([[1], [null], [undefined], [true], [{}], [[]], [1n], [{ seconds: 1n, nanos: 0 }]])(
@@ -108,12 +112,22 @@ describe("durationFromJson", () => {
     },
   );
 
-  it.each(["1s5s", "0s5s", "0.s", "0.5", "5.5ss", "1.5sx", "1.-5s", "1.5-s", "-1-s", "0-s", "1.123456789123s", "1.\u0661s"])(
-    "rejects %j (syntax)",
-    (text) => {
-      expect(catchWkt(() => durationFromJson(text))).toMatchObject({ rule: "syntax", path: "$" });
-    },
-  );
+  it.each([
+    "1s5s",
+    "0s5s",
+    "0.s",
+    "0.5",
+    "5.5ss",
+    "1.5sx",
+    "1.-5s",
+    "1.5-s",
+    "-1-s",
+    "0-s",
+    "1.123456789123s",
+    "1.\u0661s",
+  ])("rejects %j (syntax)", (text) => {
+    expect(catchWkt(() => durationFromJson(text))).toMatchObject({ rule: "syntax", path: "$" });
+  });
 
   it("accepts exactly the strings of the grammar, with their values (every string of up to 6 characters of -0159.s)", () => {
     const grammar = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]{1,9}))?s$/;
@@ -129,7 +143,9 @@ describe("durationFromJson", () => {
         }
         const nanos = Number((m[3] ?? "").padEnd(9, "0"));
         const neg = m[1] === "-";
-        expect(durationFromJson(text)).toEqual(D(neg ? -BigInt(m[2]!) : BigInt(m[2]!), neg && nanos !== 0 ? -nanos : nanos));
+        expect(durationFromJson(text)).toEqual(
+          D(neg ? -BigInt(m[2]!) : BigInt(m[2]!), neg && nanos !== 0 ? -nanos : nanos),
+        );
       }
     }
   });
@@ -243,9 +259,12 @@ describe("conversions", () => {
     expect(durationToNanos({ seconds, nanos })).toBe(ns);
   });
 
-  it.each([[maxNanos + 1n], [-maxNanos - 1n], [2n ** 200n], [-(2n ** 200n)]])("durationFromNanos(%s) is out of range", (ns) => {
-    expect(catchWkt(() => durationFromNanos(ns))).toMatchObject({ rule: "range", path: "$" });
-  });
+  it.each([[maxNanos + 1n], [-maxNanos - 1n], [2n ** 200n], [-(2n ** 200n)]])(
+    "durationFromNanos(%s) is out of range",
+    (ns) => {
+      expect(catchWkt(() => durationFromNanos(ns))).toMatchObject({ rule: "range", path: "$" });
+    },
+  );
 
   it.each([[1], ["1"], [null], [1.5]])("durationFromNanos(%j) rejects a non-bigint", (v) => {
     expect(catchWkt(() => durationFromNanos(v as unknown as bigint))).toMatchObject({ rule: "range", path: "$" });
@@ -403,14 +422,11 @@ describe("arithmetic", () => {
 });
 
 describe("against @bufbuild/protobuf", () => {
-  it.each([["0s"], ["-0.5s"], ["1.000340012s"], ["-315576000000.999999999s"], ["123.5s"]])(
-    "agrees on %s",
-    (text) => {
-      const ours = durationFromJson(text);
-      expect(ours).toEqual(fromJson(DurationSchema, text));
-      expect(durationToJson(ours)).toBe(toJson(DurationSchema, ours));
-    },
-  );
+  it.each([["0s"], ["-0.5s"], ["1.000340012s"], ["-315576000000.999999999s"], ["123.5s"]])("agrees on %s", (text) => {
+    const ours = durationFromJson(text);
+    expect(ours).toEqual(fromJson(DurationSchema, text));
+    expect(durationToJson(ours)).toBe(toJson(DurationSchema, ours));
+  });
 
   // Spec table: Duration's JSON form is "string: decimal seconds with optional fraction, suffix `s`". A suffix
   // ends the string; @bufbuild/protobuf's regex lacks an end anchor and reads "1sabc" as 1s.
@@ -488,22 +504,33 @@ describe("the path option", () => {
     [{ seconds: 315_576_000_001n, nanos: 0 }, "range"],
     [null, "range"],
   ])("durationToJson(%o) reports its error at the given path (%s)", (d, rule) => {
-    expect(catchWkt(() => durationToJson(junk(d), { path: "$.retry.backoff" }))).toMatchObject({ rule, path: "$.retry.backoff" });
+    expect(catchWkt(() => durationToJson(junk(d), { path: "$.retry.backoff" }))).toMatchObject({
+      rule,
+      path: "$.retry.backoff",
+    });
   });
 
   it("changes nothing for valid values, and is $ by default", () => {
     expect(durationFromJson("-0.5s", { path: "$.timeout" })).toEqual(durationFromJson("-0.5s"));
     expect(durationToJson({ seconds: 0n, nanos: -500_000_000 }, { path: "$.timeout" })).toBe("-0.500s");
     expect(catchWkt(() => durationFromJson("x", {}))).toMatchObject({ path: "$" });
-    expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: -1 }, { path: undefined }))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: -1 }, { path: undefined }))).toMatchObject({
+      path: "$",
+    });
   });
 
-  it.each([[""], ["timeout"], ["#/timeout"], [5], [null], [[]], [1n]])("rejects the path %s (range), valid value or not", (path) => {
-    const options = { path } as unknown as { path: string };
-    expect(catchWkt(() => durationFromJson("1s", options))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => durationFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: 0 }, options))).toMatchObject({ rule: "range", path: "$" });
-  });
+  it.each([[""], ["timeout"], ["#/timeout"], [5], [null], [[]], [1n]])(
+    "rejects the path %s (range), valid value or not",
+    (path) => {
+      const options = { path } as unknown as { path: string };
+      expect(catchWkt(() => durationFromJson("1s", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => durationFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: 0 }, options))).toMatchObject({
+        rule: "range",
+        path: "$",
+      });
+    },
+  );
 
   it("leaves Array.prototype.map working (the index is not a path)", () => {
     expect(["1s", "-0.5s"].map(durationFromJson).map(durationToJson)).toEqual(["1s", "-0.500s"]);

@@ -28,14 +28,14 @@ describe("the path parser (through fieldMaskNormalize)", () => {
     ["a.", undefined, "ends with '.'"],
     ["1a", '"1a"', "starts with a digit"],
     ["a.9d.e", '"9d"', "starts with a digit"],
-    ["a b", '"a b"', "holds the character \" \""],
-    ["a.b-c", '"b-c"', "holds the character \"-\""],
-    ["a.é", '"é"', "holds the character \"é\""],
-    ["a.😀", '"😀"', "holds the character \"😀\""],
-    ["a*", '"a*"', "holds the character \"*\""],
-    ["**", '"**"', "holds the character \"*\""],
-    ["-", '"-"', "holds the character \"-\""],
-    ["--1", '"--1"', "holds the character \"-\""],
+    ["a b", '"a b"', 'holds the character " "'],
+    ["a.b-c", '"b-c"', 'holds the character "-"'],
+    ["a.é", '"é"', 'holds the character "é"'],
+    ["a.😀", '"😀"', 'holds the character "😀"'],
+    ["a*", '"a*"', 'holds the character "*"'],
+    ["**", '"**"', 'holds the character "*"'],
+    ["-", '"-"', 'holds the character "-"'],
+    ["--1", '"--1"', 'holds the character "-"'],
     ["`abc", '"`abc"', "no closing backtick"],
     ["a.`b``", '"`b``"', "no closing backtick"],
     ["`a`b", '"a"', "after its closing backtick"],
@@ -58,7 +58,10 @@ describe("the path parser (through fieldMaskNormalize)", () => {
     [["labels.``"], ["labels.``"]], // the empty key
     [["labels.`a.b`"], ["labels.`a.b`"]],
     [["labels.`*`"], ["labels.`*`"]], // the literal key "*", not the wildcard
-    [["labels.-5", "labels.007"], ["labels.-5", "labels.007"]], // integer keys stay as written
+    [
+      ["labels.-5", "labels.007"],
+      ["labels.-5", "labels.007"],
+    ], // integer keys stay as written
     [["authors.*.given_name"], ["authors.*.given_name"]],
     [["*"], ["*"]],
     [["_a.B_c9"], ["_a.B_c9"]],
@@ -100,18 +103,39 @@ describe("the path parser (through fieldMaskNormalize)", () => {
 describe("fieldMaskNormalize", () => {
   it.each([
     [[], []],
-    [["b", "a"], ["a", "b"]],
+    [
+      ["b", "a"],
+      ["a", "b"],
+    ],
     [["a", "a"], ["a"]],
     [["a.b", "a"], ["a"]],
     [["a", "a.b", "a.b.c"], ["a"]],
-    [["a.b", "a.c", "a_b", "a0"], ["a.b", "a.c", "a0", "a_b"]], // '.' sorts first, so a's children follow it
-    [["ab", "a.b", "a"], ["a", "ab"]], // "ab" is not below "a"
-    [["f.b.d", "f.a", "f.b"], ["f.a", "f.b"]],
+    [
+      ["a.b", "a.c", "a_b", "a0"],
+      ["a.b", "a.c", "a0", "a_b"],
+    ], // '.' sorts first, so a's children follow it
+    [
+      ["ab", "a.b", "a"],
+      ["a", "ab"],
+    ], // "ab" is not below "a"
+    [
+      ["f.b.d", "f.a", "f.b"],
+      ["f.a", "f.b"],
+    ],
     [["labels.env", "labels.*"], ["labels.*"]],
-    [["labels.*.x", "labels.env.x", "labels.env.y"], ["labels.*.x", "labels.env.y"]],
-    [["labels.*.x", "labels.env"], ["labels.*.x", "labels.env"]],
+    [
+      ["labels.*.x", "labels.env.x", "labels.env.y"],
+      ["labels.*.x", "labels.env.y"],
+    ],
+    [
+      ["labels.*.x", "labels.env"],
+      ["labels.*.x", "labels.env"],
+    ],
     [["a", "*"], ["*"]],
-    [["x", "a.`b c`", "a.`b c`.d"], ["a.`b c`", "x"]],
+    [
+      ["x", "a.`b c`", "a.`b c`.d"],
+      ["a.`b c`", "x"],
+    ],
   ])("%j → %j", (paths, normalized) => {
     const mask = fieldMaskNormalize(paths);
     expect(mask).toStrictEqual(create(FieldMaskSchema, { paths: normalized }));
@@ -130,10 +154,22 @@ describe("fieldMaskUnion", () => {
   it.each([
     [[], []],
     [[["a"]], ["a"]],
-    [[["b"], ["a"]], ["a", "b"]],
-    [[["config.url"], ["config", "events"]], ["config", "events"]],
-    [[["a.b"], ["a.c"], ["a.b.d", "e"]], ["a.b", "a.c", "e"]],
-    [[["authors.*.given_name"], ["authors.*.family_name", "authors.x0"]], ["authors.*.family_name", "authors.*.given_name", "authors.x0"]],
+    [
+      [["b"], ["a"]],
+      ["a", "b"],
+    ],
+    [
+      [["config.url"], ["config", "events"]],
+      ["config", "events"],
+    ],
+    [
+      [["a.b"], ["a.c"], ["a.b.d", "e"]],
+      ["a.b", "a.c", "e"],
+    ],
+    [
+      [["authors.*.given_name"], ["authors.*.family_name", "authors.x0"]],
+      ["authors.*.family_name", "authors.*.given_name", "authors.x0"],
+    ],
     [[["labels.env"], ["labels.*"]], ["labels.*"]],
     [[["a"], ["*"]], ["*"]],
   ])("%j → %j", (masks, union) => {
@@ -158,7 +194,11 @@ describe("fieldMaskIntersect", () => {
     [["a"], ["a"], ["a"]],
     [["a"], ["a.b"], ["a.b"]],
     [["a.b"], ["a"], ["a.b"]],
-    [["a", "b.c"], ["a.x", "b"], ["a.x", "b.c"]],
+    [
+      ["a", "b.c"],
+      ["a.x", "b"],
+      ["a.x", "b.c"],
+    ],
     [["f.a", "f.b.d"], ["f.b"], ["f.b.d"]],
     [["a.b"], ["a.c"], []],
     [["authors.*.name"], ["authors"], ["authors.*.name"]],
@@ -203,8 +243,14 @@ describe("fieldMaskSubtract", () => {
       "optional_nested_message.corecursive",
     ]);
     const nested = T3.fields.find((f) => f.name === "optional_nested_message")!.message!;
-    const deep = fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.corecursive.optional_int32"], T3);
-    const corecursive = T3.fields.filter((f) => f.name !== "optional_int32").map((f) => `optional_nested_message.corecursive.${f.name}`);
+    const deep = fieldMaskSubtract(
+      ["optional_nested_message"],
+      ["optional_nested_message.corecursive.optional_int32"],
+      T3,
+    );
+    const corecursive = T3.fields
+      .filter((f) => f.name !== "optional_int32")
+      .map((f) => `optional_nested_message.corecursive.${f.name}`);
     expect(deep.paths).toEqual(["optional_nested_message.a", ...corecursive].sort());
     expect(nested.fields.map((f) => f.name)).toEqual(["a", "corecursive"]);
   });
@@ -238,18 +284,26 @@ describe("fieldMaskSubtract", () => {
   it("calls a name after a repeated field a name, and only a number a position", () => {
     const named = catchWkt(() => fieldMaskSubtract(["repeated_nested_message"], ["repeated_nested_message.bb"], T3));
     expect(named).toMatchObject({ rule: "mask-path", path: "$" });
-    expect(named.detail).toContain('segment "bb" follows the repeated field "repeated_nested_message", whose elements have no names');
+    expect(named.detail).toContain(
+      'segment "bb" follows the repeated field "repeated_nested_message", whose elements have no names',
+    );
     expect(named.detail).not.toContain("position");
     const numbered = catchWkt(() => fieldMaskSubtract(["repeated_nested_message"], ["repeated_nested_message.3"], T3));
-    expect(numbered.detail).toContain('segment "3" addresses an element of the repeated field "repeated_nested_message" by position');
+    expect(numbered.detail).toContain(
+      'segment "3" addresses an element of the repeated field "repeated_nested_message" by position',
+    );
   });
 
   it("caps what it spells out at maxPaths", () => {
     const fields = T3.fields.length;
     const b = ["recursive_message.recursive_message.optional_int32"];
     // recursive_message spelled out twice: all fields but recursive_message, then all but optional_int32.
-    expect(fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) }).paths).toHaveLength(2 * (fields - 1));
-    expect(catchWkt(() => fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) - 1 })).rule).toBe("size");
+    expect(fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) }).paths).toHaveLength(
+      2 * (fields - 1),
+    );
+    expect(
+      catchWkt(() => fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) - 1 })).rule,
+    ).toBe("size");
   });
 });
 
@@ -306,7 +360,11 @@ describe("fieldMaskCheck / fieldMaskIsValid", () => {
 
   it.each([
     ["no_such_field", '"no_such_field"', "names no field of protobuf_test_messages.proto3.TestAllTypesProto3"],
-    ["optional_nested_message.b", '"b"', "names no field of protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage"],
+    [
+      "optional_nested_message.b",
+      '"b"',
+      "names no field of protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage",
+    ],
     ["oneof_field", '"oneof_field"', "names no field"], // a oneof's name is not a field
     ["optionalInt32", '"optionalInt32"', "names no field"], // the JSON name is not the proto name
     ["optional_int32.x", '"x"', '"optional_int32" is scalar'],
@@ -354,9 +412,9 @@ describe("fieldMaskCheck / fieldMaskIsValid", () => {
     ["repeated_nested_message.0", '"0"', "by position"],
     ["repeated_nested_message.0.a", '"0"', "by position"],
     ["repeated_nested_message.x", '"x"', "whose elements have no names"],
-    ["repeated_int32.*.x", '"x"', "values of \"repeated_int32\" are scalar"],
-    ["map_string_string.k.x", '"x"', "values of \"map_string_string\" are scalar"],
-    ["map_int32_int32.x", '"x"', "is not a key of the map field \"map_int32_int32\" (map<int32, ...>)"],
+    ["repeated_int32.*.x", '"x"', 'values of "repeated_int32" are scalar'],
+    ["map_string_string.k.x", '"x"', 'values of "map_string_string" are scalar'],
+    ["map_int32_int32.x", '"x"', 'is not a key of the map field "map_int32_int32" (map<int32, ...>)'],
     ["map_int32_int32.2147483648", '"2147483648"', "is not a key"],
     ["map_uint32_uint32.-1", '"-1"', "is not a key"],
     ["map_bool_bool.yes", '"yes"', "is not a key"],
@@ -381,15 +439,23 @@ describe("fieldMaskCheck / fieldMaskIsValid", () => {
 
 describe("fieldMaskForAllFields / fieldMaskFromFieldNumbers", () => {
   it("lists every top-level field in declaration order", () => {
-    expect(fieldMaskForAllFields(DurationSchema)).toStrictEqual(create(FieldMaskSchema, { paths: ["seconds", "nanos"] }));
+    expect(fieldMaskForAllFields(DurationSchema)).toStrictEqual(
+      create(FieldMaskSchema, { paths: ["seconds", "nanos"] }),
+    );
     expect(fieldMaskForAllFields(StructSchema).paths).toEqual(["fields"]);
     expect(fieldMaskForAllFields(T3).paths).toEqual(T3.fields.map((f) => f.name));
   });
 
   it.each([
     [[1], ["optional_int32"]],
-    [[18, 1, 18], ["optional_nested_message", "optional_int32"]],
-    [[111, 201], ["oneof_uint32", "optional_bool_wrapper"]],
+    [
+      [18, 1, 18],
+      ["optional_nested_message", "optional_int32"],
+    ],
+    [
+      [111, 201],
+      ["oneof_uint32", "optional_bool_wrapper"],
+    ],
     [[], []],
   ])("numbers %j → %j", (numbers, paths) => {
     expect(fieldMaskFromFieldNumbers(T3, numbers).paths).toEqual(paths);
@@ -412,8 +478,18 @@ describe("fieldMaskFromDiff", () => {
     ["-0 is not 0", { optionalDouble: 0 }, { optionalDouble: -0 }, ["optional_double"]],
     ["NaN is NaN", { optionalDouble: NaN }, { optionalDouble: NaN }, []],
     ["bytes by content", { optionalBytes: new Uint8Array([1]) }, { optionalBytes: new Uint8Array([1]) }, []],
-    ["bytes that differ", { optionalBytes: new Uint8Array([1]) }, { optionalBytes: new Uint8Array([2]) }, ["optional_bytes"]],
-    ["into a message set in both", { optionalNestedMessage: { a: 1 } }, { optionalNestedMessage: { a: 2 } }, ["optional_nested_message.a"]],
+    [
+      "bytes that differ",
+      { optionalBytes: new Uint8Array([1]) },
+      { optionalBytes: new Uint8Array([2]) },
+      ["optional_bytes"],
+    ],
+    [
+      "into a message set in both",
+      { optionalNestedMessage: { a: 1 } },
+      { optionalNestedMessage: { a: 2 } },
+      ["optional_nested_message.a"],
+    ],
     ["a message set in one", {}, { optionalNestedMessage: {} }, ["optional_nested_message"]],
     [
       "deep",
@@ -424,8 +500,18 @@ describe("fieldMaskFromDiff", () => {
     ["a list whole", { repeatedInt32: [1, 2] }, { repeatedInt32: [1, 3] }, ["repeated_int32"]],
     ["an equal list", { repeatedNestedMessage: [{ a: 1 }] }, { repeatedNestedMessage: [{ a: 1 }] }, []],
     ["a map whole", { mapStringString: { a: "1" } }, { mapStringString: { a: "1", b: "2" } }, ["map_string_string"]],
-    ["oneof: another case", { oneofField: { case: "oneofUint32", value: 1 } }, { oneofField: { case: "oneofString", value: "" } }, ["oneof_uint32", "oneof_string"]],
-    ["oneof: into the same message case", { oneofField: { case: "oneofNestedMessage", value: { a: 1 } } }, { oneofField: { case: "oneofNestedMessage", value: { a: 2 } } }, ["oneof_nested_message.a"]],
+    [
+      "oneof: another case",
+      { oneofField: { case: "oneofUint32", value: 1 } },
+      { oneofField: { case: "oneofString", value: "" } },
+      ["oneof_uint32", "oneof_string"],
+    ],
+    [
+      "oneof: into the same message case",
+      { oneofField: { case: "oneofNestedMessage", value: { a: 1 } } },
+      { oneofField: { case: "oneofNestedMessage", value: { a: 2 } } },
+      ["oneof_nested_message.a"],
+    ],
     ["a wrapper whole", { optionalInt32Wrapper: 0 }, { optionalInt32Wrapper: 1 }, ["optional_int32_wrapper"]],
     ["a wrapper set to 0 vs unset", {}, { optionalInt32Wrapper: 0 }, ["optional_int32_wrapper"]],
     ["a Struct whole", { optionalStruct: { a: [1, { b: null }] } }, { optionalStruct: { a: [1, { b: null }] } }, []],
@@ -441,7 +527,10 @@ describe("fieldMaskFromDiff", () => {
   });
 
   it("rejects a message of another type, and cycles", () => {
-    expect(catchWkt(() => fieldMaskFromDiff(T3, m({}), create(DurationSchema) as never))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => fieldMaskFromDiff(T3, m({}), create(DurationSchema) as never))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
     const a = m({});
     const b = m({});
     (a as Record<string, unknown>).recursiveMessage = a;

@@ -55,7 +55,12 @@ const exampleRegistry = (() => {
       { name: "Outer", field: [field("f", 1, Type.MESSAGE, ".fm.F"), field("z", 2, Type.INT32)] },
       {
         name: "F",
-        field: [field("a", 1, Type.INT32), field("b", 2, Type.MESSAGE, ".fm.B"), field("y", 3, Type.INT32), field("c", 4, Type.INT32, undefined, true)],
+        field: [
+          field("a", 1, Type.INT32),
+          field("b", 2, Type.MESSAGE, ".fm.B"),
+          field("y", 3, Type.INT32),
+          field("c", 4, Type.INT32, undefined, true),
+        ],
       },
       { name: "B", field: [field("d", 1, Type.INT32), field("x", 2, Type.INT32)] },
     ],
@@ -74,16 +79,24 @@ describe("the examples of field_mask.proto", () => {
   it("update: f.b is merged and f.c appended", () => {
     const target = outer({ f: { b: { d: 1, x: 2 }, c: [1] } });
     const source = outer({ f: { b: { d: 10 }, c: [2] } });
-    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.b", "f.c"])).toEqual(outer({ f: { b: { d: 10, x: 2 }, c: [1, 2] } }));
+    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.b", "f.c"])).toEqual(
+      outer({ f: { b: { d: 10, x: 2 }, c: [1, 2] } }),
+    );
   });
 
   it("update: the options override the default for message and repeated fields", () => {
     const target = outer({ f: { b: { d: 1, x: 2 }, c: [1] } });
     const source = outer({ f: { b: { d: 10 }, c: [2] } });
     const opts = { replaceMessageFields: true, replaceRepeatedFields: true };
-    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.b", "f.c"], opts)).toEqual(outer({ f: { b: { d: 10 }, c: [2] } }));
-    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.b"], { replaceMessageFields: true })).toEqual(outer({ f: { b: { d: 10 }, c: [1] } }));
-    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.c"], { replaceRepeatedFields: true })).toEqual(outer({ f: { b: { d: 1, x: 2 }, c: [2] } }));
+    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.b", "f.c"], opts)).toEqual(
+      outer({ f: { b: { d: 10 }, c: [2] } }),
+    );
+    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.b"], { replaceMessageFields: true })).toEqual(
+      outer({ f: { b: { d: 10 }, c: [1] } }),
+    );
+    expect(fieldMaskMerge(Outer, target as never, source as never, ["f.c"], { replaceRepeatedFields: true })).toEqual(
+      outer({ f: { b: { d: 1, x: 2 }, c: [2] } }),
+    );
   });
 
   it("update: a default instance with every field in the mask resets the resource", () => {
@@ -94,7 +107,9 @@ describe("the examples of field_mask.proto", () => {
   it("update: without a mask every field is updated, and fields the source does not set are reset", () => {
     const target = outer({ f: { a: 1 }, z: 3 });
     expect(fieldMaskMerge(Outer, target as never, outer({ z: 4 }) as never)).toEqual(outer({ z: 4 }));
-    expect(catchWkt(() => fieldMaskMerge(Outer, target as never, outer({}) as never, undefined, { requireMask: true }))).toMatchObject({
+    expect(
+      catchWkt(() => fieldMaskMerge(Outer, target as never, outer({}) as never, undefined, { requireMask: true })),
+    ).toMatchObject({
       rule: "mask-path",
       path: "$",
     });
@@ -110,7 +125,10 @@ describe("the examples of field_mask.proto", () => {
 
   it("list operations: the mask applies to each element", () => {
     const list = [outer({ f: { a: 1, y: 2 }, z: 3 }), outer({ f: { a: 4 }, z: 5 })];
-    expect(fieldMaskProjectEach(Outer, list as never, ["f.a"])).toEqual([outer({ f: { a: 1 } }), outer({ f: { a: 4 } })]);
+    expect(fieldMaskProjectEach(Outer, list as never, ["f.a"])).toEqual([
+      outer({ f: { a: 1 } }),
+      outer({ f: { a: 4 } }),
+    ]);
     expect(fieldMaskProjectEach(Outer, list as never)).toEqual(list);
   });
 
@@ -145,7 +163,10 @@ describe("fieldMaskProject", () => {
     [[], {}],
     [["optional_int32"], { optionalInt32: 1 }],
     [["optional_nested_message.a"], { optionalNestedMessage: { a: 2 } }],
-    [["optional_nested_message.corecursive.repeated_int32"], { optionalNestedMessage: { corecursive: { repeatedInt32: [4] } } }],
+    [
+      ["optional_nested_message.corecursive.repeated_int32"],
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [4] } } },
+    ],
     [["optional_nested_message.corecursive.optional_string"], {}], // nothing kept below: no empty parents
     [["optional_foreign_message.c"], {}], // unset in the message
     [["repeated_nested_message"], { repeatedNestedMessage: [{ a: 5 }, { corecursive: { optionalInt32: 6 } }] }],
@@ -168,7 +189,10 @@ describe("fieldMaskProject", () => {
 
   it.each([
     [["map_string_string.a"], { mapStringString: { a: "x" } }],
-    [["map_string_string.__proto__", "map_string_string.constructor"], { mapStringString: { ["__proto__"]: "p", constructor: "c" } }],
+    [
+      ["map_string_string.__proto__", "map_string_string.constructor"],
+      { mapStringString: { ["__proto__"]: "p", constructor: "c" } },
+    ],
     [["map_string_string.*"], { mapStringString: { a: "x", ["__proto__"]: "p", constructor: "c" } }],
     [["map_string_string.missing"], {}],
     [["map_string_nested_message.*.a"], { mapStringNestedMessage: { k: { a: 7 } } }], // j keeps nothing and goes
@@ -221,12 +245,17 @@ describe("fieldMaskProject", () => {
   });
 
   it("rejects a message of another type, a cycle, and a list that is not one", () => {
-    expect(catchWkt(() => fieldMaskProject(T3, create(DurationSchema) as never))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => fieldMaskProject(T3, create(DurationSchema) as never))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
     expect(catchWkt(() => fieldMaskProject(T3, null as never))).toMatchObject({ rule: "json-type" });
     const m = t3() as Rec;
     m.recursiveMessage = m;
     expect(catchWkt(() => fieldMaskProject(T3, m as never))).toMatchObject({ rule: "depth" });
-    expect(catchWkt(() => fieldMaskProject(T3, m as never, ["recursive_message.recursive_message"]))).toMatchObject({ rule: "depth" });
+    expect(catchWkt(() => fieldMaskProject(T3, m as never, ["recursive_message.recursive_message"]))).toMatchObject({
+      rule: "depth",
+    });
     expect(catchWkt(() => fieldMaskProjectEach(T3, {} as never, []))).toMatchObject({ rule: "json-type" });
     expect(catchWkt(() => fieldMaskProjectEach(T3, [t3(), create(DurationSchema)] as never, []))).toMatchObject({
       rule: "json-type",
@@ -240,71 +269,280 @@ describe("fieldMaskMerge", () => {
     fieldMaskMerge(T3, deepFreeze(t3(target)), deepFreeze(t3(source)), mask, opts as never);
 
   it.each([
-    ["a scalar", { optionalInt32: 1, optionalString: "keep" }, { optionalInt32: 2, optionalString: "ignored" }, ["optional_int32"], {}, { optionalInt32: 2, optionalString: "keep" }],
+    [
+      "a scalar",
+      { optionalInt32: 1, optionalString: "keep" },
+      { optionalInt32: 2, optionalString: "ignored" },
+      ["optional_int32"],
+      {},
+      { optionalInt32: 2, optionalString: "keep" },
+    ],
     ["a scalar reset by its default", { optionalInt32: 1 }, {}, ["optional_int32"], {}, {}],
-    ["unmasked source fields are ignored", { optionalInt32: 1 }, { optionalInt64: 5n, repeatedInt32: [1] }, ["optional_int32"], {}, {}],
-    ["a message merged", { optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2 } } }, { optionalNestedMessage: { a: 3 } }, ["optional_nested_message"], {},
-      { optionalNestedMessage: { a: 3, corecursive: { optionalInt32: 2 } } }],
-    ["a message replaced", { optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2 } } }, { optionalNestedMessage: { a: 3 } }, ["optional_nested_message"],
-      { replaceMessageFields: true }, { optionalNestedMessage: { a: 3 } }],
-    ["a message unset in the source is reset (merge)", { optionalNestedMessage: { a: 1 } }, {}, ["optional_nested_message"], {}, {}],
-    ["a message unset in the source is reset (replace)", { optionalNestedMessage: { a: 1 } }, {}, ["optional_nested_message"], { replaceMessageFields: true }, {}],
-    ["a message merged deeply: lists inside are appended", { optionalNestedMessage: { corecursive: { repeatedInt32: [1] } } },
-      { optionalNestedMessage: { corecursive: { repeatedInt32: [2] } } }, ["optional_nested_message"], {},
-      { optionalNestedMessage: { corecursive: { repeatedInt32: [1, 2] } } }],
-    ["... or replaced", { optionalNestedMessage: { corecursive: { repeatedInt32: [1] } } },
-      { optionalNestedMessage: { corecursive: { repeatedInt32: [2] } } }, ["optional_nested_message"], { replaceRepeatedFields: true },
-      { optionalNestedMessage: { corecursive: { repeatedInt32: [2] } } }],
-    ["a path into a message the target lacks creates it", {}, { optionalNestedMessage: { a: 1, corecursive: {} } }, ["optional_nested_message.a"], {},
-      { optionalNestedMessage: { a: 1 } }],
+    [
+      "unmasked source fields are ignored",
+      { optionalInt32: 1 },
+      { optionalInt64: 5n, repeatedInt32: [1] },
+      ["optional_int32"],
+      {},
+      {},
+    ],
+    [
+      "a message merged",
+      { optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2 } } },
+      { optionalNestedMessage: { a: 3 } },
+      ["optional_nested_message"],
+      {},
+      { optionalNestedMessage: { a: 3, corecursive: { optionalInt32: 2 } } },
+    ],
+    [
+      "a message replaced",
+      { optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2 } } },
+      { optionalNestedMessage: { a: 3 } },
+      ["optional_nested_message"],
+      { replaceMessageFields: true },
+      { optionalNestedMessage: { a: 3 } },
+    ],
+    [
+      "a message unset in the source is reset (merge)",
+      { optionalNestedMessage: { a: 1 } },
+      {},
+      ["optional_nested_message"],
+      {},
+      {},
+    ],
+    [
+      "a message unset in the source is reset (replace)",
+      { optionalNestedMessage: { a: 1 } },
+      {},
+      ["optional_nested_message"],
+      { replaceMessageFields: true },
+      {},
+    ],
+    [
+      "a message merged deeply: lists inside are appended",
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [1] } } },
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [2] } } },
+      ["optional_nested_message"],
+      {},
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [1, 2] } } },
+    ],
+    [
+      "... or replaced",
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [1] } } },
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [2] } } },
+      ["optional_nested_message"],
+      { replaceRepeatedFields: true },
+      { optionalNestedMessage: { corecursive: { repeatedInt32: [2] } } },
+    ],
+    [
+      "a path into a message the target lacks creates it",
+      {},
+      { optionalNestedMessage: { a: 1, corecursive: {} } },
+      ["optional_nested_message.a"],
+      {},
+      { optionalNestedMessage: { a: 1 } },
+    ],
     ["a path into a message neither has", {}, {}, ["optional_nested_message.a"], {}, {}],
-    ["a path into a message the source lacks resets the sub-field", { optionalNestedMessage: { a: 1, corecursive: {} } }, {}, ["optional_nested_message.a"], {},
-      { optionalNestedMessage: { corecursive: {} } }],
-    ["a list appended", { repeatedInt32: [1] }, { repeatedInt32: [2, 3] }, ["repeated_int32"], {}, { repeatedInt32: [1, 2, 3] }],
-    ["a list replaced", { repeatedInt32: [1] }, { repeatedInt32: [2, 3] }, ["repeated_int32"], { replaceRepeatedFields: true }, { repeatedInt32: [2, 3] }],
+    [
+      "a path into a message the source lacks resets the sub-field",
+      { optionalNestedMessage: { a: 1, corecursive: {} } },
+      {},
+      ["optional_nested_message.a"],
+      {},
+      { optionalNestedMessage: { corecursive: {} } },
+    ],
+    [
+      "a list appended",
+      { repeatedInt32: [1] },
+      { repeatedInt32: [2, 3] },
+      ["repeated_int32"],
+      {},
+      { repeatedInt32: [1, 2, 3] },
+    ],
+    [
+      "a list replaced",
+      { repeatedInt32: [1] },
+      { repeatedInt32: [2, 3] },
+      ["repeated_int32"],
+      { replaceRepeatedFields: true },
+      { repeatedInt32: [2, 3] },
+    ],
     ["an empty list resets (append mode)", { repeatedInt32: [1] }, {}, ["repeated_int32"], {}, {}],
-    ["a list of messages appended", { repeatedNestedMessage: [{ a: 1 }] }, { repeatedNestedMessage: [{ a: 2 }] }, ["repeated_nested_message"], {},
-      { repeatedNestedMessage: [{ a: 1 }, { a: 2 }] }],
-    ["map entries added", { mapStringString: { a: "1", b: "2" } }, { mapStringString: { b: "3", c: "4" } }, ["map_string_string"], {},
-      { mapStringString: { a: "1", b: "3", c: "4" } }],
-    ["map entries overwrite, not merge", { mapStringNestedMessage: { k: { a: 1, corecursive: {} } } }, { mapStringNestedMessage: { k: { a: 2 } } },
-      ["map_string_nested_message"], {}, { mapStringNestedMessage: { k: { a: 2 } } }],
-    ["a map replaced", { mapStringString: { a: "1" } }, { mapStringString: { c: "4" } }, ["map_string_string"], { replaceRepeatedFields: true },
-      { mapStringString: { c: "4" } }],
-    ["a oneof member set", { oneofField: { case: "oneofUint32", value: 1 } }, { oneofField: { case: "oneofString", value: "s" } }, ["oneof_string"], {},
-      { oneofField: { case: "oneofString", value: "s" } }],
-    ["a oneof member the target does not hold is not cleared", { oneofField: { case: "oneofUint32", value: 1 } }, {}, ["oneof_string"], {},
-      { oneofField: { case: "oneofUint32", value: 1 } }],
-    ["a oneof member the target holds is cleared", { oneofField: { case: "oneofUint32", value: 1 } }, {}, ["oneof_uint32"], {}, {}],
-    ["into a oneof message member", { oneofField: { case: "oneofNestedMessage", value: { a: 1, corecursive: {} } } },
-      { oneofField: { case: "oneofNestedMessage", value: { a: 2 } } }, ["oneof_nested_message.a"], {},
-      { oneofField: { case: "oneofNestedMessage", value: { a: 2, corecursive: {} } } }],
-    ["a wrapper merged keeps the target's value when the source's is 0 (protobuf merge)", { optionalInt32Wrapper: 5 }, { optionalInt32Wrapper: 0 },
-      ["optional_int32_wrapper"], {}, { optionalInt32Wrapper: 5 }],
-    ["a wrapper replaced", { optionalInt32Wrapper: 5 }, { optionalInt32Wrapper: 0 }, ["optional_int32_wrapper"], { replaceMessageFields: true },
-      { optionalInt32Wrapper: 0 }],
-    ["a wrapper's value", { optionalInt32Wrapper: 5 }, { optionalInt32Wrapper: 0 }, ["optional_int32_wrapper.value"], {}, { optionalInt32Wrapper: 0 }],
-    ["a Struct merged by key", { optionalStruct: { a: 1, b: { x: 1 } } }, { optionalStruct: { b: { y: 2 }, c: 3 } }, ["optional_struct"], {},
-      { optionalStruct: { a: 1, b: { y: 2 }, c: 3 } }],
-    ["a Struct replaced", { optionalStruct: { a: 1 } }, { optionalStruct: { c: 3 } }, ["optional_struct"], { replaceMessageFields: true },
-      { optionalStruct: { c: 3 } }],
+    [
+      "a list of messages appended",
+      { repeatedNestedMessage: [{ a: 1 }] },
+      { repeatedNestedMessage: [{ a: 2 }] },
+      ["repeated_nested_message"],
+      {},
+      { repeatedNestedMessage: [{ a: 1 }, { a: 2 }] },
+    ],
+    [
+      "map entries added",
+      { mapStringString: { a: "1", b: "2" } },
+      { mapStringString: { b: "3", c: "4" } },
+      ["map_string_string"],
+      {},
+      { mapStringString: { a: "1", b: "3", c: "4" } },
+    ],
+    [
+      "map entries overwrite, not merge",
+      { mapStringNestedMessage: { k: { a: 1, corecursive: {} } } },
+      { mapStringNestedMessage: { k: { a: 2 } } },
+      ["map_string_nested_message"],
+      {},
+      { mapStringNestedMessage: { k: { a: 2 } } },
+    ],
+    [
+      "a map replaced",
+      { mapStringString: { a: "1" } },
+      { mapStringString: { c: "4" } },
+      ["map_string_string"],
+      { replaceRepeatedFields: true },
+      { mapStringString: { c: "4" } },
+    ],
+    [
+      "a oneof member set",
+      { oneofField: { case: "oneofUint32", value: 1 } },
+      { oneofField: { case: "oneofString", value: "s" } },
+      ["oneof_string"],
+      {},
+      { oneofField: { case: "oneofString", value: "s" } },
+    ],
+    [
+      "a oneof member the target does not hold is not cleared",
+      { oneofField: { case: "oneofUint32", value: 1 } },
+      {},
+      ["oneof_string"],
+      {},
+      { oneofField: { case: "oneofUint32", value: 1 } },
+    ],
+    [
+      "a oneof member the target holds is cleared",
+      { oneofField: { case: "oneofUint32", value: 1 } },
+      {},
+      ["oneof_uint32"],
+      {},
+      {},
+    ],
+    [
+      "into a oneof message member",
+      { oneofField: { case: "oneofNestedMessage", value: { a: 1, corecursive: {} } } },
+      { oneofField: { case: "oneofNestedMessage", value: { a: 2 } } },
+      ["oneof_nested_message.a"],
+      {},
+      { oneofField: { case: "oneofNestedMessage", value: { a: 2, corecursive: {} } } },
+    ],
+    [
+      "a wrapper merged keeps the target's value when the source's is 0 (protobuf merge)",
+      { optionalInt32Wrapper: 5 },
+      { optionalInt32Wrapper: 0 },
+      ["optional_int32_wrapper"],
+      {},
+      { optionalInt32Wrapper: 5 },
+    ],
+    [
+      "a wrapper replaced",
+      { optionalInt32Wrapper: 5 },
+      { optionalInt32Wrapper: 0 },
+      ["optional_int32_wrapper"],
+      { replaceMessageFields: true },
+      { optionalInt32Wrapper: 0 },
+    ],
+    [
+      "a wrapper's value",
+      { optionalInt32Wrapper: 5 },
+      { optionalInt32Wrapper: 0 },
+      ["optional_int32_wrapper.value"],
+      {},
+      { optionalInt32Wrapper: 0 },
+    ],
+    [
+      "a Struct merged by key",
+      { optionalStruct: { a: 1, b: { x: 1 } } },
+      { optionalStruct: { b: { y: 2 }, c: 3 } },
+      ["optional_struct"],
+      {},
+      { optionalStruct: { a: 1, b: { y: 2 }, c: 3 } },
+    ],
+    [
+      "a Struct replaced",
+      { optionalStruct: { a: 1 } },
+      { optionalStruct: { c: 3 } },
+      ["optional_struct"],
+      { replaceMessageFields: true },
+      { optionalStruct: { c: 3 } },
+    ],
     ["an empty mask changes nothing", { optionalInt32: 1 }, { optionalInt32: 2 }, [], {}, { optionalInt32: 1 }],
-    ["`*` is full replacement", { optionalInt32: 1, repeatedInt32: [1] }, { repeatedInt32: [2] }, ["*"], {}, { repeatedInt32: [2] }],
-    ["no mask: all fields, merged and appended", { optionalInt32: 1, repeatedInt32: [1] }, { repeatedInt32: [2] }, undefined, {}, { repeatedInt32: [1, 2] }],
+    [
+      "`*` is full replacement",
+      { optionalInt32: 1, repeatedInt32: [1] },
+      { repeatedInt32: [2] },
+      ["*"],
+      {},
+      { repeatedInt32: [2] },
+    ],
+    [
+      "no mask: all fields, merged and appended",
+      { optionalInt32: 1, repeatedInt32: [1] },
+      { repeatedInt32: [2] },
+      undefined,
+      {},
+      { repeatedInt32: [1, 2] },
+    ],
   ])("%s", (_, target, source, mask, opts, expected) => {
     expect(merge(target, source, mask, opts)).toEqual(t3(expected));
   });
 
   it.each([
-    ["a map entry set", { mapStringString: { a: "1", b: "2" } }, { mapStringString: { a: "3", z: "9" } }, ["map_string_string.a"], { mapStringString: { a: "3", b: "2" } }],
-    ["a map entry removed", { mapStringString: { a: "1", b: "2" } }, {}, ["map_string_string.a"], { mapStringString: { b: "2" } }],
-    ["a quoted key", {}, { mapStringString: { "team name": "x" } }, ["map_string_string.`team name`"], { mapStringString: { "team name": "x" } }],
-    ["__proto__ as a key", {}, { mapStringString: { ["__proto__"]: "x" } }, ["map_string_string.__proto__"], { mapStringString: { ["__proto__"]: "x" } }],
-    ["into a map value", { mapStringNestedMessage: { k: { a: 1, corecursive: {} } } }, { mapStringNestedMessage: { k: { a: 2 } } },
-      ["map_string_nested_message.k.a"], { mapStringNestedMessage: { k: { a: 2, corecursive: {} } } }],
-    ["into a map value the target lacks", {}, { mapStringNestedMessage: { k: { a: 2, corecursive: {} } } }, ["map_string_nested_message.k.a"],
-      { mapStringNestedMessage: { k: { a: 2 } } }],
-    ["an integer key", { mapInt32Int32: { 7: 1 } }, { mapInt32Int32: { 7: 2 } }, ["map_int32_int32.007"], { mapInt32Int32: { 7: 2 } }],
+    [
+      "a map entry set",
+      { mapStringString: { a: "1", b: "2" } },
+      { mapStringString: { a: "3", z: "9" } },
+      ["map_string_string.a"],
+      { mapStringString: { a: "3", b: "2" } },
+    ],
+    [
+      "a map entry removed",
+      { mapStringString: { a: "1", b: "2" } },
+      {},
+      ["map_string_string.a"],
+      { mapStringString: { b: "2" } },
+    ],
+    [
+      "a quoted key",
+      {},
+      { mapStringString: { "team name": "x" } },
+      ["map_string_string.`team name`"],
+      { mapStringString: { "team name": "x" } },
+    ],
+    [
+      "__proto__ as a key",
+      {},
+      { mapStringString: { ["__proto__"]: "x" } },
+      ["map_string_string.__proto__"],
+      { mapStringString: { ["__proto__"]: "x" } },
+    ],
+    [
+      "into a map value",
+      { mapStringNestedMessage: { k: { a: 1, corecursive: {} } } },
+      { mapStringNestedMessage: { k: { a: 2 } } },
+      ["map_string_nested_message.k.a"],
+      { mapStringNestedMessage: { k: { a: 2, corecursive: {} } } },
+    ],
+    [
+      "into a map value the target lacks",
+      {},
+      { mapStringNestedMessage: { k: { a: 2, corecursive: {} } } },
+      ["map_string_nested_message.k.a"],
+      { mapStringNestedMessage: { k: { a: 2 } } },
+    ],
+    [
+      "an integer key",
+      { mapInt32Int32: { 7: 1 } },
+      { mapInt32Int32: { 7: 2 } },
+      ["map_int32_int32.007"],
+      { mapInt32Int32: { 7: 2 } },
+    ],
   ])("AIP-161: %s", (_, target, source, mask, expected) => {
     const out = fieldMaskMerge(T3, deepFreeze(t3(target)), deepFreeze(t3(source)), mask, { aip161: true }) as Rec;
     expect(out).toEqual(t3(expected));
@@ -312,16 +550,29 @@ describe("fieldMaskMerge", () => {
   });
 
   it("sees explicit presence (proto2): an unset source field deletes the target's", () => {
-    const out = fieldMaskMerge(TestAllTypesProto2, create(TestAllTypesProto2, { optionalInt32: 5 }), create(TestAllTypesProto2), ["optional_int32"]) as Rec;
+    const out = fieldMaskMerge(
+      TestAllTypesProto2,
+      create(TestAllTypesProto2, { optionalInt32: 5 }),
+      create(TestAllTypesProto2),
+      ["optional_int32"],
+    ) as Rec;
     expect(Object.hasOwn(out, "optionalInt32")).toBe(false);
-    const set = fieldMaskMerge(TestAllTypesProto2, create(TestAllTypesProto2), create(TestAllTypesProto2, { optionalInt32: 0 }), ["optional_int32"]) as Rec;
+    const set = fieldMaskMerge(
+      TestAllTypesProto2,
+      create(TestAllTypesProto2),
+      create(TestAllTypesProto2, { optionalInt32: 0 }),
+      ["optional_int32"],
+    ) as Rec;
     expect(Object.hasOwn(set, "optionalInt32")).toBe(true);
   });
 
   it("shares nothing with its inputs", () => {
     const target = deepFreeze(t3({ optionalNestedMessage: { a: 1 }, repeatedInt32: [1] })) as Rec;
     const source = deepFreeze(t3({ optionalForeignMessage: { c: 1 }, optionalBytes: new Uint8Array([1]) })) as Rec;
-    const out = fieldMaskMerge(T3, target as never, source as never, ["optional_foreign_message", "optional_bytes"]) as Rec;
+    const out = fieldMaskMerge(T3, target as never, source as never, [
+      "optional_foreign_message",
+      "optional_bytes",
+    ]) as Rec;
     expect(out.optionalNestedMessage).not.toBe(target.optionalNestedMessage);
     expect(out.repeatedInt32).not.toBe(target.repeatedInt32);
     expect(out.optionalForeignMessage).not.toBe(source.optionalForeignMessage);
@@ -339,7 +590,9 @@ describe("fieldMaskMerge", () => {
     const out = fieldMaskMerge(T3, target as never, source as never, ["optional_nested_message"]) as Rec;
     expect((out.$unknown as Rec[]).map((u) => u.no)).toEqual([900]);
     expect(((out.optionalNestedMessage as Rec).$unknown as Rec[]).map((u) => u.no)).toEqual([902, 903]);
-    expect(((fieldMaskMerge(T3, target as never, source as never, ["*"]) as Rec).$unknown as Rec[]).map((u) => u.no)).toEqual([901]);
+    expect(
+      ((fieldMaskMerge(T3, target as never, source as never, ["*"]) as Rec).$unknown as Rec[]).map((u) => u.no),
+    ).toEqual([901]);
   });
 
   it.each([
@@ -354,7 +607,10 @@ describe("fieldMaskMerge", () => {
   });
 
   it("rejects messages of another type", () => {
-    expect(catchWkt(() => fieldMaskMerge(T3, t3(), create(DurationSchema) as never, []))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => fieldMaskMerge(T3, t3(), create(DurationSchema) as never, []))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
     expect(catchWkt(() => fieldMaskMerge(T3, {} as never, t3(), []))).toMatchObject({ rule: "json-type", path: "$" });
   });
 });
@@ -387,7 +643,10 @@ describe("jsonProject / jsonProjectEach", () => {
     [["labels.env", "labels.`team name`", "labels.`a.b`"], { labels: { env: "prod", "team name": "core", "a.b": 1 } }],
     [["labels.`*`"], { labels: { "*": 2 } }],
     [["labels.*"], { labels: { env: "prod", "team name": "core", "a.b": 1, "*": 2 } }],
-    [["config.*"], { config: { url: "https://example.com/webhook", content_type: "json", insecure_ssl: "0", secret: "********" } }],
+    [
+      ["config.*"],
+      { config: { url: "https://example.com/webhook", content_type: "json", insecure_ssl: "0", secret: "********" } },
+    ],
   ])("%j", (mask, expected) => {
     expect(jsonProject(hook(), mask)).toEqual(expected);
   });
@@ -407,10 +666,20 @@ describe("jsonProject / jsonProjectEach", () => {
   });
 
   it("reads lowerCamel JSON names with names: json, and keeps map keys literal", () => {
-    const flow = { dateCreated: "2024-01-01T00:00:00Z", dateUpdated: null, friendlyName: "f", labels: { team_name: 1, teamName: 2 } };
-    expect(jsonProject(flow, ["date_created", "date_updated"], { names: "json" })).toEqual({ dateCreated: "2024-01-01T00:00:00Z", dateUpdated: null });
+    const flow = {
+      dateCreated: "2024-01-01T00:00:00Z",
+      dateUpdated: null,
+      friendlyName: "f",
+      labels: { team_name: 1, teamName: 2 },
+    };
+    expect(jsonProject(flow, ["date_created", "date_updated"], { names: "json" })).toEqual({
+      dateCreated: "2024-01-01T00:00:00Z",
+      dateUpdated: null,
+    });
     expect(jsonProject(flow, ["date_created"])).toEqual({}); // literal by default
-    expect(jsonProject({ labels: { team_name: 1 } }, ["labels.team_name"], { names: "json" })).toEqual({ labels: { team_name: 1 } });
+    expect(jsonProject({ labels: { team_name: 1 } }, ["labels.team_name"], { names: "json" })).toEqual({
+      labels: { team_name: 1 },
+    });
   });
 
   it("rejects a named segment on an array, naming the path", () => {
@@ -424,7 +693,10 @@ describe("jsonProject / jsonProjectEach", () => {
   it("projects each element of a list with one mask", () => {
     const list = [hook(), hook()];
     expect(jsonProjectEach(list, ["id"])).toEqual([{ id: 12345678 }, { id: 12345678 }]);
-    expect(catchWkt(() => jsonProjectEach([hook(), 3] as never, ["id"]))).toMatchObject({ rule: "json-type", path: "$[1]" });
+    expect(catchWkt(() => jsonProjectEach([hook(), 3] as never, ["id"]))).toMatchObject({
+      rule: "json-type",
+      path: "$[1]",
+    });
   });
 
   it.each([
@@ -449,20 +721,45 @@ describe("jsonProject / jsonProjectEach", () => {
     expect(catchWkt(() => jsonOmit(deep, ["b"]))).toMatchObject({ rule: "depth" });
     expect(catchWkt(() => jsonMerge({}, deep, ["a"]))).toMatchObject({ rule: "depth" });
     expect(jsonProject({ a: { b: { c: 1 } } }, undefined, { maxDepth: 3 })).toEqual({ a: { b: { c: 1 } } });
-    expect(catchWkt(() => jsonProject({ a: { b: { c: {} } } }, undefined, { maxDepth: 3 }))).toMatchObject({ rule: "depth" });
+    expect(catchWkt(() => jsonProject({ a: { b: { c: {} } } }, undefined, { maxDepth: 3 }))).toMatchObject({
+      rule: "depth",
+    });
   });
 });
 
 describe("jsonOmit / jsonOmitEach", () => {
   const repo = () =>
-    deepFreeze({ id: 1, name: "r", owner: { login: "o", avatar_url: "a" }, topics: ["x"], hooks_url: "h", forks: [{ id: 2, owner: { login: "p" } }] });
+    deepFreeze({
+      id: 1,
+      name: "r",
+      owner: { login: "o", avatar_url: "a" },
+      topics: ["x"],
+      hooks_url: "h",
+      forks: [{ id: 2, owner: { login: "p" } }],
+    });
 
   it.each([
     [[], repo()],
     [["owner"], { id: 1, name: "r", topics: ["x"], hooks_url: "h", forks: [{ id: 2, owner: { login: "p" } }] }],
-    [["owner.avatar_url", "hooks_url"], { id: 1, name: "r", owner: { login: "o" }, topics: ["x"], forks: [{ id: 2, owner: { login: "p" } }] }],
-    [["forks.*.owner"], { id: 1, name: "r", owner: { login: "o", avatar_url: "a" }, topics: ["x"], hooks_url: "h", forks: [{ id: 2 }] }],
-    [["topics.*"], { id: 1, name: "r", owner: { login: "o", avatar_url: "a" }, topics: [], hooks_url: "h", forks: [{ id: 2, owner: { login: "p" } }] }],
+    [
+      ["owner.avatar_url", "hooks_url"],
+      { id: 1, name: "r", owner: { login: "o" }, topics: ["x"], forks: [{ id: 2, owner: { login: "p" } }] },
+    ],
+    [
+      ["forks.*.owner"],
+      { id: 1, name: "r", owner: { login: "o", avatar_url: "a" }, topics: ["x"], hooks_url: "h", forks: [{ id: 2 }] },
+    ],
+    [
+      ["topics.*"],
+      {
+        id: 1,
+        name: "r",
+        owner: { login: "o", avatar_url: "a" },
+        topics: [],
+        hooks_url: "h",
+        forks: [{ id: 2, owner: { login: "p" } }],
+      },
+    ],
     [["missing", "name.x", "id.y"], repo()],
     [["*"], {}],
   ])("%j", (mask, expected) => {
@@ -476,7 +773,10 @@ describe("jsonOmit / jsonOmitEach", () => {
   });
 
   it("applies to each element of a list", () => {
-    expect(jsonOmitEach([repo(), repo()], ["owner", "forks", "topics", "hooks_url"])).toEqual([{ id: 1, name: "r" }, { id: 1, name: "r" }]);
+    expect(jsonOmitEach([repo(), repo()], ["owner", "forks", "topics", "hooks_url"])).toEqual([
+      { id: 1, name: "r" },
+      { id: 1, name: "r" },
+    ]);
   });
 
   it("rejects a named segment on an array", () => {
@@ -500,13 +800,37 @@ describe("jsonMerge", () => {
     ["a masked key the patch lacks is removed", {}, ["name"], {}, { name: undefined }],
     ["unmasked patch keys are ignored", { active: false, id: 9 }, ["active"], {}, { active: false }],
     ["null is a value", { name: null }, ["name"], {}, { name: null }],
-    ["an object merged deeply", { config: { url: "https://b.example" } }, ["config"], {}, { config: { url: "https://b.example", content_type: "json", secret: "s3cr3t", insecure_ssl: "0" } }],
-    ["an object replaced", { config: { url: "https://b.example" } }, ["config"], { replaceMessageFields: true }, { config: { url: "https://b.example" } }],
+    [
+      "an object merged deeply",
+      { config: { url: "https://b.example" } },
+      ["config"],
+      {},
+      { config: { url: "https://b.example", content_type: "json", secret: "s3cr3t", insecure_ssl: "0" } },
+    ],
+    [
+      "an object replaced",
+      { config: { url: "https://b.example" } },
+      ["config"],
+      { replaceMessageFields: true },
+      { config: { url: "https://b.example" } },
+    ],
     ["an array appended", { events: ["issues"] }, ["events"], {}, { events: ["push", "issues"] }],
     ["an array replaced", { events: ["issues"] }, ["events"], { replaceRepeatedFields: true }, { events: ["issues"] }],
     ["an empty array resets", { events: [] }, ["events"], {}, { events: [] }],
-    ["a sub-path", { config: { url: "https://b.example", secret: "x" } }, ["config.url"], {}, { config: { url: "https://b.example", content_type: "json", secret: "s3cr3t", insecure_ssl: "0" } }],
-    ["a sub-path removed", { config: {} }, ["config.secret"], {}, { config: { url: "https://a.example", content_type: "json", insecure_ssl: "0" } }],
+    [
+      "a sub-path",
+      { config: { url: "https://b.example", secret: "x" } },
+      ["config.url"],
+      {},
+      { config: { url: "https://b.example", content_type: "json", secret: "s3cr3t", insecure_ssl: "0" } },
+    ],
+    [
+      "a sub-path removed",
+      { config: {} },
+      ["config.secret"],
+      {},
+      { config: { url: "https://a.example", content_type: "json", insecure_ssl: "0" } },
+    ],
     ["a new key", { description: "d" }, ["description"], {}, { description: "d" }],
     ["a sub-path into a new object", { meta: { a: 1, b: 2 } }, ["meta.a"], {}, { meta: { a: 1 } }],
     ["a sub-path through a scalar replaces it", { name: { first: "x" } }, ["name.first"], {}, { name: { first: "x" } }],
@@ -519,8 +843,15 @@ describe("jsonMerge", () => {
   });
 
   it("with no mask updates every key of both: the patch is the new resource, merged", () => {
-    expect(jsonMerge({ a: 1, b: { x: 1 }, c: [1] }, { b: { y: 2 }, c: [2], d: 4 })).toEqual({ b: { x: 1, y: 2 }, c: [1, 2], d: 4 });
-    expect(catchWkt(() => jsonMerge({}, {}, undefined, { requireMask: true }))).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(jsonMerge({ a: 1, b: { x: 1 }, c: [1] }, { b: { y: 2 }, c: [2], d: 4 })).toEqual({
+      b: { x: 1, y: 2 },
+      c: [1, 2],
+      d: 4,
+    });
+    expect(catchWkt(() => jsonMerge({}, {}, undefined, { requireMask: true }))).toMatchObject({
+      rule: "mask-path",
+      path: "$",
+    });
   });
 
   it("`*` is full replacement", () => {
@@ -535,7 +866,11 @@ describe("jsonMerge", () => {
 
   it("merges under JSON names", () => {
     const flow = { friendlyName: "a", dateUpdated: null, definition: { states: [] } };
-    expect(jsonMerge(flow, { friendlyName: "b", definition: { x: 1 } }, ["friendly_name", "date_updated"], { names: "json" })).toEqual({
+    expect(
+      jsonMerge(flow, { friendlyName: "b", definition: { x: 1 } }, ["friendly_name", "date_updated"], {
+        names: "json",
+      }),
+    ).toEqual({
       friendlyName: "b",
       definition: { states: [] },
     });
@@ -559,7 +894,9 @@ describe("prototype safety", () => {
   });
 
   it("keeps __proto__ as an own property, on read and on write", () => {
-    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as Rec;
+    const parsed = JSON.parse(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+    ) as Rec;
     for (const out of [
       jsonProject(parsed, ["__proto__", "constructor.prototype"]) as Rec,
       jsonMerge({}, parsed, ["__proto__", "constructor"]) as Rec,
@@ -592,7 +929,11 @@ describe("fieldMaskFromPatch", () => {
     [{ config: {}, events: ["x"], a: { b: { c: 1 } } }, { depth: 2 }, ["config", "events", "a.b"]],
     [{ a: { b: { c: 1, d: [] } } }, { depth: Infinity }, ["a.b.c", "a.b.d"]],
     [{ "team name": 1, "0": 2, "a`b": 3, "*": 4, "": 5 }, undefined, ["0", "`team name`", "`a``b`", "`*`", "``"]],
-    [{ dateCreated: 1, content_type: 2, url: 3, Foo: 4 }, { names: "json" }, ["date_created", "content_type", "url", "_foo"]],
+    [
+      { dateCreated: 1, content_type: 2, url: 3, Foo: 4 },
+      { names: "json" },
+      ["date_created", "content_type", "url", "_foo"],
+    ],
   ])("%j %j → %j", (patch, opts, paths) => {
     expect(fieldMaskFromPatch(patch, opts as never).paths).toEqual(paths);
   });
@@ -601,11 +942,18 @@ describe("fieldMaskFromPatch", () => {
     const stored = { a: 1, b: "x", c: { d: 1, e: 2 } };
     const body = { b: "y", c: { d: 3 } };
     expect(jsonMerge(stored, body, fieldMaskFromPatch(body))).toEqual({ a: 1, b: "y", c: { d: 3, e: 2 } });
-    expect(jsonMerge(stored, body, fieldMaskFromPatch(body), { replaceMessageFields: true })).toEqual({ a: 1, b: "y", c: { d: 3 } });
+    expect(jsonMerge(stored, body, fieldMaskFromPatch(body), { replaceMessageFields: true })).toEqual({
+      a: 1,
+      b: "y",
+      c: { d: 3 },
+    });
     // names: "json" round-trips
     const flow = { friendlyName: "a", commitMessage: "m" };
     const edit = { commitMessage: "n" };
-    expect(jsonMerge(flow, edit, fieldMaskFromPatch(edit, { names: "json" }), { names: "json" })).toEqual({ friendlyName: "a", commitMessage: "n" });
+    expect(jsonMerge(flow, edit, fieldMaskFromPatch(edit, { names: "json" }), { names: "json" })).toEqual({
+      friendlyName: "a",
+      commitMessage: "n",
+    });
   });
 
   it.each([

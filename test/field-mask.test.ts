@@ -94,11 +94,14 @@ describe("fieldMaskFromJson", () => {
     expect(catchWkt(() => fieldMaskFromJson("b."))).toMatchObject({ rule: "mask-path" });
   });
 
-  it.each(["a\u0000b", "\u0000", "a,\u0000", "aB\u0000c", "a.b\u0000"])("rejects a NUL character before the end (%j)", (json) => {
-    const e = catchWkt(() => fieldMaskFromJson(json));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
-    expect(e.detail).toContain('holds the character "\\u0000"');
-  });
+  it.each(["a\u0000b", "\u0000", "a,\u0000", "aB\u0000c", "a.b\u0000"])(
+    "rejects a NUL character before the end (%j)",
+    (json) => {
+      const e = catchWkt(() => fieldMaskFromJson(json));
+      expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+      expect(e.detail).toContain('holds the character "\\u0000"');
+    },
+  );
 
   it.each(["fooBar,baz.quxQuux", "Foo", "a1B.c", "", "foo,bar_bar", "a..b", "1a", "a\u0000", "é", 7])(
     "gives the whole-message codec the same result or error as the standalone function (%j)",
@@ -109,7 +112,10 @@ describe("fieldMaskFromJson", () => {
       } catch (e) {
         expected = e;
       }
-      for (const decode of [() => codecFromJson(FieldMaskSchema, json), () => codecFromJsonString(FieldMaskSchema, JSON.stringify(json))]) {
+      for (const decode of [
+        () => codecFromJson(FieldMaskSchema, json),
+        () => codecFromJsonString(FieldMaskSchema, JSON.stringify(json)),
+      ]) {
         let got: unknown;
         try {
           got = decode();
@@ -142,7 +148,10 @@ describe("fieldMaskFromJson", () => {
     const arbPart = fc.oneof(
       fc.string({ unit: fc.constantFrom(..."aZ1_.,- é\ud800\u0000"), minLength: 1, maxLength: 12 }),
       fc
-        .array(fc.string({ unit: fc.constantFrom(..."abyzABYZ0189"), minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 3 })
+        .array(fc.string({ unit: fc.constantFrom(..."abyzABYZ0189"), minLength: 1, maxLength: 8 }), {
+          minLength: 1,
+          maxLength: 3,
+        })
         .map((segs) => segs.join(".")),
     );
 
@@ -166,7 +175,14 @@ describe("fieldMaskFromJson", () => {
 
     it.each([126, 127, 128, 129, 200])("agree with the short way at %i characters", (n) => {
       const words = "a".repeat(n - 6);
-      for (const json of [`${words}.bC2dE`, `${words}.bC2d_`, `${words}.b..dE`, `${words}.b,1dE`, `Ab${words}.bCd`, `${words}.bCdé`]) {
+      for (const json of [
+        `${words}.bC2dE`,
+        `${words}.bC2d_`,
+        `${words}.b..dE`,
+        `${words}.b,1dE`,
+        `Ab${words}.bCd`,
+        `${words}.bCdé`,
+      ]) {
         const pieces = json.split(",");
         const expected = pieces.map((p) => outcome(p));
         const bad = expected.find((x) => typeof x === "string");
@@ -181,7 +197,10 @@ describe("fieldMaskFromJson", () => {
         const upper = c >= 65 && c <= 90;
         const letter = upper || (c >= 97 && c <= 122);
         const digit = c >= 48 && c <= 57;
-        for (const [prefix, before] of [["", []], [`${long},`, longPaths]] as const) {
+        for (const [prefix, before] of [
+          ["", []],
+          [`${long},`, longPaths],
+        ] as const) {
           const inside = outcome(`${prefix}ab${ch}cd`);
           const atStart = outcome(`${prefix}x.${ch}y`);
           if (letter || digit) {
@@ -315,11 +334,16 @@ describe("the path option", () => {
     [[5], "json-type"],
     [null, "json-type"],
   ])("fieldMaskToJson(%j) reports its error at the given path (%s)", (mask, rule) => {
-    expect(catchWkt(() => fieldMaskToJson(mask as string[], { path: "$.readMask" }))).toMatchObject({ rule, path: "$.readMask" });
+    expect(catchWkt(() => fieldMaskToJson(mask as string[], { path: "$.readMask" }))).toMatchObject({
+      rule,
+      path: "$.readMask",
+    });
   });
 
   it("changes nothing for valid values, and is $ by default", () => {
-    expect(fieldMaskFromJson("user.displayName,photo", { path: "$.updateMask" })).toEqual(fieldMaskFromJson("user.displayName,photo"));
+    expect(fieldMaskFromJson("user.displayName,photo", { path: "$.updateMask" })).toEqual(
+      fieldMaskFromJson("user.displayName,photo"),
+    );
     expect(fieldMaskToJson(["user.display_name"], { path: "$.updateMask" })).toBe("user.displayName");
     expect(catchWkt(() => fieldMaskFromJson("a_b", {}))).toMatchObject({ path: "$" });
     expect(catchWkt(() => fieldMaskToJson(["A"], { path: undefined }))).toMatchObject({ path: "$" });

@@ -1,4 +1,10 @@
-import { createRegistry, fromJson as esFromJson, getExtension, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import {
+  createRegistry,
+  fromJson as esFromJson,
+  getExtension,
+  type DescMessage,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
@@ -102,7 +108,12 @@ describe("64-bit integers as unquoted literals in JSON text keep every digit", (
   ])("%s: %s gives %o", (field, literal, expected) => {
     const text = `{"${field}": ${literal}}`;
     if (typeof expected === "string") {
-      expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({ rule: expected, path: `$.${field}`, line: 1, column: field.length + 6 });
+      expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({
+        rule: expected,
+        path: `$.${field}`,
+        line: 1,
+        column: field.length + 6,
+      });
     } else {
       expect(readText(TestAllTypesProto3, text)[field]).toBe(expected);
     }
@@ -150,7 +161,10 @@ describe("numeric forms", () => {
     ["optionalUint32", {}, "json-type"],
   ])("%s: %o gives %o", (field, json, expected) => {
     if (typeof expected === "string") {
-      expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule: expected, path: `$.${field}` });
+      expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({
+        rule: expected,
+        path: `$.${field}`,
+      });
     } else {
       expect(read(TestAllTypesProto3, { [field]: json })[field]).toBe(expected);
     }
@@ -183,7 +197,10 @@ describe("numeric forms", () => {
     ["optionalDouble", true, "json-type"],
   ])("%s: %o gives %o", (field, json, expected) => {
     if (typeof expected === "string") {
-      expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule: expected, path: `$.${field}` });
+      expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({
+        rule: expected,
+        path: `$.${field}`,
+      });
     } else {
       expect(read(TestAllTypesProto3, { [field]: json })[field]).toBe(expected);
     }
@@ -196,7 +213,10 @@ describe("numeric forms", () => {
     ["optionalInt32", "1.5", "syntax"],
     ["optionalInt32", "-2147483649", "range"],
   ])("text %s: %s is rejected (%s)", (field, literal, rule) => {
-    expect(catchWkt(() => readText(TestAllTypesProto3, `{"${field}": ${literal}}`))).toMatchObject({ rule, path: `$.${field}` });
+    expect(catchWkt(() => readText(TestAllTypesProto3, `{"${field}": ${literal}}`))).toMatchObject({
+      rule,
+      path: `$.${field}`,
+    });
   });
 });
 
@@ -248,7 +268,10 @@ describe("strings, bools and bytes", () => {
     [{ optionalStruct: { a: ["\ud800"] } }, "$.optionalStruct.a[0]"],
     [{ optionalValue: "\ud800" }, "$.optionalValue"],
     [{ repeatedValue: [1, { a: ["\udc00"] }] }, "$.repeatedValue[1].a[0]"],
-    [{ optionalNestedMessage: { corecursive: { optionalString: "\ud800" } } }, "$.optionalNestedMessage.corecursive.optionalString"],
+    [
+      { optionalNestedMessage: { corecursive: { optionalString: "\ud800" } } },
+      "$.optionalNestedMessage.corecursive.optionalString",
+    ],
   ])("a lone surrogate in %o is rule utf16 at %s", (json, path) => {
     expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "utf16", path });
   });
@@ -310,11 +333,17 @@ describe("enums", () => {
   // reaches compileEnum, which handles only number and string. Both are JSON numbers outside int32: expected
   // rule "enum" for both.
   it.each(["100000000000000000000", "-9223372036854775809"])("text: the enum number %s is rule enum", (literal) => {
-    expect(catchWkt(() => readText(TestAllTypesProto3, `{"optionalNestedEnum": ${literal}}`))).toMatchObject({ rule: "enum", path: "$.optionalNestedEnum" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, `{"optionalNestedEnum": ${literal}}`))).toMatchObject({
+      rule: "enum",
+      path: "$.optionalNestedEnum",
+    });
   });
 
   it("text: 2147483648 in an enum field is rule enum", () => {
-    expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalNestedEnum": 2147483648}'))).toMatchObject({ rule: "enum", path: "$.optionalNestedEnum" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalNestedEnum": 2147483648}'))).toMatchObject({
+      rule: "enum",
+      path: "$.optionalNestedEnum",
+    });
   });
 
   describe("unknown names and closed-enum numbers are skipped with ignoreUnknownFields", () => {
@@ -326,15 +355,22 @@ describe("enums", () => {
       expect(Object.prototype.hasOwnProperty.call(p2, "optionalNestedEnum")).toBe(false);
     });
     it("repeated: the item is dropped", () => {
-      expect(read(TestAllTypesProto3, { repeatedNestedEnum: ["BAR", "QUX", "BAZ"] }, ignore).repeatedNestedEnum).toEqual([1, 2]);
+      expect(
+        read(TestAllTypesProto3, { repeatedNestedEnum: ["BAR", "QUX", "BAZ"] }, ignore).repeatedNestedEnum,
+      ).toEqual([1, 2]);
       expect(read(TestAllTypesProto2, { repeatedNestedEnum: [1, 77, 2] }, ignore).repeatedNestedEnum).toEqual([1, 2]);
     });
     it("map: the entry is dropped", () => {
-      expect(read(TestAllTypesProto3, { mapStringNestedEnum: { a: "QUX", b: "BAR" } }, ignore).mapStringNestedEnum).toEqual({ b: 1 });
+      expect(
+        read(TestAllTypesProto3, { mapStringNestedEnum: { a: "QUX", b: "BAR" } }, ignore).mapStringNestedEnum,
+      ).toEqual({ b: 1 });
     });
     it("oneof: no case is selected, and another member may still be set", () => {
       expect(read(TestAllTypesProto3, { oneofEnum: "QUX" }, ignore).oneofField).toEqual({ case: undefined });
-      expect(read(TestAllTypesProto3, { oneofEnum: "QUX", oneofUint32: 7 }, ignore).oneofField).toEqual({ case: "oneofUint32", value: 7 });
+      expect(read(TestAllTypesProto3, { oneofEnum: "QUX", oneofUint32: 7 }, ignore).oneofField).toEqual({
+        case: "oneofUint32",
+        value: 7,
+      });
     });
   });
 });
@@ -346,7 +382,11 @@ describe("maps", () => {
   it.each<[string, unknown, unknown]>([
     ["mapInt32Int32", { "-2147483648": 1, "2147483647": 2 }, { "-2147483648": 1, "2147483647": 2 }],
     ["mapInt32Int32", { "-0": 1 }, { "0": 1 }], // keys are canonicalized
-    ["mapInt64Int64", { "-9223372036854775808": "1", "9223372036854775807": 2 }, { "-9223372036854775808": 1n, "9223372036854775807": 2n }],
+    [
+      "mapInt64Int64",
+      { "-9223372036854775808": "1", "9223372036854775807": 2 },
+      { "-9223372036854775808": 1n, "9223372036854775807": 2n },
+    ],
     ["mapUint32Uint32", { "4294967295": 1 }, { "4294967295": 1 }],
     ["mapUint64Uint64", { "18446744073709551615": "18446744073709551615" }, { "18446744073709551615": uint64Max }],
     ["mapSint32Sint32", { "-1": -1 }, { "-1": -1 }],
@@ -431,9 +471,18 @@ describe("oneofs", () => {
     [{ oneofBytes: "" }, { case: "oneofBytes", value: new Uint8Array(0) }],
     [{ oneofNullValue: null }, { case: "oneofNullValue", value: 0 }], // null is the value of a NullValue
     [{ oneofUint32: null }, { case: undefined }], // null for a member selects nothing
-    [{ oneofUint32: null, oneofString: "a" }, { case: "oneofString", value: "a" }],
-    [{ oneofString: "a", oneofUint32: null }, { case: "oneofString", value: "a" }],
-    [{ oneofNestedMessage: null, oneofNullValue: null }, { case: "oneofNullValue", value: 0 }],
+    [
+      { oneofUint32: null, oneofString: "a" },
+      { case: "oneofString", value: "a" },
+    ],
+    [
+      { oneofString: "a", oneofUint32: null },
+      { case: "oneofString", value: "a" },
+    ],
+    [
+      { oneofNestedMessage: null, oneofNullValue: null },
+      { case: "oneofNullValue", value: 0 },
+    ],
   ])("%o", (json, expected) => {
     expect(read(TestAllTypesProto3, json).oneofField).toEqual(expected);
   });
@@ -443,14 +492,23 @@ describe("oneofs", () => {
     [{ oneofString: "a", oneofUint32: 1 }, "$.oneofUint32"],
     [{ oneofNullValue: null, oneofBool: true }, "$.oneofBool"],
     [{ oneofEnum: "FOO", oneof_uint32: 0 }, "$.oneof_uint32"],
-    [{ optionalNestedMessage: { corecursive: { oneofBytes: "", oneofDouble: 1 } } }, "$.optionalNestedMessage.corecursive.oneofDouble"],
+    [
+      { optionalNestedMessage: { corecursive: { oneofBytes: "", oneofDouble: 1 } } },
+      "$.optionalNestedMessage.corecursive.oneofDouble",
+    ],
   ])("rejects two members of one oneof: %o (at %s)", (json, path) => {
     expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "oneof", path });
   });
 
   it("proto2 and editions oneofs follow the same rule", () => {
-    expect(catchWkt(() => read(TestAllTypesProto2, { oneofUint32: 1, oneofBool: true }))).toMatchObject({ rule: "oneof", path: "$.oneofBool" });
-    expect(catchWkt(() => read(TestAllTypesEdition2023, { oneofUint32: 1, oneofBool: true }))).toMatchObject({ rule: "oneof", path: "$.oneofBool" });
+    expect(catchWkt(() => read(TestAllTypesProto2, { oneofUint32: 1, oneofBool: true }))).toMatchObject({
+      rule: "oneof",
+      path: "$.oneofBool",
+    });
+    expect(catchWkt(() => read(TestAllTypesEdition2023, { oneofUint32: 1, oneofBool: true }))).toMatchObject({
+      rule: "oneof",
+      path: "$.oneofBool",
+    });
   });
 });
 
@@ -488,24 +546,38 @@ describe("null means the default value", () => {
   });
 
   it("google.protobuf.Value: null is the null value", () => {
-    expect(read(TestAllTypesProto3, { optionalValue: null }).optionalValue).toMatchObject({ kind: { case: "nullValue", value: 0 } });
+    expect(read(TestAllTypesProto3, { optionalValue: null }).optionalValue).toMatchObject({
+      kind: { case: "nullValue", value: 0 },
+    });
   });
 
-  it.each(["optionalInt32", "optionalString", "optionalBytes", "optionalNestedEnum", "optionalNestedMessage", "defaultInt32", "data"])(
-    "explicit presence %s: null leaves the field unset (proto2 and editions)",
-    (field) => {
-      for (const desc of [TestAllTypesProto2, TestAllTypesEdition2023]) {
-        if (desc.fields.every((f) => f.localName !== field)) continue;
-        const m = read(desc, { [field]: null });
-        expect(Object.prototype.hasOwnProperty.call(m, field)).toBe(false);
-      }
-    },
-  );
+  it.each([
+    "optionalInt32",
+    "optionalString",
+    "optionalBytes",
+    "optionalNestedEnum",
+    "optionalNestedMessage",
+    "defaultInt32",
+    "data",
+  ])("explicit presence %s: null leaves the field unset (proto2 and editions)", (field) => {
+    for (const desc of [TestAllTypesProto2, TestAllTypesEdition2023]) {
+      if (desc.fields.every((f) => f.localName !== field)) continue;
+      const m = read(desc, { [field]: null });
+      expect(Object.prototype.hasOwnProperty.call(m, field)).toBe(false);
+    }
+  });
 
   it.each(["optionalInt32", "optionalString", "optionalBytes", "optionalNestedEnum", "defaultInt32", "defaultString"])(
     "explicit presence %s: a default value given is set",
     (field) => {
-      const zero: Record<string, unknown> = { optionalInt32: 0, optionalString: "", optionalBytes: "", optionalNestedEnum: "FOO", defaultInt32: 0, defaultString: "" };
+      const zero: Record<string, unknown> = {
+        optionalInt32: 0,
+        optionalString: "",
+        optionalBytes: "",
+        optionalNestedEnum: "FOO",
+        defaultInt32: 0,
+        defaultString: "",
+      };
       const m = read(TestAllTypesProto2, { [field]: zero[field] });
       expect(Object.prototype.hasOwnProperty.call(m, field)).toBe(true);
     },
@@ -541,7 +613,12 @@ describe("lists", () => {
     ["repeatedInt32", { 0: 1 }, "json-type", "$.repeatedInt32"],
     ["repeatedInt32", [1, 2, 3, 1.5], "syntax", "$.repeatedInt32[3]"],
     ["repeatedInt64", ["1", "x"], "syntax", "$.repeatedInt64[1]"],
-    ["repeatedTimestamp", ["1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "x"], "syntax", "$.repeatedTimestamp[3]"],
+    [
+      "repeatedTimestamp",
+      ["1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "x"],
+      "syntax",
+      "$.repeatedTimestamp[3]",
+    ],
     ["repeatedDuration", ["1s", "1"], "syntax", "$.repeatedDuration[1]"],
     ["repeatedNestedMessage", [{ a: 1 }, { b: 1 }], "unknown-field", "$.repeatedNestedMessage[1].b"],
     ["repeatedStruct", [[]], "json-type", "$.repeatedStruct[0]"],
@@ -583,7 +660,10 @@ describe("field names", () => {
     [{ repeatedNestedMessage: [{}, {}, { c: 1 }] }, "$.repeatedNestedMessage[2].c"],
     [{ mapStringNestedMessage: { "a b": { x: 1 } } }, '$.mapStringNestedMessage["a b"].x'],
     [{ recursiveMessage: { recursiveMessage: { nope: null } } }, "$.recursiveMessage.recursiveMessage.nope"],
-    [{ optionalAny: { "@type": "type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage", d: 1 } }, "$.optionalAny.d"],
+    [
+      { optionalAny: { "@type": "type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage", d: 1 } },
+      "$.optionalAny.d",
+    ],
     [{ reserved_field: 1 }, "$.reserved_field"],
   ])("rejects an unknown member: %o (at %s)", (json, path) => {
     expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "unknown-field", path });
@@ -687,12 +767,22 @@ describe("depth", () => {
     const options = maxDepth === undefined ? {} : { maxDepth };
     expect(read(TestAllTypesProto3, nestedObject(limit), options).$typeName).toBe(TestAllTypesProto3.typeName);
     expect(readText(TestAllTypesProto3, nestedText(limit), options).$typeName).toBe(TestAllTypesProto3.typeName);
-    expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(limit + 1), options))).toMatchObject({ rule: "depth", path: at(limit) });
-    expect(catchWkt(() => readText(TestAllTypesProto3, nestedText(limit + 1), options))).toMatchObject({ rule: "depth", path: at(limit) });
+    expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(limit + 1), options))).toMatchObject({
+      rule: "depth",
+      path: at(limit),
+    });
+    expect(catchWkt(() => readText(TestAllTypesProto3, nestedText(limit + 1), options))).toMatchObject({
+      rule: "depth",
+      path: at(limit),
+    });
   });
 
   it("counts messages through nested messages, lists and maps", () => {
-    const json = { optionalNestedMessage: { corecursive: { repeatedNestedMessage: [{ corecursive: { mapStringNestedMessage: { k: {} } } }] } } };
+    const json = {
+      optionalNestedMessage: {
+        corecursive: { repeatedNestedMessage: [{ corecursive: { mapStringNestedMessage: { k: {} } } }] },
+      },
+    };
     expect(() => read(TestAllTypesProto3, json, { maxDepth: 6 })).not.toThrow();
     expect(catchWkt(() => read(TestAllTypesProto3, json, { maxDepth: 5 }))).toMatchObject({
       rule: "depth",
@@ -707,7 +797,11 @@ describe("depth", () => {
     [{ optionalValue: [] }, 1, "$.optionalValue"],
     [{ repeatedValue: [1, [[]]] }, 2, "$.repeatedValue[1][0]"],
     [{ optionalTimestamp: "1970-01-01T00:00:00Z" }, 1, "$.optionalTimestamp"],
-    [{ optionalAny: { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" } }, 2, "$.optionalAny.value"],
+    [
+      { optionalAny: { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" } },
+      2,
+      "$.optionalAny.value",
+    ],
   ])("Struct, Value and well-known types count too: %o at maxDepth %i", (json, maxDepth, path) => {
     expect(() => read(TestAllTypesProto3, json, { maxDepth: maxDepth + 1 })).not.toThrow();
     expect(catchWkt(() => read(TestAllTypesProto3, json, { maxDepth }))).toMatchObject({ rule: "depth", path });
@@ -740,7 +834,10 @@ describe("depth", () => {
   });
 
   it("100,000 levels of a JS value are rule depth, not a stack overflow", () => {
-    expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(100_000)))).toMatchObject({ rule: "depth", path: at(100) });
+    expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(100_000)))).toMatchObject({
+      rule: "depth",
+      path: at(100),
+    });
   });
 
   it("100,000 levels of arrays in a google.protobuf.Value are rule depth", () => {
@@ -767,7 +864,10 @@ describe("depth", () => {
 
   it("maxLength limits the text (rule size)", () => {
     expect(readText(TestAllTypesProto3, '{"optionalInt32": 1}', { maxLength: 20 }).optionalInt32).toBe(1);
-    expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1}', { maxLength: 19 }))).toMatchObject({ rule: "size", path: "$" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1}', { maxLength: 19 }))).toMatchObject({
+      rule: "size",
+      path: "$",
+    });
   });
 });
 
@@ -779,9 +879,21 @@ describe("error paths and positions", () => {
     ['{"optionalInt32": "x"}', "syntax", "$.optionalInt32", 1, 19],
     ['{\n  "optionalInt32": 1,\n  "repeatedTimestamp": ["x"]\n}', "syntax", "$.repeatedTimestamp[0]", 3, 25],
     ['{\r\n  "unknown": 1\r\n}', "unknown-field", "$.unknown", 2, 14],
-    ['{"repeatedTimestamp": ["1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z",\n "1970-01-01T00:00:00Z", "x"]}', "syntax", "$.repeatedTimestamp[3]", 2, 26],
+    [
+      '{"repeatedTimestamp": ["1970-01-01T00:00:00Z", "1970-01-01T00:00:00Z",\n "1970-01-01T00:00:00Z", "x"]}',
+      "syntax",
+      "$.repeatedTimestamp[3]",
+      2,
+      26,
+    ],
     ['{"mapStringNestedMessage": {"a b": {"a": "x"}}}', "syntax", '$.mapStringNestedMessage["a b"].a', 1, 42],
-    ['{"optionalAny": {"@type": "type.googleapis.com/google.protobuf.Duration", "value": "x"}}', "syntax", "$.optionalAny.value", 1, 84],
+    [
+      '{"optionalAny": {"@type": "type.googleapis.com/google.protobuf.Duration", "value": "x"}}',
+      "syntax",
+      "$.optionalAny.value",
+      1,
+      84,
+    ],
     ['{"optionalAny": {"@type": "x/y.Z"}}', "unknown-type", '$.optionalAny["@type"]', 1, 27],
     ['{"optionalStruct": {"a": [1, "\\ud800"]}}', "utf16", "$.optionalStruct.a[1]", 1, 30],
     ['{"mapInt32Int32": {"1e2": 1}}', "syntax", '$.mapInt32Int32["1e2"]', 1, 27],
@@ -807,13 +919,21 @@ describe("error paths and positions", () => {
 describe("__proto__ is an ordinary key", () => {
   const cases: [string, string, (m: Fields) => object][] = [
     ["map<string, string>", '{"mapStringString": {"__proto__": "x"}}', (m) => m.mapStringString as object],
-    ["map<string, message>", '{"mapStringNestedMessage": {"__proto__": {"a": 1}}}', (m) => m.mapStringNestedMessage as object],
+    [
+      "map<string, message>",
+      '{"mapStringNestedMessage": {"__proto__": {"a": 1}}}',
+      (m) => m.mapStringNestedMessage as object,
+    ],
     ["Struct field", '{"optionalStruct": {"__proto__": {"polluted": "yes"}}}', (m) => m.optionalStruct as object],
-    ["Struct in a list", '{"repeatedStruct": [{"__proto__": {"polluted": "yes"}}]}', (m) => (m.repeatedStruct as object[])[0]!],
+    [
+      "Struct in a list",
+      '{"repeatedStruct": [{"__proto__": {"polluted": "yes"}}]}',
+      (m) => (m.repeatedStruct as object[])[0]!,
+    ],
     [
       "Struct in a Value",
       '{"optionalValue": {"__proto__": {"polluted": "yes"}}}',
-      (m) => ((m.optionalValue as { kind: { value: { fields: object } } }).kind.value.fields),
+      (m) => (m.optionalValue as { kind: { value: { fields: object } } }).kind.value.fields,
     ],
   ];
 
@@ -857,7 +977,9 @@ describe("a Struct field from text equals the copy from JSON.parse", () => {
     ['{"optionalStruct": {"a": 123456789012345678901234567890123456789012345678901234567890}}'],
     ['{"optionalStruct": {"\\ud800": 1}}'],
     ['{"optionalStruct": {"a": {"b": ["x", "\\udc00"]}}}'],
-    ['{"optionalStruct": {"a": -0, "b": null, "c": true, "d": {}, "e": []}, "repeatedStruct": [{"x": 18446744073709551615}, {}]}'],
+    [
+      '{"optionalStruct": {"a": -0, "b": null, "c": true, "d": {}, "e": []}, "repeatedStruct": [{"x": 18446744073709551615}, {}]}',
+    ],
     ['{"optionalStruct": {"a": {"b": {"c": {}}}}}', { maxDepth: 3 }],
     ['{"optionalStruct": {"a": {"b": {"c": {}}}}}', { maxDepth: 5 }],
     ['{"optionalStruct": {"a": [[[1]]]}}', { maxDepth: 5 }],
@@ -878,7 +1000,10 @@ describe("a Struct field from text equals the copy from JSON.parse", () => {
       const m = readText(TestAllTypesProto3, text);
       expect(m).toEqual(clean);
       expect(Object.prototype.hasOwnProperty.call(m, "optionalString") && m.optionalString !== "").toBe(false);
-      expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1, "x": 2}'))).toMatchObject({ rule: "unknown-field", path: "$.x" });
+      expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1, "x": 2}'))).toMatchObject({
+        rule: "unknown-field",
+        path: "$.x",
+      });
     } finally {
       delete (Object.prototype as Record<string, unknown>).optionalString;
     }
@@ -899,7 +1024,10 @@ describe("a Struct field from text equals the copy from JSON.parse", () => {
 
 describe("proto2 and editions", () => {
   it("reads groups under their field names", () => {
-    const m = read(TestAllTypesProto2, { data: { groupInt32: 1, group_uint32: 2 }, multiwordgroupfield: { groupInt32: 3 } });
+    const m = read(TestAllTypesProto2, {
+      data: { groupInt32: 1, group_uint32: 2 },
+      multiwordgroupfield: { groupInt32: 3 },
+    });
     expect(m.data).toMatchObject({ groupInt32: 1, groupUint32: 2 });
     expect(m.multiwordgroupfield).toMatchObject({ groupInt32: 3 });
     const e = read(TestAllTypesEdition2023, { groupliketype: { groupInt32: 1 }, delimitedField: { groupUint32: 2 } });
@@ -915,7 +1043,10 @@ describe("proto2 and editions", () => {
   });
 
   it("closed enums of editions' proto2 twin reject undeclared numbers", () => {
-    expect(catchWkt(() => read(TestAllTypesProto2Editions, { optionalNestedEnum: 77 }))).toMatchObject({ rule: "enum", path: "$.optionalNestedEnum" });
+    expect(catchWkt(() => read(TestAllTypesProto2Editions, { optionalNestedEnum: 77 }))).toMatchObject({
+      rule: "enum",
+      path: "$.optionalNestedEnum",
+    });
   });
 });
 
@@ -939,11 +1070,17 @@ describe("extensions", () => {
   });
 
   it("skips unknown extensions with ignoreUnknownFields", () => {
-    expect(read(TestAllTypesProto2, { "[acme.unknown]": 5 }, { ignoreUnknownFields: true }).$typeName).toBe(TestAllTypesProto2.typeName);
+    expect(read(TestAllTypesProto2, { "[acme.unknown]": 5 }, { ignoreUnknownFields: true }).$typeName).toBe(
+      TestAllTypesProto2.typeName,
+    );
   });
 
   it("gives the line and column of a bad extension value", () => {
-    expect(catchWkt(() => readText(TestAllTypesProto2, `{"${key}": "x"}`))).toMatchObject({ rule: "syntax", line: 1, column: key.length + 6 });
+    expect(catchWkt(() => readText(TestAllTypesProto2, `{"${key}": "x"}`))).toMatchObject({
+      rule: "syntax",
+      line: 1,
+      column: key.length + 6,
+    });
   });
 });
 
@@ -960,13 +1097,29 @@ describe("messages that set few fields are what protobuf-es makes", () => {
 
   it.each<[string, DescMessage, Record<string, unknown>]>([
     ["a nested message", TestAllTypesProto3, { optionalInt32: 1, optionalNestedMessage: { a: 2 } }],
-    ["two message fields in field order", TestAllTypesProto3, { optionalNestedMessage: { a: 2 }, optionalTimestamp: "1970-01-01T00:00:01Z" }],
-    ["two message fields the other way round", TestAllTypesProto3, { optionalTimestamp: "1970-01-01T00:00:01Z", optionalNestedMessage: { a: 2 } }],
+    [
+      "two message fields in field order",
+      TestAllTypesProto3,
+      { optionalNestedMessage: { a: 2 }, optionalTimestamp: "1970-01-01T00:00:01Z" },
+    ],
+    [
+      "two message fields the other way round",
+      TestAllTypesProto3,
+      { optionalTimestamp: "1970-01-01T00:00:01Z", optionalNestedMessage: { a: 2 } },
+    ],
     ["a message field given null, not set", TestAllTypesProto3, { optionalNestedMessage: null, optionalInt32: 1 }],
-    ["a null between two set ones", TestAllTypesProto3, { optionalForeignMessage: { c: 1 }, optionalNestedMessage: null, optionalDuration: "1s" }],
+    [
+      "a null between two set ones",
+      TestAllTypesProto3,
+      { optionalForeignMessage: { c: 1 }, optionalNestedMessage: null, optionalDuration: "1s" },
+    ],
     ["a Value given null, set to NULL_VALUE", TestAllTypesProto3, { optionalValue: null }],
     ["a message under its proto name", TestAllTypesProto3, { optional_nested_message: { a: 3 } }],
-    ["editions: explicit presence scalars", TestAllTypesEdition2023, { optionalInt32: 0, optionalString: "", optionalNestedMessage: { a: 1 } }],
+    [
+      "editions: explicit presence scalars",
+      TestAllTypesEdition2023,
+      { optionalInt32: 0, optionalString: "", optionalNestedMessage: { a: 1 } },
+    ],
     ["proto2: defaults on the prototype", TestAllTypesProto2, { optionalInt32: 5, optionalNestedMessage: { a: 1 } }],
   ])("%s", (_, desc, json) => {
     expectSameAsEs(desc, json);
@@ -975,12 +1128,28 @@ describe("messages that set few fields are what protobuf-es makes", () => {
   it("an enum name skipped under ignoreUnknownFields leaves its field unset", () => {
     const json = { optionalNestedEnum: "NO_SUCH_VALUE", optionalNestedMessage: { a: 1 } };
     expectSameAsEs(TestAllTypesEdition2023, json, { ignoreUnknownFields: true });
-    expect(Object.keys(read(TestAllTypesEdition2023, json, { ignoreUnknownFields: true }))).not.toContain("optionalNestedEnum");
+    expect(Object.keys(read(TestAllTypesEdition2023, json, { ignoreUnknownFields: true }))).not.toContain(
+      "optionalNestedEnum",
+    );
   });
 
   it("stays right past the number of member lists kept per type (32)", () => {
-    const fields = ["optionalNestedMessage", "optionalForeignMessage", "optionalTimestamp", "optionalDuration", "optionalFieldMask", "optionalStruct"];
-    const values: Record<string, unknown> = { optionalNestedMessage: { a: 1 }, optionalForeignMessage: { c: 2 }, optionalTimestamp: "1970-01-01T00:00:00Z", optionalDuration: "2s", optionalFieldMask: "a,b", optionalStruct: { k: [1] } };
+    const fields = [
+      "optionalNestedMessage",
+      "optionalForeignMessage",
+      "optionalTimestamp",
+      "optionalDuration",
+      "optionalFieldMask",
+      "optionalStruct",
+    ];
+    const values: Record<string, unknown> = {
+      optionalNestedMessage: { a: 1 },
+      optionalForeignMessage: { c: 2 },
+      optionalTimestamp: "1970-01-01T00:00:00Z",
+      optionalDuration: "2s",
+      optionalFieldMask: "a,b",
+      optionalStruct: { k: [1] },
+    };
     // Every non-empty subset of the six, in two orders: 126 different lists.
     for (let bits = 1; bits < 64; bits++) {
       const subset = fields.filter((_, i) => (bits & (1 << i)) !== 0);
@@ -1011,12 +1180,36 @@ describe("maxValues: the work budget", () => {
     ["a message: 1 plus its fields", TestAllTypesProto3, "{}", top, "$"],
     ["a nested message", TestAllTypesProto3, '{"optionalNestedMessage":{"a":1}}', top + 3, "$.optionalNestedMessage"],
     ["list elements, 1 each", TestAllTypesProto3, '{"repeatedInt32":[1,2,3]}', top + 3, "$.repeatedInt32"],
-    ["message elements, 1 each and their messages", TestAllTypesProto3, '{"repeatedNestedMessage":[{},{}]}', top + 2 + 6, "$.repeatedNestedMessage[1]"],
+    [
+      "message elements, 1 each and their messages",
+      TestAllTypesProto3,
+      '{"repeatedNestedMessage":[{},{}]}',
+      top + 2 + 6,
+      "$.repeatedNestedMessage[1]",
+    ],
     ["map entries, 1 each", TestAllTypesProto3, '{"mapInt32Int32":{"1":1,"2":2}}', top + 2, "$.mapInt32Int32"],
     ["a Value, 2", TestAllTypesProto3, '{"optionalValue":"x"}', top + 2, "$.optionalValue"],
-    ["a ListValue in a Value: 1, and 2 per Value", TestAllTypesProto3, '{"optionalValue":[1,2]}', top + 2 + 5, "$.optionalValue"],
-    ["a Struct field (plain JSON): 1 per value", TestAllTypesProto3, '{"optionalStruct":{"a":[1,2]}}', top + 4, "$.optionalStruct.a"],
-    ["a Timestamp: 1 plus 2 fields", TestAllTypesProto3, '{"repeatedTimestamp":["1970-01-01T00:00:00Z"]}', top + 1 + 3, "$.repeatedTimestamp[0]"],
+    [
+      "a ListValue in a Value: 1, and 2 per Value",
+      TestAllTypesProto3,
+      '{"optionalValue":[1,2]}',
+      top + 2 + 5,
+      "$.optionalValue",
+    ],
+    [
+      "a Struct field (plain JSON): 1 per value",
+      TestAllTypesProto3,
+      '{"optionalStruct":{"a":[1,2]}}',
+      top + 4,
+      "$.optionalStruct.a",
+    ],
+    [
+      "a Timestamp: 1 plus 2 fields",
+      TestAllTypesProto3,
+      '{"repeatedTimestamp":["1970-01-01T00:00:00Z"]}',
+      top + 1 + 3,
+      "$.repeatedTimestamp[0]",
+    ],
     ["a Struct message: 1, and 2 per member", StructSchema, '{"a":{"b":1}}', 1 + 2 + 1 + 2, "$.a.b"],
     ["a ListValue message", ListValueSchema, "[1,[2]]", 1 + 4 + 1 + 2, "$[1]"],
     ["a Value message", ValueSchema, '{"a":1}', 2 + 1 + 2, "$.a"],
@@ -1054,14 +1247,22 @@ describe("maxValues: the work budget", () => {
 
   it.each([-1, 1.5, NaN, "1" as unknown as number])("rejects maxValues %s (rule range)", (maxValues) => {
     expect(catchWkt(() => read(TestAllTypesProto3, {}, { maxValues }))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues }))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues }))).toMatchObject({
+      rule: "range",
+      path: "$",
+    });
   });
 
   it("maxValues 0 refuses every message; Infinity switches the budget off", () => {
-    expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues: 0 }))).toMatchObject({ rule: "size", path: "$" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues: 0 }))).toMatchObject({
+      rule: "size",
+      path: "$",
+    });
     const text = `{"repeatedNestedMessage":[${Array(200_000).fill("{}").join(",")}]}`;
     expect(catchWkt(() => readText(TestAllTypesProto3, text)).rule).toBe("size");
-    expect((readText(TestAllTypesProto3, text, { maxValues: Infinity }).repeatedNestedMessage as unknown[]).length).toBe(200_000);
+    expect(
+      (readText(TestAllTypesProto3, text, { maxValues: Infinity }).repeatedNestedMessage as unknown[]).length,
+    ).toBe(200_000);
   });
 
   it("default for a text: 0.6 per code unit, at least 100,000; for a JS value 2,000,000", () => {
@@ -1084,6 +1285,9 @@ describe("maxValues in validateJson*", () => {
     expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 164 })).toEqual([]);
     const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 160 });
     expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedTimestamp[1]" })]);
-    expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 160 }))).toMatchObject({ rule: "size", path: "$.repeatedTimestamp[1]" });
+    expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 160 }))).toMatchObject({
+      rule: "size",
+      path: "$.repeatedTimestamp[1]",
+    });
   });
 });

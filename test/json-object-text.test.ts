@@ -28,13 +28,48 @@ class Point {
 }
 
 const junk: unknown[] = [
-  undefined, null, "", "x", "\ud800", "a\udfffb", "\ud83d\ude00", 'q"uote', "back\\slash", "\u0000\u001f", "x".repeat(30) + '"',
-  "y".repeat(30) + "\ud800", "z".repeat(30), 0, -0, 1.5, -1e21, 5e-324, NaN, Infinity, -Infinity, 1n, 2n ** 2000n, true, false,
-  [], [1, -0], [undefined], {}, { a: -0 }, new Point(), new Date(0), Symbol("s"), () => 1, Object.create(null),
+  undefined,
+  null,
+  "",
+  "x",
+  "\ud800",
+  "a\udfffb",
+  "\ud83d\ude00",
+  'q"uote',
+  "back\\slash",
+  "\u0000\u001f",
+  "x".repeat(30) + '"',
+  "y".repeat(30) + "\ud800",
+  "z".repeat(30),
+  0,
+  -0,
+  1.5,
+  -1e21,
+  5e-324,
+  NaN,
+  Infinity,
+  -Infinity,
+  1n,
+  2n ** 2000n,
+  true,
+  false,
+  [],
+  [1, -0],
+  [undefined],
+  {},
+  { a: -0 },
+  new Point(),
+  new Date(0),
+  Symbol("s"),
+  () => 1,
+  Object.create(null),
 ];
 
 const arbJunk = fc.constantFrom(...junk);
-const arbKey = fc.oneof(fc.string(), fc.constantFrom("__proto__", "0", "1", "-1", "10", "\ud800", "a\udc00", '"', "\\"));
+const arbKey = fc.oneof(
+  fc.string(),
+  fc.constantFrom("__proto__", "0", "1", "-1", "10", "\ud800", "a\udc00", '"', "\\"),
+);
 const arbValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -44,7 +79,8 @@ const arbValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.array(tie("value"), { maxLength: 4 }),
     fc.array(fc.tuple(arbKey, tie("value")), { maxLength: 4 }).map((entries) => {
       const o: Record<string, unknown> = {};
-      for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of entries)
+        Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
       return o;
     }),
   ),
@@ -88,11 +124,18 @@ describe("jsonObjectText", () => {
 describe("strings", () => {
   it("as a member name, a member and an element: JSON.stringify's text when well-formed, else the copy's utf16 error", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.string(), fc.constantFrom(...junk.filter((v) => typeof v === "string"))), (s) => {
-        const json = { [s]: s, list: [s, 1, s] };
-        expectAgrees(json);
-        if (isWellFormed(s)) expect(jsonObjectText(json, 100, "google.protobuf.Struct")).toBe(JSON.stringify(json));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary" }),
+          fc.string(),
+          fc.constantFrom(...junk.filter((v) => typeof v === "string")),
+        ),
+        (s) => {
+          const json = { [s]: s, list: [s, 1, s] };
+          expectAgrees(json);
+          if (isWellFormed(s)) expect(jsonObjectText(json, 100, "google.protobuf.Struct")).toBe(JSON.stringify(json));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

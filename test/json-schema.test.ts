@@ -7,14 +7,34 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { create, createFileRegistry, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import { FileDescriptorProtoSchema, FileDescriptorSetSchema, FieldDescriptorProto_Label, FieldDescriptorProto_Type, TimestampSchema, Int64ValueSchema, DurationSchema } from "@bufbuild/protobuf/wkt";
+import {
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+  FieldDescriptorProto_Label,
+  FieldDescriptorProto_Type,
+  TimestampSchema,
+  Int64ValueSchema,
+  DurationSchema,
+} from "@bufbuild/protobuf/wkt";
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromJsonString, isWktJsonError, jsonSchema, toJson, type JsonSchemaOptions, type WktJsonError } from "../src/index.js";
+import {
+  fromJsonString,
+  isWktJsonError,
+  jsonSchema,
+  toJson,
+  type JsonSchemaOptions,
+  type WktJsonError,
+} from "../src/index.js";
 import { jsonPathSegments } from "../src/internal/json-text.js";
-import { TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import {
+  TestAllTypesEdition2023,
+  TestAllTypesProto2,
+  TestAllTypesProto3,
+  testRegistry,
+} from "./conformance-registry.js";
 import { arbMessage } from "./arbitrary.js";
 import { catchWkt } from "./helpers.js";
 import { hostileCases } from "./hostile/cases.js";
@@ -68,7 +88,9 @@ interface Input {
   ignoreUnknownFields: boolean;
 }
 
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/conformance-json-inputs.json", import.meta.url), "utf8")) as {
+const fixture = JSON.parse(
+  readFileSync(new URL("./fixtures/conformance-json-inputs.json", import.meta.url), "utf8"),
+) as {
   inputs: [string, string, true?][];
 };
 const conformanceInputs: Input[] = fixture.inputs.map(([typeName, text, ignore]) => ({
@@ -87,7 +109,12 @@ const hostileInputs: Input[] = hostileCases.map((c) => ({
 /** The decoder's verdict: the message, or its error. */
 function decode(input: Input): { message: unknown } | { error: WktJsonError } {
   try {
-    return { message: fromJsonString(input.schema, input.text, { registry: testRegistry, ignoreUnknownFields: input.ignoreUnknownFields }) };
+    return {
+      message: fromJsonString(input.schema, input.text, {
+        registry: testRegistry,
+        ignoreUnknownFields: input.ignoreUnknownFields,
+      }),
+    };
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
     return { error: e };
@@ -99,7 +126,8 @@ function at(value: unknown, path: string): { value: unknown; inAny: boolean } {
   let v = value;
   let inAny = false;
   for (const s of jsonPathSegments(path) ?? []) {
-    if (typeof v === "object" && v !== null && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, "@type")) inAny = true;
+    if (typeof v === "object" && v !== null && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, "@type"))
+      inAny = true;
     v = (v as Record<string | number, unknown> | undefined)?.[s];
   }
   if (typeof v === "object" && v !== null && Object.prototype.hasOwnProperty.call(v, "@type")) inAny = true;
@@ -117,7 +145,9 @@ function inexpressible(parsed: unknown, input: Input, e: WktJsonError): string |
   switch (e.rule) {
     case "duplicate-field":
       // A key repeated in the text: JSON.parse keeps the last. (Both names of a field is refused by the schema.)
-      return /is repeated|given twice/.test(e.detail) && !/given twice, as/.test(e.detail) ? "a repeated key, or a map key in two spellings" : undefined;
+      return /is repeated|given twice/.test(e.detail) && !/given twice, as/.test(e.detail)
+        ? "a repeated key, or a map key in two spellings"
+        : undefined;
     case "utf16":
       return "a lone surrogate: JSON Schema has no notion of UTF-16";
     case "not-finite":
@@ -132,7 +162,8 @@ function inexpressible(parsed: unknown, input: Input, e: WktJsonError): string |
   if (typeof value === "string" && /[eE.]/.test(value) && (e.rule === "range" || e.rule === "syntax")) {
     return "a number in a string with a fraction or an exponent: its value is not checked";
   }
-  if (e.typeName === "google.protobuf.Timestamp" && e.rule === "range") return "the instant range of a Timestamp with an offset";
+  if (e.typeName === "google.protobuf.Timestamp" && e.rule === "range")
+    return "the instant range of a Timestamp with an offset";
   return undefined;
 }
 
@@ -144,33 +175,42 @@ describe("the inputs the decoder accepts are valid against the input schema", ()
     expect(hostileInputs.length).toBeGreaterThanOrEqual(567);
   });
 
-  it.each(["conformance", "hostile"])("%s: accepted ⇒ valid; toJson's output valid against the output schemas", { timeout: 120_000 }, (source) => {
-    let accepted = 0;
-    const failures: string[] = [];
-    for (const input of everyInput.filter((i) => i.source === source)) {
-      const r = decode(input);
-      if (!("message" in r)) continue;
-      accepted++;
-      const parsed = JSON.parse(input.text) as unknown;
-      const inOptions: JsonSchemaOptions = { io: "input", ignoreUnknownFields: input.ignoreUnknownFields };
-      if (nesting(input.text) > ajvDepth) continue; // see "values nested deeper than ajv's stack allows"
-      if (!validator(input.schema, inOptions)(parsed)) {
-        failures.push(`input ${input.schema.typeName} ${input.text.slice(0, 200)}: ${JSON.stringify(validator(input.schema, inOptions).errors)}`);
-      }
-      for (const write of [{}, { useProtoFieldName: true }, { enumAsInteger: true }, { alwaysEmitImplicit: true }]) {
-        const json = toJson(input.schema, r.message as never, { registry: testRegistry, ...write });
-        const outOptions: JsonSchemaOptions = { io: "output", ...write };
-        if (!validator(input.schema, outOptions)(json)) {
-          failures.push(`output ${JSON.stringify(write)} ${input.schema.typeName} ${JSON.stringify(json).slice(0, 200)}: ${JSON.stringify(validator(input.schema, outOptions).errors)}`);
+  it.each(["conformance", "hostile"])(
+    "%s: accepted ⇒ valid; toJson's output valid against the output schemas",
+    { timeout: 120_000 },
+    (source) => {
+      let accepted = 0;
+      const failures: string[] = [];
+      for (const input of everyInput.filter((i) => i.source === source)) {
+        const r = decode(input);
+        if (!("message" in r)) continue;
+        accepted++;
+        const parsed = JSON.parse(input.text) as unknown;
+        const inOptions: JsonSchemaOptions = { io: "input", ignoreUnknownFields: input.ignoreUnknownFields };
+        if (nesting(input.text) > ajvDepth) continue; // see "values nested deeper than ajv's stack allows"
+        if (!validator(input.schema, inOptions)(parsed)) {
+          failures.push(
+            `input ${input.schema.typeName} ${input.text.slice(0, 200)}: ${JSON.stringify(validator(input.schema, inOptions).errors)}`,
+          );
         }
-        // Canonical output is input too.
-        const back: JsonSchemaOptions = { io: "input" };
-        if (!validator(input.schema, back)(json)) failures.push(`output as input ${JSON.stringify(json).slice(0, 200)}`);
+        for (const write of [{}, { useProtoFieldName: true }, { enumAsInteger: true }, { alwaysEmitImplicit: true }]) {
+          const json = toJson(input.schema, r.message as never, { registry: testRegistry, ...write });
+          const outOptions: JsonSchemaOptions = { io: "output", ...write };
+          if (!validator(input.schema, outOptions)(json)) {
+            failures.push(
+              `output ${JSON.stringify(write)} ${input.schema.typeName} ${JSON.stringify(json).slice(0, 200)}: ${JSON.stringify(validator(input.schema, outOptions).errors)}`,
+            );
+          }
+          // Canonical output is input too.
+          const back: JsonSchemaOptions = { io: "input" };
+          if (!validator(input.schema, back)(json))
+            failures.push(`output as input ${JSON.stringify(json).slice(0, 200)}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(accepted).toBeGreaterThan(source === "conformance" ? 500 : 200);
-  });
+      expect(failures).toEqual([]);
+      expect(accepted).toBeGreaterThan(source === "conformance" ? 500 : 200);
+    },
+  );
 
   it.each(["conformance", "hostile"])("%s: rejected ⇒ invalid, unless JSON Schema cannot state the rule", (source) => {
     const unexplained: string[] = [];
@@ -194,7 +234,8 @@ describe("the inputs the decoder accepts are valid against the input schema", ()
         continue;
       }
       const why = inexpressible(parsed, input, r.error);
-      if (why === undefined) unexplained.push(`${r.error.rule} ${r.error.path} ${input.schema.typeName} ${input.text.slice(0, 160)}`);
+      if (why === undefined)
+        unexplained.push(`${r.error.rule} ${r.error.path} ${input.schema.typeName} ${input.text.slice(0, 160)}`);
       else reasons.set(why, (reasons.get(why) ?? 0) + 1);
     }
     expect(unexplained).toEqual([]);
@@ -205,19 +246,27 @@ describe("the inputs the decoder accepts are valid against the input schema", ()
 });
 
 describe("random messages", () => {
-  it.each([TestAllTypesProto3, TestAllTypesProto2, TestAllTypesEdition2023])("%s: toJson's output is valid against the output and the input schema", (schema) => {
-    const writes = [{}, { useProtoFieldName: true }, { enumAsInteger: true }, { alwaysEmitImplicit: true }] as const;
-    fc.assert(
-      fc.property(arbMessage(schema, { maxDepth: 3, setChance: 0.3 }), fc.constantFrom(...writes), (message, write) => {
-        const json = toJson(schema, message as never, { registry: testRegistry, ...write });
-        const output = validator(schema, { io: "output", ...write });
-        expect(output(json), JSON.stringify(output.errors)).toBe(true);
-        const input = validator(schema, { io: "input" });
-        expect(input(json), JSON.stringify(input.errors)).toBe(true);
-      }),
-      { numRuns: 300 },
-    );
-  }, 120_000);
+  it.each([TestAllTypesProto3, TestAllTypesProto2, TestAllTypesEdition2023])(
+    "%s: toJson's output is valid against the output and the input schema",
+    (schema) => {
+      const writes = [{}, { useProtoFieldName: true }, { enumAsInteger: true }, { alwaysEmitImplicit: true }] as const;
+      fc.assert(
+        fc.property(
+          arbMessage(schema, { maxDepth: 3, setChance: 0.3 }),
+          fc.constantFrom(...writes),
+          (message, write) => {
+            const json = toJson(schema, message as never, { registry: testRegistry, ...write });
+            const output = validator(schema, { io: "output", ...write });
+            expect(output(json), JSON.stringify(output.errors)).toBe(true);
+            const input = validator(schema, { io: "input" });
+            expect(input(json), JSON.stringify(input.errors)).toBe(true);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+    120_000,
+  );
 });
 
 describe("values nested deeper than ajv's stack allows", () => {
@@ -229,7 +278,11 @@ describe("values nested deeper than ajv's stack allows", () => {
          const Ajv2020 = require(workerData.ajv).default;
          const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
          parentPort.postMessage(workerData.docs.map((doc, i) => ajv.compile(doc)(workerData.data[i])));`,
-        { eval: true, workerData: { docs, data, ajv: createRequire(import.meta.url).resolve("ajv/dist/2020.js") }, resourceLimits: { stackSizeMb: 64 } },
+        {
+          eval: true,
+          workerData: { docs, data, ajv: createRequire(import.meta.url).resolve("ajv/dist/2020.js") },
+          resourceLimits: { stackSizeMb: 64 },
+        },
       );
       worker.once("message", resolve);
       worker.once("error", reject);
@@ -243,7 +296,13 @@ describe("values nested deeper than ajv's stack allows", () => {
     for (const input of deep) {
       const r = decode(input);
       if (!("message" in r)) continue;
-      docs.push(jsonSchema(input.schema, { io: "input", ignoreUnknownFields: input.ignoreUnknownFields, registry: testRegistry }));
+      docs.push(
+        jsonSchema(input.schema, {
+          io: "input",
+          ignoreUnknownFields: input.ignoreUnknownFields,
+          registry: testRegistry,
+        }),
+      );
       data.push(JSON.parse(input.text));
       docs.push(jsonSchema(input.schema, { registry: testRegistry }));
       data.push(toJson(input.schema, r.message as never, { registry: testRegistry }));
@@ -360,7 +419,9 @@ describe("boundaries: the schema and the decoder agree", () => {
     [{ optionalInt32: 1, optionalInt64: 1 }, true],
     [{ unknownMember: 1 }, false],
   ])("members together: %j (decoder accepts: %s)", (json, accepted) => {
-    expect("message" in decode({ source: "", schema: M, text: JSON.stringify(json), ignoreUnknownFields: false })).toBe(accepted);
+    expect("message" in decode({ source: "", schema: M, text: JSON.stringify(json), ignoreUnknownFields: false })).toBe(
+      accepted,
+    );
     expect(validator(M, { io: "input" })(json)).toBe(accepted);
   });
 
@@ -370,7 +431,10 @@ describe("boundaries: the schema and the decoder agree", () => {
     // An unknown enum name does not set its oneof, so another member may.
     expect(v({ oneofEnum: "QUX", oneofUint32: 1 })).toBe(true);
     expect(v({ oneofEnum: "FOO", oneofUint32: 1 })).toBe(false);
-    expect("message" in decode({ source: "", schema: M, text: '{"oneofEnum":"QUX","oneofUint32":1}', ignoreUnknownFields: true })).toBe(true);
+    expect(
+      "message" in
+        decode({ source: "", schema: M, text: '{"oneofEnum":"QUX","oneofUint32":1}', ignoreUnknownFields: true }),
+    ).toBe(true);
   });
 
   it("a wrapper at the root reads null, as the decoder does", () => {
@@ -410,7 +474,9 @@ describe("the output schema", () => {
     const doc = jsonSchema(testRegistry.getMessage("protobuf_test_messages.proto2.TestAllRequiredTypesProto2")!);
     const def = (doc.$defs as JsonObject)["protobuf_test_messages.proto2.TestAllRequiredTypesProto2"] as JsonObject;
     expect(def.required).toContain("requiredInt32");
-    expect((jsonSchema(TestAllTypesProto2).$defs as JsonObject)["protobuf_test_messages.proto2.TestAllTypesProto2"]).not.toHaveProperty("required");
+    expect(
+      (jsonSchema(TestAllTypesProto2).$defs as JsonObject)["protobuf_test_messages.proto2.TestAllTypesProto2"],
+    ).not.toHaveProperty("required");
   });
 });
 
@@ -420,7 +486,13 @@ describe("the document", () => {
     expect(doc).toEqual({
       $schema: "https://json-schema.org/draft/2020-12/schema",
       $ref: "#/$defs/google.protobuf.Timestamp",
-      $defs: { "google.protobuf.Timestamp": { type: "string", format: "date-time", pattern: expect.stringMatching(/^\^.*Z\$$/) } },
+      $defs: {
+        "google.protobuf.Timestamp": {
+          type: "string",
+          format: "date-time",
+          pattern: expect.stringMatching(/^\^.*Z\$$/),
+        },
+      },
     });
     const defs = Object.keys(jsonSchema(TestAllTypesProto3).$defs as JsonObject);
     expect(defs).toContain("protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage");
@@ -471,9 +543,13 @@ describe("the document", () => {
     // Every $ref names an entry of the components.
     const refs = [...JSON.stringify(schemas).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(100);
-    for (const ref of refs) expect(Object.prototype.hasOwnProperty.call(schemas, ref.slice(refPrefix.length))).toBe(true);
+    for (const ref of refs)
+      expect(Object.prototype.hasOwnProperty.call(schemas, ref.slice(refPrefix.length))).toBe(true);
     // The same document under $defs validates as before.
-    const v = ajv2020.compile({ $ref: (input.$ref as string).replace(refPrefix, "#/$defs/"), $defs: JSON.parse(JSON.stringify(schemas).replaceAll(refPrefix, "#/$defs/")) as JsonObject });
+    const v = ajv2020.compile({
+      $ref: (input.$ref as string).replace(refPrefix, "#/$defs/"),
+      $defs: JSON.parse(JSON.stringify(schemas).replaceAll(refPrefix, "#/$defs/")) as JsonObject,
+    });
     expect(v({ optionalInt32: "1", optional_int64: 2 })).toBe(true);
     expect(v({ optionalInt32: "x" })).toBe(false);
   });
@@ -482,7 +558,9 @@ describe("the document", () => {
     const v = validator(TestAllTypesProto2, { io: "input" });
     expect(v({ "[protobuf_test_messages.proto2.extension_int32]": 1 })).toBe(true);
     expect(v({ "[protobuf_test_messages.proto2.extension_int32]": "x" })).toBe(false);
-    const without = new Ajv2020({ strict: true, allowUnionTypes: true, formats: { "date-time": true } }).compile(jsonSchema(TestAllTypesProto2, { io: "input" }));
+    const without = new Ajv2020({ strict: true, allowUnionTypes: true, formats: { "date-time": true } }).compile(
+      jsonSchema(TestAllTypesProto2, { io: "input" }),
+    );
     expect(without({ "[protobuf_test_messages.proto2.extension_int32]": 1 })).toBe(false);
   });
 
@@ -494,7 +572,19 @@ describe("the document", () => {
       syntax: "proto3",
       messageType: Array.from({ length: n }, (_, i) => ({
         name: `M${i}`,
-        field: i + 1 < n ? [{ name: "next", number: 1, label: FieldDescriptorProto_Label.OPTIONAL, type: FieldDescriptorProto_Type.MESSAGE, typeName: `.chain.M${i + 1}`, jsonName: "next" }] : [],
+        field:
+          i + 1 < n
+            ? [
+                {
+                  name: "next",
+                  number: 1,
+                  label: FieldDescriptorProto_Label.OPTIONAL,
+                  type: FieldDescriptorProto_Type.MESSAGE,
+                  typeName: `.chain.M${i + 1}`,
+                  jsonName: "next",
+                },
+              ]
+            : [],
       })),
     });
     const registry = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] }));
@@ -502,7 +592,11 @@ describe("the document", () => {
     const doc = jsonSchema(registry.getMessage("chain.M0")!);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(Object.keys(doc.$defs as JsonObject)).toHaveLength(n);
-    expect((doc.$defs as JsonObject)["chain.M1998"]).toEqual({ type: "object", properties: { next: { $ref: "#/$defs/chain.M1999" } }, additionalProperties: false });
+    expect((doc.$defs as JsonObject)["chain.M1998"]).toEqual({
+      type: "object",
+      properties: { next: { $ref: "#/$defs/chain.M1999" } },
+      additionalProperties: false,
+    });
     // ajv compiles $refs recursively, so it is shown a chain its stack takes.
     const short = jsonSchema(registry.getMessage("chain.M1900")!);
     const v = ajv2020.compile(short);
@@ -514,7 +608,20 @@ describe("the document", () => {
     const file = create(FileDescriptorProtoSchema, {
       name: "proto.proto",
       syntax: "proto3",
-      messageType: [{ name: "__proto__", field: [{ name: "x", number: 1, label: FieldDescriptorProto_Label.OPTIONAL, type: FieldDescriptorProto_Type.INT32, jsonName: "x" }] }],
+      messageType: [
+        {
+          name: "__proto__",
+          field: [
+            {
+              name: "x",
+              number: 1,
+              label: FieldDescriptorProto_Label.OPTIONAL,
+              type: FieldDescriptorProto_Type.INT32,
+              jsonName: "x",
+            },
+          ],
+        },
+      ],
     });
     const registry = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] }));
     const doc = jsonSchema(registry.getMessage("__proto__")!);

@@ -3,12 +3,23 @@
 
 import { create, createFileRegistry, fromBinary, toBinary, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
-import { FieldDescriptorProto_Label, FieldDescriptorProto_Type, FieldOptionsSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import {
+  FieldDescriptorProto_Label,
+  FieldDescriptorProto_Type,
+  FieldOptionsSchema,
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fieldMaskMerge, fromJson, isWktJsonError, jsonPatch, patch, toJson, type PatchOptions } from "../src/index.js";
 import { arbMessage } from "./arbitrary.js";
-import { TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import {
+  TestAllTypesEdition2023,
+  TestAllTypesProto2,
+  TestAllTypesProto3,
+  testRegistry,
+} from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 import { Book } from "./patch/registry.js";
 
@@ -53,16 +64,23 @@ function changes(a: JsonObject): JsonObject {
 
 describe("AIP-134: the mask is the request's, else the fields the body holds", () => {
   it("changes only the fields the body holds", () => {
-    expect(changes(apply({ title: "The Dispossessed: An Ambiguous Utopia" }))).toEqual({ title: "The Dispossessed: An Ambiguous Utopia" });
+    expect(changes(apply({ title: "The Dispossessed: An Ambiguous Utopia" }))).toEqual({
+      title: "The Dispossessed: An Ambiguous Utopia",
+    });
   });
 
   it("replaces repeated and map fields, never appends", () => {
-    expect(changes(apply({ tags: ["anarchism"], labels: { lang: "fr" } }))).toEqual({ tags: ["anarchism"], labels: { lang: "fr" } });
+    expect(changes(apply({ tags: ["anarchism"], labels: { lang: "fr" } }))).toEqual({
+      tags: ["anarchism"],
+      labels: { lang: "fr" },
+    });
     expect(changes(apply({ chapters: [{ title: "Shevek" }] }))).toEqual({ chapters: [{ title: "Shevek" }] });
   });
 
   it("goes into a sent message member by member: the members it lacks stay", () => {
-    expect(changes(apply({ author: { familyName: "K. Le Guin" } }))).toEqual({ author: { id: "a-7", givenName: "Ursula", familyName: "K. Le Guin" } });
+    expect(changes(apply({ author: { familyName: "K. Le Guin" } }))).toEqual({
+      author: { id: "a-7", givenName: "Ursula", familyName: "K. Le Guin" },
+    });
   });
 
   it('impliedMask "fields": a sent message replaces the stored one', () => {
@@ -84,11 +102,16 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
   });
 
   it("takes a oneof member from the body: the other member goes", () => {
-    expect(changes(apply({ ebookUrl: "https://example.com/b/1" }))).toEqual({ ebookUrl: "https://example.com/b/1", printing: undefined });
+    expect(changes(apply({ ebookUrl: "https://example.com/b/1" }))).toEqual({
+      ebookUrl: "https://example.com/b/1",
+      printing: undefined,
+    });
   });
 
   it("accepts proto field names in the body", () => {
-    expect(changes(apply({ publish_time: "1974-05-01T10:00:00+05:00" }))).toEqual({ publishTime: "1974-05-01T05:00:00Z" });
+    expect(changes(apply({ publish_time: "1974-05-01T10:00:00+05:00" }))).toEqual({
+      publishTime: "1974-05-01T05:00:00Z",
+    });
   });
 
   it("an empty body changes nothing", () => {
@@ -114,7 +137,12 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
   });
 
   it("`*` replaces the whole resource, keeping output-only fields and checking the others' rules", () => {
-    const body = { name: "shelves/1/books/1", title: "New", isbn: "978-0-06-051275-9", createTime: "2030-01-01T00:00:00Z" };
+    const body = {
+      name: "shelves/1/books/1",
+      title: "New",
+      isbn: "978-0-06-051275-9",
+      createTime: "2030-01-01T00:00:00Z",
+    };
     const out = apply(body, { updateMask: "*" });
     expect(out).toEqual({
       name: "shelves/1/books/1",
@@ -125,11 +153,16 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
       stats: { reads: "10" },
       etag: "e1",
     });
-    expect(catchWkt(() => apply({ name: "shelves/1/books/1", title: "New" }, { updateMask: "*" }))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
+    expect(catchWkt(() => apply({ name: "shelves/1/books/1", title: "New" }, { updateMask: "*" }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.isbn",
+    });
   });
 
   it("AIP-161 map keys in the mask, with aip161", () => {
-    expect(changes(apply({ labels: { lang: "fr", shelf: "z" } }, { updateMask: ["labels.lang"], aip161: true }))).toEqual({ labels: { shelf: "a", lang: "fr" } });
+    expect(
+      changes(apply({ labels: { lang: "fr", shelf: "z" } }, { updateMask: ["labels.lang"], aip161: true })),
+    ).toEqual({ labels: { shelf: "a", lang: "fr" } });
     expect(catchWkt(() => apply({}, { updateMask: ["labels.lang"] }))).toMatchObject({ rule: "mask-path" });
   });
 });
@@ -142,7 +175,11 @@ describe("the body is checked against the schema first", () => {
     [{ publishTime: "1974-05-32T00:00:00Z" }, "range", "$.publishTime"],
     [{ chapters: [{ title: "a" }, { pages: "many" }] }, "syntax", "$.chapters[1].pages"],
     [{ title: "a", title_: 1 }, "unknown-field", "$.title_"],
-    [{ publishTime: "2024-01-01T00:00:00Z", publish_time: "2024-01-01T00:00:00Z" }, "duplicate-field", "$.publish_time"],
+    [
+      { publishTime: "2024-01-01T00:00:00Z", publish_time: "2024-01-01T00:00:00Z" },
+      "duplicate-field",
+      "$.publish_time",
+    ],
     [{ ebookUrl: "u", printing: {} }, "oneof", "$.printing"],
     [["title"], "json-type", "$"],
     [JSON.parse('{"__proto__": {"title": "x"}}') as JsonValue, "unknown-field", "$.__proto__"],
@@ -159,47 +196,84 @@ describe("the body is checked against the schema first", () => {
     expect(catchWkt(() => apply({ chapters: [{ title: "a" }] }, { maxValues: 3 }))).toMatchObject({ rule: "size" });
     let nested: JsonValue = {};
     for (let i = 0; i < 200; i++) nested = { optionalNestedMessage: { corecursive: nested } };
-    expect(catchWkt(() => patch(TestAllTypesProto3, create(TestAllTypesProto3), nested))).toMatchObject({ rule: "depth" });
+    expect(catchWkt(() => patch(TestAllTypesProto3, create(TestAllTypesProto3), nested))).toMatchObject({
+      rule: "depth",
+    });
   });
 });
 
 describe("AIP-203 field behaviour from google.api.field_behavior", () => {
   describe("OUTPUT_ONLY", () => {
     it("members of the body are ignored, under either name", () => {
-      const body = { title: "T", createTime: "2030-01-01T00:00:00Z", update_time: "2030-01-01T00:00:00Z", stats: { reads: "99" }, etag: "forged" };
+      const body = {
+        title: "T",
+        createTime: "2030-01-01T00:00:00Z",
+        update_time: "2030-01-01T00:00:00Z",
+        stats: { reads: "99" },
+        etag: "forged",
+      };
       expect(changes(apply(body))).toEqual({ title: "T" });
     });
 
     it("nested: author.id is kept from the stored resource, also when author is replaced", () => {
-      expect(changes(apply({ author: { id: "forged", givenName: "U." } }))).toEqual({ author: { id: "a-7", givenName: "U.", familyName: "Le Guin" } });
-      expect(changes(apply({ author: { id: "forged", givenName: "U." } }, { updateMask: "author" }))).toEqual({ author: { id: "a-7", givenName: "U." } });
+      expect(changes(apply({ author: { id: "forged", givenName: "U." } }))).toEqual({
+        author: { id: "a-7", givenName: "U.", familyName: "Le Guin" },
+      });
+      expect(changes(apply({ author: { id: "forged", givenName: "U." } }, { updateMask: "author" }))).toEqual({
+        author: { id: "a-7", givenName: "U." },
+      });
     });
 
     it("inside a list or a map, where no stored element can be told apart, the field is cleared", () => {
-      const out = apply({ chapters: [{ id: "forged", title: "Shevek" }], appendices: { map: { id: "forged", title: "Map" } } });
+      const out = apply({
+        chapters: [{ id: "forged", title: "Shevek" }],
+        appendices: { map: { id: "forged", title: "Map" } },
+      });
       expect(changes(out)).toEqual({ chapters: [{ title: "Shevek" }], appendices: { map: { title: "Map" } } });
     });
 
     it("a mask path naming one is ignored", () => {
-      expect(changes(apply({ createTime: "2030-01-01T00:00:00Z", title: "T" }, { updateMask: "createTime,title,stats.reads" }))).toEqual({ title: "T" });
+      expect(
+        changes(
+          apply({ createTime: "2030-01-01T00:00:00Z", title: "T" }, { updateMask: "createTime,title,stats.reads" }),
+        ),
+      ).toEqual({ title: "T" });
     });
 
     it("strict: an error, at the member's path", () => {
-      expect(catchWkt(() => apply({ title: "T", createTime: "2030-01-01T00:00:00Z" }, { strict: true }))).toMatchObject({ rule: "field-behavior", path: "$.createTime" });
-      expect(catchWkt(() => apply({ author: { id: "x" } }, { strict: true }))).toMatchObject({ rule: "field-behavior", path: "$.author.id" });
-      expect(catchWkt(() => apply({ chapters: [{ title: "a" }, { id: "x", title: "b" }] }, { strict: true }))).toMatchObject({ rule: "field-behavior", path: "$.chapters[1].id" });
-      expect(catchWkt(() => apply({ title: "T" }, { strict: true, updateMask: "title,createTime" }))).toMatchObject({ rule: "field-behavior", path: "$" });
+      expect(catchWkt(() => apply({ title: "T", createTime: "2030-01-01T00:00:00Z" }, { strict: true }))).toMatchObject(
+        { rule: "field-behavior", path: "$.createTime" },
+      );
+      expect(catchWkt(() => apply({ author: { id: "x" } }, { strict: true }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.author.id",
+      });
+      expect(
+        catchWkt(() => apply({ chapters: [{ title: "a" }, { id: "x", title: "b" }] }, { strict: true })),
+      ).toMatchObject({ rule: "field-behavior", path: "$.chapters[1].id" });
+      expect(catchWkt(() => apply({ title: "T" }, { strict: true, updateMask: "title,createTime" }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$",
+      });
       expect(changes(apply({ title: "T" }, { strict: true }))).toEqual({ title: "T" });
     });
   });
 
   describe("IMMUTABLE and IDENTIFIER", () => {
     it("may be sent with the stored value, not with another", () => {
-      expect(changes(apply({ name: "shelves/1/books/1", isbn: "978-0-06-051275-9", title: "T" }))).toEqual({ title: "T" });
+      expect(changes(apply({ name: "shelves/1/books/1", isbn: "978-0-06-051275-9", title: "T" }))).toEqual({
+        title: "T",
+      });
       expect(catchWkt(() => apply({ isbn: "0" }))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
-      expect(catchWkt(() => apply({ name: "shelves/2/books/1" }))).toMatchObject({ rule: "field-behavior", path: "$.name" });
+      expect(catchWkt(() => apply({ name: "shelves/2/books/1" }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.name",
+      });
       expect(catchWkt(() => apply({ isbn: null }))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
-      expect(catchWkt(() => apply({ printing: { press: "Gollancz" } }))).toMatchObject({ rule: "field-behavior", path: "$.printing.press" });
+      expect(catchWkt(() => apply({ printing: { press: "Gollancz" } }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.printing.press",
+      });
     });
 
     it("may be set once: a stored resource without it takes it", () => {
@@ -209,7 +283,10 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
     });
 
     it("a replaced message may not change its immutable members", () => {
-      expect(catchWkt(() => apply({ printing: { copies: 2 } }, { updateMask: "printing" }))).toMatchObject({ rule: "field-behavior", path: "$.printing.press" });
+      expect(catchWkt(() => apply({ printing: { copies: 2 } }, { updateMask: "printing" }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.printing.press",
+      });
     });
   });
 
@@ -217,13 +294,25 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
     it("may not be cleared", () => {
       expect(catchWkt(() => apply({ title: "" }))).toMatchObject({ rule: "field-behavior", path: "$.title" });
       expect(catchWkt(() => apply({ title: null }))).toMatchObject({ rule: "field-behavior", path: "$.title" });
-      expect(catchWkt(() => apply({ author: { givenName: "" } }))).toMatchObject({ rule: "field-behavior", path: "$.author.givenName" });
-      expect(catchWkt(() => apply({ author: { familyName: "F" } }, { impliedMask: "fields" }))).toMatchObject({ rule: "field-behavior", path: "$.author.givenName" });
+      expect(catchWkt(() => apply({ author: { givenName: "" } }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.author.givenName",
+      });
+      expect(catchWkt(() => apply({ author: { familyName: "F" } }, { impliedMask: "fields" }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.author.givenName",
+      });
     });
 
     it("in every element of a list and value of a map the update sets", () => {
-      expect(catchWkt(() => apply({ chapters: [{ title: "a" }, { pages: 3 }] }))).toMatchObject({ rule: "field-behavior", path: "$.chapters[1].title" });
-      expect(catchWkt(() => apply({ appendices: { x: { pages: 3 } } }))).toMatchObject({ rule: "field-behavior", path: "$.appendices.x.title" });
+      expect(catchWkt(() => apply({ chapters: [{ title: "a" }, { pages: 3 }] }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.chapters[1].title",
+      });
+      expect(catchWkt(() => apply({ appendices: { x: { pages: 3 } } }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.appendices.x.title",
+      });
     });
 
     it("is not checked where the update does not reach", () => {
@@ -241,35 +330,84 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
       name: "packed.proto",
       package: "packed",
       syntax: "proto3",
-      messageType: [{ name: "M", field: [
-        { name: "x", number: 1, type: FieldDescriptorProto_Type.STRING, label: FieldDescriptorProto_Label.OPTIONAL, jsonName: "x", options: fromBinary(FieldOptionsSchema, packed) },
-        { name: "y", number: 2, type: FieldDescriptorProto_Type.STRING, label: FieldDescriptorProto_Label.OPTIONAL, jsonName: "y" },
-      ] }],
+      messageType: [
+        {
+          name: "M",
+          field: [
+            {
+              name: "x",
+              number: 1,
+              type: FieldDescriptorProto_Type.STRING,
+              label: FieldDescriptorProto_Label.OPTIONAL,
+              jsonName: "x",
+              options: fromBinary(FieldOptionsSchema, packed),
+            },
+            {
+              name: "y",
+              number: 2,
+              type: FieldDescriptorProto_Type.STRING,
+              label: FieldDescriptorProto_Label.OPTIONAL,
+              jsonName: "y",
+            },
+          ],
+        },
+      ],
     });
     // Through the binary form, as a descriptor set arrives.
-    const set = fromBinary(FileDescriptorSetSchema, toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: [file] })));
+    const set = fromBinary(
+      FileDescriptorSetSchema,
+      toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: [file] })),
+    );
     const M = createFileRegistry(set).getMessage("packed.M")!;
     const m = fromJson(M, { x: "kept", y: "old" });
     expect(toJson(M, patch(M, m, { x: "forged", y: "new" }))).toEqual({ x: "kept", y: "new" });
-    expect(catchWkt(() => patch(M, m, { x: "forged" }, { strict: true }))).toMatchObject({ rule: "field-behavior", path: "$.x" });
+    expect(catchWkt(() => patch(M, m, { x: "forged" }, { strict: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.x",
+    });
   });
 });
 
 describe("field behaviour given as path lists", () => {
   const M = TestAllTypesProto3;
-  const base = fromJson(M, { optionalInt32: 1, optionalString: "s", optionalNestedMessage: { a: 2 }, repeatedInt32: [1] });
+  const base = fromJson(M, {
+    optionalInt32: 1,
+    optionalString: "s",
+    optionalNestedMessage: { a: 2 },
+    repeatedInt32: [1],
+  });
 
   it("outputOnly, immutable and required paths act as the options do", () => {
-    const o: PatchOptions = { outputOnly: ["optional_int32"], immutable: ["optional_nested_message.a"], required: ["optional_string"] };
-    expect(toJson(M, patch(M, base, { optionalInt32: 9, repeatedInt32: [2] }, o))).toEqual({ optionalInt32: 1, optionalString: "s", optionalNestedMessage: { a: 2 }, repeatedInt32: [2] });
-    expect(catchWkt(() => patch(M, base, { optionalNestedMessage: { a: 3 } }, o))).toMatchObject({ rule: "field-behavior", path: "$.optionalNestedMessage.a" });
-    expect(catchWkt(() => patch(M, base, { optionalString: "" }, o))).toMatchObject({ rule: "field-behavior", path: "$.optionalString" });
-    expect(catchWkt(() => patch(M, base, { optionalInt32: 9 }, { ...o, strict: true }))).toMatchObject({ rule: "field-behavior", path: "$.optionalInt32" });
+    const o: PatchOptions = {
+      outputOnly: ["optional_int32"],
+      immutable: ["optional_nested_message.a"],
+      required: ["optional_string"],
+    };
+    expect(toJson(M, patch(M, base, { optionalInt32: 9, repeatedInt32: [2] }, o))).toEqual({
+      optionalInt32: 1,
+      optionalString: "s",
+      optionalNestedMessage: { a: 2 },
+      repeatedInt32: [2],
+    });
+    expect(catchWkt(() => patch(M, base, { optionalNestedMessage: { a: 3 } }, o))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.optionalNestedMessage.a",
+    });
+    expect(catchWkt(() => patch(M, base, { optionalString: "" }, o))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.optionalString",
+    });
+    expect(catchWkt(() => patch(M, base, { optionalInt32: 9 }, { ...o, strict: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.optionalInt32",
+    });
   });
 
   it("a path list names fields of the schema", () => {
     expect(catchWkt(() => patch(M, base, {}, { outputOnly: ["no_such_field"] }))).toMatchObject({ rule: "mask-path" });
-    expect(catchWkt(() => patch(M, base, {}, { required: ["repeated_nested_message.a"] }))).toMatchObject({ rule: "mask-path" });
+    expect(catchWkt(() => patch(M, base, {}, { required: ["repeated_nested_message.a"] }))).toMatchObject({
+      rule: "mask-path",
+    });
   });
 });
 
@@ -295,21 +433,39 @@ describe("options", () => {
 
   it("an extension member cannot be in the implied mask", () => {
     const body = { "[protobuf_test_messages.proto2.extension_int32]": 1 };
-    expect(catchWkt(() => patch(TestAllTypesProto2, create(TestAllTypesProto2), body, { registry: testRegistry }))).toMatchObject({ rule: "mask-path", path: "$[\"[protobuf_test_messages.proto2.extension_int32]\"]" });
+    expect(
+      catchWkt(() => patch(TestAllTypesProto2, create(TestAllTypesProto2), body, { registry: testRegistry })),
+    ).toMatchObject({ rule: "mask-path", path: '$["[protobuf_test_messages.proto2.extension_int32]"]' });
   });
 });
 
 describe("jsonPatch: resources kept as proto3 JSON", () => {
   it("updates the stored JSON and writes canonical JSON", () => {
-    const out = jsonPatch(Book, storedJson, { tags: ["x"], author: { givenName: "U." }, createTime: "2000-01-01T00:00:00Z" });
+    const out = jsonPatch(Book, storedJson, {
+      tags: ["x"],
+      author: { givenName: "U." },
+      createTime: "2000-01-01T00:00:00Z",
+    });
     expect(changes(out)).toEqual({ tags: ["x"], author: { id: "a-7", givenName: "U.", familyName: "Le Guin" } });
-    expect(jsonPatch(Book, { title: "t", isbn: "1" }, { title: "u" }, { useProtoFieldName: true })).toEqual({ title: "u", isbn: "1" });
-    expect(jsonPatch(Book, { publish_time: "1974-05-01T00:00:00+01:00", title: "t" }, {})).toEqual({ publishTime: "1974-04-30T23:00:00Z", title: "t" });
+    expect(jsonPatch(Book, { title: "t", isbn: "1" }, { title: "u" }, { useProtoFieldName: true })).toEqual({
+      title: "u",
+      isbn: "1",
+    });
+    expect(jsonPatch(Book, { publish_time: "1974-05-01T00:00:00+01:00", title: "t" }, {})).toEqual({
+      publishTime: "1974-04-30T23:00:00Z",
+      title: "t",
+    });
   });
 
   it("refuses what jsonMerge would store: a misspelt field, a list replaced by a string", () => {
-    expect(catchWkt(() => jsonPatch(Book, storedJson, { titel: "x" }))).toMatchObject({ rule: "unknown-field", path: "$.titel" });
-    expect(catchWkt(() => jsonPatch(Book, storedJson, { tags: "x" }))).toMatchObject({ rule: "json-type", path: "$.tags" });
+    expect(catchWkt(() => jsonPatch(Book, storedJson, { titel: "x" }))).toMatchObject({
+      rule: "unknown-field",
+      path: "$.titel",
+    });
+    expect(catchWkt(() => jsonPatch(Book, storedJson, { tags: "x" }))).toMatchObject({
+      rule: "json-type",
+      path: "$.tags",
+    });
   });
 
   it("an error in the stored JSON says so", () => {
@@ -328,7 +484,9 @@ describe("laws, on random messages of the conformance types", () => {
       fc.property(arbMessage(schema, { maxDepth: 3 }), (stored) => {
         const json = toJson(schema, stored as never, { registry });
         for (const updateMask of [undefined, "*"]) {
-          expect(toJson(schema, patch(schema, stored as never, json, { registry, updateMask }), { registry })).toEqual(json);
+          expect(toJson(schema, patch(schema, stored as never, json, { registry, updateMask }), { registry })).toEqual(
+            json,
+          );
         }
       }),
       { numRuns: 200 },
@@ -338,12 +496,20 @@ describe("laws, on random messages of the conformance types", () => {
   it.each(types)("%s: with an update mask, patch is fieldMaskMerge of the decoded body, replacing", (schema) => {
     const names = schema.fields.map((f) => f.name);
     fc.assert(
-      fc.property(arbMessage(schema, { maxDepth: 3 }), arbMessage(schema, { maxDepth: 3 }), fc.subarray(names, { maxLength: 8 }), (a, b, mask) => {
-        const body = toJson(schema, b as never, { registry });
-        const expected = fieldMaskMerge(schema, a as never, fromJson(schema, body, { registry }), mask, { replaceMessageFields: true, replaceRepeatedFields: true });
-        const actual = patch(schema, a as never, body, { registry, updateMask: mask });
-        expect(toJson(schema, actual, { registry })).toEqual(toJson(schema, expected, { registry }));
-      }),
+      fc.property(
+        arbMessage(schema, { maxDepth: 3 }),
+        arbMessage(schema, { maxDepth: 3 }),
+        fc.subarray(names, { maxLength: 8 }),
+        (a, b, mask) => {
+          const body = toJson(schema, b as never, { registry });
+          const expected = fieldMaskMerge(schema, a as never, fromJson(schema, body, { registry }), mask, {
+            replaceMessageFields: true,
+            replaceRepeatedFields: true,
+          });
+          const actual = patch(schema, a as never, body, { registry, updateMask: mask });
+          expect(toJson(schema, actual, { registry })).toEqual(toJson(schema, expected, { registry }));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -354,18 +520,39 @@ describe("hostile bodies", () => {
     const M = TestAllTypesProto3;
     const base = fromJson(M, { optionalInt32: 1, repeatedString: ["a"], mapStringString: { k: "v" } });
     const bytes = toBinary(M, base);
-    const member = fc.constantFrom("optionalInt32", "optional_int32", "repeatedString", "mapStringString", "optionalNestedMessage", "oneofString", "oneofUint32", "__proto__", "optionalStruct", "optionalTimestamp", "x");
+    const member = fc.constantFrom(
+      "optionalInt32",
+      "optional_int32",
+      "repeatedString",
+      "mapStringString",
+      "optionalNestedMessage",
+      "oneofString",
+      "oneofUint32",
+      "__proto__",
+      "optionalStruct",
+      "optionalTimestamp",
+      "x",
+    );
     const body = fc.dictionary(member, fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(null)), { maxKeys: 4 });
     fc.assert(
-      fc.property(body, fc.constantFrom<PatchOptions>({}, { impliedMask: "fields" }, { updateMask: "*" }, { outputOnly: ["optional_int32"], strict: true }), (b, options) => {
-        try {
-          const r = patch(M, base, b as JsonValue, options);
-          expect(r.$typeName).toBe(M.typeName);
-        } catch (e) {
-          expect(isWktJsonError(e)).toBe(true);
-        }
-        expect(toBinary(M, base)).toEqual(bytes);
-      }),
+      fc.property(
+        body,
+        fc.constantFrom<PatchOptions>(
+          {},
+          { impliedMask: "fields" },
+          { updateMask: "*" },
+          { outputOnly: ["optional_int32"], strict: true },
+        ),
+        (b, options) => {
+          try {
+            const r = patch(M, base, b as JsonValue, options);
+            expect(r.$typeName).toBe(M.typeName);
+          } catch (e) {
+            expect(isWktJsonError(e)).toBe(true);
+          }
+          expect(toBinary(M, base)).toEqual(bytes);
+        },
+      ),
       { numRuns: 500 },
     );
     expect(({} as Record<string, unknown>).optionalInt32).toBeUndefined();
@@ -373,7 +560,11 @@ describe("hostile bodies", () => {
 
   it("takes time linear in the body", () => {
     const time = (n: number): number => {
-      const body = { tags: Array.from({ length: n }, (_, i) => `t${i}`), labels: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"])), chapters: Array.from({ length: n }, (_, i) => ({ title: `c${i}` })) };
+      const body = {
+        tags: Array.from({ length: n }, (_, i) => `t${i}`),
+        labels: Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"])),
+        chapters: Array.from({ length: n }, (_, i) => ({ title: `c${i}` })),
+      };
       const started = performance.now();
       patch(Book, stored, body);
       return performance.now() - started;

@@ -39,7 +39,9 @@ const modules: Record<string, Record<string, unknown>> = {
 };
 
 /** The names a block without import lines gets, by module (types included: they matter to the typecheck). */
-const genTypes = [...readFileSync(join(readmeDir, "gen", "library_pb.ts"), "utf8").matchAll(/^export type (\w+)/gm)].map((m) => m[1]!);
+const genTypes = [
+  ...readFileSync(join(readmeDir, "gen", "library_pb.ts"), "utf8").matchAll(/^export type (\w+)/gm),
+].map((m) => m[1]!);
 const implicitImports: [string, string[], string[]][] = [
   ["wkt-json", Object.keys(library), []],
   ["./gen/library_pb.js", Object.keys(gen), genTypes],
@@ -104,7 +106,12 @@ function build(block: Block): Program {
       }
       for (const el of named.elements) {
         const local = el.name.text;
-        imports.push({ module, name: (el.propertyName ?? el.name).text, local, typeOnly: clause.isTypeOnly || el.isTypeOnly });
+        imports.push({
+          module,
+          name: (el.propertyName ?? el.name).text,
+          local,
+          typeOnly: clause.isTypeOnly || el.isTypeOnly,
+        });
         declared.add(local);
       }
       importRanges.push([stmt.getStart(sf), stmt.end]);
@@ -119,7 +126,10 @@ function build(block: Block): Program {
   if (!hasImports) {
     const seen = new Set(declared);
     for (const [module, values, types] of implicitImports) {
-      for (const [names, typeOnly] of [[values, false], [types, true]] as const) {
+      for (const [names, typeOnly] of [
+        [values, false],
+        [types, true],
+      ] as const) {
         for (const name of names) {
           if (seen.has(name)) continue;
           seen.add(name);
@@ -163,7 +173,8 @@ function build(block: Block): Program {
   }
   const apply = (text: string, more: { start: number; end: number; text: string }[]) => {
     let out = text;
-    for (const e of [...edits, ...more].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    for (const e of [...edits, ...more].sort((a, b) => b.start - a.start))
+      out = out.slice(0, e.start) + e.text + out.slice(e.end);
     return out;
   };
   // Imports become blank lines for the run (line numbers stay), and stay as they are for the typecheck.
@@ -234,7 +245,9 @@ describe("README.md", () => {
       const getSourceFile = host.getSourceFile.bind(host);
       host.getSourceFile = (fileName, language, onError, create) => {
         const text = files.get(resolve(fileName));
-        return text !== undefined ? ts.createSourceFile(fileName, text, language, true) : getSourceFile(fileName, language, onError, create);
+        return text !== undefined
+          ? ts.createSourceFile(fileName, text, language, true)
+          : getSourceFile(fileName, language, onError, create);
       };
       const fileExists = host.fileExists.bind(host);
       host.fileExists = (fileName) => files.has(resolve(fileName)) || fileExists(fileName);
@@ -265,35 +278,44 @@ describe("README.md", () => {
   });
 
   describe("runs every block and checks its results", () => {
-    it.each(programs.map((p) => [p.block.line, p] as const))("the block at README.md:%i", async (_line, { program }) => {
-      const names: string[] = [];
-      const values: unknown[] = [];
-      for (const i of program.imports) {
-        const ns = modules[i.module];
-        if (ns === undefined) throw new Error(`no module ${i.module} for the README's blocks`);
-        if (!(i.name in ns)) continue; // a type (the typecheck has checked that the name exists)
-        names.push(i.local);
-        values.push(ns[i.name]);
-      }
-      const fixtures = makeFixtures() as unknown as Record<string, unknown>;
-      for (const n of program.fixtures) {
-        names.push(n);
-        values.push(fixtures[n]);
-      }
-      let checked = 0;
-      names.push("__check");
-      values.push((actual: unknown, expected: unknown, line: number) => {
-        checked++;
-        expect(actual, `README.md:${line}`).toEqual(expected);
-      });
-      const js = ts
-        .transpileModule(program.runText, {
-          compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleDetection: ts.ModuleDetectionKind.Force },
-        })
-        .outputText.replace(/^export \{\};\s*$/m, "");
-      const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
-      await new AsyncFunction(...names, js)(...values);
-      expect(checked).toBe(program.arrows);
-    });
+    it.each(programs.map((p) => [p.block.line, p] as const))(
+      "the block at README.md:%i",
+      async (_line, { program }) => {
+        const names: string[] = [];
+        const values: unknown[] = [];
+        for (const i of program.imports) {
+          const ns = modules[i.module];
+          if (ns === undefined) throw new Error(`no module ${i.module} for the README's blocks`);
+          if (!(i.name in ns)) continue; // a type (the typecheck has checked that the name exists)
+          names.push(i.local);
+          values.push(ns[i.name]);
+        }
+        const fixtures = makeFixtures() as unknown as Record<string, unknown>;
+        for (const n of program.fixtures) {
+          names.push(n);
+          values.push(fixtures[n]);
+        }
+        let checked = 0;
+        names.push("__check");
+        values.push((actual: unknown, expected: unknown, line: number) => {
+          checked++;
+          expect(actual, `README.md:${line}`).toEqual(expected);
+        });
+        const js = ts
+          .transpileModule(program.runText, {
+            compilerOptions: {
+              target: ts.ScriptTarget.ES2022,
+              module: ts.ModuleKind.ESNext,
+              moduleDetection: ts.ModuleDetectionKind.Force,
+            },
+          })
+          .outputText.replace(/^export \{\};\s*$/m, "");
+        const AsyncFunction = (async () => {}).constructor as new (
+          ...args: string[]
+        ) => (...args: unknown[]) => Promise<void>;
+        await new AsyncFunction(...names, js)(...values);
+        expect(checked).toBe(program.arrows);
+      },
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { createRegistry } from "@bufbuild/protobuf";
-import { AnySchema, DurationSchema, EmptySchema, StructSchema, TimestampSchema, TypeSchema } from "@bufbuild/protobuf/wkt";
+import {
+  AnySchema,
+  DurationSchema,
+  EmptySchema,
+  StructSchema,
+  TimestampSchema,
+  TypeSchema,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
@@ -10,7 +17,12 @@ import { catchWkt } from "./helpers.js";
 describe("typeUrlParse", () => {
   it.each<[string, string, string, string]>([
     ["type.googleapis.com/google.protobuf.Duration", "", "type.googleapis.com", "google.protobuf.Duration"],
-    ["https://type.googleapis.com/google.protobuf.Duration", "https", "type.googleapis.com", "google.protobuf.Duration"],
+    [
+      "https://type.googleapis.com/google.protobuf.Duration",
+      "https",
+      "type.googleapis.com",
+      "google.protobuf.Duration",
+    ],
     ["http://example.com/google.protobuf.Duration", "http", "example.com", "google.protobuf.Duration"],
     ["HTTPS://example.com/a.B", "https", "example.com", "a.B"], // schemes are case-insensitive
     ["Http://example.com/a.B", "http", "example.com", "a.B"],
@@ -59,7 +71,7 @@ describe("typeUrlParse", () => {
   // which decides where wkt.md is silent, says of type_url: "This string must contain at least one "/"
   // character. The last segment of the URL's path must represent the fully qualified name of the type"; the C++
   // and Java runtimes reject such URLs. Expected: rule type-url.
-  it.each(["acme.Flow", "google.protobuf.Duration"])("rejects %o: no \"/\"", (url) => {
+  it.each(["acme.Flow", "google.protobuf.Duration"])('rejects %o: no "/"', (url) => {
     expect(catchWkt(() => typeUrlParse(url))).toMatchObject({ rule: "type-url", path: "$" });
   });
 
@@ -68,12 +80,20 @@ describe("typeUrlParse", () => {
       .tuple(fc.constantFrom(..."abcXYZ_"), fc.string({ unit: fc.constantFrom(..."abcXYZ_019"), maxLength: 5 }))
       .map(([a, b]) => a + b);
     const name = fc.array(ident, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("."));
-    const prefix = fc.constantFrom("type.googleapis.com", "example.com/types", "example.com/types/", "https://example.com", "http://a/b/c");
+    const prefix = fc.constantFrom(
+      "type.googleapis.com",
+      "example.com/types",
+      "example.com/types/",
+      "https://example.com",
+      "http://a/b/c",
+    );
     fc.assert(
       fc.property(name, prefix, (n, p) => {
         const parsed = typeUrlParse(typeUrlFor(n, p));
         expect(parsed.typeName).toBe(n);
-        expect(typeUrlFor(n, (parsed.scheme === "" ? "" : parsed.scheme + "://") + parsed.prefix)).toBe(typeUrlFor(n, p));
+        expect(typeUrlFor(n, (parsed.scheme === "" ? "" : parsed.scheme + "://") + parsed.prefix)).toBe(
+          typeUrlFor(n, p),
+        );
       }),
       { numRuns: 300 },
     );
@@ -159,9 +179,18 @@ describe("typeUrlResolve", () => {
   });
 
   it("resolves user types through the registry", () => {
-    expect(typeUrlResolve("type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage", testRegistry)).toBe(ForeignMessage);
-    expect(typeUrlResolve("https://example.com/x/protobuf_test_messages.proto3.TestAllTypesProto3", testRegistry)).toBe(TestAllTypesProto3);
-    expect(typeUrlResolve("type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage", createRegistry(ForeignMessage))).toBe(ForeignMessage);
+    expect(typeUrlResolve("type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage", testRegistry)).toBe(
+      ForeignMessage,
+    );
+    expect(typeUrlResolve("https://example.com/x/protobuf_test_messages.proto3.TestAllTypesProto3", testRegistry)).toBe(
+      TestAllTypesProto3,
+    );
+    expect(
+      typeUrlResolve(
+        "type.googleapis.com/protobuf_test_messages.proto3.ForeignMessage",
+        createRegistry(ForeignMessage),
+      ),
+    ).toBe(ForeignMessage);
   });
 
   it("asks the user registry first, then the well-known types", () => {
@@ -181,7 +210,8 @@ describe("typeUrlResolve", () => {
   });
 
   it("holds only messages of the well-known types", () => {
-    for (const schema of [AnySchema, EmptySchema, StructSchema, TypeSchema]) expect(wktRegistry.getMessage(schema.typeName)).toBe(schema);
+    for (const schema of [AnySchema, EmptySchema, StructSchema, TypeSchema])
+      expect(wktRegistry.getMessage(schema.typeName)).toBe(schema);
     expect(wktRegistry.getMessage(TestAllTypesProto3.typeName)).toBeUndefined();
   });
 });

@@ -15,8 +15,23 @@ import {
 } from "../src/internal/scalar.js";
 import { catchWkt } from "./helpers.js";
 
-const { INT32, SINT32, SFIXED32, UINT32, FIXED32, INT64, SINT64, SFIXED64, UINT64, FIXED64, FLOAT, DOUBLE, BOOL, STRING, BYTES } =
-  ScalarType;
+const {
+  INT32,
+  SINT32,
+  SFIXED32,
+  UINT32,
+  FIXED32,
+  INT64,
+  SINT64,
+  SFIXED64,
+  UINT64,
+  FIXED64,
+  FLOAT,
+  DOUBLE,
+  BOOL,
+  STRING,
+  BYTES,
+} = ScalarType;
 
 /** Prefixes each row with its scalar type's name, so that test titles read "INT32 ..." rather than "5 ...". */
 function named<T extends readonly [ScalarType, ...unknown[]]>(rows: readonly T[]): [string, ...T][] {
@@ -107,7 +122,12 @@ describe("scalarFromJson: integers", () => {
   const rows32: [ScalarType, unknown, number | string][] = [];
   for (const [t, min, max] of int32s) {
     rows32.push([t, min, min], [t, max, max], [t, min - 1, "range"], [t, max + 1, "range"]);
-    rows32.push([t, String(min), min], [t, String(max), max], [t, String(min - 1), "range"], [t, String(max + 1), "range"]);
+    rows32.push(
+      [t, String(min), min],
+      [t, String(max), max],
+      [t, String(min - 1), "range"],
+      [t, String(max + 1), "range"],
+    );
   }
   it.each(named(rows32))("%s reads %o as %o", (_, t, json, expected) => {
     if (typeof expected === "string") {
@@ -126,7 +146,12 @@ describe("scalarFromJson: integers", () => {
   ];
   const rows64: [ScalarType, unknown, bigint | string][] = [];
   for (const [t, min, max] of int64s) {
-    rows64.push([t, String(min), min], [t, String(max), max], [t, String(min - 1n), "range"], [t, String(max + 1n), "range"]);
+    rows64.push(
+      [t, String(min), min],
+      [t, String(max), max],
+      [t, String(min - 1n), "range"],
+      [t, String(max + 1n), "range"],
+    );
     rows64.push([t, min, min], [t, max, max], [t, min - 1n, "range"], [t, max + 1n, "range"]);
   }
   it.each(named(rows64))("%s reads %o as %s", (_, t, json, expected) => {
@@ -138,254 +163,277 @@ describe("scalarFromJson: integers", () => {
     }
   });
 
-  it.each(named<[ScalarType, unknown, unknown]>([
-    [INT32, 1e2, 100],
-    [INT32, "1e2", 100],
-    [INT32, "1.0", 1],
-    [INT32, -0, 0],
-    [INT32, "-0", 0],
-    [UINT32, "4.294967295e9", 4294967295],
-    [INT64, "1e18", 10n ** 18n],
-    [INT64, 1e18, 10n ** 18n],
-    [INT64, 9007199254740991, 9007199254740991n],
-    [UINT64, "1.8446744073709551615e19", uint64Max],
-  ]))("%s reads the exact exponent form %o", (_, t, json, expected) => {
+  it.each(
+    named<[ScalarType, unknown, unknown]>([
+      [INT32, 1e2, 100],
+      [INT32, "1e2", 100],
+      [INT32, "1.0", 1],
+      [INT32, -0, 0],
+      [INT32, "-0", 0],
+      [UINT32, "4.294967295e9", 4294967295],
+      [INT64, "1e18", 10n ** 18n],
+      [INT64, 1e18, 10n ** 18n],
+      [INT64, 9007199254740991, 9007199254740991n],
+      [UINT64, "1.8446744073709551615e19", uint64Max],
+    ]),
+  )("%s reads the exact exponent form %o", (_, t, json, expected) => {
     expect(scalarFromJson(t, json, false)).toBe(expected);
   });
 
-  it.each(named<[ScalarType, unknown, string]>([
-    [INT32, 1.5, "syntax"],
-    [INT32, "1.5", "syntax"],
-    [INT32, "1e-1", "syntax"],
-    [INT32, " 1", "syntax"],
-    [INT32, "1 ", "syntax"],
-    [INT32, "01", "syntax"],
-    [INT32, "+1", "syntax"],
-    [INT32, "", "syntax"],
-    [INT32, "0x1", "syntax"],
-    [INT32, "1e10", "range"],
-    [INT32, NaN, "range"],
-    [INT32, Infinity, "range"],
-    [INT32, true, "json-type"],
-    [INT32, null, "json-type"],
-    [INT32, [], "json-type"],
-    [UINT32, -1, "range"],
-    [UINT32, "-1", "range"],
-    [INT64, 1.5, "syntax"],
-    [INT64, "1.5", "syntax"],
-    [INT64, " 1", "syntax"],
-    [INT64, "+1", "syntax"],
-    [INT64, "01", "syntax"],
-    [INT64, 9223372036854775807, "range"], // the double 2^63: JSON.parse already rounded the literal up
-    [INT64, "1e19", "range"],
-    [INT64, {}, "json-type"],
-    [UINT64, "-1", "range"],
-    [UINT64, -1n, "range"],
-  ]))("%s rejects %o (%s)", (_, t, json, rule) => {
+  it.each(
+    named<[ScalarType, unknown, string]>([
+      [INT32, 1.5, "syntax"],
+      [INT32, "1.5", "syntax"],
+      [INT32, "1e-1", "syntax"],
+      [INT32, " 1", "syntax"],
+      [INT32, "1 ", "syntax"],
+      [INT32, "01", "syntax"],
+      [INT32, "+1", "syntax"],
+      [INT32, "", "syntax"],
+      [INT32, "0x1", "syntax"],
+      [INT32, "1e10", "range"],
+      [INT32, NaN, "range"],
+      [INT32, Infinity, "range"],
+      [INT32, true, "json-type"],
+      [INT32, null, "json-type"],
+      [INT32, [], "json-type"],
+      [UINT32, -1, "range"],
+      [UINT32, "-1", "range"],
+      [INT64, 1.5, "syntax"],
+      [INT64, "1.5", "syntax"],
+      [INT64, " 1", "syntax"],
+      [INT64, "+1", "syntax"],
+      [INT64, "01", "syntax"],
+      [INT64, 9223372036854775807, "range"], // the double 2^63: JSON.parse already rounded the literal up
+      [INT64, "1e19", "range"],
+      [INT64, {}, "json-type"],
+      [UINT64, "-1", "range"],
+      [UINT64, -1n, "range"],
+    ]),
+  )("%s rejects %o (%s)", (_, t, json, rule) => {
     expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, path: "$" });
   });
 });
 
 describe("scalarFromJson: floats, bool, string, bytes", () => {
-  it.each(named<[ScalarType, unknown, number]>([
-    [FLOAT, 3.4028234663852886e38, 3.4028234663852886e38], // the largest float
-    [FLOAT, 3.4028235e38, 3.4028235e38], // rounds to it
-    [FLOAT, "3.4028235e38", 3.4028235e38],
-    [FLOAT, -3.4028235e38, -3.4028235e38],
-    [FLOAT, 3.4028235677973362e38, 3.4028235677973362e38], // just below the rounding boundary
-    [FLOAT, 1e-50, 1e-50], // underflows to 0 as a float: not a range error
-    [FLOAT, "NaN", NaN],
-    [FLOAT, "Infinity", Infinity],
-    [FLOAT, "-Infinity", -Infinity],
-    [DOUBLE, Number.MAX_VALUE, Number.MAX_VALUE],
-    [DOUBLE, "1.7976931348623157e308", Number.MAX_VALUE],
-    [DOUBLE, "1e2", 100],
-    [DOUBLE, "-0", -0],
-    [DOUBLE, -0, -0],
-    [DOUBLE, 5e-324, 5e-324],
-    [DOUBLE, "NaN", NaN],
-    [DOUBLE, "Infinity", Infinity],
-    [DOUBLE, "-Infinity", -Infinity],
-    [DOUBLE, 2n ** 64n, 18446744073709552000],
-  ]))("%s reads %o", (_, t, json, expected) => {
+  it.each(
+    named<[ScalarType, unknown, number]>([
+      [FLOAT, 3.4028234663852886e38, 3.4028234663852886e38], // the largest float
+      [FLOAT, 3.4028235e38, 3.4028235e38], // rounds to it
+      [FLOAT, "3.4028235e38", 3.4028235e38],
+      [FLOAT, -3.4028235e38, -3.4028235e38],
+      [FLOAT, 3.4028235677973362e38, 3.4028235677973362e38], // just below the rounding boundary
+      [FLOAT, 1e-50, 1e-50], // underflows to 0 as a float: not a range error
+      [FLOAT, "NaN", NaN],
+      [FLOAT, "Infinity", Infinity],
+      [FLOAT, "-Infinity", -Infinity],
+      [DOUBLE, Number.MAX_VALUE, Number.MAX_VALUE],
+      [DOUBLE, "1.7976931348623157e308", Number.MAX_VALUE],
+      [DOUBLE, "1e2", 100],
+      [DOUBLE, "-0", -0],
+      [DOUBLE, -0, -0],
+      [DOUBLE, 5e-324, 5e-324],
+      [DOUBLE, "NaN", NaN],
+      [DOUBLE, "Infinity", Infinity],
+      [DOUBLE, "-Infinity", -Infinity],
+      [DOUBLE, 2n ** 64n, 18446744073709552000],
+    ]),
+  )("%s reads %o", (_, t, json, expected) => {
     expect(scalarFromJson(t, json, false)).toBe(expected);
   });
 
-  it.each(named<[ScalarType, unknown, string]>([
-    [FLOAT, 3.5e38, "range"],
-    [FLOAT, -3.5e38, "range"],
-    [FLOAT, "3.5e38", "range"],
-    [FLOAT, 3.4028235677973366e38, "range"], // the rounding boundary: ties to even, to Infinity
-    [DOUBLE, "1e309", "range"],
-    [DOUBLE, "-1e309", "range"],
-    [DOUBLE, NaN, "range"], // a number NaN cannot come from JSON; the string "NaN" is the way
-    [DOUBLE, Infinity, "range"],
-    [DOUBLE, "nan", "syntax"],
-    [DOUBLE, "inf", "syntax"],
-    [DOUBLE, "infinity", "syntax"],
-    [DOUBLE, " 1", "syntax"],
-    [DOUBLE, "1 ", "syntax"],
-    [DOUBLE, "", "syntax"],
-    [DOUBLE, "01", "syntax"],
-    [DOUBLE, "+1", "syntax"],
-    [DOUBLE, ".5", "syntax"],
-    [DOUBLE, "0x1p3", "syntax"],
-    [DOUBLE, true, "json-type"],
-    [DOUBLE, {}, "json-type"],
-    [BOOL, "true", "json-type"],
-    [BOOL, 1, "json-type"],
-    [BOOL, null, "json-type"],
-    [STRING, 1, "json-type"],
-    [STRING, "\ud800", "utf16"],
-    [STRING, "a\udc00b", "utf16"],
-    [STRING, "\ude00\ud83d", "utf16"], // a pair in the wrong order
-    [BYTES, 1, "json-type"],
-    [BYTES, "A", "syntax"],
-    [BYTES, "AQ=", "syntax"],
-    [BYTES, "A B=", "syntax"],
-  ]))("%s rejects %o (%s)", (_, t, json, rule) => {
+  it.each(
+    named<[ScalarType, unknown, string]>([
+      [FLOAT, 3.5e38, "range"],
+      [FLOAT, -3.5e38, "range"],
+      [FLOAT, "3.5e38", "range"],
+      [FLOAT, 3.4028235677973366e38, "range"], // the rounding boundary: ties to even, to Infinity
+      [DOUBLE, "1e309", "range"],
+      [DOUBLE, "-1e309", "range"],
+      [DOUBLE, NaN, "range"], // a number NaN cannot come from JSON; the string "NaN" is the way
+      [DOUBLE, Infinity, "range"],
+      [DOUBLE, "nan", "syntax"],
+      [DOUBLE, "inf", "syntax"],
+      [DOUBLE, "infinity", "syntax"],
+      [DOUBLE, " 1", "syntax"],
+      [DOUBLE, "1 ", "syntax"],
+      [DOUBLE, "", "syntax"],
+      [DOUBLE, "01", "syntax"],
+      [DOUBLE, "+1", "syntax"],
+      [DOUBLE, ".5", "syntax"],
+      [DOUBLE, "0x1p3", "syntax"],
+      [DOUBLE, true, "json-type"],
+      [DOUBLE, {}, "json-type"],
+      [BOOL, "true", "json-type"],
+      [BOOL, 1, "json-type"],
+      [BOOL, null, "json-type"],
+      [STRING, 1, "json-type"],
+      [STRING, "\ud800", "utf16"],
+      [STRING, "a\udc00b", "utf16"],
+      [STRING, "\ude00\ud83d", "utf16"], // a pair in the wrong order
+      [BYTES, 1, "json-type"],
+      [BYTES, "A", "syntax"],
+      [BYTES, "AQ=", "syntax"],
+      [BYTES, "A B=", "syntax"],
+    ]),
+  )("%s rejects %o (%s)", (_, t, json, rule) => {
     expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, path: "$" });
   });
 
-  it.each(named<[ScalarType, unknown, unknown]>([
-    [BOOL, true, true],
-    [BOOL, false, false],
-    [STRING, "", ""],
-    [STRING, "😀", "😀"],
-    [BYTES, "", new Uint8Array(0)],
-    [BYTES, "AQID", new Uint8Array([1, 2, 3])],
-  ]))("%s reads %o", (_, t, json, expected) => {
+  it.each(
+    named<[ScalarType, unknown, unknown]>([
+      [BOOL, true, true],
+      [BOOL, false, false],
+      [STRING, "", ""],
+      [STRING, "😀", "😀"],
+      [BYTES, "", new Uint8Array(0)],
+      [BYTES, "AQID", new Uint8Array([1, 2, 3])],
+    ]),
+  )("%s reads %o", (_, t, json, expected) => {
     expect(scalarFromJson(t, json, false)).toEqual(expected);
   });
 });
 
 describe("mapKeyFromJson", () => {
-  it.each(named<[ScalarType, string, string]>([
-    [INT32, "-2147483648", "-2147483648"],
-    [INT32, "2147483647", "2147483647"],
-    [INT32, "0", "0"],
-    [INT32, "-0", "0"], // canonicalized, so "-0" and "0" are the same key
-    [INT32, "01", "1"], // a leading zero or '+', as Go, C++ and protobuf-es take them
-    [INT32, "+1", "1"],
-    [INT32, "-007", "-7"],
-    [INT32, "+0", "0"],
-    [UINT64, "+018446744073709551615", "18446744073709551615"],
-    [UINT32, "4294967295", "4294967295"],
-    [INT64, "-9223372036854775808", "-9223372036854775808"],
-    [UINT64, "18446744073709551615", "18446744073709551615"],
-    [BOOL, "true", "true"],
-    [BOOL, "false", "false"],
-    [STRING, "", ""],
-    [STRING, "__proto__", "__proto__"],
-  ]))("%s key %o is %o", (_, t, key, expected) => {
+  it.each(
+    named<[ScalarType, string, string]>([
+      [INT32, "-2147483648", "-2147483648"],
+      [INT32, "2147483647", "2147483647"],
+      [INT32, "0", "0"],
+      [INT32, "-0", "0"], // canonicalized, so "-0" and "0" are the same key
+      [INT32, "01", "1"], // a leading zero or '+', as Go, C++ and protobuf-es take them
+      [INT32, "+1", "1"],
+      [INT32, "-007", "-7"],
+      [INT32, "+0", "0"],
+      [UINT64, "+018446744073709551615", "18446744073709551615"],
+      [UINT32, "4294967295", "4294967295"],
+      [INT64, "-9223372036854775808", "-9223372036854775808"],
+      [UINT64, "18446744073709551615", "18446744073709551615"],
+      [BOOL, "true", "true"],
+      [BOOL, "false", "false"],
+      [STRING, "", ""],
+      [STRING, "__proto__", "__proto__"],
+    ]),
+  )("%s key %o is %o", (_, t, key, expected) => {
     expect(mapKeyFromJson(t, key)).toBe(expected);
   });
 
-  it.each(named<[ScalarType, string, string]>([
-    [INT32, "1e2", "syntax"],
-    [INT32, "1.0", "syntax"],
-    [INT32, "+-1", "syntax"],
-    [INT32, "+", "syntax"],
-    [INT32, " 1", "syntax"],
-    [INT32, "", "syntax"],
-    [INT32, "-", "syntax"],
-    [INT32, "2147483648", "range"],
-    [INT32, "-2147483649", "range"],
-    [UINT32, "-1", "range"],
-    [UINT32, "4294967296", "range"],
-    [UINT32, "+04294967296", "range"],
-    [INT64, "9223372036854775808", "range"],
-    [INT64, "-9223372036854775809", "range"],
-    [UINT64, "18446744073709551616", "range"],
-    [BOOL, "True", "syntax"],
-    [BOOL, "1", "syntax"],
-    [BOOL, "", "syntax"],
-    [STRING, "\ud800", "utf16"],
-  ]))("%s rejects key %o (%s)", (_, t, key, rule) => {
+  it.each(
+    named<[ScalarType, string, string]>([
+      [INT32, "1e2", "syntax"],
+      [INT32, "1.0", "syntax"],
+      [INT32, "+-1", "syntax"],
+      [INT32, "+", "syntax"],
+      [INT32, " 1", "syntax"],
+      [INT32, "", "syntax"],
+      [INT32, "-", "syntax"],
+      [INT32, "2147483648", "range"],
+      [INT32, "-2147483649", "range"],
+      [UINT32, "-1", "range"],
+      [UINT32, "4294967296", "range"],
+      [UINT32, "+04294967296", "range"],
+      [INT64, "9223372036854775808", "range"],
+      [INT64, "-9223372036854775809", "range"],
+      [UINT64, "18446744073709551616", "range"],
+      [BOOL, "True", "syntax"],
+      [BOOL, "1", "syntax"],
+      [BOOL, "", "syntax"],
+      [STRING, "\ud800", "utf16"],
+    ]),
+  )("%s rejects key %o (%s)", (_, t, key, rule) => {
     expect(catchWkt(() => mapKeyFromJson(t, key))).toMatchObject({ rule, path: "$" });
   });
 });
 
 describe("scalarToJson", () => {
-  it.each(named<[ScalarType, unknown, unknown]>([
-    [INT32, -2147483648, -2147483648],
-    [INT32, 2147483647, 2147483647],
-    [UINT32, 4294967295, 4294967295],
-    [INT64, int64Min, "-9223372036854775808"],
-    [INT64, int64Max, "9223372036854775807"],
-    [INT64, "12", "12"], // jstype = JS_STRING
-    [INT64, 12, "12"], // tolerated like protobuf-es
-    [UINT64, uint64Max, "18446744073709551615"],
-    [FLOAT, 3.4028234663852886e38, 3.4028234663852886e38],
-    [FLOAT, NaN, "NaN"],
-    [DOUBLE, Infinity, "Infinity"],
-    [DOUBLE, -Infinity, "-Infinity"],
-    [DOUBLE, -0, -0],
-    [BOOL, false, false],
-    [STRING, "😀", "😀"],
-    [BYTES, new Uint8Array([0xfb, 0xff]), "+/8="],
-  ]))("%s writes %s as %o", (_, t, value, expected) => {
+  it.each(
+    named<[ScalarType, unknown, unknown]>([
+      [INT32, -2147483648, -2147483648],
+      [INT32, 2147483647, 2147483647],
+      [UINT32, 4294967295, 4294967295],
+      [INT64, int64Min, "-9223372036854775808"],
+      [INT64, int64Max, "9223372036854775807"],
+      [INT64, "12", "12"], // jstype = JS_STRING
+      [INT64, 12, "12"], // tolerated like protobuf-es
+      [UINT64, uint64Max, "18446744073709551615"],
+      [FLOAT, 3.4028234663852886e38, 3.4028234663852886e38],
+      [FLOAT, NaN, "NaN"],
+      [DOUBLE, Infinity, "Infinity"],
+      [DOUBLE, -Infinity, "-Infinity"],
+      [DOUBLE, -0, -0],
+      [BOOL, false, false],
+      [STRING, "😀", "😀"],
+      [BYTES, new Uint8Array([0xfb, 0xff]), "+/8="],
+    ]),
+  )("%s writes %s as %o", (_, t, value, expected) => {
     expect(scalarToJson(t, value)).toBe(expected);
   });
 
   // A message assembled by hand can hold anything; the writer reports it instead of writing JSON that the
   // reader would reject. Wrong JS types are "json-type", values of the right type outside the range "range".
-  it.each(named<[ScalarType, unknown, string]>([
-    [INT32, "5", "json-type"],
-    [INT32, 5n, "json-type"],
-    [INT32, false, "json-type"],
-    [INT32, 1.5, "range"],
-    [INT32, 2147483648, "range"],
-    [INT32, NaN, "range"],
-    [UINT32, -1, "range"],
-    [UINT32, "1", "json-type"],
-    [INT64, int64Max + 1n, "range"],
-    [INT64, 1.5, "syntax"],
-    [INT64, "abc", "syntax"],
-    [INT64, true, "json-type"],
-    [UINT64, -1n, "range"],
-    [FLOAT, 1e300, "range"], // a finite double that no float can hold
-    [FLOAT, "1", "json-type"],
-    [DOUBLE, 1n, "json-type"],
-    [BOOL, 0, "json-type"],
-    [STRING, 1, "json-type"],
-    [STRING, "\udfff", "utf16"],
-    [BYTES, [1, 2], "json-type"],
-    [BYTES, "AQ==", "json-type"],
-  ]))("%s rejects %o (%s)", (_, t, value, rule) => {
+  it.each(
+    named<[ScalarType, unknown, string]>([
+      [INT32, "5", "json-type"],
+      [INT32, 5n, "json-type"],
+      [INT32, false, "json-type"],
+      [INT32, 1.5, "range"],
+      [INT32, 2147483648, "range"],
+      [INT32, NaN, "range"],
+      [UINT32, -1, "range"],
+      [UINT32, "1", "json-type"],
+      [INT64, int64Max + 1n, "range"],
+      [INT64, 1.5, "syntax"],
+      [INT64, "abc", "syntax"],
+      [INT64, true, "json-type"],
+      [UINT64, -1n, "range"],
+      [FLOAT, 1e300, "range"], // a finite double that no float can hold
+      [FLOAT, "1", "json-type"],
+      [DOUBLE, 1n, "json-type"],
+      [BOOL, 0, "json-type"],
+      [STRING, 1, "json-type"],
+      [STRING, "\udfff", "utf16"],
+      [BYTES, [1, 2], "json-type"],
+      [BYTES, "AQ==", "json-type"],
+    ]),
+  )("%s rejects %o (%s)", (_, t, value, rule) => {
     expect(catchWkt(() => scalarToJson(t, value))).toMatchObject({ rule, path: "$" });
   });
 });
 
 describe("scalarZero and scalarIsZero", () => {
-  it.each(named<[ScalarType, unknown, boolean]>([
-    [INT32, 0, true],
-    [INT32, -0, true],
-    [INT32, 1, false],
-    [INT32, false, false], // wrong-typed: written, so that the writer reports it
-    [INT32, "", false],
-    [INT32, [], false],
-    [INT32, " ", false],
-    [INT64, 0n, true],
-    [INT64, "0", true],
-    [INT64, "00", false],
-    [DOUBLE, 0, true],
-    [DOUBLE, -0, false], // -0 is a value of its own: written like protobuf-es, Go and C++ do
-    [FLOAT, NaN, false],
-    [BOOL, false, true],
-    [BOOL, 0, false],
-    [STRING, "", true],
-    [BYTES, new Uint8Array(0), true],
-    [BYTES, new Uint8Array(1), false],
-    [BYTES, "", false],
-  ]))("%s: %o is zero: %s", (_, t, value, zero) => {
+  it.each(
+    named<[ScalarType, unknown, boolean]>([
+      [INT32, 0, true],
+      [INT32, -0, true],
+      [INT32, 1, false],
+      [INT32, false, false], // wrong-typed: written, so that the writer reports it
+      [INT32, "", false],
+      [INT32, [], false],
+      [INT32, " ", false],
+      [INT64, 0n, true],
+      [INT64, "0", true],
+      [INT64, "00", false],
+      [DOUBLE, 0, true],
+      [DOUBLE, -0, false], // -0 is a value of its own: written like protobuf-es, Go and C++ do
+      [FLOAT, NaN, false],
+      [BOOL, false, true],
+      [BOOL, 0, false],
+      [STRING, "", true],
+      [BYTES, new Uint8Array(0), true],
+      [BYTES, new Uint8Array(1), false],
+      [BYTES, "", false],
+    ]),
+  )("%s: %o is zero: %s", (_, t, value, zero) => {
     expect(scalarIsZero(t, value)).toBe(zero);
   });
 
-  it.each(named([INT32, UINT32, INT64, UINT64, FLOAT, DOUBLE, BOOL, STRING, BYTES].map((t) => [t] as const)))("scalarZero(%s) is zero", (_, t) => {
-    expect(scalarIsZero(t, scalarZero(t, false))).toBe(true);
-    expect(scalarIsZero(t, scalarZero(t, true))).toBe(true);
-  });
+  it.each(named([INT32, UINT32, INT64, UINT64, FLOAT, DOUBLE, BOOL, STRING, BYTES].map((t) => [t] as const)))(
+    "scalarZero(%s) is zero",
+    (_, t) => {
+      expect(scalarIsZero(t, scalarZero(t, false))).toBe(true);
+      expect(scalarIsZero(t, scalarZero(t, true))).toBe(true);
+    },
+  );
 });
 
 describe("scalar round trip", () => {

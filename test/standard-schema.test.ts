@@ -32,9 +32,24 @@ describe("validate", () => {
       bogus: 1,
     });
     expect(result.issues).toEqual([
-      { rule: "syntax", path: ["optionalInt32"], jsonPath: "$.optionalInt32", message: expect.stringMatching(/^int32 at \$\.optionalInt32: /) },
-      { rule: "range", path: ["repeatedTimestamp", 1], jsonPath: "$.repeatedTimestamp[1]", message: expect.stringMatching(/^google\.protobuf\.Timestamp at \$\.repeatedTimestamp\[1\]: /) },
-      { rule: "syntax", path: ["mapStringNestedMessage", "team name", "a"], jsonPath: '$.mapStringNestedMessage["team name"].a', message: expect.any(String) },
+      {
+        rule: "syntax",
+        path: ["optionalInt32"],
+        jsonPath: "$.optionalInt32",
+        message: expect.stringMatching(/^int32 at \$\.optionalInt32: /),
+      },
+      {
+        rule: "range",
+        path: ["repeatedTimestamp", 1],
+        jsonPath: "$.repeatedTimestamp[1]",
+        message: expect.stringMatching(/^google\.protobuf\.Timestamp at \$\.repeatedTimestamp\[1\]: /),
+      },
+      {
+        rule: "syntax",
+        path: ["mapStringNestedMessage", "team name", "a"],
+        jsonPath: '$.mapStringNestedMessage["team name"].a',
+        message: expect.any(String),
+      },
       { rule: "unknown-field", path: ["bogus"], jsonPath: "$.bogus", message: expect.any(String) },
     ]);
   });
@@ -43,7 +58,11 @@ describe("validate", () => {
     const json = { optionalNestedMessage: { a: 1.5 }, oneofUint32: 1, oneofString: "a" };
     const issues = validateJson(M, json);
     expect(issues.length).toBe(2);
-    expect(validate(json).issues).toEqual(issues.map((i) => expect.objectContaining({ rule: i.rule, jsonPath: i.path, message: `${i.typeName} at ${i.path}: ${i.detail}` })));
+    expect(validate(json).issues).toEqual(
+      issues.map((i) =>
+        expect.objectContaining({ rule: i.rule, jsonPath: i.path, message: `${i.typeName} at ${i.path}: ${i.detail}` }),
+      ),
+    );
   });
 
   it("reports a value that is not an object at the root, with an empty path", () => {
@@ -62,14 +81,17 @@ describe("validate", () => {
     expect(standardSchema(M, { maxIssues: 3 })["~standard"].validate(many).issues).toHaveLength(3);
     let deep: JsonValue = {};
     for (let i = 0; i < 10; i++) deep = { recursiveMessage: deep };
-    expect(standardSchema(M, { maxDepth: 5 })["~standard"].validate(deep).issues).toEqual([expect.objectContaining({ rule: "depth" })]);
+    expect(standardSchema(M, { maxDepth: 5 })["~standard"].validate(deep).issues).toEqual([
+      expect.objectContaining({ rule: "depth" }),
+    ]);
   });
 
   it("a path longer than issuePathMax keeps its innermost keys", () => {
     const key = "k".repeat(90);
     let deep: JsonValue = { optionalInt32: "x" };
     for (let i = 0; i < 95; i++) deep = { mapStringNestedMessage: { [key]: { corecursive: deep } } };
-    const [issue] = standardSchema(M, { maxDepth: 300 })["~standard"].validate(deep).issues as readonly StandardSchemaIssue[];
+    const [issue] = standardSchema(M, { maxDepth: 300 })["~standard"].validate(deep)
+      .issues as readonly StandardSchemaIssue[];
     expect(issue!.jsonPath.startsWith("$\u2026")).toBe(true);
     expect(issue!.path.slice(-2)).toEqual(["corecursive", "optionalInt32"]);
   });
@@ -110,12 +132,18 @@ describe("the Standard Schema v1 interface", () => {
   it("gives JSON Schema of the input and of the output, as jsonSchema does", () => {
     const s = standardSchema(M, { ignoreUnknownFields: true, registry: testRegistry });
     const spec: StandardJSONSchemaV1 = s;
-    expect(spec["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual(jsonSchema(M, { io: "input", ignoreUnknownFields: true, registry: testRegistry }));
-    expect(spec["~standard"].jsonSchema.output({ target: "draft-07" })).toEqual(jsonSchema(M, { target: "draft-07", registry: testRegistry }));
-    expect(spec["~standard"].jsonSchema.output({ target: "draft-2020-12", libraryOptions: { useProtoFieldName: true } })).toEqual(
-      jsonSchema(M, { useProtoFieldName: true, registry: testRegistry }),
+    expect(spec["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual(
+      jsonSchema(M, { io: "input", ignoreUnknownFields: true, registry: testRegistry }),
     );
-    expect(catchWkt(() => spec["~standard"].jsonSchema.input({ target: "openapi-3.0" }))).toMatchObject({ rule: "range" });
+    expect(spec["~standard"].jsonSchema.output({ target: "draft-07" })).toEqual(
+      jsonSchema(M, { target: "draft-07", registry: testRegistry }),
+    );
+    expect(
+      spec["~standard"].jsonSchema.output({ target: "draft-2020-12", libraryOptions: { useProtoFieldName: true } }),
+    ).toEqual(jsonSchema(M, { useProtoFieldName: true, registry: testRegistry }));
+    expect(catchWkt(() => spec["~standard"].jsonSchema.input({ target: "openapi-3.0" }))).toMatchObject({
+      rule: "range",
+    });
   });
 });
 
@@ -125,16 +153,23 @@ describe("through Hono's sValidator (@hono/standard-validator)", () => {
     const message = c.req.valid("json"); // a TestAllTypesProto3 message
     return c.json({ saved: toJson(M, message) }, 201);
   });
-  app.post("/v1/durations", sValidator("json", standardSchema(DurationSchema)), (c) => c.json({ nanos: c.req.valid("json").nanos }));
+  app.post("/v1/durations", sValidator("json", standardSchema(DurationSchema)), (c) =>
+    c.json({ nanos: c.req.valid("json").nanos }),
+  );
 
   const post = (path: string, body: unknown) =>
     app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   it("passes the decoded message to the handler", async () => {
-    const res = await post("/v1/messages", { optional_int64: 9007199254740993, optionalTimestamp: "2024-01-01T01:00:00+01:00" });
+    const res = await post("/v1/messages", {
+      optional_int64: 9007199254740993,
+      optionalTimestamp: "2024-01-01T01:00:00+01:00",
+    });
     expect(res.status).toBe(201);
     // JSON.parse in Hono rounds the unquoted 2^53 + 1 first: only the text codec keeps every digit.
-    expect(await res.json()).toEqual({ saved: { optionalInt64: "9007199254740992", optionalTimestamp: "2024-01-01T00:00:00Z" } });
+    expect(await res.json()).toEqual({
+      saved: { optionalInt64: "9007199254740992", optionalTimestamp: "2024-01-01T00:00:00Z" },
+    });
     const d = await post("/v1/durations", "1.5s");
     expect(await d.json()).toEqual({ nanos: 500000000 });
   });

@@ -101,7 +101,7 @@ const flowDefinitionText = JSON.stringify({
         negative: -42,
         empty: {},
         "key with spaces": "ok",
-        "__proto__": { polluted: true },
+        __proto__: { polluted: true },
         constructor: { prototype: { polluted: true } },
         prototype: null,
         timeout: null,
@@ -237,7 +237,8 @@ describe("structFromJson / structToJson", () => {
 
   it("reads a root of 1,500 members (a dictionary in V8) in order, with the names stored by name, both ways", () => {
     const names: string[] = [];
-    for (let i = 0; i < 1500; i++) names.push(i === 700 ? "__proto__" : i === 900 ? "next" : `k${(i * 7919) % 1500}_${i}`);
+    for (let i = 0; i < 1500; i++)
+      names.push(i === 700 ? "__proto__" : i === 900 ? "next" : `k${(i * 7919) % 1500}_${i}`);
     names.push("7", "constructor");
     const text = "{" + names.map((n, i) => `${JSON.stringify(n)}:${i % 3 === 0 ? `{"x":${i}}` : i}`).join(",") + "}";
     const json = JSON.parse(text) as JsonObject;
@@ -283,7 +284,13 @@ describe("structFromJson / structToJson", () => {
     foreign.x = one;
     const s = structOf({ a: v({ case: "structValue", value: { $typeName: STRUCT, fields: inherited } as Struct }) });
     s.fields.b = v({ case: "structValue", value: { $typeName: STRUCT, fields: bare } as Struct });
-    s.fields.c = v({ case: "listValue", value: { $typeName: LIST, values: [v({ case: "structValue", value: { $typeName: STRUCT, fields: foreign } as Struct })] } as ListValue });
+    s.fields.c = v({
+      case: "listValue",
+      value: {
+        $typeName: LIST,
+        values: [v({ case: "structValue", value: { $typeName: STRUCT, fields: foreign } as Struct })],
+      } as ListValue,
+    });
     const check = (out: JsonObject): void => {
       expect(Object.keys(out.a as object)).toEqual(["own"]);
       expect(Object.keys(out.b as object)).toEqual(["2", "z", "__proto__"]);
@@ -309,8 +316,14 @@ describe("structFromJson / structToJson", () => {
       const m = (await import("../src/struct.js")) as typeof import("../src/struct.js");
       const good = structOf({ "👋": v({ case: "stringValue", value: "a👋" }) });
       expect(m.structToJson(good)).toEqual({ "👋": "a👋" });
-      expect(catchWkt(() => m.structToJson(structOf({ a: v({ case: "stringValue", value: "x\udc00" }) })))).toMatchObject({ rule: "utf16", path: "$.a", typeName: VALUE });
-      expect(catchWkt(() => m.structToJson(structOf({ "\ud800": v({ case: "nullValue", value: 0 }) })))).toMatchObject({ rule: "utf16", path: '$["\\ud800"]', typeName: STRUCT });
+      expect(
+        catchWkt(() => m.structToJson(structOf({ a: v({ case: "stringValue", value: "x\udc00" }) }))),
+      ).toMatchObject({ rule: "utf16", path: "$.a", typeName: VALUE });
+      expect(catchWkt(() => m.structToJson(structOf({ "\ud800": v({ case: "nullValue", value: 0 }) })))).toMatchObject({
+        rule: "utf16",
+        path: '$["\\ud800"]',
+        typeName: STRUCT,
+      });
     } finally {
       proto.isWellFormed = native;
       vi.resetModules();
@@ -375,7 +388,7 @@ describe("__proto__, constructor and prototype are ordinary member names", () =>
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.getOwnPropertyNames(out)).toEqual(["__proto__", "constructor", "prototype"]);
     expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual({ polluted: 1 });
-    const nested = ((out.prototype as { x: JsonValue[] }).x[0] as Record<string, JsonValue>);
+    const nested = (out.prototype as { x: JsonValue[] }).x[0] as Record<string, JsonValue>;
     expect(Object.getPrototypeOf(nested)).toBe(Object.prototype);
     expect(Object.getOwnPropertyNames(nested)).toEqual(["__proto__"]);
     expect(JSON.stringify(out)).toBe(text);
@@ -540,7 +553,10 @@ describe("the encoders' first try (no paths) and the walk that reports errors ag
   it("checks a member name that matches a checked one in length and position", () => {
     // "ab" is remembered as well-formed; "\ud800b" has its length and position and must still be checked.
     expect(structToJson(structOf({ ab: num(1) }))).toEqual({ ab: 1 });
-    expect(catchWkt(() => structToJson(structOf({ "\ud800b": num(1) })))).toMatchObject({ rule: "utf16", path: '$["\\ud800b"]' });
+    expect(catchWkt(() => structToJson(structOf({ "\ud800b": num(1) })))).toMatchObject({
+      rule: "utf16",
+      path: '$["\\ud800b"]',
+    });
     expect(catchWkt(() => structToJson(structOf({ ab: num(1), "\udc00b": num(2) })))).toMatchObject({ rule: "utf16" });
     expect(structToJson(structOf({ ab: num(1) }))).toEqual({ ab: 1 });
   });
@@ -550,7 +566,9 @@ describe("the encoders' first try (no paths) and the walk that reports errors ag
     expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "utf16", path: "$.b" });
     const t = structOf({ a: num(Infinity), b: str("\udc00") });
     expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "not-finite", path: "$.a" });
-    const l = create(ListValueSchema, { values: [num(1), v({ case: "listValue", value: create(ListValueSchema, { values: [str("\ud800")] }) }), num(NaN)] });
+    const l = create(ListValueSchema, {
+      values: [num(1), v({ case: "listValue", value: create(ListValueSchema, { values: [str("\ud800")] }) }), num(NaN)],
+    });
     expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "utf16", path: "$[1][0]" });
     expect(catchWkt(() => valueToJson(str("x\ud800")))).toMatchObject({ rule: "utf16", path: "$" });
   });
@@ -558,9 +576,13 @@ describe("the encoders' first try (no paths) and the walk that reports errors ag
   it("reports a Value, Struct or ListValue that is not an object as the walk does", () => {
     const s = structOf({ a: null as unknown as Value });
     expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "json-type", path: "$.a" });
-    const t = structOf({ a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "ab" } as unknown as Struct }) });
+    const t = structOf({
+      a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "ab" } as unknown as Struct }),
+    });
     expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "json-type", path: "$.a" });
-    const u = structOf({ a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "" } as unknown as Struct }) });
+    const u = structOf({
+      a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "" } as unknown as Struct }),
+    });
     expect(catchWkt(() => structToJson(u))).toMatchObject({ rule: "json-type", path: "$.a" });
     const w = structOf({ a: { $typeName: VALUE, kind: "stringValue" } as unknown as Value });
     expect(catchWkt(() => structToJson(w))).toMatchObject({ rule: "json-type", path: "$.a" });
@@ -736,19 +758,79 @@ describe("the path option", () => {
   const nan = badValue({ case: "numberValue", value: NaN });
 
   it.each([
-    ["structFromJson", () => structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }), "not-finite", "$.meta.tags[2]", VALUE],
+    [
+      "structFromJson",
+      () => structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }),
+      "not-finite",
+      "$.meta.tags[2]",
+      VALUE,
+    ],
     ["structFromJson (root)", () => structFromJson([], { path: "$.meta" }), "json-type", "$.meta", STRUCT],
-    ["structFromJson (key)", () => structFromJson({ "team name": undefined }, { path: "$.meta" }), "json-type", '$.meta["team name"]', VALUE],
-    ["structFromJson (depth)", () => structFromJson({ a: { b: {} } }, { path: "$.meta", maxDepth: 2 }), "depth", "$.meta.a.b", STRUCT],
-    ["valueFromJson", () => valueFromJson({ when: undefined }, { path: "$.extra" }), "json-type", "$.extra.when", VALUE],
+    [
+      "structFromJson (key)",
+      () => structFromJson({ "team name": undefined }, { path: "$.meta" }),
+      "json-type",
+      '$.meta["team name"]',
+      VALUE,
+    ],
+    [
+      "structFromJson (depth)",
+      () => structFromJson({ a: { b: {} } }, { path: "$.meta", maxDepth: 2 }),
+      "depth",
+      "$.meta.a.b",
+      STRUCT,
+    ],
+    [
+      "valueFromJson",
+      () => valueFromJson({ when: undefined }, { path: "$.extra" }),
+      "json-type",
+      "$.extra.when",
+      VALUE,
+    ],
     ["valueFromJson (root)", () => valueFromJson(Infinity, { path: "$.extra" }), "not-finite", "$.extra", VALUE],
-    ["listValueFromJson", () => listValueFromJson([1, [2, Infinity]], { path: "$.scores" }), "not-finite", "$.scores[1][1]", VALUE],
-    ["structFromObject", () => structFromObject({ at: new Date(0) }, { path: "$.meta" }), "json-type", "$.meta.at", VALUE],
+    [
+      "listValueFromJson",
+      () => listValueFromJson([1, [2, Infinity]], { path: "$.scores" }),
+      "not-finite",
+      "$.scores[1][1]",
+      VALUE,
+    ],
+    [
+      "structFromObject",
+      () => structFromObject({ at: new Date(0) }, { path: "$.meta" }),
+      "json-type",
+      "$.meta.at",
+      VALUE,
+    ],
     ["valueFromJs", () => valueFromJs([1n, 2n ** 53n + 1n], { path: "$.ids" }), "range", "$.ids[1]", VALUE],
-    ["listValueFromArray", () => listValueFromArray(["a", undefined], { path: "$.tags" }), "json-type", "$.tags[1]", VALUE],
-    ["structToJson", () => structToJson({ $typeName: STRUCT, fields: { n: nan } }, { path: "$.meta" }), "not-finite", "$.meta.n", VALUE],
-    ["structToObject", () => structToObject({ $typeName: STRUCT, fields: { n: nan } }, { path: "$.meta" }), "not-finite", "$.meta.n", VALUE],
-    ["valueToJson", () => valueToJson(badValue({ case: undefined }), { path: "$.extra" }), "value-kind", "$.extra", VALUE],
+    [
+      "listValueFromArray",
+      () => listValueFromArray(["a", undefined], { path: "$.tags" }),
+      "json-type",
+      "$.tags[1]",
+      VALUE,
+    ],
+    [
+      "structToJson",
+      () => structToJson({ $typeName: STRUCT, fields: { n: nan } }, { path: "$.meta" }),
+      "not-finite",
+      "$.meta.n",
+      VALUE,
+    ],
+    [
+      "structToObject",
+      () => structToObject({ $typeName: STRUCT, fields: { n: nan } }, { path: "$.meta" }),
+      "not-finite",
+      "$.meta.n",
+      VALUE,
+    ],
+    [
+      "valueToJson",
+      () => valueToJson(badValue({ case: undefined }), { path: "$.extra" }),
+      "value-kind",
+      "$.extra",
+      VALUE,
+    ],
     ["valueToJs", () => valueToJs(badValue({ case: undefined }), { path: "$.extra" }), "value-kind", "$.extra", VALUE],
     [
       "listValueToJson",
@@ -757,7 +839,13 @@ describe("the path option", () => {
       "$.scores[0]",
       VALUE,
     ],
-    ["listValueToArray", () => listValueToArray({ $typeName: LIST, values: [nan] }, { path: "$.scores" }), "not-finite", "$.scores[0]", VALUE],
+    [
+      "listValueToArray",
+      () => listValueToArray({ $typeName: LIST, values: [nan] }, { path: "$.scores" }),
+      "not-finite",
+      "$.scores[0]",
+      VALUE,
+    ],
   ])("%s reports errors below the given path", (_name, fn, rule, path, typeName) => {
     expect(catchWkt(fn)).toMatchObject({ rule, path, typeName });
   });
@@ -765,7 +853,10 @@ describe("the path option", () => {
   it("moves a stack overflow's depth error to the given path", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(catchWkt(() => valueFromJson(deep, { maxDepth: Infinity, path: "$.x" }))).toMatchObject({ rule: "depth", path: "$.x" });
+    expect(catchWkt(() => valueFromJson(deep, { maxDepth: Infinity, path: "$.x" }))).toMatchObject({
+      rule: "depth",
+      path: "$.x",
+    });
   });
 
   it("changes nothing for valid values, and is $ by default", () => {
@@ -778,22 +869,26 @@ describe("the path option", () => {
     expect(catchWkt(() => structFromJson({ a: NaN }, { path: undefined, maxDepth: 5 }))).toMatchObject({ path: "$.a" });
   });
 
-  it.each([[""], ["meta"], ["[0]"], [5], [null], [false], [{}]])("rejects the path %s (range) in every function", (path) => {
-    const options = { path } as unknown as { path: string };
-    const calls: [() => unknown, string][] = [
-      [() => structFromJson({}, options), STRUCT],
-      [() => structToJson(structFromJson({}), options), STRUCT],
-      [() => valueFromJson(1, options), VALUE],
-      [() => valueToJson(valueFromJson(1), options), VALUE],
-      [() => listValueFromJson([], options), LIST],
-      [() => listValueToJson(listValueFromJson([]), options), LIST],
-      [() => structFromObject({}, options), STRUCT],
-      [() => structToObject(structFromJson({}), options), STRUCT],
-      [() => valueFromJs(1, options), VALUE],
-      [() => valueToJs(valueFromJson(1), options), VALUE],
-      [() => listValueFromArray([], options), LIST],
-      [() => listValueToArray(listValueFromJson([]), options), LIST],
-    ];
-    for (const [call, typeName] of calls) expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName });
-  });
+  it.each([[""], ["meta"], ["[0]"], [5], [null], [false], [{}]])(
+    "rejects the path %s (range) in every function",
+    (path) => {
+      const options = { path } as unknown as { path: string };
+      const calls: [() => unknown, string][] = [
+        [() => structFromJson({}, options), STRUCT],
+        [() => structToJson(structFromJson({}), options), STRUCT],
+        [() => valueFromJson(1, options), VALUE],
+        [() => valueToJson(valueFromJson(1), options), VALUE],
+        [() => listValueFromJson([], options), LIST],
+        [() => listValueToJson(listValueFromJson([]), options), LIST],
+        [() => structFromObject({}, options), STRUCT],
+        [() => structToObject(structFromJson({}), options), STRUCT],
+        [() => valueFromJs(1, options), VALUE],
+        [() => valueToJs(valueFromJson(1), options), VALUE],
+        [() => listValueFromArray([], options), LIST],
+        [() => listValueToArray(listValueFromJson([]), options), LIST],
+      ];
+      for (const [call, typeName] of calls)
+        expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName });
+    },
+  );
 });

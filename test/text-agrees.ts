@@ -12,7 +12,13 @@ export function stringifyKeepingSign(v: JsonValue): string {
   if (typeof v === "number") return Object.is(v, -0) ? "-0" : JSON.stringify(v);
   if (typeof v !== "object" || v === null) return JSON.stringify(v);
   if (Array.isArray(v)) return "[" + v.map(stringifyKeepingSign).join(",") + "]";
-  return "{" + Object.keys(v).map((k) => JSON.stringify(k) + ":" + stringifyKeepingSign(v[k]!)).join(",") + "}";
+  return (
+    "{" +
+    Object.keys(v)
+      .map((k) => JSON.stringify(k) + ":" + stringifyKeepingSign(v[k]!))
+      .join(",") +
+    "}"
+  );
 }
 
 type Outcome = { text: string } | { error: unknown };
@@ -28,7 +34,15 @@ function outcome(run: () => string): Outcome {
 /** What a thrown value is, for comparison: every field of a WktJsonError, else its class and message. */
 function errorShape(e: unknown): unknown {
   if (isWktJsonError(e)) {
-    return { rule: e.rule, path: e.path, typeName: e.typeName, detail: e.detail, message: e.message, line: e.line, column: e.column };
+    return {
+      rule: e.rule,
+      path: e.path,
+      typeName: e.typeName,
+      detail: e.detail,
+      message: e.message,
+      line: e.line,
+      column: e.column,
+    };
   }
   return { notOurs: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
@@ -41,7 +55,11 @@ function overflowed(e: unknown): boolean {
  * Expects toJsonString(desc, message, options) to be the one-line text of toJson's value (-0 kept), or the
  * error toJson throws.
  */
-export function expectTextAgrees(desc: DescMessage, message: MessageShape<DescMessage>, options?: Partial<JsonWriteStringOptions>): void {
+export function expectTextAgrees(
+  desc: DescMessage,
+  message: MessageShape<DescMessage>,
+  options?: Partial<JsonWriteStringOptions>,
+): void {
   const fromValue = outcome(() => stringifyKeepingSign(toJson(desc, message, options)));
   const direct = outcome(() => toJsonString(desc, message, options));
   if ("error" in fromValue) {

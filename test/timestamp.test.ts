@@ -152,15 +152,24 @@ describe("timestampFromJson", () => {
     ["9999-12-31T23:59:00-00:01", "range"], // max+1ns after the offset
     ["0000-01-01T00:00:00Z", "range"],
   ])("rejects %j (%s)", (text, rule) => {
-    expect(catchWkt(() => timestampFromJson(text))).toMatchObject({ rule, path: "$", typeName: "google.protobuf.Timestamp" });
+    expect(catchWkt(() => timestampFromJson(text))).toMatchObject({
+      rule,
+      path: "$",
+      typeName: "google.protobuf.Timestamp",
+    });
   });
 
-  it.each([[0], [null], [undefined], [true], [{}], [[]], [1n], [new Date(0)]])("rejects the non-string %s (json-type)", (json) => {
-    expect(catchWkt(() => timestampFromJson(json))).toMatchObject({ rule: "json-type", path: "$" });
-  });
+  it.each([[0], [null], [undefined], [true], [{}], [[]], [1n], [new Date(0)]])(
+    "rejects the non-string %s (json-type)",
+    (json) => {
+      expect(catchWkt(() => timestampFromJson(json))).toMatchObject({ rule: "json-type", path: "$" });
+    },
+  );
 
   it("builds the same object as create(TimestampSchema)", () => {
-    expect(timestampFromJson("1969-12-31T23:59:59.5Z")).toEqual(create(TimestampSchema, { seconds: -1n, nanos: 500_000_000 }));
+    expect(timestampFromJson("1969-12-31T23:59:59.5Z")).toEqual(
+      create(TimestampSchema, { seconds: -1n, nanos: 500_000_000 }),
+    );
     expect(timestampFromJson("1970-01-01T00:00:00Z")).toEqual(create(TimestampSchema));
     expect(Object.keys(timestampFromJson("1970-01-01T00:00:00Z"))).toEqual(Object.keys(create(TimestampSchema)));
   });
@@ -202,7 +211,8 @@ describe("timestampToJson", () => {
       const got = timestampToJson({ seconds: BigInt(seconds), nanos: 0 });
       if (got !== expected && wrong.length < 5) wrong.push(`${seconds}: ${got} != ${expected}`);
     };
-    for (let day = first; day <= last; day += day >= from1600 && day < to2400 ? 1 : 61) check(day * 86_400 + ((day * 7919) % 86_400 + 86_400) % 86_400);
+    for (let day = first; day <= last; day += day >= from1600 && day < to2400 ? 1 : 61)
+      check(day * 86_400 + ((((day * 7919) % 86_400) + 86_400) % 86_400));
     for (let s = 0; s < 86_400; s++) check(19_000 * 86_400 + s);
     check(timestampSecondsMin);
     check(timestampSecondsMax);
@@ -351,9 +361,12 @@ describe("conversions", () => {
     expect(timestampToMicros({ seconds, nanos })).toBe(us);
   });
 
-  it.each([[minS * 1_000_000n - 1n], [maxS * 1_000_000n + 1_000_000n], [0], [null]])("timestampFromMicros(%s) is out of range", (us) => {
-    expect(catchWkt(() => timestampFromMicros(us as bigint))).toMatchObject({ rule: "range", path: "$" });
-  });
+  it.each([[minS * 1_000_000n - 1n], [maxS * 1_000_000n + 1_000_000n], [0], [null]])(
+    "timestampFromMicros(%s) is out of range",
+    (us) => {
+      expect(catchWkt(() => timestampFromMicros(us as bigint))).toMatchObject({ rule: "range", path: "$" });
+    },
+  );
 
   it("floors to microseconds", () => {
     expect(timestampToMicros({ seconds: -1n, nanos: 999_999_999 })).toBe(-1n);
@@ -459,13 +472,15 @@ describe("against @bufbuild/protobuf", () => {
   });
 
   // Both reject lower-case letters, 10 fraction digits, and offsets beyond 23:59.
-  it.each([["1970-01-01T00:00:00z"], ["1970-01-01t00:00:00Z"], ["1970-01-01T00:00:00.0000000001Z"], ["1970-01-01T00:00:00+24:00"]])(
-    "both reject %s",
-    (text) => {
-      expect(() => fromJson(TimestampSchema, text)).toThrow();
-      catchWkt(() => timestampFromJson(text));
-    },
-  );
+  it.each([
+    ["1970-01-01T00:00:00z"],
+    ["1970-01-01t00:00:00Z"],
+    ["1970-01-01T00:00:00.0000000001Z"],
+    ["1970-01-01T00:00:00+24:00"],
+  ])("both reject %s", (text) => {
+    expect(() => fromJson(TimestampSchema, text)).toThrow();
+    catchWkt(() => timestampFromJson(text));
+  });
 });
 
 describe("the path option", () => {
@@ -483,12 +498,20 @@ describe("the path option", () => {
   });
 
   it("timestampToJson reports its error at the given path", () => {
-    expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: -1 }, { path: "$.dueAt" }))).toMatchObject({ rule: "range", path: "$.dueAt" });
-    expect(catchWkt(() => timestampToJson(junk(null), { path: "$.dueAt" }))).toMatchObject({ rule: "range", path: "$.dueAt" });
+    expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: -1 }, { path: "$.dueAt" }))).toMatchObject({
+      rule: "range",
+      path: "$.dueAt",
+    });
+    expect(catchWkt(() => timestampToJson(junk(null), { path: "$.dueAt" }))).toMatchObject({
+      rule: "range",
+      path: "$.dueAt",
+    });
   });
 
   it("changes nothing for valid values, and is $ by default", () => {
-    expect(timestampFromJson("1970-01-01T00:00:00Z", { path: "$.dueAt" })).toEqual(timestampFromJson("1970-01-01T00:00:00Z"));
+    expect(timestampFromJson("1970-01-01T00:00:00Z", { path: "$.dueAt" })).toEqual(
+      timestampFromJson("1970-01-01T00:00:00Z"),
+    );
     expect(timestampToJson({ seconds: 0n, nanos: 0 }, { path: "$.dueAt" })).toBe("1970-01-01T00:00:00Z");
     expect(catchWkt(() => timestampFromJson("x", {}))).toMatchObject({ path: "$" });
     expect(catchWkt(() => timestampFromJson("x", { path: undefined }))).toMatchObject({ path: "$" });
@@ -499,9 +522,15 @@ describe("the path option", () => {
     "rejects the path %s (range), valid value or not",
     (path) => {
       const options = { path } as unknown as { path: string };
-      expect(catchWkt(() => timestampFromJson("1970-01-01T00:00:00Z", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampFromJson("1970-01-01T00:00:00Z", options))).toMatchObject({
+        rule: "range",
+        path: "$",
+      });
       expect(catchWkt(() => timestampFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
-      expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: 0 }, options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: 0 }, options))).toMatchObject({
+        rule: "range",
+        path: "$",
+      });
     },
   );
 
@@ -510,6 +539,9 @@ describe("the path option", () => {
       "1970-01-01T00:00:00Z",
       "1970-01-01T00:00:01Z",
     ]);
-    expect(catchWkt(() => ["1970-01-01T00:00:00Z", "x"].map(timestampFromJson))).toMatchObject({ rule: "syntax", path: "$" });
+    expect(catchWkt(() => ["1970-01-01T00:00:00Z", "x"].map(timestampFromJson))).toMatchObject({
+      rule: "syntax",
+      path: "$",
+    });
   });
 });

@@ -1,5 +1,24 @@
-import { create, createFileRegistry, getExtension, ScalarType, setExtension, toJson as toJsonEs, type DescMessage, type JsonObject, type MessageShape } from "@bufbuild/protobuf";
-import { DoubleValueSchema, file_google_protobuf_timestamp, FileDescriptorProtoSchema, FileDescriptorSetSchema, FloatValueSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import {
+  create,
+  createFileRegistry,
+  getExtension,
+  ScalarType,
+  setExtension,
+  toJson as toJsonEs,
+  type DescMessage,
+  type JsonObject,
+  type MessageShape,
+} from "@bufbuild/protobuf";
+import {
+  DoubleValueSchema,
+  file_google_protobuf_timestamp,
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+  FloatValueSchema,
+  ListValueSchema,
+  StructSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { anyPack } from "../src/any.js";
@@ -54,7 +73,7 @@ describe("values", () => {
     ["optionalDouble", 5e-324, 5e-324],
     ["optionalDouble", -0, -0], // -0 is not the default: it is written
     ["optionalBool", true, true],
-    ["optionalString", "😀\u0000\"", "😀\u0000\""],
+    ["optionalString", '😀\u0000"', '😀\u0000"'],
     ["optionalBytes", new Uint8Array([0xfb, 0xff]), "+/8="], // standard base64 with padding
     ["optionalBytes", new Uint8Array([0x66]), "Zg=="],
     ["optionalNestedEnum", 1, "BAR"],
@@ -128,7 +147,12 @@ describe("values", () => {
 describe("implicit presence", () => {
   it("omits default values", () => {
     expect(write(TestAllTypesProto3, make(TestAllTypesProto3))).toEqual({});
-    expect(write(TestAllTypesProto3, make(TestAllTypesProto3, { optionalInt32: 0, optionalString: "", repeatedInt32: [], mapStringString: {} }))).toEqual({});
+    expect(
+      write(
+        TestAllTypesProto3,
+        make(TestAllTypesProto3, { optionalInt32: 0, optionalString: "", repeatedInt32: [], mapStringString: {} }),
+      ),
+    ).toEqual({});
   });
 
   it.each<[string, unknown]>([
@@ -153,12 +177,17 @@ describe("implicit presence", () => {
     expect(json[field]).toEqual(expected);
   });
 
-  it.each(["optionalNestedMessage", "optionalInt32Wrapper", "optionalTimestamp", "optionalStruct", "optionalAny", "optionalValue", "oneofUint32"])(
-    "alwaysEmitImplicit leaves %s (explicit presence) out while unset",
-    (field) => {
-      expect(write(TestAllTypesProto3, make(TestAllTypesProto3), { alwaysEmitImplicit: true })).not.toHaveProperty(field);
-    },
-  );
+  it.each([
+    "optionalNestedMessage",
+    "optionalInt32Wrapper",
+    "optionalTimestamp",
+    "optionalStruct",
+    "optionalAny",
+    "optionalValue",
+    "oneofUint32",
+  ])("alwaysEmitImplicit leaves %s (explicit presence) out while unset", (field) => {
+    expect(write(TestAllTypesProto3, make(TestAllTypesProto3), { alwaysEmitImplicit: true })).not.toHaveProperty(field);
+  });
 });
 
 describe("explicit presence", () => {
@@ -227,7 +256,9 @@ describe("options", () => {
       oneofEnum: 1,
       optionalValue: null,
     });
-    expect(write(TestAllTypesProto3, m, { enumAsInteger: true, alwaysEmitImplicit: true }).optionalNullValue).toBeNull();
+    expect(
+      write(TestAllTypesProto3, m, { enumAsInteger: true, alwaysEmitImplicit: true }).optionalNullValue,
+    ).toBeNull();
   });
 
   it("writes enum names by default", () => {
@@ -264,7 +295,10 @@ describe("options", () => {
     });
     expect(write(TestAllTypesProto3, msg, { useProtoFieldName: true })).toEqual({
       optional_nested_message: { corecursive: { optional_int32: 1 } },
-      optional_any: { "@type": "type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3", optional_int32: 1 },
+      optional_any: {
+        "@type": "type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3",
+        optional_int32: 1,
+      },
     });
   });
 
@@ -280,8 +314,14 @@ describe("options", () => {
   });
 
   it("toJsonString writes 64-bit integers, NaN and infinities as strings", () => {
-    const msg = make(TestAllTypesProto3, { optionalUint64: 2n ** 64n - 1n, optionalFloat: -Infinity, repeatedDouble: [NaN] });
-    expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"optionalUint64":"18446744073709551615","optionalFloat":"-Infinity","repeatedDouble":["NaN"]}');
+    const msg = make(TestAllTypesProto3, {
+      optionalUint64: 2n ** 64n - 1n,
+      optionalFloat: -Infinity,
+      repeatedDouble: [NaN],
+    });
+    expect(toJsonString(TestAllTypesProto3, msg)).toBe(
+      '{"optionalUint64":"18446744073709551615","optionalFloat":"-Infinity","repeatedDouble":["NaN"]}',
+    );
   });
 
   // BUG: -0 in a double/float field is written (it is not the default: toJson gives -0, as protobuf-es, Go and
@@ -294,26 +334,35 @@ describe("options", () => {
     expect(Object.is(back.optionalDouble, -0)).toBe(true);
   });
 
-  it.each([0, 2])("toJsonString keeps the sign of -0 in DoubleValue and FloatValue (prettySpaces %s)", (prettySpaces) => {
-    const msg = make(TestAllTypesProto3, {
-      optionalDoubleWrapper: -0,
-      repeatedFloatWrapper: [create(FloatValueSchema, { value: -0 })],
-    });
-    const text = toJsonString(TestAllTypesProto3, msg, { prettySpaces });
-    expect(JSON.stringify(JSON.parse(text))).toBe('{"optionalDoubleWrapper":0,"repeatedFloatWrapper":[0]}');
-    expect(text.replace(/\s/g, "")).toBe('{"optionalDoubleWrapper":-0,"repeatedFloatWrapper":[-0]}');
-    const back = fromJsonString(TestAllTypesProto3, text) as unknown as Fields;
-    expect(Object.is(back.optionalDoubleWrapper, -0)).toBe(true);
-    expect(toJsonString(DoubleValueSchema, create(DoubleValueSchema, { value: -0 }), { prettySpaces })).toBe("-0");
-  });
+  it.each([0, 2])(
+    "toJsonString keeps the sign of -0 in DoubleValue and FloatValue (prettySpaces %s)",
+    (prettySpaces) => {
+      const msg = make(TestAllTypesProto3, {
+        optionalDoubleWrapper: -0,
+        repeatedFloatWrapper: [create(FloatValueSchema, { value: -0 })],
+      });
+      const text = toJsonString(TestAllTypesProto3, msg, { prettySpaces });
+      expect(JSON.stringify(JSON.parse(text))).toBe('{"optionalDoubleWrapper":0,"repeatedFloatWrapper":[0]}');
+      expect(text.replace(/\s/g, "")).toBe('{"optionalDoubleWrapper":-0,"repeatedFloatWrapper":[-0]}');
+      const back = fromJsonString(TestAllTypesProto3, text) as unknown as Fields;
+      expect(Object.is(back.optionalDoubleWrapper, -0)).toBe(true);
+      expect(toJsonString(DoubleValueSchema, create(DoubleValueSchema, { value: -0 }), { prettySpaces })).toBe("-0");
+    },
+  );
 
   it("an integer -0 (in a message built by hand) is written 0", () => {
     const msg = handMade(TestAllTypesProto3, { repeatedInt32: [-0], repeatedUint32: [-0], repeatedFloat: [-0] });
     expect(Object.is((write(TestAllTypesProto3, msg).repeatedInt32 as number[])[0], 0)).toBe(true);
     const enums = handMade(TestAllTypesProto3, { repeatedNestedEnum: [-0, 1] });
-    expect(Object.is((write(TestAllTypesProto3, enums, { enumAsInteger: true }).repeatedNestedEnum as number[])[0], 0)).toBe(true);
-    expect(toJsonString(TestAllTypesProto3, msg)).toBe('{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}');
-    expect(toJsonString(TestAllTypesProto3, msg, { prettySpaces: 1 }).replace(/\s/g, "")).toBe('{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}');
+    expect(
+      Object.is((write(TestAllTypesProto3, enums, { enumAsInteger: true }).repeatedNestedEnum as number[])[0], 0),
+    ).toBe(true);
+    expect(toJsonString(TestAllTypesProto3, msg)).toBe(
+      '{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}',
+    );
+    expect(toJsonString(TestAllTypesProto3, msg, { prettySpaces: 1 }).replace(/\s/g, "")).toBe(
+      '{"repeatedInt32":[0],"repeatedUint32":[0],"repeatedFloat":[-0]}',
+    );
   });
 
   it("toJsonString of a message whose json_name JSON.stringify would print out of field order", () => {
@@ -337,7 +386,9 @@ describe("options", () => {
     const odd = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Odd")!;
     const msg = create(odd, { a: 1, b: 2, c: 3 } as never);
     for (const useProtoFieldName of [false, true]) {
-      expect(toJsonString(odd, msg, { useProtoFieldName })).toBe(JSON.stringify(toJson(odd, msg, { useProtoFieldName })));
+      expect(toJsonString(odd, msg, { useProtoFieldName })).toBe(
+        JSON.stringify(toJson(odd, msg, { useProtoFieldName })),
+      );
     }
     expect(toJsonString(odd, msg)).toBe('{"7":2,"b":3}');
   });
@@ -370,13 +421,18 @@ describe("options", () => {
       expect(JSON.stringify(write(split, msg))).toBe(text);
       expect(toJsonString(split, msg)).toBe(text);
     }
-    expect(catchWkt(() => toJson(split, handMade(split, { pick: { case: "c", value: 1 } })))).toMatchObject({ rule: "json-type", path: "$.c" });
+    expect(catchWkt(() => toJson(split, handMade(split, { pick: { case: "c", value: 1 } })))).toMatchObject({
+      rule: "json-type",
+      path: "$.c",
+    });
   });
 
   it("a oneof case that names no member of the oneof writes nothing", () => {
     const msg = handMade(TestAllTypesProto3, { optionalInt32: 1, oneofField: { case: "optionalInt32", value: 2 } });
     expect(write(TestAllTypesProto3, msg)).toEqual({ optionalInt32: 1 });
-    expect(write(TestAllTypesProto3, handMade(TestAllTypesProto3, { oneofField: { case: "oneofString", value: "s" } }))).toEqual({ oneofString: "s" });
+    expect(
+      write(TestAllTypesProto3, handMade(TestAllTypesProto3, { oneofField: { case: "oneofString", value: "s" } })),
+    ).toEqual({ oneofString: "s" });
   });
 });
 
@@ -410,50 +466,161 @@ describe("wrong values in hand-made messages are our error, with the path", () =
     ["a bad bytes list item", { repeatedBytes: [new Uint8Array(0), "x"] }, "json-type", "$.repeatedBytes[1]"],
     ["an array in a map field", { mapInt32Int32: [] }, "json-type", "$.mapInt32Int32"],
     ["a bad map value", { mapStringString: { "a b": 1 } }, "json-type", '$.mapStringString["a b"]'],
-    ["a bad nested map value", { mapStringNestedMessage: { "a b": { $typeName: "protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage", a: 1.5 } } }, "range", '$.mapStringNestedMessage["a b"].a'],
-    ["a message of another type", { optionalNestedMessage: create(ForeignMessage, { c: 1 }) }, "json-type", "$.optionalNestedMessage"],
+    [
+      "a bad nested map value",
+      {
+        mapStringNestedMessage: {
+          "a b": { $typeName: "protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage", a: 1.5 },
+        },
+      },
+      "range",
+      '$.mapStringNestedMessage["a b"].a',
+    ],
+    [
+      "a message of another type",
+      { optionalNestedMessage: create(ForeignMessage, { c: 1 }) },
+      "json-type",
+      "$.optionalNestedMessage",
+    ],
     ["a number for a message", { recursiveMessage: 5 }, "json-type", "$.recursiveMessage"],
     ["null for a message", { optionalNestedMessage: null }, "json-type", "$.optionalNestedMessage"],
     ["a bad oneof value", { oneofField: { case: "oneofUint32", value: -1 } }, "range", "$.oneofUint32"],
-    ["a bad oneof message", { oneofField: { case: "oneofNestedMessage", value: { a: 1 } } }, "json-type", "$.oneofNestedMessage"],
+    [
+      "a bad oneof message",
+      { oneofField: { case: "oneofNestedMessage", value: { a: 1 } } },
+      "json-type",
+      "$.oneofNestedMessage",
+    ],
     ["a bad wrapper value", { optionalInt32Wrapper: "x" }, "json-type", "$.optionalInt32Wrapper"],
-    ["a bad wrapper in a list", { repeatedInt64Wrapper: [{ $typeName: "google.protobuf.Int64Value", value: "x" }] }, "syntax", "$.repeatedInt64Wrapper[0]"],
-    ["Timestamp nanos -1", { optionalTimestamp: { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: -1 } }, "range", "$.optionalTimestamp"],
-    ["Timestamp year 10000", { optionalTimestamp: { $typeName: "google.protobuf.Timestamp", seconds: 253402300800n, nanos: 0 } }, "range", "$.optionalTimestamp"],
+    [
+      "a bad wrapper in a list",
+      { repeatedInt64Wrapper: [{ $typeName: "google.protobuf.Int64Value", value: "x" }] },
+      "syntax",
+      "$.repeatedInt64Wrapper[0]",
+    ],
+    [
+      "Timestamp nanos -1",
+      { optionalTimestamp: { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: -1 } },
+      "range",
+      "$.optionalTimestamp",
+    ],
+    [
+      "Timestamp year 10000",
+      { optionalTimestamp: { $typeName: "google.protobuf.Timestamp", seconds: 253402300800n, nanos: 0 } },
+      "range",
+      "$.optionalTimestamp",
+    ],
     [
       "a bad Timestamp in a list",
-      { repeatedTimestamp: [0, 1, 2, 3].map((i) => ({ $typeName: "google.protobuf.Timestamp", seconds: BigInt(i), nanos: i === 3 ? 1e9 : 0 })) },
+      {
+        repeatedTimestamp: [0, 1, 2, 3].map((i) => ({
+          $typeName: "google.protobuf.Timestamp",
+          seconds: BigInt(i),
+          nanos: i === 3 ? 1e9 : 0,
+        })),
+      },
       "range",
       "$.repeatedTimestamp[3]",
     ],
-    ["Duration signs disagree", { optionalDuration: { $typeName: "google.protobuf.Duration", seconds: 1n, nanos: -1 } }, "sign", "$.optionalDuration"],
-    ["a FieldMask path that cannot round-trip", { optionalFieldMask: { $typeName: "google.protobuf.FieldMask", paths: ["fooBar"] } }, "mask-path", "$.optionalFieldMask"],
-    ["a Value with no variant", { optionalValue: { $typeName: "google.protobuf.Value", kind: { case: undefined } } }, "value-kind", "$.optionalValue"],
-    ["a NaN Value", { repeatedValue: [{ $typeName: "google.protobuf.Value", kind: { case: "numberValue", value: NaN } }] }, "not-finite", "$.repeatedValue[0]"],
+    [
+      "Duration signs disagree",
+      { optionalDuration: { $typeName: "google.protobuf.Duration", seconds: 1n, nanos: -1 } },
+      "sign",
+      "$.optionalDuration",
+    ],
+    [
+      "a FieldMask path that cannot round-trip",
+      { optionalFieldMask: { $typeName: "google.protobuf.FieldMask", paths: ["fooBar"] } },
+      "mask-path",
+      "$.optionalFieldMask",
+    ],
+    [
+      "a Value with no variant",
+      { optionalValue: { $typeName: "google.protobuf.Value", kind: { case: undefined } } },
+      "value-kind",
+      "$.optionalValue",
+    ],
+    [
+      "a NaN Value",
+      { repeatedValue: [{ $typeName: "google.protobuf.Value", kind: { case: "numberValue", value: NaN } }] },
+      "not-finite",
+      "$.repeatedValue[0]",
+    ],
     ["NaN in a Struct field", { optionalStruct: { a: [1, NaN] } }, "not-finite", "$.optionalStruct.a[1]"],
     ["a Date in a Struct field", { optionalStruct: { d: new Date(0) } }, "json-type", "$.optionalStruct.d"],
     ["a bigint in a Struct field", { optionalStruct: { n: 2n ** 1100n } }, "not-finite", "$.optionalStruct.n"],
     ["a lone surrogate Struct key", { optionalStruct: { "\ud800": 1 } }, "utf16", '$.optionalStruct["\\ud800"]'],
-    ["Any bytes that are no message", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/google.protobuf.Timestamp", value: new Uint8Array([0xff]) } }, "binary", "$.optionalAny"],
-    ["Any value without a type URL", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "", value: new Uint8Array([1]) } }, "type-url", "$.optionalAny"],
-    ["Any of an unknown type", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/x.Y", value: new Uint8Array(0) } }, "unknown-type", "$.optionalAny"],
-    ["Any with a malformed URL", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "ftp://x/y.Z", value: new Uint8Array(0) } }, "type-url", "$.optionalAny"],
-    ["Any value not bytes", { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/google.protobuf.Empty", value: "x" } }, "json-type", "$.optionalAny"],
+    [
+      "Any bytes that are no message",
+      {
+        optionalAny: {
+          $typeName: "google.protobuf.Any",
+          typeUrl: "type.googleapis.com/google.protobuf.Timestamp",
+          value: new Uint8Array([0xff]),
+        },
+      },
+      "binary",
+      "$.optionalAny",
+    ],
+    [
+      "Any value without a type URL",
+      { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "", value: new Uint8Array([1]) } },
+      "type-url",
+      "$.optionalAny",
+    ],
+    [
+      "Any of an unknown type",
+      {
+        optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "type.googleapis.com/x.Y", value: new Uint8Array(0) },
+      },
+      "unknown-type",
+      "$.optionalAny",
+    ],
+    [
+      "Any with a malformed URL",
+      { optionalAny: { $typeName: "google.protobuf.Any", typeUrl: "ftp://x/y.Z", value: new Uint8Array(0) } },
+      "type-url",
+      "$.optionalAny",
+    ],
+    [
+      "Any value not bytes",
+      {
+        optionalAny: {
+          $typeName: "google.protobuf.Any",
+          typeUrl: "type.googleapis.com/google.protobuf.Empty",
+          value: "x",
+        },
+      },
+      "json-type",
+      "$.optionalAny",
+    ],
   ])("%s", (_, fields, rule, path) => {
-    expect(catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)))).toMatchObject({ rule, path });
+    expect(catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)))).toMatchObject({
+      rule,
+      path,
+    });
   });
 
   it("reports the path into a packed message", () => {
     const inner = handMade(TestAllTypesProto3, {
-      repeatedTimestamp: [{ $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: 0 }, { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: -5 }],
+      repeatedTimestamp: [
+        { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: 0 },
+        { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: -5 },
+      ],
     });
     // anyPack serializes; a negative nanos survives the binary form, and the writer meets it after unpacking.
     const msg = make(TestAllTypesProto3, { optionalAny: anyPack(TestAllTypesProto3, inner) });
-    expect(catchWkt(() => write(TestAllTypesProto3, msg))).toMatchObject({ rule: "range", path: "$.optionalAny.repeatedTimestamp[1]" });
+    expect(catchWkt(() => write(TestAllTypesProto3, msg))).toMatchObject({
+      rule: "range",
+      path: "$.optionalAny.repeatedTimestamp[1]",
+    });
   });
 
   it("rejects a message of another type at the root", () => {
-    expect(catchWkt(() => toJson(TestAllTypesProto3, make(TestAllTypesProto2)))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => toJson(TestAllTypesProto3, make(TestAllTypesProto2)))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
   });
 
   // Map keys of a hand-made message are checked on the way out like every other value: a key the reader would
@@ -468,7 +635,11 @@ describe("wrong values in hand-made messages are our error, with the path", () =
     ["int32 key ' 1'", { mapInt32Int32: { " 1": 1 } }, '$.mapInt32Int32[" 1"]'],
     ["uint32 key -1", { mapUint32Uint32: { "-1": 1 } }, '$.mapUint32Uint32["-1"]'],
     ["uint32 key 4294967296", { mapUint32Uint32: { "4294967296": 1 } }, '$.mapUint32Uint32["4294967296"]'],
-    ["int64 key 9223372036854775808", { mapInt64Int64: { "9223372036854775808": 1n } }, '$.mapInt64Int64["9223372036854775808"]'],
+    [
+      "int64 key 9223372036854775808",
+      { mapInt64Int64: { "9223372036854775808": 1n } },
+      '$.mapInt64Int64["9223372036854775808"]',
+    ],
     ["uint64 key -1", { mapUint64Uint64: { "-1": 1n } }, '$.mapUint64Uint64["-1"]'],
     ["bool key yes", { mapBoolBool: { yes: true } }, "$.mapBoolBool.yes"],
     ["string key with a lone surrogate", { mapStringString: { "\ud800": "v" } }, '$.mapStringString["\\ud800"]'],
@@ -483,7 +654,9 @@ describe("wrong values in hand-made messages are our error, with the path", () =
     ["int64 extremes", { mapInt64Int64: { "-9223372036854775808": 1n, "9223372036854775807": 2n } }],
   ])("writes canonical map keys at the ends of the range: %s", (_, fields) => {
     const json = write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields));
-    expect(Object.keys(Object.values(json as object)[0] as object).sort()).toEqual(Object.keys(Object.values(fields)[0] as object).sort());
+    expect(Object.keys(Object.values(json as object)[0] as object).sort()).toEqual(
+      Object.keys(Object.values(fields)[0] as object).sort(),
+    );
   });
 });
 
@@ -527,7 +700,9 @@ describe("__proto__ is an ordinary key on the way out", () => {
     const text = toJsonString(TestAllTypesProto3, msg, { registry: testRegistry });
     expect(text).toContain('"__proto__":');
     // And it reads back to the same message.
-    expect(write(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, text, { registry: testRegistry }))).toEqual(json);
+    expect(write(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, text, { registry: testRegistry }))).toEqual(
+      json,
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
@@ -564,7 +739,14 @@ describe("fields named as V8's protector names", () => {
     const names = named.fields.map((f) => (useProtoFieldName ? f.name : f.jsonName));
     expect(Object.keys(json)).toEqual(names);
     expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
-    names.forEach((name, i) => expect(Object.getOwnPropertyDescriptor(json, name)).toEqual({ value: values[i], writable: true, enumerable: true, configurable: true }));
+    names.forEach((name, i) =>
+      expect(Object.getOwnPropertyDescriptor(json, name)).toEqual({
+        value: values[i],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      }),
+    );
     expect(toJsonString(named, msg, { useProtoFieldName })).toBe(JSON.stringify(json));
     // And it reads back to the same message.
     expect(write(named, fromJson(named, json) as never, { useProtoFieldName })).toEqual(json);
@@ -578,14 +760,21 @@ describe("lone surrogates in Struct, Value and ListValue text", () => {
   /** A Value made by hand, without the checks of fromJson (which rejects lone surrogates). */
   function value(json: unknown): unknown {
     const kind =
-      typeof json === "string" ? { case: "stringValue", value: json }
-      : typeof json === "number" ? { case: "numberValue", value: json }
-      : json === null ? { case: "nullValue", value: 0 }
-      : Array.isArray(json) ? { case: "listValue", value: list(json) }
-      : { case: "structValue", value: struct(json as Record<string, unknown>) };
+      typeof json === "string"
+        ? { case: "stringValue", value: json }
+        : typeof json === "number"
+          ? { case: "numberValue", value: json }
+          : json === null
+            ? { case: "nullValue", value: 0 }
+            : Array.isArray(json)
+              ? { case: "listValue", value: list(json) }
+              : { case: "structValue", value: struct(json as Record<string, unknown>) };
     return { $typeName: "google.protobuf.Value", kind };
   }
-  const struct = (o: Record<string, unknown>) => ({ $typeName: "google.protobuf.Struct", fields: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, value(v)])) });
+  const struct = (o: Record<string, unknown>) => ({
+    $typeName: "google.protobuf.Struct",
+    fields: Object.fromEntries(Object.entries(o).map(([k, v]) => [k, value(v)])),
+  });
   const list = (a: unknown[]) => ({ $typeName: "google.protobuf.ListValue", values: a.map(value) });
 
   it.each<[string, DescMessage, unknown, string]>([
@@ -593,7 +782,12 @@ describe("lone surrogates in Struct, Value and ListValue text", () => {
     ["a member name of a nested Struct", StructSchema, struct({ a: { "\ud800": 1 } }), '$.a["\\ud800"]'],
     ["a Value", ValueSchema, value("\ud83d"), "$"],
     ["a ListValue element", ListValueSchema, list(["ok", "\ude00\ud83d"]), "$[1]"],
-    ["the first of two errors, a lone surrogate before a NaN", StructSchema, struct({ a: ["\ud800"], b: NaN }), "$.a[0]"],
+    [
+      "the first of two errors, a lone surrogate before a NaN",
+      StructSchema,
+      struct({ a: ["\ud800"], b: NaN }),
+      "$.a[0]",
+    ],
   ])("%s: rule utf16 with the path, from toJsonString as from toJson", (_, schema, message, path) => {
     expect(catchWkt(() => toJson(schema, message as never))).toMatchObject({ rule: "utf16", path });
     expect(catchWkt(() => toJsonString(schema, message as never))).toMatchObject({ rule: "utf16", path });
@@ -618,17 +812,23 @@ describe("ListValue and Value to text, printed as they are walked", () => {
   /** A Value made by hand, without the checks of fromJson. */
   function value(json: unknown): unknown {
     const kind =
-      typeof json === "string" ? { case: "stringValue", value: json }
-      : typeof json === "number" ? { case: "numberValue", value: json }
-      : typeof json === "boolean" ? { case: "boolValue", value: json }
-      : json === null ? { case: "nullValue", value: 0 }
-      : Array.isArray(json) ? { case: "listValue", value: list(json) }
-      : { case: "structValue", value: struct(json as Record<string, unknown>) };
+      typeof json === "string"
+        ? { case: "stringValue", value: json }
+        : typeof json === "number"
+          ? { case: "numberValue", value: json }
+          : typeof json === "boolean"
+            ? { case: "boolValue", value: json }
+            : json === null
+              ? { case: "nullValue", value: 0 }
+              : Array.isArray(json)
+                ? { case: "listValue", value: list(json) }
+                : { case: "structValue", value: struct(json as Record<string, unknown>) };
     return { $typeName: "google.protobuf.Value", kind };
   }
   function struct(o: Record<string, unknown>): unknown {
     const fields: Record<string, unknown> = {};
-    for (const k of Object.keys(o)) Object.defineProperty(fields, k, { value: value(o[k]), writable: true, enumerable: true, configurable: true });
+    for (const k of Object.keys(o))
+      Object.defineProperty(fields, k, { value: value(o[k]), writable: true, enumerable: true, configurable: true });
     return { $typeName: "google.protobuf.Struct", fields };
   }
   const list = (a: unknown[]) => ({ $typeName: "google.protobuf.ListValue", values: a.map(value) });
@@ -637,10 +837,26 @@ describe("ListValue and Value to text, printed as they are walked", () => {
   const samples: [string, unknown][] = [
     ["an empty list", []],
     ["numbers", [0, -0, 1.5, -2e-7, 1e21, 123456789.125, Number.MAX_VALUE, Number.MIN_VALUE]],
-    ["strings that need escapes", ["", "plain", 'q"uote', "back\\slash", "\u0000\u001f\n\t", "\u2028\u2029", "日本 🎉", "x".repeat(30) + '"', "\ud83d\ude00"]],
+    [
+      "strings that need escapes",
+      [
+        "",
+        "plain",
+        'q"uote',
+        "back\\slash",
+        "\u0000\u001f\n\t",
+        "\u2028\u2029",
+        "日本 🎉",
+        "x".repeat(30) + '"',
+        "\ud83d\ude00",
+      ],
+    ],
     ["literals", [true, false, null]],
     ["nested lists", [[], [[1, "a"], [null]], [[[-0]]]]],
-    ["Structs in a list", [{}, { a: 1, "b\"c": "d", "": [] }, { __proto__: "p", constructor: 1, next: "n", "2": 2, "1": 1 }]],
+    [
+      "Structs in a list",
+      [{}, { a: 1, 'b"c': "d", "": [] }, { __proto__: "p", constructor: 1, next: "n", "2": 2, "1": 1 }],
+    ],
     ["a Struct of more than 32 members in a list", [wide, wide]],
     ["member names with lone-surrogate-looking text", [{ "\\ud83d": [null, -0] }, { "C:\\udir": "\\ud800" }]],
   ];
@@ -700,7 +916,9 @@ describe("ListValue and Value to text, printed as they are walked", () => {
       repeatedListValue: [list([]), list([{ a: 1 }])],
     });
     expectTextAgrees(TestAllTypesProto3, m, { registry: testRegistry });
-    expect(toJsonString(TestAllTypesProto3, m)).toBe('{"optionalValue":[1,-0,"a"],"repeatedValue":["x",[null]],"repeatedListValue":[[],[{"a":1}]]}');
+    expect(toJsonString(TestAllTypesProto3, m)).toBe(
+      '{"optionalValue":[1,-0,"a"],"repeatedValue":["x",[null]],"repeatedListValue":[[],[{"a":1}]]}',
+    );
   });
 
   it("reads own members only when Object.prototype has an enumerable member, and when hasOwnProperty is replaced", () => {
@@ -722,8 +940,14 @@ describe("ListValue and Value to text, printed as they are walked", () => {
       Object.prototype.hasOwnProperty = own;
     }
     // A member inherited from a Struct's own prototype is not printed.
-    const inherited = { $typeName: "google.protobuf.Struct", fields: Object.assign(Object.create({ hidden: value(1) }) as object, { seen: value(2) }) };
-    const l2 = { $typeName: "google.protobuf.ListValue", values: [{ $typeName: "google.protobuf.Value", kind: { case: "structValue", value: inherited } }] };
+    const inherited = {
+      $typeName: "google.protobuf.Struct",
+      fields: Object.assign(Object.create({ hidden: value(1) }) as object, { seen: value(2) }),
+    };
+    const l2 = {
+      $typeName: "google.protobuf.ListValue",
+      values: [{ $typeName: "google.protobuf.Value", kind: { case: "structValue", value: inherited } }],
+    };
     expectTextAgrees(ListValueSchema, l2 as never);
     expect(toJsonString(ListValueSchema, l2 as never)).toBe('[{"seen":2}]');
   });
@@ -744,7 +968,10 @@ describe("depth", () => {
   ])("maxDepth %s: %i nested messages are fine, one more is rule depth", (maxDepth, limit) => {
     const options = maxDepth === undefined ? {} : { maxDepth };
     expect(() => write(TestAllTypesProto3, nested(limit), options)).not.toThrow();
-    expect(catchWkt(() => write(TestAllTypesProto3, nested(limit + 1), options))).toMatchObject({ rule: "depth", path: at(limit) });
+    expect(catchWkt(() => write(TestAllTypesProto3, nested(limit + 1), options))).toMatchObject({
+      rule: "depth",
+      path: at(limit),
+    });
   });
 
   /** A message that contains itself: nesting without end, built in no time. */
@@ -756,7 +983,10 @@ describe("depth", () => {
 
   it("endless nesting (a message that contains itself) is rule depth, not a stack overflow", () => {
     expect(catchWkt(() => write(TestAllTypesProto3, cyclic()))).toMatchObject({ rule: "depth", path: at(100) });
-    expect(catchWkt(() => write(TestAllTypesProto3, cyclic(), { maxDepth: 1000 }))).toMatchObject({ rule: "depth", path: at(1000) });
+    expect(catchWkt(() => write(TestAllTypesProto3, cyclic(), { maxDepth: 1000 }))).toMatchObject({
+      rule: "depth",
+      path: at(1000),
+    });
   });
 
   // BUG: as on the read side, a maxDepth larger than the recursion can take lets a RangeError (stack overflow)
@@ -774,9 +1004,23 @@ describe("depth", () => {
 
 describe("writes what the reader reads", () => {
   it.each<[DescMessage, Fields]>([
-    [TestAllTypesProto3, { optionalInt64: -(2n ** 63n), optionalFloat: NaN, optionalBytes: new Uint8Array([0xff]), mapBoolBool: { false: true } }],
-    [TestAllTypesProto3, { optionalInt32Wrapper: 0, repeatedInt32Wrapper: [{ value: 0 }], optionalStruct: { a: null } }],
-    [TestAllTypesProto3, { oneofField: { case: "oneofNullValue", value: 0 }, repeatedValue: [{ kind: { case: "nullValue", value: 0 } }] }],
+    [
+      TestAllTypesProto3,
+      {
+        optionalInt64: -(2n ** 63n),
+        optionalFloat: NaN,
+        optionalBytes: new Uint8Array([0xff]),
+        mapBoolBool: { false: true },
+      },
+    ],
+    [
+      TestAllTypesProto3,
+      { optionalInt32Wrapper: 0, repeatedInt32Wrapper: [{ value: 0 }], optionalStruct: { a: null } },
+    ],
+    [
+      TestAllTypesProto3,
+      { oneofField: { case: "oneofNullValue", value: 0 }, repeatedValue: [{ kind: { case: "nullValue", value: 0 } }] },
+    ],
     [TestAllTypesProto2, { optionalInt32: 0, defaultBool: true, data: { groupInt32: 0 } }],
     [TestAllTypesEdition2023, { optionalString: "", delimitedField: {} }],
   ])("%s %o", (desc, init) => {
@@ -822,37 +1066,93 @@ describe("extensions after string-valued fields", () => {
       { name: "x64", number: 102, type: 3, label: 1, extendee: ".acme.Host" },
     ],
   });
-  const registry = createFileRegistry(file, (name) => (name === "google/protobuf/timestamp.proto" ? file_google_protobuf_timestamp : undefined));
+  const registry = createFileRegistry(file, (name) =>
+    name === "google/protobuf/timestamp.proto" ? file_google_protobuf_timestamp : undefined,
+  );
   const host = registry.getMessage("acme.Host")!;
   const exts = ["acme.xs", "acme.xi", "acme.x64"].map((n) => registry.getExtension(n)!);
-  const fieldSets: Fields[] = [{}, { s: "a\"b" }, { i: 1 }, { s: "x".repeat(30) }, { tX: { seconds: 1n, nanos: 0 } }, { s: "", i: 0, tX: { seconds: 0n, nanos: 5 } }];
-  const extSets: [number, unknown][][] = [[], [[0, "é"]], [[1, 2]], [[2, 3n]], [[0, "q\n"], [1, 5]], [[1, 6], [2, -4n]]];
-  it.each(fieldSets.flatMap((f) => extSets.map((e) => [f, e] as const)))("fields %o, extensions %o", (fields, extensions) => {
-    const m = make(host, fields);
-    for (const [k, v] of extensions) setExtension(m as never, exts[k]! as never, v as never);
-    for (const options of [{ registry }, { registry, useProtoFieldName: true }, { registry, alwaysEmitImplicit: true }]) {
-      expectTextAgrees(host, m, options);
-    }
-    expect(toJsonString(host, m, { registry })).toBe(JSON.stringify(toJson(host, m, { registry })));
-  });
+  const fieldSets: Fields[] = [
+    {},
+    { s: 'a"b' },
+    { i: 1 },
+    { s: "x".repeat(30) },
+    { tX: { seconds: 1n, nanos: 0 } },
+    { s: "", i: 0, tX: { seconds: 0n, nanos: 5 } },
+  ];
+  const extSets: [number, unknown][][] = [
+    [],
+    [[0, "é"]],
+    [[1, 2]],
+    [[2, 3n]],
+    [
+      [0, "q\n"],
+      [1, 5],
+    ],
+    [
+      [1, 6],
+      [2, -4n],
+    ],
+  ];
+  it.each(fieldSets.flatMap((f) => extSets.map((e) => [f, e] as const)))(
+    "fields %o, extensions %o",
+    (fields, extensions) => {
+      const m = make(host, fields);
+      for (const [k, v] of extensions) setExtension(m as never, exts[k]! as never, v as never);
+      for (const options of [
+        { registry },
+        { registry, useProtoFieldName: true },
+        { registry, alwaysEmitImplicit: true },
+      ]) {
+        expectTextAgrees(host, m, options);
+      }
+      expect(toJsonString(host, m, { registry })).toBe(JSON.stringify(toJson(host, m, { registry })));
+    },
+  );
 });
 
 describe("toJsonString quotes strings as JSON.stringify does", () => {
   it("string fields, list items, map keys and values, short and long, with and without characters to escape", () => {
-    for (const s of ["a", '"', "\\", "\n\u0000\u001f", "é\u2028\u2029𝄞", "x".repeat(30) + "\u0001", "x".repeat(30) + '"', "x".repeat(30), "x".repeat(24) + "\\"]) {
-      const m = create(TestAllTypesProto3, { optionalString: s, repeatedString: [s, s], mapStringString: { [s]: s } } as never);
+    for (const s of [
+      "a",
+      '"',
+      "\\",
+      "\n\u0000\u001f",
+      "é\u2028\u2029𝄞",
+      "x".repeat(30) + "\u0001",
+      "x".repeat(30) + '"',
+      "x".repeat(30),
+      "x".repeat(24) + "\\",
+    ]) {
+      const m = create(TestAllTypesProto3, {
+        optionalString: s,
+        repeatedString: [s, s],
+        mapStringString: { [s]: s },
+      } as never);
       expect(toJsonString(TestAllTypesProto3, m as never)).toBe(JSON.stringify(toJson(TestAllTypesProto3, m as never)));
     }
   });
 
   it("short and long strings with any characters JSON.stringify escapes are printed as it prints them", () => {
     // Short strings are escaped by a loop of our own (rawString), long ones by JSON.stringify.
-    const char = fc.oneof(fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), fc.constantFrom("é", "\u2028", "𝄞", '"', "\\", "\t"));
+    const char = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom("é", "\u2028", "𝄞", '"', "\\", "\t"),
+    );
     fc.assert(
-      fc.property(fc.array(char, { maxLength: 40 }).map((cs) => cs.join("")), (s) => {
-        const m = create(TestAllTypesProto3, { optionalString: s, repeatedString: [s], mapStringString: { [s]: s }, optionalStringWrapper: s } as never);
-        expect(toJsonString(TestAllTypesProto3, m as never)).toBe(JSON.stringify(toJson(TestAllTypesProto3, m as never)));
-      }),
+      fc.property(
+        fc.array(char, { maxLength: 40 }).map((cs) => cs.join("")),
+        (s) => {
+          const m = create(TestAllTypesProto3, {
+            optionalString: s,
+            repeatedString: [s],
+            mapStringString: { [s]: s },
+            optionalStringWrapper: s,
+          } as never);
+          expect(toJsonString(TestAllTypesProto3, m as never)).toBe(
+            JSON.stringify(toJson(TestAllTypesProto3, m as never)),
+          );
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -896,8 +1196,17 @@ describe("messages with many fields, written one after another", () => {
   };
   const names = Object.keys(pool);
   // Values of other kinds for some fields (an integer float, a string for a NaN double, a number for an enum).
-  const others: Fields = { optionalFloat: 3, optionalDouble: NaN, optionalNestedEnum: 17, oneofField: { case: "oneofString", value: "o" } };
-  const message = (picks: readonly boolean[], other: readonly boolean[], nested: boolean): MessageShape<DescMessage> => {
+  const others: Fields = {
+    optionalFloat: 3,
+    optionalDouble: NaN,
+    optionalNestedEnum: 17,
+    oneofField: { case: "oneofString", value: "o" },
+  };
+  const message = (
+    picks: readonly boolean[],
+    other: readonly boolean[],
+    nested: boolean,
+  ): MessageShape<DescMessage> => {
     const init: Fields = {};
     names.forEach((n, i) => {
       if (picks[i]) init[n] = other[i] && n in others ? others[n] : pool[n];
@@ -943,7 +1252,13 @@ describe("messages with many fields, written one after another", () => {
     const expected: JsonObject = {};
     for (const f of TestAllTypesProto2.fields) {
       if (f.fieldKind !== "scalar" || f.oneof !== undefined || Object.keys(init).length === 20) continue;
-      if (f.scalar === ScalarType.INT32 || f.scalar === ScalarType.SINT32 || f.scalar === ScalarType.SFIXED32 || f.scalar === ScalarType.UINT32 || f.scalar === ScalarType.FIXED32) {
+      if (
+        f.scalar === ScalarType.INT32 ||
+        f.scalar === ScalarType.SINT32 ||
+        f.scalar === ScalarType.SFIXED32 ||
+        f.scalar === ScalarType.UINT32 ||
+        f.scalar === ScalarType.FIXED32
+      ) {
         init[f.localName] = 3;
         expected[f.jsonName] = 3;
       }
@@ -957,7 +1272,9 @@ describe("messages with many fields, written one after another", () => {
       const m = make(TestAllTypesProto2, init);
       if (withExtension) setExtension(m as never, ext, 7);
       const json = toJson(TestAllTypesProto2, m, { registry: testRegistry }) as JsonObject;
-      expect(json).toStrictEqual(withExtension ? { ...expected, "[protobuf_test_messages.proto2.extension_int32]": 7 } : expected);
+      expect(json).toStrictEqual(
+        withExtension ? { ...expected, "[protobuf_test_messages.proto2.extension_int32]": 7 } : expected,
+      );
       expect(JSON.stringify(json)).toBe(toJsonString(TestAllTypesProto2, m, { registry: testRegistry }));
     }
   });
@@ -967,7 +1284,8 @@ describe("messages with many fields, written one after another", () => {
     const none = names.map(() => false);
     const fewer = names.map((_, i) => i % 3 !== 0);
     // The members of the last message but its last ones (in field number order, the order of the output).
-    const numberOf = (n: string): number => TestAllTypesProto3.fields.find((f) => f.localName === n || f.oneof?.localName === n)!.number;
+    const numberOf = (n: string): number =>
+      TestAllTypesProto3.fields.find((f) => f.localName === n || f.oneof?.localName === n)!.number;
     const byNumber = [...names].sort((a, b) => numberOf(a) - numberOf(b));
     const withoutLast = (k: number): boolean[] => names.map((n) => byNumber.indexOf(n) < names.length - k);
     // ... or but one, past the first members (more than 16), which are written from the shape.
@@ -1053,8 +1371,20 @@ describe("messages that set few of many fields, after others", () => {
     // A hand-made message with undefined in a field is written as the message without it.
     const defined = (f: Fields): Fields => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined));
     const messages: [MessageShape<DescMessage>, MessageShape<DescMessage>][] = [
-      ...sparse.map((f) => [make(TestAllTypesProto3, f), make(TestAllTypesProto3, f)] as [MessageShape<DescMessage>, MessageShape<DescMessage>]),
-      ...handMadeOnes.map((f) => [handMade(TestAllTypesProto3, f), make(TestAllTypesProto3, defined(f))] as [MessageShape<DescMessage>, MessageShape<DescMessage>]),
+      ...sparse.map(
+        (f) =>
+          [make(TestAllTypesProto3, f), make(TestAllTypesProto3, f)] as [
+            MessageShape<DescMessage>,
+            MessageShape<DescMessage>,
+          ],
+      ),
+      ...handMadeOnes.map(
+        (f) =>
+          [handMade(TestAllTypesProto3, f), make(TestAllTypesProto3, defined(f))] as [
+            MessageShape<DescMessage>,
+            MessageShape<DescMessage>,
+          ],
+      ),
     ];
     for (const options of [undefined, { alwaysEmitImplicit: true }, { useProtoFieldName: true }]) {
       // Each sparse message after a sparse one, after a full one, and twice in a row.
@@ -1065,7 +1395,9 @@ describe("messages that set few of many fields, after others", () => {
           const expected = toJsonEs(TestAllTypesProto3, same, options);
           expect(toJson(TestAllTypesProto3, m, options)).toStrictEqual(expected);
           expect(JSON.parse(toJsonString(TestAllTypesProto3, m, options))).toStrictEqual(expected);
-          expect(Object.keys(toJson(TestAllTypesProto3, m, options) as JsonObject)).toStrictEqual(Object.keys(expected as JsonObject));
+          expect(Object.keys(toJson(TestAllTypesProto3, m, options) as JsonObject)).toStrictEqual(
+            Object.keys(expected as JsonObject),
+          );
         }
       }
     }

@@ -6,7 +6,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { create, toBinary, type DescMessage } from "@bufbuild/protobuf";
-import { AnySchema, DurationSchema, EnumSchema, Field_Cardinality, Field_Kind, Syntax, TimestampSchema, TypeSchema, type Enum, type Type } from "@bufbuild/protobuf/wkt";
+import {
+  AnySchema,
+  DurationSchema,
+  EnumSchema,
+  Field_Cardinality,
+  Field_Kind,
+  Syntax,
+  TimestampSchema,
+  TypeSchema,
+  type Enum,
+  type Type,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anyPack } from "../src/any.js";
@@ -14,7 +25,12 @@ import { typesFromDescriptors } from "../src/descriptors.js";
 import { isWktJsonError, type WktJsonError } from "../src/errors.js";
 import { fromJson } from "../src/from-json.js";
 import { toJson } from "../src/to-json.js";
-import { createTypeResolver as createResolver, type TypeFetch, type TypeResolverCache, type TypeResolverOptions } from "../src/type-resolver.js";
+import {
+  createTypeResolver as createResolver,
+  type TypeFetch,
+  type TypeResolverCache,
+  type TypeResolverOptions,
+} from "../src/type-resolver.js";
 import { arbMessage } from "./arbitrary.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
@@ -59,7 +75,14 @@ function serveSet(desc: DescMessage): { types: Type[]; enums: Enum[] } {
 function typeWith(name: string, refs: Array<[string, Field_Kind, string]>, fileName = ""): Type {
   return create(TypeSchema, {
     name,
-    fields: refs.map(([fieldName, kind, typeUrl], i) => ({ name: fieldName, number: i + 1, kind, cardinality: Field_Cardinality.OPTIONAL, typeUrl, jsonName: fieldName })),
+    fields: refs.map(([fieldName, kind, typeUrl], i) => ({
+      name: fieldName,
+      number: i + 1,
+      kind,
+      cardinality: Field_Cardinality.OPTIONAL,
+      typeUrl,
+      jsonName: fieldName,
+    })),
     sourceContext: { fileName },
     syntax: Syntax.PROTO3,
   });
@@ -94,7 +117,16 @@ beforeAll(async () => {
   serveSet(TestAllTypesProto2);
   // Two types referencing each other from two source files, and a chain A -> B -> C for the maxTypes limit.
   serveType(typeWith("acme.Ping", [["pong", Field_Kind.TYPE_MESSAGE, `${host}/types/acme.Pong`]], "acme/ping.proto"));
-  serveType(typeWith("acme.Pong", [["ping", Field_Kind.TYPE_MESSAGE, `${host}/types/acme.Ping`], ["at", Field_Kind.TYPE_MESSAGE, `${host}/types/google.protobuf.Timestamp`]], "acme/pong.proto"));
+  serveType(
+    typeWith(
+      "acme.Pong",
+      [
+        ["ping", Field_Kind.TYPE_MESSAGE, `${host}/types/acme.Ping`],
+        ["at", Field_Kind.TYPE_MESSAGE, `${host}/types/google.protobuf.Timestamp`],
+      ],
+      "acme/pong.proto",
+    ),
+  );
   serveType(typeWith("acme.HasMissing", [["gone", Field_Kind.TYPE_MESSAGE, `${host}/types/acme.Missing`]]));
   serveType(typeWith("acme.HasBadUrl", [["bad", Field_Kind.TYPE_MESSAGE, `${host}/types/`]]));
   serveType(typeWith("acme.HasWrongKind", [["e", Field_Kind.TYPE_ENUM, `${host}/types/acme.Ping`]]));
@@ -118,7 +150,9 @@ beforeEach(() => {
 
 describe("createTypeResolver", () => {
   it("fetches a type and everything it references, and the codec reads and writes through the registry", async () => {
-    const registry = await createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/protobuf_test_messages.proto3.TestAllTypesProto3`);
+    const registry = await createTypeResolver({ fetch: localFetch }).resolve(
+      `${host}/types/protobuf_test_messages.proto3.TestAllTypesProto3`,
+    );
     const schema = registry.getMessage("protobuf_test_messages.proto3.TestAllTypesProto3");
     expect(schema).toBeDefined();
     // Rule 2: no scheme means https.
@@ -129,23 +163,40 @@ describe("createTypeResolver", () => {
     expect(served.some((p) => p.includes("google.protobuf."))).toBe(false);
     const s = schema as DescMessage;
     fc.assert(
-      fc.property(arbMessage(TestAllTypesProto3, { maxDepth: 2, anyTypes: [TimestampSchema, DurationSchema, TestAllTypesProto3] }), (m) => {
-        const json = toJson(TestAllTypesProto3, m as never, { registry: testRegistry });
-        const decoded = fromJson(s, json, { registry });
-        expect(decoded).toEqual(m);
-        expect(toJson(s, decoded, { registry })).toEqual(json);
-      }),
+      fc.property(
+        arbMessage(TestAllTypesProto3, {
+          maxDepth: 2,
+          anyTypes: [TimestampSchema, DurationSchema, TestAllTypesProto3],
+        }),
+        (m) => {
+          const json = toJson(TestAllTypesProto3, m as never, { registry: testRegistry });
+          const decoded = fromJson(s, json, { registry });
+          expect(decoded).toEqual(m);
+          expect(toJson(s, decoded, { registry })).toEqual(json);
+        },
+      ),
       { numRuns: 25 },
     );
     // An Any holding the type, read through the resolved registry.
-    const any = anyPack(TestAllTypesProto3, fromJson(TestAllTypesProto3, { optionalInt32: 7 }, { registry: testRegistry }), { typeUrlPrefix: `${host}/types` });
-    expect(toJson(AnySchema, any, { registry })).toEqual({ "@type": `${host}/types/protobuf_test_messages.proto3.TestAllTypesProto3`, optionalInt32: 7 });
+    const any = anyPack(
+      TestAllTypesProto3,
+      fromJson(TestAllTypesProto3, { optionalInt32: 7 }, { registry: testRegistry }),
+      { typeUrlPrefix: `${host}/types` },
+    );
+    expect(toJson(AnySchema, any, { registry })).toEqual({
+      "@type": `${host}/types/protobuf_test_messages.proto3.TestAllTypesProto3`,
+      optionalInt32: 7,
+    });
   });
 
   it("fetches enum types as google.protobuf.Enum", async () => {
-    const registry = await createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/protobuf_test_messages.proto2.TestAllTypesProto2`);
+    const registry = await createTypeResolver({ fetch: localFetch }).resolve(
+      `${host}/types/protobuf_test_messages.proto2.TestAllTypesProto2`,
+    );
     expect(registry.getEnum("protobuf_test_messages.proto2.ForeignEnumProto2")?.open).toBe(false);
-    expect(registry.getEnum("protobuf_test_messages.proto2.TestAllTypesProto2.NestedEnum")?.values.map((v) => v.name)).toEqual(["FOO", "BAR", "BAZ", "NEG"]);
+    expect(
+      registry.getEnum("protobuf_test_messages.proto2.TestAllTypesProto2.NestedEnum")?.values.map((v) => v.name),
+    ).toEqual(["FOO", "BAR", "BAZ", "NEG"]);
   });
 
   it("follows a cycle of types referencing each other, fetching each once", async () => {
@@ -153,7 +204,9 @@ describe("createTypeResolver", () => {
     expect(served).toEqual(["/types/acme.Ping", "/types/acme.Pong"]);
     const ping = registry.getMessage("acme.Ping") as DescMessage;
     expect(ping.field["pong"]?.message?.field["ping"]?.message).toBe(ping);
-    expect(toJson(ping, fromJson(ping, { pong: { ping: { pong: { at: "2024-01-01T00:00:00Z" } } } }))).toEqual({ pong: { ping: { pong: { at: "2024-01-01T00:00:00Z" } } } });
+    expect(toJson(ping, fromJson(ping, { pong: { ping: { pong: { at: "2024-01-01T00:00:00Z" } } } }))).toEqual({
+      pong: { ping: { pong: { at: "2024-01-01T00:00:00Z" } } },
+    });
   });
 
   describe("cache", () => {
@@ -203,8 +256,14 @@ describe("createTypeResolver", () => {
 
   it("needs no request for a type it knows", async () => {
     const resolver = createTypeResolver({ fetch: localFetch, registry: testRegistry });
-    expect((await resolver.resolve(`${host}/types/google.protobuf.Duration`)).getMessage("google.protobuf.Duration")).toBeDefined();
-    expect((await resolver.resolve(`${host}/types/protobuf_test_messages.proto3.ForeignMessage`)).getMessage("protobuf_test_messages.proto3.ForeignMessage")).toBeDefined();
+    expect(
+      (await resolver.resolve(`${host}/types/google.protobuf.Duration`)).getMessage("google.protobuf.Duration"),
+    ).toBeDefined();
+    expect(
+      (await resolver.resolve(`${host}/types/protobuf_test_messages.proto3.ForeignMessage`)).getMessage(
+        "protobuf_test_messages.proto3.ForeignMessage",
+      ),
+    ).toBeDefined();
     expect(served).toEqual([]);
   });
 
@@ -218,7 +277,12 @@ describe("createTypeResolver", () => {
   // body): test/hostile/resolver-reach.test.ts checks that every kind of failure gives the same detail.
   it.each<[string, string, string, string[]]>([
     ["a 404 for the type", "acme.Nowhere", "$", ["https://HOST/types/acme.Nowhere"]],
-    ["a 404 for a referenced type", "acme.HasMissing", "$.fields[0].typeUrl", ["https://HOST/types/acme.Missing", "acme.HasMissing.gone"]],
+    [
+      "a 404 for a referenced type",
+      "acme.HasMissing",
+      "$.fields[0].typeUrl",
+      ["https://HOST/types/acme.Missing", "acme.HasMissing.gone"],
+    ],
     ["a 500", "acme.Boom", "$", ["https://HOST/types/acme.Boom"]],
   ])("rejects %s (fetch)", async (_, name, path, details) => {
     const e = await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/${name}`));
@@ -226,7 +290,8 @@ describe("createTypeResolver", () => {
     for (const d of details) expect(e.detail).toContain(d.replace("HOST", host));
     // The server's address is named; its ephemeral port may hold "404" or "500" by chance, so it is left out.
     const said = e.message.split(host).join("HOST");
-    for (const leak of ["404", "500", "Not Found", "Internal", "not found", "internal error"]) expect(said).not.toContain(leak);
+    for (const leak of ["404", "500", "Not Found", "Internal", "not found", "internal error"])
+      expect(said).not.toContain(leak);
     expect(e.cause).toBeUndefined();
   });
 
@@ -262,12 +327,16 @@ describe("createTypeResolver", () => {
     ["https://user:pw@HOST/types/acme.Ping", "$"],
     ["HOST@127.0.0.2/types/acme.Ping", "$"],
   ])("rejects the type URL %j (type-url)", async (url, path) => {
-    expect(await rejection(createTypeResolver({ fetch: localFetch }).resolve(url.replace("HOST", host)))).toMatchObject({ rule: "type-url", path });
+    expect(await rejection(createTypeResolver({ fetch: localFetch }).resolve(url.replace("HOST", host)))).toMatchObject(
+      { rule: "type-url", path },
+    );
     expect(served).toEqual([]);
   });
 
   it("rejects a malformed type URL in a fetched Type (type-url)", async () => {
-    expect(await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/acme.HasBadUrl`))).toMatchObject({ rule: "type-url", path: "$.fields[0].typeUrl" });
+    expect(
+      await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/acme.HasBadUrl`)),
+    ).toMatchObject({ rule: "type-url", path: "$.fields[0].typeUrl" });
   });
 
   it("reports a request that fails with no HTTP status (fetch)", async () => {
@@ -275,7 +344,9 @@ describe("createTypeResolver", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const e = await rejection(createResolver({ origins: [`http://127.0.0.1:${port}`] }).resolve(`http://127.0.0.1:${port}/types/acme.A`));
+    const e = await rejection(
+      createResolver({ origins: [`http://127.0.0.1:${port}`] }).resolve(`http://127.0.0.1:${port}/types/acme.A`),
+    );
     expect(e).toMatchObject({ rule: "fetch", path: "$" });
     expect(e.detail).toContain(`http://127.0.0.1:${port}/types/acme.A`);
   });
@@ -284,7 +355,10 @@ describe("createTypeResolver", () => {
     const saved = globalThis.fetch;
     (globalThis as { fetch?: unknown }).fetch = undefined;
     try {
-      expect(await rejection(createTypeResolver().resolve(`${host}/types/acme.Ping`))).toMatchObject({ rule: "fetch", path: "$" });
+      expect(await rejection(createTypeResolver().resolve(`${host}/types/acme.Ping`))).toMatchObject({
+        rule: "fetch",
+        path: "$",
+      });
     } finally {
       globalThis.fetch = saved;
     }

@@ -18,28 +18,100 @@ describe("validateJson keeps going past the first problem", () => {
     [
       "every bad member of a message",
       { optionalInt32: "x", optionalBool: 1, bogus: 1, optionalString: "\ud800" },
-      [["syntax", "$.optionalInt32"], ["json-type", "$.optionalBool"], ["unknown-field", "$.bogus"], ["utf16", "$.optionalString"]],
+      [
+        ["syntax", "$.optionalInt32"],
+        ["json-type", "$.optionalBool"],
+        ["unknown-field", "$.bogus"],
+        ["utf16", "$.optionalString"],
+      ],
     ],
-    ["every bad list item", { repeatedTimestamp: ["x", "1970-01-01T00:00:00Z", "2024-02-30T00:00:00Z", null] }, [["syntax", "$.repeatedTimestamp[0]"], ["range", "$.repeatedTimestamp[2]"], ["json-type", "$.repeatedTimestamp[3]"]]],
+    [
+      "every bad list item",
+      { repeatedTimestamp: ["x", "1970-01-01T00:00:00Z", "2024-02-30T00:00:00Z", null] },
+      [
+        ["syntax", "$.repeatedTimestamp[0]"],
+        ["range", "$.repeatedTimestamp[2]"],
+        ["json-type", "$.repeatedTimestamp[3]"],
+      ],
+    ],
     [
       "every bad map entry, key or value",
       { mapInt32Int32: { "1e2": 1, "2": "x", "-0": 1, "0": 2, "3": null } },
-      [["syntax", '$.mapInt32Int32["2"]'], ["json-type", '$.mapInt32Int32["3"]'], ["syntax", '$.mapInt32Int32["1e2"]'], ["duplicate-field", '$.mapInt32Int32["-0"]']],
+      [
+        ["syntax", '$.mapInt32Int32["2"]'],
+        ["json-type", '$.mapInt32Int32["3"]'],
+        ["syntax", '$.mapInt32Int32["1e2"]'],
+        ["duplicate-field", '$.mapInt32Int32["-0"]'],
+      ],
     ],
     [
       "nested messages, at every level",
-      { optionalNestedMessage: { a: "x", corecursive: { optionalInt64: 1.5, recursiveMessage: { optionalUint32: -1 } } } },
-      [["syntax", "$.optionalNestedMessage.a"], ["syntax", "$.optionalNestedMessage.corecursive.optionalInt64"], ["range", "$.optionalNestedMessage.corecursive.recursiveMessage.optionalUint32"]],
+      {
+        optionalNestedMessage: {
+          a: "x",
+          corecursive: { optionalInt64: 1.5, recursiveMessage: { optionalUint32: -1 } },
+        },
+      },
+      [
+        ["syntax", "$.optionalNestedMessage.a"],
+        ["syntax", "$.optionalNestedMessage.corecursive.optionalInt64"],
+        ["range", "$.optionalNestedMessage.corecursive.recursiveMessage.optionalUint32"],
+      ],
     ],
     [
       "Any contents",
-      { optionalAny: { "@type": `type.googleapis.com/${M.typeName}`, optionalInt32: "x", optional_int32: 1, nope: 1 }, repeatedAny: [{ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1", extra: 1 }] },
-      [["syntax", "$.optionalAny.optionalInt32"], ["duplicate-field", "$.optionalAny.optional_int32"], ["unknown-field", "$.optionalAny.nope"], ["unknown-field", "$.repeatedAny[0].extra"], ["syntax", "$.repeatedAny[0].value"]],
+      {
+        optionalAny: { "@type": `type.googleapis.com/${M.typeName}`, optionalInt32: "x", optional_int32: 1, nope: 1 },
+        repeatedAny: [{ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1", extra: 1 }],
+      },
+      [
+        ["syntax", "$.optionalAny.optionalInt32"],
+        ["duplicate-field", "$.optionalAny.optional_int32"],
+        ["unknown-field", "$.optionalAny.nope"],
+        ["unknown-field", "$.repeatedAny[0].extra"],
+        ["syntax", "$.repeatedAny[0].value"],
+      ],
     ],
-    ["Struct and Value contents", { optionalStruct: { a: ["\ud800", 1], "\udc00": 1, b: { c: "\udfff" } }, optionalValue: [1, "\ud800", { x: "\ud800" }] }, [["utf16", "$.optionalStruct.a[0]"], ["utf16", '$.optionalStruct["\\udc00"]'], ["utf16", "$.optionalStruct.b.c"], ["utf16", "$.optionalValue[1]"], ["utf16", "$.optionalValue[2].x"]]],
-    ["a oneof set twice, and a bad member of it", { oneofUint32: "x", oneofString: "a", oneofBool: true }, [["syntax", "$.oneofUint32"], ["oneof", "$.oneofString"], ["oneof", "$.oneofBool"]]],
-    ["a field under both names", { optionalInt32: 1, optional_int32: 2, repeatedInt32: [], repeated_int32: ["x"] }, [["duplicate-field", "$.optional_int32"], ["duplicate-field", "$.repeated_int32"]]],
-    ["a wrong container, once, nothing below it", { repeatedInt32: { a: "x" }, mapStringString: ["x"], optionalNestedMessage: [1, 2] }, [["json-type", "$.repeatedInt32"], ["json-type", "$.mapStringString"], ["json-type", "$.optionalNestedMessage"]]],
+    [
+      "Struct and Value contents",
+      {
+        optionalStruct: { a: ["\ud800", 1], "\udc00": 1, b: { c: "\udfff" } },
+        optionalValue: [1, "\ud800", { x: "\ud800" }],
+      },
+      [
+        ["utf16", "$.optionalStruct.a[0]"],
+        ["utf16", '$.optionalStruct["\\udc00"]'],
+        ["utf16", "$.optionalStruct.b.c"],
+        ["utf16", "$.optionalValue[1]"],
+        ["utf16", "$.optionalValue[2].x"],
+      ],
+    ],
+    [
+      "a oneof set twice, and a bad member of it",
+      { oneofUint32: "x", oneofString: "a", oneofBool: true },
+      [
+        ["syntax", "$.oneofUint32"],
+        ["oneof", "$.oneofString"],
+        ["oneof", "$.oneofBool"],
+      ],
+    ],
+    [
+      "a field under both names",
+      { optionalInt32: 1, optional_int32: 2, repeatedInt32: [], repeated_int32: ["x"] },
+      [
+        ["duplicate-field", "$.optional_int32"],
+        ["duplicate-field", "$.repeated_int32"],
+      ],
+    ],
+    [
+      "a wrong container, once, nothing below it",
+      { repeatedInt32: { a: "x" }, mapStringString: ["x"], optionalNestedMessage: [1, 2] },
+      [
+        ["json-type", "$.repeatedInt32"],
+        ["json-type", "$.mapStringString"],
+        ["json-type", "$.optionalNestedMessage"],
+      ],
+    ],
   ])("%s", (_, json, expected) => {
     const issues = validateJson(M, json as JsonValue, { registry });
     expect(brief(issues)).toEqual(expected);
@@ -53,8 +125,17 @@ describe("validateJson keeps going past the first problem", () => {
   });
 
   it("respects ignoreUnknownFields as the decoder does", () => {
-    expect(validateJson(M, { bogus: 1, optionalNestedEnum: "NOPE", mapStringNestedEnum: { a: "NOPE" } }, { ignoreUnknownFields: true })).toEqual([]);
-    expect(brief(validateJson(M, { bogus: 1, optionalNestedEnum: "NOPE" }))).toEqual([["unknown-field", "$.bogus"], ["enum", "$.optionalNestedEnum"]]);
+    expect(
+      validateJson(
+        M,
+        { bogus: 1, optionalNestedEnum: "NOPE", mapStringNestedEnum: { a: "NOPE" } },
+        { ignoreUnknownFields: true },
+      ),
+    ).toEqual([]);
+    expect(brief(validateJson(M, { bogus: 1, optionalNestedEnum: "NOPE" }))).toEqual([
+      ["unknown-field", "$.bogus"],
+      ["enum", "$.optionalNestedEnum"],
+    ]);
   });
 
   it("counts depth as the decoder does, and stops below the first level too deep", () => {
@@ -63,7 +144,10 @@ describe("validateJson keeps going past the first problem", () => {
     // Members in order: recursiveMessage first, so the deepest issue comes first.
     expect(brief(validateJson(M, json, { maxDepth: 5 }))).toEqual([
       ["depth", "$" + ".recursiveMessage".repeat(5)],
-      ...[4, 3, 2, 1, 0].map((k): [string, string] => ["json-type", "$" + ".recursiveMessage".repeat(k) + ".optionalBool"]),
+      ...[4, 3, 2, 1, 0].map((k): [string, string] => [
+        "json-type",
+        "$" + ".recursiveMessage".repeat(k) + ".optionalBool",
+      ]),
     ]);
   });
 
@@ -80,14 +164,25 @@ describe("validateJson keeps going past the first problem", () => {
 
   it("works for the well-known types at the root", () => {
     expect(brief(validateJson(TimestampSchema, "x"))).toEqual([["syntax", "$"]]);
-    expect(brief(validateJson(StructSchema, { a: "\ud800", b: [1, "\udc00"] }))).toEqual([["utf16", "$.a"], ["utf16", "$.b[1]"]]);
+    expect(brief(validateJson(StructSchema, { a: "\ud800", b: [1, "\udc00"] }))).toEqual([
+      ["utf16", "$.a"],
+      ["utf16", "$.b[1]"],
+    ]);
     expect(brief(validateJson(AnySchema, { "@type": "x" }))).toEqual([["type-url", '$["@type"]']]);
   });
 });
 
 describe("validateJsonString", () => {
   it("gives every issue a line and column, sorted by position", () => {
-    const text = ['{', '  "repeatedInt32": [1, "x",', '    2.5],', '  "optionalInt32": "y",', '  "optionalInt32": 3,', '  "bogus": {"a": 1, "a": 2}', "}"].join("\n");
+    const text = [
+      "{",
+      '  "repeatedInt32": [1, "x",',
+      "    2.5],",
+      '  "optionalInt32": "y",',
+      '  "optionalInt32": 3,',
+      '  "bogus": {"a": 1, "a": 2}',
+      "}",
+    ].join("\n");
     expect(validateJsonString(M, text)).toEqual([
       expect.objectContaining({ rule: "syntax", path: "$.repeatedInt32[1]", line: 2, column: 24 }),
       expect.objectContaining({ rule: "syntax", path: "$.repeatedInt32[2]", line: 3, column: 5 }),
@@ -99,13 +194,20 @@ describe("validateJsonString", () => {
   });
 
   it("reports malformed text once, where the parser stopped, after the repeated keys before it", () => {
-    expect(brief(validateJsonString(M, '{"a": 1, "a": 2, "b": [1,]}'))).toEqual([["duplicate-field", "$.a"], ["syntax", "$.b[1]"]]);
-    expect(validateJsonString(M, "{")).toEqual([expect.objectContaining({ rule: "syntax", path: "$", line: 1, column: 2 })]);
+    expect(brief(validateJsonString(M, '{"a": 1, "a": 2, "b": [1,]}'))).toEqual([
+      ["duplicate-field", "$.a"],
+      ["syntax", "$.b[1]"],
+    ]);
+    expect(validateJsonString(M, "{")).toEqual([
+      expect.objectContaining({ rule: "syntax", path: "$", line: 1, column: 2 }),
+    ]);
   });
 
   it("agrees with fromJsonString on exact numbers", () => {
     expect(validateJsonString(M, '{"optionalInt64": 9.223372036854775807e18}')).toEqual([]);
-    expect(brief(validateJsonString(M, '{"optionalInt64": 9007199254740993.5}'))).toEqual([["syntax", "$.optionalInt64"]]);
+    expect(brief(validateJsonString(M, '{"optionalInt64": 9007199254740993.5}'))).toEqual([
+      ["syntax", "$.optionalInt64"],
+    ]);
     expect(() => fromJsonString(M, '{"optionalInt64": 9.223372036854775807e18}')).not.toThrow();
   });
 

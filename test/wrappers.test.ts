@@ -31,9 +31,12 @@ describe("wrapperIsSchema", () => {
     expect(wrapperIsSchema(schema)).toBe(true);
   });
 
-  it.each([TimestampSchema, DurationSchema, StructSchema, TestAllTypesProto3].map((s) => [s.typeName, s] as const))("%s is not", (_, schema) => {
-    expect(wrapperIsSchema(schema)).toBe(false);
-  });
+  it.each([TimestampSchema, DurationSchema, StructSchema, TestAllTypesProto3].map((s) => [s.typeName, s] as const))(
+    "%s is not",
+    (_, schema) => {
+      expect(wrapperIsSchema(schema)).toBe(false);
+    },
+  );
 
   it("recognizes wrapper descriptors from another registry by name", () => {
     const field = TestAllTypesProto3.fields.find((f) => f.localName === "optionalInt32Wrapper")!;
@@ -93,7 +96,8 @@ const invalid: [DescMessage, unknown, string][] = [
 ];
 
 /** Rows as [type name, ...the rest, schema], so that titles show the name and the values, not the descriptor. */
-const titled = <R extends unknown[]>(rows: [DescMessage, ...R][]) => rows.map(([schema, ...rest]) => [schema.typeName, ...rest, schema] as [string, ...R, DescMessage]);
+const titled = <R extends unknown[]>(rows: [DescMessage, ...R][]) =>
+  rows.map(([schema, ...rest]) => [schema.typeName, ...rest, schema] as [string, ...R, DescMessage]);
 
 describe("wrapperFromJson and wrapperToJson", () => {
   it.each(titled(valid))("%s: %o", (_, json, value, schema) => {
@@ -113,18 +117,23 @@ describe("wrapperFromJson and wrapperToJson", () => {
 
   it("rejects a schema that is no wrapper", () => {
     expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x"))).toMatchObject({ rule: "json-type", path: "$" });
-    expect(catchWkt(() => wrapperToJson(TimestampSchema, create(TimestampSchema)))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => wrapperToJson(TimestampSchema, create(TimestampSchema)))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
   });
 
-  it.each(titled<[unknown, string]>([
-    [Int32ValueSchema, "x", "json-type"],
-    [Int32ValueSchema, 1.5, "range"],
-    [UInt64ValueSchema, -1n, "range"],
-    [FloatValueSchema, 1e300, "range"],
-    [StringValueSchema, "\udc00", "utf16"],
-    [BytesValueSchema, [1], "json-type"],
-    [BoolValueSchema, "false", "json-type"],
-  ]))("wrapperToJson reports a hand-made %s holding %o (%s)", (_, value, rule, schema) => {
+  it.each(
+    titled<[unknown, string]>([
+      [Int32ValueSchema, "x", "json-type"],
+      [Int32ValueSchema, 1.5, "range"],
+      [UInt64ValueSchema, -1n, "range"],
+      [FloatValueSchema, 1e300, "range"],
+      [StringValueSchema, "\udc00", "utf16"],
+      [BytesValueSchema, [1], "json-type"],
+      [BoolValueSchema, "false", "json-type"],
+    ]),
+  )("wrapperToJson reports a hand-made %s holding %o (%s)", (_, value, rule, schema) => {
     const m = { $typeName: schema.typeName, value } as unknown as MessageShape<DescMessage>;
     expect(catchWkt(() => wrapperToJson(schema, m))).toMatchObject({ rule, path: "$", typeName: schema.typeName });
   });
@@ -142,13 +151,22 @@ describe("wrappers through the message codec", () => {
   });
 
   it.each(titled(invalid))("%s at the root rejects %o (%s)", (_, json, rule, schema) => {
-    expect(catchWkt(() => fromJson(schema, json as JsonValue))).toMatchObject({ rule, path: "$", typeName: schema.typeName });
+    expect(catchWkt(() => fromJson(schema, json as JsonValue))).toMatchObject({
+      rule,
+      path: "$",
+      typeName: schema.typeName,
+    });
   });
 
   it("a 64-bit wrapper in JSON text keeps every digit", () => {
     expect(fromJsonString(Int64ValueSchema, "9223372036854775807").value).toBe(2n ** 63n - 1n);
     expect(fromJsonString(UInt64ValueSchema, "18446744073709551615").value).toBe(2n ** 64n - 1n);
-    expect(catchWkt(() => fromJsonString(Int64ValueSchema, "9223372036854775808"))).toMatchObject({ rule: "range", path: "$", line: 1, column: 1 });
+    expect(catchWkt(() => fromJsonString(Int64ValueSchema, "9223372036854775808"))).toMatchObject({
+      rule: "range",
+      path: "$",
+      line: 1,
+      column: 1,
+    });
   });
 
   // Singular wrapper fields hold the bare scalar; wrappers in lists are messages.
@@ -181,18 +199,28 @@ describe("wrappers through the message codec", () => {
   });
 
   it("reports the wrapper's type name for errors in wrapper fields", () => {
-    expect(catchWkt(() => fromJson(TestAllTypesProto3, { optionalInt64Wrapper: "x" })).typeName).toBe("google.protobuf.Int64Value");
-    expect(catchWkt(() => fromJson(TestAllTypesProto3, { repeatedInt64Wrapper: ["x"] })).typeName).toBe("google.protobuf.Int64Value");
+    expect(catchWkt(() => fromJson(TestAllTypesProto3, { optionalInt64Wrapper: "x" })).typeName).toBe(
+      "google.protobuf.Int64Value",
+    );
+    expect(catchWkt(() => fromJson(TestAllTypesProto3, { repeatedInt64Wrapper: ["x"] })).typeName).toBe(
+      "google.protobuf.Int64Value",
+    );
   });
 
   it("repeated wrapper fields hold wrapper messages", () => {
-    const m = fromJson(TestAllTypesProto3, { repeatedInt64Wrapper: ["1", 2], repeatedBoolWrapper: [false] }) as unknown as Fields;
+    const m = fromJson(TestAllTypesProto3, {
+      repeatedInt64Wrapper: ["1", 2],
+      repeatedBoolWrapper: [false],
+    }) as unknown as Fields;
     expect(m.repeatedInt64Wrapper).toEqual([
       { $typeName: "google.protobuf.Int64Value", value: 1n },
       { $typeName: "google.protobuf.Int64Value", value: 2n },
     ]);
     expect(m.repeatedBoolWrapper).toEqual([{ $typeName: "google.protobuf.BoolValue", value: false }]);
-    expect(toJson(TestAllTypesProto3, m as never)).toEqual({ repeatedInt64Wrapper: ["1", "2"], repeatedBoolWrapper: [false] });
+    expect(toJson(TestAllTypesProto3, m as never)).toEqual({
+      repeatedInt64Wrapper: ["1", "2"],
+      repeatedBoolWrapper: [false],
+    });
   });
 
   it("an unset singular wrapper field is absent; null leaves it unset", () => {
@@ -206,7 +234,9 @@ describe("wrappers in Any", () => {
   // Spec rule 1: wrappers "remain only for wire compatibility and for putting a scalar into an Any". Their
   // custom JSON form goes under "value".
   // The binary form in Any.value rounds a float to float32: keep only float32-exact values here.
-  const exact = valid.filter(([schema, , value]) => schema !== FloatValueSchema || Object.is(Math.fround(value as number), value));
+  const exact = valid.filter(
+    ([schema, , value]) => schema !== FloatValueSchema || Object.is(Math.fround(value as number), value),
+  );
   it.each(titled(exact))("%s: %o", (_, json, value, schema) => {
     const any = anyPack(schema, create(schema, { value } as never));
     const expected = { "@type": `type.googleapis.com/${schema.typeName}`, value: json };
@@ -221,7 +251,10 @@ describe("wrappers in Any", () => {
     ["google.protobuf.Int64Value", "x", "syntax"],
     ["google.protobuf.BoolValue", "true", "json-type"],
   ])("%s with value %o is rule %s at $.value", (typeName, value, rule) => {
-    expect(catchWkt(() => anyFromJson({ "@type": `type.googleapis.com/${typeName}`, value }))).toMatchObject({ rule, path: "$.value" });
+    expect(catchWkt(() => anyFromJson({ "@type": `type.googleapis.com/${typeName}`, value }))).toMatchObject({
+      rule,
+      path: "$.value",
+    });
   });
 
   it("a null value is the wrapper's default, as null is for every field (and as protobuf-es reads it)", () => {
@@ -239,7 +272,9 @@ describe("wrapper properties", () => {
         ([schema, m]) => {
           const json = wrapperToJson(schema, m as never);
           expect(wrapperFromJson(schema, json)).toEqual(m);
-          expect(fromJsonString(schema, JSON.stringify(json))).toEqual(Object.is((m as Fields).value, -0) ? { ...m, value: 0 } : m);
+          expect(fromJsonString(schema, JSON.stringify(json))).toEqual(
+            Object.is((m as Fields).value, -0) ? { ...m, value: 0 } : m,
+          );
         },
       ),
       { numRuns: 300 },
@@ -248,18 +283,21 @@ describe("wrapper properties", () => {
 
   it("any JSON value is a wrapper or our error", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...wrapperSchemas), fc.oneof(fc.jsonValue(), fc.string(), fc.bigInt().map(String)), (schema, json) => {
-        try {
-          wrapperFromJson(schema, json);
-        } catch (e) {
-          expect(isWktJsonError(e)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...wrapperSchemas),
+        fc.oneof(fc.jsonValue(), fc.string(), fc.bigInt().map(String)),
+        (schema, json) => {
+          try {
+            wrapperFromJson(schema, json);
+          } catch (e) {
+            expect(isWktJsonError(e)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
 });
-
 
 describe("the path option", () => {
   it.each([
@@ -303,12 +341,22 @@ describe("the path option", () => {
   it.each([[""], ["pageSize"], [5], [null], [{}]])("rejects the path %j (range), valid value or not", (path) => {
     const options = { path } as unknown as { path: string };
     const I = "google.protobuf.Int32Value";
-    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1, options))).toMatchObject({ rule: "range", path: "$", typeName: I });
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1, options))).toMatchObject({
+      rule: "range",
+      path: "$",
+      typeName: I,
+    });
     expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, options))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => wrapperToJson(Int32ValueSchema, create(Int32ValueSchema), options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => wrapperToJson(Int32ValueSchema, create(Int32ValueSchema), options))).toMatchObject({
+      rule: "range",
+      path: "$",
+    });
   });
 
   it("reports a schema that is not a wrapper before looking at the option", () => {
-    expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x", { path: "bad" }))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x", { path: "bad" }))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { zeroMessage, zeroMessageAt, zeroMessageWith, zeroShapeRoot, zeroShapeStep } from "../src/internal/zero-message.js";
+import {
+  zeroMessage,
+  zeroMessageAt,
+  zeroMessageWith,
+  zeroShapeRoot,
+  zeroShapeStep,
+} from "../src/internal/zero-message.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
 // The JSON reader starts every message of few fields from zeroMessage instead of create(): whatever it
@@ -14,16 +20,23 @@ describe("zeroMessage", () => {
     expect(messages.length).toBeGreaterThan(50);
   });
 
-  it.each(messages.map((m) => [m.typeName, m] as const))("%s: equals create(), in member order and prototype", (_, desc) => {
-    const made = zeroMessage(desc);
-    const expected = create(desc);
-    expect(made).toStrictEqual(expected);
-    expect(Object.keys(made)).toEqual(Object.keys(expected));
-    expect(Object.getPrototypeOf(made)).toBe(Object.getPrototypeOf(expected));
-    for (const k of Object.keys(made)) {
-      expect(Object.getOwnPropertyDescriptor(made, k)).toMatchObject({ writable: true, enumerable: true, configurable: true });
-    }
-  });
+  it.each(messages.map((m) => [m.typeName, m] as const))(
+    "%s: equals create(), in member order and prototype",
+    (_, desc) => {
+      const made = zeroMessage(desc);
+      const expected = create(desc);
+      expect(made).toStrictEqual(expected);
+      expect(Object.keys(made)).toEqual(Object.keys(expected));
+      expect(Object.getPrototypeOf(made)).toBe(Object.getPrototypeOf(expected));
+      for (const k of Object.keys(made)) {
+        expect(Object.getOwnPropertyDescriptor(made, k)).toMatchObject({
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+      }
+    },
+  );
 
   it("gives each message its own lists, maps and oneof holders, and leaves the template alone", () => {
     const a = zeroMessage(TestAllTypesProto3) as Record<string, unknown> & {
@@ -47,11 +60,19 @@ describe("zeroMessage", () => {
     const made = zeroMessageWith(TestAllTypesProto3, added)!;
     const zero = create(TestAllTypesProto3) as Record<string, unknown>;
     expect(Object.keys(made)).toEqual([...Object.keys(zero), ...added]);
-    for (const k of added) expect(Object.getOwnPropertyDescriptor(made, k)).toEqual({ value: undefined, writable: true, enumerable: true, configurable: true });
+    for (const k of added)
+      expect(Object.getOwnPropertyDescriptor(made, k)).toEqual({
+        value: undefined,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
     for (const k of added) delete made[k];
     expect(made).toStrictEqual(zero);
     // Another list is another base; the first one is unchanged by what its copies went through.
-    expect(Object.keys(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage"])!).at(-1)).toBe("optionalNestedMessage");
+    expect(Object.keys(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage"])!).at(-1)).toBe(
+      "optionalNestedMessage",
+    );
     expect(Object.keys(zeroMessageWith(TestAllTypesProto3, added)!)).toEqual([...Object.keys(zero), ...added]);
   });
 
@@ -59,7 +80,9 @@ describe("zeroMessage", () => {
     expect(zeroMessageWith(TestAllTypesProto2, ["optionalNestedMessage"])).toBeUndefined();
     expect(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalNestedMessage"])).toBeUndefined();
     // 125 members and 3 more: past what JSON.parse keeps in fast mode (a copy of a dictionary is slow).
-    expect(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalForeignMessage", "optionalTimestamp"])).toBeUndefined();
+    expect(
+      zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalForeignMessage", "optionalTimestamp"]),
+    ).toBeUndefined();
     expect(zeroMessageWith(TestAllTypesProto3, ["optionalNestedMessage", "optionalForeignMessage"])).toBeDefined();
   });
 });

@@ -23,6 +23,7 @@ export function durationCases(): Case[] {
   for (const [name, list] of Object.entries(durationFixtures)) {
     cases.push(parseCase(duration, `parse/${name}`, flat(list.map(durationToJson)), parseTargets));
   }
-  for (const [name, list] of Object.entries(durationFixtures)) cases.push(formatCase(duration, `format/${name}`, list, formatTargets));
+  for (const [name, list] of Object.entries(durationFixtures))
+    cases.push(formatCase(duration, `format/${name}`, list, formatTargets));
   return cases;
 }

@@ -15,7 +15,14 @@
 import { clone, create, fromJson, merge, type DescMessage, type JsonObject } from "@bufbuild/protobuf";
 import { TimestampSchema } from "@bufbuild/protobuf/wkt";
 import { fieldMaskNormalize, fieldMaskUnion } from "../../src/field-mask.js";
-import { fieldMaskFromPatch, fieldMaskMerge, fieldMaskProject, jsonMerge, jsonOmit, jsonProject } from "../../src/field-mask-apply.js";
+import {
+  fieldMaskFromPatch,
+  fieldMaskMerge,
+  fieldMaskProject,
+  jsonMerge,
+  jsonOmit,
+  jsonProject,
+} from "../../src/field-mask-apply.js";
 import { TestAllTypesProto3, testRegistry } from "../../test/conformance-registry.js";
 import { same } from "../check.js";
 import { flat, messageWithEveryField, mulberry32, protoPaths } from "../fixtures.js";
@@ -81,11 +88,31 @@ const Nested = T3.nestedMessages.find((m) => m.name === "NestedMessage")!;
 const Foreign = testRegistry.getMessage("protobuf_test_messages.proto3.ForeignMessage")!;
 
 /** The proto3 JSON names of the 50 fields set in the fixture messages: the mask's 10 and 40 others. */
-const masked = ["optionalInt32", "optionalString", "optionalBytes", "optionalNestedMessage", "repeatedInt32", "repeatedNestedMessage",
-  "mapStringString", "optionalTimestamp", "optionalStruct", "optionalForeignMessage"];
+const masked = [
+  "optionalInt32",
+  "optionalString",
+  "optionalBytes",
+  "optionalNestedMessage",
+  "repeatedInt32",
+  "repeatedNestedMessage",
+  "mapStringString",
+  "optionalTimestamp",
+  "optionalStruct",
+  "optionalForeignMessage",
+];
 
-const mask = ["optional_int32", "optional_string", "optional_bytes", "optional_nested_message.a", "repeated_int32",
-  "repeated_nested_message", "map_string_string", "optional_timestamp", "optional_struct", "optional_foreign_message"];
+const mask = [
+  "optional_int32",
+  "optional_string",
+  "optional_bytes",
+  "optional_nested_message.a",
+  "repeated_int32",
+  "repeated_nested_message",
+  "map_string_string",
+  "optional_timestamp",
+  "optional_struct",
+  "optional_foreign_message",
+];
 
 function message50(seed: number): Rec {
   const all = messageWithEveryField(T3, seed);
@@ -104,7 +131,8 @@ function esProject(m: Rec): Rec {
   out.optionalInt32 = m.optionalInt32;
   out.optionalString = m.optionalString;
   out.optionalBytes = m.optionalBytes.slice();
-  if (m.optionalNestedMessage !== undefined && m.optionalNestedMessage.a !== 0) out.optionalNestedMessage = create(Nested, { a: m.optionalNestedMessage.a });
+  if (m.optionalNestedMessage !== undefined && m.optionalNestedMessage.a !== 0)
+    out.optionalNestedMessage = create(Nested, { a: m.optionalNestedMessage.a });
   out.repeatedInt32 = m.repeatedInt32.slice();
   out.repeatedNestedMessage = m.repeatedNestedMessage.map((x: Rec) => clone(Nested, x as never));
   out.mapStringString = { ...m.mapStringString };
@@ -120,7 +148,8 @@ function cloneProject(m: Rec): Rec {
   out.optionalInt32 = m.optionalInt32;
   out.optionalString = m.optionalString;
   out.optionalBytes = structuredClone(m.optionalBytes);
-  if (m.optionalNestedMessage !== undefined && m.optionalNestedMessage.a !== 0) out.optionalNestedMessage = { $typeName: Nested.typeName, a: m.optionalNestedMessage.a };
+  if (m.optionalNestedMessage !== undefined && m.optionalNestedMessage.a !== 0)
+    out.optionalNestedMessage = { $typeName: Nested.typeName, a: m.optionalNestedMessage.a };
   out.repeatedInt32 = structuredClone(m.repeatedInt32);
   out.repeatedNestedMessage = structuredClone(m.repeatedNestedMessage);
   out.mapStringString = structuredClone(m.mapStringString);
@@ -146,7 +175,10 @@ function esMerge(t: Rec, s: Rec): Rec {
   else for (const x of s.repeatedNestedMessage) out.repeatedNestedMessage.push(clone(Nested, x));
   if (Object.keys(s.mapStringString).length === 0) out.mapStringString = {};
   else Object.assign(out.mapStringString, s.mapStringString);
-  for (const [name, schema] of [["optionalTimestamp", TimestampSchema], ["optionalForeignMessage", Foreign]] as [string, DescMessage][]) {
+  for (const [name, schema] of [
+    ["optionalTimestamp", TimestampSchema],
+    ["optionalForeignMessage", Foreign],
+  ] as [string, DescMessage][]) {
     if (s[name] === undefined) delete out[name];
     else if (out[name] === undefined) out[name] = clone(schema, s[name]);
     else merge(schema, out[name], clone(schema, s[name]));
@@ -180,7 +212,8 @@ function cloneMerge(t: Rec, s: Rec): Rec {
     if (s.optionalTimestamp.nanos !== 0) out.optionalTimestamp.nanos = s.optionalTimestamp.nanos;
   }
   if (s.optionalForeignMessage === undefined) delete out.optionalForeignMessage;
-  else if (out.optionalForeignMessage === undefined) out.optionalForeignMessage = structuredClone(s.optionalForeignMessage);
+  else if (out.optionalForeignMessage === undefined)
+    out.optionalForeignMessage = structuredClone(s.optionalForeignMessage);
   else if (s.optionalForeignMessage.c !== 0) out.optionalForeignMessage.c = s.optionalForeignMessage.c;
   if (s.optionalStruct === undefined) delete out.optionalStruct;
   else if (out.optionalStruct === undefined) out.optionalStruct = structuredClone(s.optionalStruct);
@@ -233,34 +266,115 @@ function messageCases(): Case[] {
 function migrationResource(seed: number, bytes: number): Rec {
   const rnd = mulberry32(seed);
   const user = (login: string, id: number): Rec => ({
-    login, id, node_id: `MDQ6VXNlcj${id}`, avatar_url: `https://avatars.example.com/u/${id}?v=4`, gravatar_id: "",
-    url: `https://api.example.com/users/${login}`, html_url: `https://example.com/${login}`,
-    repos_url: `https://api.example.com/users/${login}/repos`, events_url: `https://api.example.com/users/${login}/events{/privacy}`,
-    type: "User", site_admin: false,
+    login,
+    id,
+    node_id: `MDQ6VXNlcj${id}`,
+    avatar_url: `https://avatars.example.com/u/${id}?v=4`,
+    gravatar_id: "",
+    url: `https://api.example.com/users/${login}`,
+    html_url: `https://example.com/${login}`,
+    repos_url: `https://api.example.com/users/${login}/repos`,
+    events_url: `https://api.example.com/users/${login}/events{/privacy}`,
+    type: "User",
+    site_admin: false,
   });
   const repo = (k: number): Rec => {
     const name = `project-${k}-${Math.floor(rnd() * 1e6)}`;
     const url = `https://api.example.com/repos/octocat/${name}`;
-    const r: Rec = { id: 1296269 + k, node_id: `MDEwOlJlcG9zaXRvcnkx${k}`, name, full_name: `octocat/${name}`, owner: user("octocat", 583231), private: rnd() < 0.3, description: "This your first repo!", fork: rnd() < 0.2, url };
-    for (const rel of ["archive", "assignees", "blobs", "branches", "collaborators", "comments", "commits", "compare", "contents", "contributors", "deployments", "downloads", "events", "forks", "git_commits", "git_refs", "git_tags", "issues", "keys", "labels", "languages", "merges", "milestones", "pulls", "releases", "stargazers", "statuses", "subscribers", "tags", "teams", "trees", "hooks"]) {
+    const r: Rec = {
+      id: 1296269 + k,
+      node_id: `MDEwOlJlcG9zaXRvcnkx${k}`,
+      name,
+      full_name: `octocat/${name}`,
+      owner: user("octocat", 583231),
+      private: rnd() < 0.3,
+      description: "This your first repo!",
+      fork: rnd() < 0.2,
+      url,
+    };
+    for (const rel of [
+      "archive",
+      "assignees",
+      "blobs",
+      "branches",
+      "collaborators",
+      "comments",
+      "commits",
+      "compare",
+      "contents",
+      "contributors",
+      "deployments",
+      "downloads",
+      "events",
+      "forks",
+      "git_commits",
+      "git_refs",
+      "git_tags",
+      "issues",
+      "keys",
+      "labels",
+      "languages",
+      "merges",
+      "milestones",
+      "pulls",
+      "releases",
+      "stargazers",
+      "statuses",
+      "subscribers",
+      "tags",
+      "teams",
+      "trees",
+      "hooks",
+    ]) {
       r[`${rel}_url`] = `${url}/${rel.replace("_", "/")}`;
     }
     Object.assign(r, {
-      homepage: "https://example.com", language: rnd() < 0.5 ? null : "TypeScript", forks_count: Math.floor(rnd() * 100), stargazers_count: Math.floor(rnd() * 1000),
-      size: Math.floor(rnd() * 1e5), default_branch: "main", topics: ["octocat", "api"], has_issues: true, has_wiki: rnd() < 0.5, archived: false, visibility: "public",
-      pushed_at: "2011-01-26T19:06:43Z", created_at: "2011-01-26T19:01:12Z", updated_at: "2011-01-26T19:14:43Z",
-      permissions: { admin: false, push: false, pull: true }, license: { key: "mit", name: "MIT License", spdx_id: "MIT", url: "https://api.example.com/licenses/mit" },
+      homepage: "https://example.com",
+      language: rnd() < 0.5 ? null : "TypeScript",
+      forks_count: Math.floor(rnd() * 100),
+      stargazers_count: Math.floor(rnd() * 1000),
+      size: Math.floor(rnd() * 1e5),
+      default_branch: "main",
+      topics: ["octocat", "api"],
+      has_issues: true,
+      has_wiki: rnd() < 0.5,
+      archived: false,
+      visibility: "public",
+      pushed_at: "2011-01-26T19:06:43Z",
+      created_at: "2011-01-26T19:01:12Z",
+      updated_at: "2011-01-26T19:14:43Z",
+      permissions: { admin: false, push: false, pull: true },
+      license: { key: "mit", name: "MIT License", spdx_id: "MIT", url: "https://api.example.com/licenses/mit" },
     });
     return r;
   };
-  const m: Rec = { id: 79, node_id: "MDk6TWlncmF0aW9uNzk=", owner: user("octocat", 583231), guid: "0b989ba4-242f-11e5-81e1-c7b6966d2516", state: "pending",
-    lock_repositories: true, exclude_attachments: false, exclude_releases: false, repositories: [], url: "https://api.example.com/user/migrations/79",
-    created_at: "2015-07-06T15:33:38-07:00", updated_at: "2015-07-06T15:46:44-07:00" };
+  const m: Rec = {
+    id: 79,
+    node_id: "MDk6TWlncmF0aW9uNzk=",
+    owner: user("octocat", 583231),
+    guid: "0b989ba4-242f-11e5-81e1-c7b6966d2516",
+    state: "pending",
+    lock_repositories: true,
+    exclude_attachments: false,
+    exclude_releases: false,
+    repositories: [],
+    url: "https://api.example.com/user/migrations/79",
+    created_at: "2015-07-06T15:33:38-07:00",
+    updated_at: "2015-07-06T15:46:44-07:00",
+  };
   for (let k = 0; JSON.stringify(m).length < bytes; k++) m.repositories.push(repo(k));
   return flat(m);
 }
 
-const readMask = ["id", "state", "created_at", "repositories.*.full_name", "repositories.*.owner.login", "repositories.*.private", "repositories.*.updated_at"];
+const readMask = [
+  "id",
+  "state",
+  "created_at",
+  "repositories.*.full_name",
+  "repositories.*.owner.login",
+  "repositories.*.private",
+  "repositories.*.updated_at",
+];
 const exclude = ["repositories.*.owner", "repositories.*.permissions", "repositories.*.license"];
 const replace = { replaceMessageFields: true, replaceRepeatedFields: true };
 
@@ -269,7 +383,12 @@ function manualProject(r: Rec): Rec {
     id: r.id,
     state: r.state,
     created_at: r.created_at,
-    repositories: r.repositories.map((x: Rec) => ({ full_name: x.full_name, owner: { login: x.owner.login }, private: x.private, updated_at: x.updated_at })),
+    repositories: r.repositories.map((x: Rec) => ({
+      full_name: x.full_name,
+      owner: { login: x.owner.login },
+      private: x.private,
+      updated_at: x.updated_at,
+    })),
   };
 }
 
@@ -292,7 +411,12 @@ function clonePatch(stored: Rec, body: Rec): Rec {
 function jsonCases(): Case[] {
   const area = "FieldMask apply";
   const resource = migrationResource(21, 10_000);
-  const body = flat({ state: "exporting", lock_repositories: false, exclude_attachments: true, repositories: migrationResource(22, 3000).repositories });
+  const body = flat({
+    state: "exporting",
+    lock_repositories: false,
+    exclude_attachments: true,
+    repositories: migrationResource(22, 3000).repositories,
+  });
   same("project json-10kb", jsonProject(resource, readMask), manualProject(resource));
   same("omit json-10kb", jsonOmit(resource, exclude), cloneOmit(resource));
   same("merge json-10kb", jsonMerge(resource, body, fieldMaskFromPatch(body), replace), clonePatch(resource, body));

@@ -18,7 +18,9 @@ export function fieldMaskCases(): Case[] {
     ["4-paths", 64, 4],
     ["100-paths", 4, 100],
   ] as const) {
-    const masks: FieldMask[] = Array.from({ length: count }, (_, k) => create(FieldMaskSchema, { paths: protoPaths(100 * paths + k, paths) }));
+    const masks: FieldMask[] = Array.from({ length: count }, (_, k) =>
+      create(FieldMaskSchema, { paths: protoPaths(100 * paths + k, paths) }),
+    );
     const texts = flat(masks.map((m) => toJson(FieldMaskSchema, m) as string));
     for (let k = 0; k < count; k++) {
       same(`FieldMask format ${texts[k]}`, fieldMaskToJson(masks[k]!), texts[k]);
@@ -40,7 +42,8 @@ export function fieldMaskCases(): Case[] {
       },
       ...tsColumn(
         () => {
-          for (const t of texts) same(`protobuf-ts FieldMask parse ${t}`, fieldMaskFromJson(t).paths, pt("FieldMask").fromJson(t).paths);
+          for (const t of texts)
+            same(`protobuf-ts FieldMask parse ${t}`, fieldMaskFromJson(t).paths, pt("FieldMask").fromJson(t).paths);
         },
         () => {
           const T = pt("FieldMask");
@@ -70,7 +73,8 @@ export function fieldMaskCases(): Case[] {
       ...tsColumn(
         () => {
           const T = pt("FieldMask");
-          for (const m of masks) same(`protobuf-ts FieldMask format`, fieldMaskToJson(m), T.toJson(T.create({ paths: m.paths })));
+          for (const m of masks)
+            same(`protobuf-ts FieldMask format`, fieldMaskToJson(m), T.toJson(T.create({ paths: m.paths })));
         },
         () => {
           const T = pt("FieldMask");

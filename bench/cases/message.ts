@@ -62,7 +62,8 @@ export function messageCases(f: Fixture): Case[] {
         sink.v = esFromJson(schema, json, opts);
       },
       ...tsColumn(
-        () => same(`protobuf-ts ${label} fromJson`, out, pt(tsName).toJson(pt(tsName).fromJson(json, tsOpts()), tsOpts())),
+        () =>
+          same(`protobuf-ts ${label} fromJson`, out, pt(tsName).toJson(pt(tsName).fromJson(json, tsOpts()), tsOpts())),
         () => {
           const T = pt(tsName);
           const o = tsOpts();
@@ -84,7 +85,8 @@ export function messageCases(f: Fixture): Case[] {
         sink.v = esToJson(schema, msg, opts);
       },
       ...tsColumn(
-        () => same(`protobuf-ts ${label} toJson`, out, pt(tsName).toJson(pt(tsName).fromJson(json, tsOpts()), tsOpts())),
+        () =>
+          same(`protobuf-ts ${label} toJson`, out, pt(tsName).toJson(pt(tsName).fromJson(json, tsOpts()), tsOpts())),
         () => {
           const T = pt(tsName);
           const o = tsOpts();
@@ -111,7 +113,12 @@ export function messageCases(f: Fixture): Case[] {
         sink.v = esFromJsonString(schema, text, opts);
       },
       ...tsColumn(
-        () => same(`protobuf-ts ${label} fromJsonString`, out, pt(tsName).toJson(pt(tsName).fromJsonString(text, tsOpts()), tsOpts())),
+        () =>
+          same(
+            `protobuf-ts ${label} fromJsonString`,
+            out,
+            pt(tsName).toJson(pt(tsName).fromJsonString(text, tsOpts()), tsOpts()),
+          ),
         () => {
           const T = pt(tsName);
           const o = tsOpts();
@@ -139,7 +146,12 @@ export function messageCases(f: Fixture): Case[] {
         sink.v = esToJsonString(schema, msg, opts);
       },
       ...tsColumn(
-        () => same(`protobuf-ts ${label} toJsonString`, out, JSON.parse(pt(tsName).toJsonString(pt(tsName).fromJson(json, tsOpts()), tsOpts()))),
+        () =>
+          same(
+            `protobuf-ts ${label} toJsonString`,
+            out,
+            JSON.parse(pt(tsName).toJsonString(pt(tsName).fromJson(json, tsOpts()), tsOpts())),
+          ),
         () => {
           const T = pt(tsName);
           const o = tsOpts();
@@ -164,7 +176,14 @@ export function messageCases(f: Fixture): Case[] {
 const wholeTargets = [{ vs: "es", max: 1 / 1.5, label: "≥1.5x vs es" }] as const;
 
 /** Six fields of the sparse fixtures: scalars of three kinds, a list and a map. */
-const sparseFields = ["optionalInt32", "optionalInt64", "optionalString", "optionalNestedEnum", "repeatedInt32", "mapStringString"];
+const sparseFields = [
+  "optionalInt32",
+  "optionalInt64",
+  "optionalString",
+  "optionalNestedEnum",
+  "repeatedInt32",
+  "mapStringString",
+];
 
 /** The members of `json` named in `keys`, in that order. */
 function pick(json: JsonObject, keys: readonly string[]): JsonObject {

@@ -99,7 +99,10 @@ function tinyCases(t: Tiny): Case[] {
       ours: loop(texts, (s) => fromJsonString(schema, s)),
       es: loop(texts, (s) => esFromJsonString(schema, s)),
       ...tsColumn(
-        () => texts.forEach((s, k) => same(`protobuf-ts ${label} fromJsonString`, T().toJson(T().fromJsonString(s)), jsons[k])),
+        () =>
+          texts.forEach((s, k) =>
+            same(`protobuf-ts ${label} fromJsonString`, T().toJson(T().fromJsonString(s)), jsons[k]),
+          ),
         () => {
           const P = T();
           return loop(texts, (s) => P.fromJsonString(s));
@@ -115,7 +118,8 @@ function tinyCases(t: Tiny): Case[] {
       ours: loop(msgs, (m) => toJsonString(schema, m as never)),
       es: loop(msgs, (m) => esToJsonString(schema, m as never)),
       ...tsColumn(
-        () => tsMsgs().forEach((m, k) => same(`protobuf-ts ${label} toJsonString`, T().toJsonString(m as never), texts[k])),
+        () =>
+          tsMsgs().forEach((m, k) => same(`protobuf-ts ${label} toJsonString`, T().toJsonString(m as never), texts[k])),
         () => {
           const P = T();
           return loop(tsMsgs(), (m) => P.toJsonString(m as never));
@@ -129,7 +133,10 @@ function tinyCases(t: Tiny): Case[] {
 
 export function perCallCases(): Case[] {
   const rand = mulberry32(31);
-  const int64s = Array.from({ length: batch }, () => 9223372036854775807n - BigInt(Math.floor(rand() * 2 ** 52)) * BigInt(1 + Math.floor(rand() * 2 ** 10)));
+  const int64s = Array.from(
+    { length: batch },
+    () => 9223372036854775807n - BigInt(Math.floor(rand() * 2 ** 52)) * BigInt(1 + Math.floor(rand() * 2 ** 10)),
+  );
   const doubles = Array.from({ length: batch }, () => (rand() - 0.5) * 10 ** Math.floor(rand() * 20 - 5));
   const wrapperTo = (schema: DescMessage) => (m: never) => wrapperToJson(schema, m);
   const wrapperFrom = (schema: DescMessage) => (j: unknown) => wrapperFromJson(schema, j);

@@ -74,7 +74,8 @@ export function formatCase<M extends { seconds: bigint; nanos: number }>(
   const ts = tsColumn(
     () => {
       const T = pt(t.area);
-      for (const m of list) same(`protobuf-ts ${t.area} format`, t.toText(m), T.toJson(T.create({ seconds: m.seconds, nanos: m.nanos })));
+      for (const m of list)
+        same(`protobuf-ts ${t.area} format`, t.toText(m), T.toJson(T.create({ seconds: m.seconds, nanos: m.nanos })));
     },
     () => {
       const T = pt(t.area);

@@ -4,7 +4,14 @@
  * `fromJson` / `toJson` / `fromJsonString` / `toJsonString`. Floors for text: `JSON.parse` and `JSON.stringify`
  * of the same document, which do less (no Value messages, no checks) and bound what any JS decoder can do.
  */
-import { fromJson, fromJsonString as esFromJsonString, toJson, toJsonString as esToJsonString, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import {
+  fromJson,
+  fromJsonString as esFromJsonString,
+  toJson,
+  toJsonString as esToJsonString,
+  type DescMessage,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import { ListValueSchema, StructSchema } from "@bufbuild/protobuf/wkt";
 import { fromJsonString } from "../../src/from-json.js";
 import { listValueFromJson, listValueToJson, structFromJson, structToJson } from "../../src/struct.js";

@@ -47,9 +47,15 @@ function format(name: string, list: Timestamp[]): Case {
 }
 
 export function timestampCases(): Case[] {
-  const fixtures = { frac0: timestamps(1, 0), frac3: timestamps(2, 3), frac6: timestamps(3, 6), frac9: timestamps(4, 9) };
+  const fixtures = {
+    frac0: timestamps(1, 0),
+    frac3: timestamps(2, 3),
+    frac6: timestamps(3, 6),
+    frac9: timestamps(4, 9),
+  };
   const cases: Case[] = [];
-  for (const [name, list] of Object.entries(fixtures)) cases.push(parse(`parse/${name}`, flat(list.map(timestampToJson))));
+  for (const [name, list] of Object.entries(fixtures))
+    cases.push(parse(`parse/${name}`, flat(list.map(timestampToJson))));
   cases.push(parse("parse/offset", flat(withOffsets(fixtures.frac3, 5, timestampToJson))));
   for (const [name, list] of Object.entries(fixtures)) cases.push(format(`format/${name}`, list));
   return cases;

@@ -47,7 +47,8 @@ function wrapperCases(
       },
       ...tsColumn(
         () => {
-          for (let k = 0; k < texts.length; k++) same(`protobuf-ts ${label} parse`, values[k], T().fromJson(texts[k]!).value);
+          for (let k = 0; k < texts.length; k++)
+            same(`protobuf-ts ${label} parse`, values[k], T().fromJson(texts[k]!).value);
         },
         () => {
           const t = T();
@@ -77,7 +78,8 @@ function wrapperCases(
       },
       ...tsColumn(
         () => {
-          for (let k = 0; k < texts.length; k++) same(`protobuf-ts ${label} format`, texts[k], T().toJson(T().create({ value: values[k] })));
+          for (let k = 0; k < texts.length; k++)
+            same(`protobuf-ts ${label} format`, texts[k], T().toJson(T().create({ value: values[k] })));
         },
         () => {
           const t = T();
@@ -95,7 +97,10 @@ function wrapperCases(
   ];
 }
 
-function bytesFloors(list: Uint8Array[]): { parseFloor: NonNullable<Case["floor"]>; formatFloor: NonNullable<Case["floor"]> } {
+function bytesFloors(list: Uint8Array[]): {
+  parseFloor: NonNullable<Case["floor"]>;
+  formatFloor: NonNullable<Case["floor"]>;
+} {
   const texts = flat(list.map(base64Reference));
   const buffers = list.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
   return {
@@ -169,20 +174,32 @@ function portableCases(label: string, list: Uint8Array[]): Case[] {
 export function wrappersCases(): Case[] {
   const rand = mulberry32(11);
   const int64s = Array.from({ length: batch }, (_, k) =>
-    k === 0 ? 9223372036854775807n : 9223372036854775807n - BigInt(Math.floor(rand() * 2 ** 52)) * BigInt(1 + Math.floor(rand() * 2 ** 10)),
+    k === 0
+      ? 9223372036854775807n
+      : 9223372036854775807n - BigInt(Math.floor(rand() * 2 ** 52)) * BigInt(1 + Math.floor(rand() * 2 ** 10)),
   );
   const doubles = Array.from({ length: batch }, () => (rand() - 0.5) * 10 ** Math.floor(rand() * 20 - 5));
   const bytes1k = Array.from({ length: 16 }, (_, k) => randomBytes(100 + k, 1024));
   const bytes64k = [randomBytes(200, 65536)];
   for (const b of [...bytes1k, ...bytes64k]) {
-    same("base64 reference", base64Reference(b), toJson(BytesValueSchema, create(BytesValueSchema, { value: b })) as JsonValue);
+    same(
+      "base64 reference",
+      base64Reference(b),
+      toJson(BytesValueSchema, create(BytesValueSchema, { value: b })) as JsonValue,
+    );
   }
   const bytesTargets = [{ vs: "es", max: 1 / 3, label: "≥3x vs es" }] as const;
   return [
     ...wrapperCases("int64value-max", Int64ValueSchema, "Int64Value", int64s, {}),
     ...wrapperCases("doublevalue", DoubleValueSchema, "DoubleValue", doubles, {}),
-    ...wrapperCases("bytesvalue-1kb", BytesValueSchema, "BytesValue", bytes1k, { ...bytesFloors(bytes1k), targets: bytesTargets }),
-    ...wrapperCases("bytesvalue-64kb", BytesValueSchema, "BytesValue", bytes64k, { ...bytesFloors(bytes64k), targets: bytesTargets }),
+    ...wrapperCases("bytesvalue-1kb", BytesValueSchema, "BytesValue", bytes1k, {
+      ...bytesFloors(bytes1k),
+      targets: bytesTargets,
+    }),
+    ...wrapperCases("bytesvalue-64kb", BytesValueSchema, "BytesValue", bytes64k, {
+      ...bytesFloors(bytes64k),
+      targets: bytesTargets,
+    }),
     ...portableCases("1kb", bytes1k),
     ...portableCases("64kb", bytes64k),
   ];

@@ -125,8 +125,11 @@ const arrayDecodeMin = 128;
 /** A self-test of a native encoder. */
 function encoderWorks(encode: Encode): boolean {
   try {
-    const bytes = new Uint8Array([0, 16, 131, 16, 81, 135, 32, 146, 139, 48, 211, 143, 65, 20, 147, 81, 85, 151, 97, 150, 155, 113, 215, 159,
-      130, 24, 163, 146, 89, 167, 162, 154, 171, 178, 219, 175, 195, 28, 179, 211, 93, 183, 227, 158, 187, 243, 223, 191, 251, 255, 1, 2]);
+    const bytes = new Uint8Array([
+      0, 16, 131, 16, 81, 135, 32, 146, 139, 48, 211, 143, 65, 20, 147, 81, 85, 151, 97, 150, 155, 113, 215, 159, 130,
+      24, 163, 146, 89, 167, 162, 154, 171, 178, 219, 175, 195, 28, 179, 211, 93, 183, 227, 158, 187, 243, 223, 191,
+      251, 255, 1, 2,
+    ]);
     const text = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==";
     return encode(bytes) === text && encode(new Uint8Array(0)) === "" && encode(bytes.subarray(50)) === "AQI=";
   } catch {
@@ -141,9 +144,35 @@ function encoderWorks(encode: Encode): boolean {
  */
 function decoderWorks(decode: Decode): boolean {
   try {
-    const texts = ["QUJD", "QUI=", "QUJ=", "QQ==", "QQ", "QUJDRA", "", "+/+/", "QUJ\u0144", "QU JD", "QUJD\n", "QU=D", "Q",
-      "\u0151UJD", "-_8=", "+_-/", "QQ=", "QUJD====", "QQ==QQ==", "Q UJD QQ==", "QUJD QQ==", "QUJDQ Q==", "QUJDQQ =", "QUJD\tQUJD",
-      "QUJD\u00c4UJD", "QUJD\u0000UJD", "QUJDQQ\u0144="];
+    const texts = [
+      "QUJD",
+      "QUI=",
+      "QUJ=",
+      "QQ==",
+      "QQ",
+      "QUJDRA",
+      "",
+      "+/+/",
+      "QUJ\u0144",
+      "QU JD",
+      "QUJD\n",
+      "QU=D",
+      "Q",
+      "\u0151UJD",
+      "-_8=",
+      "+_-/",
+      "QQ=",
+      "QUJD====",
+      "QQ==QQ==",
+      "Q UJD QQ==",
+      "QUJD QQ==",
+      "QUJDQ Q==",
+      "QUJDQQ =",
+      "QUJD\tQUJD",
+      "QUJD\u00c4UJD",
+      "QUJD\u0000UJD",
+      "QUJDQQ\u0144=",
+    ];
     // Every character outside both alphabets, in the middle of a text, in its last group and before padding.
     for (let c = 0; c < 256; c++) {
       if (decodeSingle[c]! >= 0) continue;
@@ -154,7 +183,8 @@ function decoderWorks(decode: Decode): boolean {
       const native = decode(text);
       if (native === undefined) continue;
       const portable = base64DecodePortable(text);
-      if (portable === undefined || native.length !== portable.length || native.some((b, i) => b !== portable[i])) return false;
+      if (portable === undefined || native.length !== portable.length || native.some((b, i) => b !== portable[i]))
+        return false;
     }
     const good = decode("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==");
     return good !== undefined && good.length === 52 && good[0] === 0 && good[49] === 255 && good[51] === 2;
@@ -165,7 +195,9 @@ function decoderWorks(decode: Decode): boolean {
 
 function nodeBuffer(): NodeBufferConstructor | undefined {
   const B: unknown = (globalThis as { Buffer?: unknown }).Buffer;
-  return typeof B === "function" && typeof (B as { from?: unknown }).from === "function" ? (B as unknown as NodeBufferConstructor) : undefined;
+  return typeof B === "function" && typeof (B as { from?: unknown }).from === "function"
+    ? (B as unknown as NodeBufferConstructor)
+    : undefined;
 }
 
 /** The native encoder, or undefined; chosen on first use. */

@@ -94,7 +94,12 @@ export function parseJsonText(text: string, options?: JsonTextParseOptions): unk
   exactMode = options?.exactNumbers === true;
   if (maxLength !== undefined && text.length > maxLength) {
     throw located(
-      new WktJsonError("size", "$", typeName, `the text has ${text.length} UTF-16 code units, more than the limit of ${maxLength}`),
+      new WktJsonError(
+        "size",
+        "$",
+        typeName,
+        `the text has ${text.length} UTF-16 code units, more than the limit of ${maxLength}`,
+      ),
       text,
       maxLength,
     );
@@ -238,7 +243,8 @@ function unsafeLiterals(text: string): string[] {
       } else if (intDigits >= 16 || exponent) {
         const literal = text.slice(start, i);
         const v = Number(literal);
-        if (!(v <= safeMax && v >= -safeMax)) out.push(exactMode ? exactInteger(literal, integer) : integer ? literal : "");
+        if (!(v <= safeMax && v >= -safeMax))
+          out.push(exactMode ? exactInteger(literal, integer) : integer ? literal : "");
       }
     } else {
       i++;
@@ -473,7 +479,17 @@ export function parseJsonTextStrict(
       i = at;
     } else if (c === 123 || c === 91) {
       if (depth >= maxDepth) {
-        throw strictError(text, "depth", `more than ${maxDepth} nested objects and arrays`, i, stack, stackKeys, cur, key, true);
+        throw strictError(
+          text,
+          "depth",
+          `more than ${maxDepth} nested objects and arrays`,
+          i,
+          stack,
+          stackKeys,
+          cur,
+          key,
+          true,
+        );
       }
       i = skipWhitespace(text, i + 1);
       const close = c + 2; // '{' + 2 = '}', '[' + 2 = ']'
@@ -505,20 +521,51 @@ export function parseJsonTextStrict(
       const word = c === 116 ? "true" : c === 102 ? "false" : "null";
       for (let k = 1; k < word.length; k++) {
         if (text.charCodeAt(i + k) !== word.charCodeAt(k)) {
-          throw strictError(text, "syntax", `expected ${word}, got ${describeAt(text, i + k)}`, i + k, stack, stackKeys, cur, key, true);
+          throw strictError(
+            text,
+            "syntax",
+            `expected ${word}, got ${describeAt(text, i + k)}`,
+            i + k,
+            stack,
+            stackKeys,
+            cur,
+            key,
+            true,
+          );
         }
       }
       value = c === 116 ? true : c === 102 ? false : null;
       i += word.length;
     } else {
-      throw strictError(text, "syntax", `expected a value, got ${describeAt(text, i)}`, i, stack, stackKeys, cur, key, true);
+      throw strictError(
+        text,
+        "syntax",
+        `expected a value, got ${describeAt(text, i)}`,
+        i,
+        stack,
+        stackKeys,
+        cur,
+        key,
+        true,
+      );
     }
 
     // A value is complete: store it, then continue with the next member or close containers.
     for (;;) {
       if (cur === undefined) {
         i = skipWhitespace(text, i);
-        if (i < n) throw strictError(text, "syntax", `expected the end of the text after the value, got ${describeAt(text, i)}`, i, stack, stackKeys, cur, key, false);
+        if (i < n)
+          throw strictError(
+            text,
+            "syntax",
+            `expected the end of the text after the value, got ${describeAt(text, i)}`,
+            i,
+            stack,
+            stackKeys,
+            cur,
+            key,
+            false,
+          );
         return value;
       }
       if (curIsArray) {
@@ -545,7 +592,17 @@ export function parseJsonTextStrict(
       }
       if (c !== (curIsArray ? 93 : 125)) {
         const expected = curIsArray ? "',' or ']' after an array element" : "',' or '}' after a member";
-        throw strictError(text, "syntax", `expected ${expected}, got ${describeAt(text, i)}`, i, stack, stackKeys, cur, key, false);
+        throw strictError(
+          text,
+          "syntax",
+          `expected ${expected}, got ${describeAt(text, i)}`,
+          i,
+          stack,
+          stackKeys,
+          cur,
+          key,
+          false,
+        );
       }
       i++;
       value = cur;
@@ -564,7 +621,11 @@ export function parseJsonTextStrict(
  * The issue path of a repeated member (see {@link issuePath}): a text can repeat keys many times under one
  * long key, and each repeat gets a path of its own.
  */
-function duplicatePath(stack: readonly (Record<string, unknown> | unknown[])[], stackKeys: readonly string[], key: string): string {
+function duplicatePath(
+  stack: readonly (Record<string, unknown> | unknown[])[],
+  stackKeys: readonly string[],
+  key: string,
+): string {
   const segments: (string | number)[] = [];
   for (let d = 0; d < stack.length; d++) {
     const c = stack[d]!;
@@ -601,7 +662,8 @@ let failedDuplicate = false;
 function readMemberName(text: string, i: number, obj: Record<string, unknown>, allowRepeat: boolean): number {
   failedDuplicate = false;
   lastRepeated = false;
-  if (text.charCodeAt(i) !== 34) return failAt(`expected a member name in double quotes, got ${describeAt(text, i)}`, i);
+  if (text.charCodeAt(i) !== 34)
+    return failAt(`expected a member name in double quotes, got ${describeAt(text, i)}`, i);
   let j = i + 1;
   let escaped = false;
   for (;;) {
@@ -690,7 +752,8 @@ function skipStringSlow(text: string, j: number): number {
       return failAt(`invalid escape \\${text[j + 1]!}`, j);
     }
     if (j >= n) return failAt("unterminated string", j);
-    if (d < 32) return failAt(`unescaped control character U+${d.toString(16).padStart(4, "0").toUpperCase()} in a string`, j);
+    if (d < 32)
+      return failAt(`unescaped control character U+${d.toString(16).padStart(4, "0").toUpperCase()} in a string`, j);
     j++;
   }
 }
@@ -913,7 +976,10 @@ interface PathNode {
  * locateJsonPaths('{"a": [1, 2], "b": 3}', ["$.b", "$.a[1]", "$.c"]);
  * //=> [{ line: 1, column: 20, offset: 19 }, { line: 1, column: 11, offset: 10 }, undefined]
  */
-export function locateJsonPaths(text: string, paths: readonly (string | readonly (string | number)[])[]): (JsonTextLocation | undefined)[] {
+export function locateJsonPaths(
+  text: string,
+  paths: readonly (string | readonly (string | number)[])[],
+): (JsonTextLocation | undefined)[] {
   const offsets = new Array<number>(paths.length).fill(-1);
   if (typeof text === "string") {
     const root: PathNode = { ends: [], children: undefined };
@@ -957,7 +1023,8 @@ function visitPaths(text: string, node: PathNode, i: number, offsets: number[]):
   if (children === undefined || (c !== 91 && c !== 123)) return skipValue(text, i);
   const close = c + 2;
   const seen = new Set<string>(); // with a repeated key, the first member counts
-  const indexes = c === 91 ? (node.indexes ??= [...children.keys()].filter((k) => typeof k === "number").sort((a, b) => a - b)) : [];
+  const indexes =
+    c === 91 ? (node.indexes ??= [...children.keys()].filter((k) => typeof k === "number").sort((a, b) => a - b)) : [];
   let next = 0; // the next of `indexes` to reach
   i = skipWhitespace(text, i + 1);
   if (text.charCodeAt(i) === close) return i + 1;

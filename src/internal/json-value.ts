@@ -68,7 +68,14 @@ export function byNameStore(key: string): boolean {
  * the bench's flow definition. Any other name takes the keyed store.
  */
 export function setOwnByName(obj: Record<string, unknown>, key: string, value: unknown): void {
-  type Named = { next: unknown; then: unknown; length: unknown; resolve: unknown; valueOf: unknown; constructor: unknown };
+  type Named = {
+    next: unknown;
+    then: unknown;
+    length: unknown;
+    resolve: unknown;
+    valueOf: unknown;
+    constructor: unknown;
+  };
   const o = obj as Named;
   switch (key) {
     case "__proto__":
@@ -110,7 +117,12 @@ export function copyJsonObject(json: unknown, depthLeft: number, typeName: strin
   return copyObject(json as Record<string, unknown>, depthLeft, typeName, b);
 }
 
-function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: string, budget: ValueBudget): JsonObject {
+function copyObject(
+  json: Record<string, unknown>,
+  depthLeft: number,
+  typeName: string,
+  budget: ValueBudget,
+): JsonObject {
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
   const out: JsonObject = {};
   const keys = Object.keys(json);
@@ -136,7 +148,12 @@ function copyObject(json: Record<string, unknown>, depthLeft: number, typeName: 
  * Copies any JSON value; see {@link copyJsonObject}. The value itself is charged to `budget` by its container
  * (or the caller); an array charges its elements at once.
  */
-export function copyValue(json: unknown, depthLeft: number, typeName: string, budget: ValueBudget = unlimitedBudget()): JsonValue {
+export function copyValue(
+  json: unknown,
+  depthLeft: number,
+  typeName: string,
+  budget: ValueBudget = unlimitedBudget(),
+): JsonValue {
   switch (typeof json) {
     case "string":
       if (!isWellFormed(json)) {
@@ -240,7 +257,13 @@ export function jsonObjectText(json: unknown, depthLeft: number, typeName: strin
     throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
   }
   const forIn = objectPrototypeIsClean();
-  return objectText(json as Record<string, unknown>, depthLeft, typeName, forIn, forIn ? Object.getPrototypeOf(json) : undefined);
+  return objectText(
+    json as Record<string, unknown>,
+    depthLeft,
+    typeName,
+    forIn,
+    forIn ? Object.getPrototypeOf(json) : undefined,
+  );
 }
 
 /** Whether Object.prototype has no enumerable property (see {@link jsonObjectText}). */
@@ -264,7 +287,13 @@ const stringOpen = ['["', ',"', '","'];
 const itemOpen = ["[", ",", '",'];
 
 /** `proto` is the object's prototype, when `forIn` (its caller has read it: one runtime call per object). */
-function objectText(json: Record<string, unknown>, depthLeft: number, typeName: string, forIn: boolean, proto: unknown): string {
+function objectText(
+  json: Record<string, unknown>,
+  depthLeft: number,
+  typeName: string,
+  forIn: boolean,
+  proto: unknown,
+): string {
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
   let out = "";
   let sep = sepFirst;
@@ -312,7 +341,8 @@ function keyError(typeName: string): WktJsonError {
 /** The inside of a string value's text, as {@link copyValue} checks it. */
 function stringInner(s: string, typeName: string): string {
   const inner = innerWellFormed(s);
-  if (inner === undefined) throw new WktJsonError("utf16", "$", typeName, "the string has a lone surrogate, which is not valid UTF-8");
+  if (inner === undefined)
+    throw new WktJsonError("utf16", "$", typeName, "the string has a lone surrogate, which is not valid UTF-8");
   return inner;
 }
 

@@ -67,7 +67,12 @@ export function maskPaths(mask: unknown, what = "mask"): readonly string[] {
   }
   for (let k = 0; k < paths.length; k++) {
     if (typeof paths[k] !== "string") {
-      throw new WktJsonError("json-type", "$", fieldMaskType, `${what}: path ${k} is ${describe(paths[k])}, not a string`);
+      throw new WktJsonError(
+        "json-type",
+        "$",
+        fieldMaskType,
+        `${what}: path ${k} is ${describe(paths[k])}, not a string`,
+      );
     }
   }
   return paths as readonly string[];
@@ -88,7 +93,12 @@ const memos = new WeakMap<readonly string[], Memo>();
  * the paths and reused while the array still holds the same strings (it may have been changed in between) and
  * `scope` and `flavor` (what the preparation depends on: a schema, options) are the same.
  */
-export function memoMask<T>(mask: unknown, scope: unknown, flavor: string, prepare: (paths: readonly string[]) => T): T {
+export function memoMask<T>(
+  mask: unknown,
+  scope: unknown,
+  flavor: string,
+  prepare: (paths: readonly string[]) => T,
+): T {
   const paths = maskPaths(mask);
   const m = memos.get(paths);
   if (m !== undefined && m.scope === scope && m.flavor === flavor && m.copy.length === paths.length) {
@@ -233,7 +243,8 @@ export function parsePath(p: string, aip161: boolean): Segment[] {
         j++;
       }
       text += p.slice(from, j);
-      if (!aip161) throw maskPathError(p, text, "is quoted; map keys in paths need the AIP-161 syntax ({ aip161: true })");
+      if (!aip161)
+        throw maskPathError(p, text, "is quoted; map keys in paths need the AIP-161 syntax ({ aip161: true })");
       segs.push(text);
       i = j + 1;
       if (i < n && p.charCodeAt(i) !== 46) {
@@ -244,7 +255,8 @@ export function parsePath(p: string, aip161: boolean): Segment[] {
       while (j < n && p.charCodeAt(j) !== 46) j++;
       if (j === i) throw maskPathError(p, undefined, "has an empty segment");
       if (j === i + 1 && c === 42) {
-        if (!aip161) throw maskPathError(p, WILD, "is a wildcard; `*` inside a path needs the AIP-161 syntax ({ aip161: true })");
+        if (!aip161)
+          throw maskPathError(p, WILD, "is a wildcard; `*` inside a path needs the AIP-161 syntax ({ aip161: true })");
         segs.push(WILD);
       } else {
         const kind = bareKind(p, i, j);
@@ -254,10 +266,18 @@ export function parsePath(p: string, aip161: boolean): Segment[] {
           while (k < j && isIdentPart(p.charCodeAt(k))) k++;
           if (k === j) throw maskPathError(p, text, "starts with a digit; quote a key like this with backticks");
           const bad = String.fromCodePoint(p.codePointAt(k)!);
-          throw maskPathError(p, text, `holds the character ${JSON.stringify(bad)}; quote a key like this with backticks`);
+          throw maskPathError(
+            p,
+            text,
+            `holds the character ${JSON.stringify(bad)}; quote a key like this with backticks`,
+          );
         }
         if (kind === 2 && !aip161) {
-          throw maskPathError(p, text, "is a number: a list index is never allowed, and map keys in paths need the AIP-161 syntax ({ aip161: true })");
+          throw maskPathError(
+            p,
+            text,
+            "is a number: a list index is never allowed, and map keys in paths need the AIP-161 syntax ({ aip161: true })",
+          );
         }
         segs.push(text);
       }
@@ -594,7 +614,8 @@ function meetOf(as: readonly Node[], bs: readonly Node[], left: { steps: number 
     if (r !== undefined) (children ??= new Map()).set(k, r);
   }
   const any = anyA.length === 0 ? undefined : meetOf(anyA, anyB, left);
-  const own: Node | undefined = children === undefined && any === undefined ? undefined : { leaf: false, children, any };
+  const own: Node | undefined =
+    children === undefined && any === undefined ? undefined : { leaf: false, children, any };
   if (own === undefined) return whole;
   return whole === undefined ? own : merge(whole, own, left);
 }
@@ -610,10 +631,10 @@ function meetOne(x: Node, y: Node, left: { steps: number }): Node | undefined {
     const xs: Node[] = [];
     const ys: Node[] = [];
     if (xc !== undefined) {
-      if (yc !== undefined) xs.push(xc), ys.push(yc);
-      if (y.any !== undefined) xs.push(xc), ys.push(y.any);
+      if (yc !== undefined) (xs.push(xc), ys.push(yc));
+      if (y.any !== undefined) (xs.push(xc), ys.push(y.any));
     }
-    if (x.any !== undefined && yc !== undefined) xs.push(x.any), ys.push(yc);
+    if (x.any !== undefined && yc !== undefined) (xs.push(x.any), ys.push(yc));
     if (xs.length === 0) return;
     const r = meetOf(xs, ys, left);
     if (r !== undefined) (children ??= new Map()).set(k, r);

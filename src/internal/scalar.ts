@@ -440,10 +440,12 @@ export function scalarWriter(t: ScalarType): (value: unknown) => string | number
     case ScalarType.SFIXED64:
       // In range exactly when truncating to 64 bits keeps the value: one operation V8 compiles inline, where two
       // comparisons with bigint constants are two calls.
-      return (value) => (typeof value === "bigint" && BigInt.asIntN(64, value) === value ? value.toString() : scalarToJson(t, value));
+      return (value) =>
+        typeof value === "bigint" && BigInt.asIntN(64, value) === value ? value.toString() : scalarToJson(t, value);
     case ScalarType.UINT64:
     case ScalarType.FIXED64:
-      return (value) => (typeof value === "bigint" && BigInt.asUintN(64, value) === value ? value.toString() : scalarToJson(t, value));
+      return (value) =>
+        typeof value === "bigint" && BigInt.asUintN(64, value) === value ? value.toString() : scalarToJson(t, value);
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
@@ -454,7 +456,8 @@ export function scalarWriter(t: ScalarType): (value: unknown) => string | number
       return (value) => (typeof value === "number" && value >>> 0 === value ? value >>> 0 : scalarToJson(t, value));
     case ScalarType.FLOAT:
       // Within the largest float: finite and a float (a larger double that rounds to it goes the long way).
-      return (value) => (typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38 ? value : scalarToJson(t, value));
+      return (value) =>
+        typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38 ? value : scalarToJson(t, value);
     case ScalarType.BOOL:
       return (value) => (typeof value === "boolean" ? value : scalarToJson(t, value));
     case ScalarType.STRING:

@@ -139,7 +139,10 @@ function valueIn(v: unknown, depthLeft: number): Value {
   if (typeof v === "object") {
     if (v === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
     if (Array.isArray(v)) return { $typeName: valueType, kind: { case: "listValue", value: listIn(v, depthLeft) } };
-    return { $typeName: valueType, kind: { case: "structValue", value: structIn(v as Record<string, unknown>, depthLeft) } };
+    return {
+      $typeName: valueType,
+      kind: { case: "structValue", value: structIn(v as Record<string, unknown>, depthLeft) },
+    };
   }
   throw bail;
 }
@@ -203,7 +206,10 @@ function listIn(a: unknown[], depthLeft: number): ListValue {
     for (let i = 0; i < n; i++) {
       const v = a[i];
       // Numbers inline, with their own object literal: valueIn's sites also see strings, objects, ...
-      values[i] = typeof v === "number" && v - v === 0 ? { $typeName: valueType, kind: { case: "numberValue", value: v } } : valueIn(v, below);
+      values[i] =
+        typeof v === "number" && v - v === 0
+          ? { $typeName: valueType, kind: { case: "numberValue", value: v } }
+          : valueIn(v, below);
     }
     return { $typeName: listValueType, values };
   }
@@ -228,7 +234,10 @@ function rootListIn(a: unknown[], depthLeft: number): ListValue {
     const values = new Array<Value>(n);
     for (let i = 0; i < n; i++) {
       const v = a[i];
-      values[i] = typeof v === "number" && v - v === 0 ? { $typeName: valueType, kind: { case: "numberValue", value: v } } : valueIn(v, below);
+      values[i] =
+        typeof v === "number" && v - v === 0
+          ? { $typeName: valueType, kind: { case: "numberValue", value: v } }
+          : valueIn(v, below);
     }
     return { $typeName: listValueType, values };
   }

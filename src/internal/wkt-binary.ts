@@ -28,7 +28,16 @@
  * @internal
  * @module
  */
-import { fromBinary, protoInt64, toBinary, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import {
+  fromBinary,
+  protoInt64,
+  toBinary,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import { noteNumber } from "./json-value.js";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -55,7 +64,15 @@ const enum Kind {
 }
 
 /** Scalar type numbers of google.protobuf.FieldDescriptorProto.Type, as protobuf-es's ScalarType. */
-const DOUBLE = 1, FLOAT = 2, INT64 = 3, UINT64 = 4, INT32 = 5, BOOL = 8, STRING = 9, BYTES = 12, UINT32 = 13;
+const DOUBLE = 1,
+  FLOAT = 2,
+  INT64 = 3,
+  UINT64 = 4,
+  INT32 = 5,
+  BOOL = 8,
+  STRING = 9,
+  BYTES = 12,
+  UINT32 = 13;
 const EDITION_PROTO3 = 999;
 const IMPLICIT = 2;
 
@@ -63,8 +80,20 @@ const IMPLICIT = 2;
 type FieldSpec = readonly [number, string, "scalar" | "enum" | "message" | "list" | "map", number | string, string?];
 
 const specs: Record<string, readonly [Kind, readonly FieldSpec[]]> = {
-  "google.protobuf.Timestamp": [Kind.Timestamp, [[1, "seconds", "scalar", INT64], [2, "nanos", "scalar", INT32]]],
-  "google.protobuf.Duration": [Kind.Duration, [[1, "seconds", "scalar", INT64], [2, "nanos", "scalar", INT32]]],
+  "google.protobuf.Timestamp": [
+    Kind.Timestamp,
+    [
+      [1, "seconds", "scalar", INT64],
+      [2, "nanos", "scalar", INT32],
+    ],
+  ],
+  "google.protobuf.Duration": [
+    Kind.Duration,
+    [
+      [1, "seconds", "scalar", INT64],
+      [2, "nanos", "scalar", INT32],
+    ],
+  ],
   "google.protobuf.FieldMask": [Kind.FieldMask, [[1, "paths", "list", STRING]]],
   "google.protobuf.Empty": [Kind.Empty, []],
   "google.protobuf.Struct": [Kind.Struct, [[1, "fields", "map", "google.protobuf.Value"]]],
@@ -80,7 +109,13 @@ const specs: Record<string, readonly [Kind, readonly FieldSpec[]]> = {
     ],
   ],
   "google.protobuf.ListValue": [Kind.ListValue, [[1, "values", "list", "google.protobuf.Value"]]],
-  "google.protobuf.Any": [Kind.Any, [[1, "typeUrl", "scalar", STRING], [2, "value", "scalar", BYTES]]],
+  "google.protobuf.Any": [
+    Kind.Any,
+    [
+      [1, "typeUrl", "scalar", STRING],
+      [2, "value", "scalar", BYTES],
+    ],
+  ],
   "google.protobuf.DoubleValue": [Kind.DoubleValue, [[1, "value", "scalar", DOUBLE]]],
   "google.protobuf.FloatValue": [Kind.FloatValue, [[1, "value", "scalar", FLOAT]]],
   "google.protobuf.Int64Value": [Kind.Int64Value, [[1, "value", "scalar", INT64]]],
@@ -120,7 +155,8 @@ function check(desc: DescMessage, seen: Set<DescMessage>): Kind | undefined {
 }
 
 function fieldMatches(f: DescField, [no, local, fieldKind, type, oneof]: FieldSpec, seen: Set<DescMessage>): boolean {
-  if (f.number !== no || f.localName !== local || f.fieldKind !== fieldKind || f.oneof?.localName !== oneof) return false;
+  if (f.number !== no || f.localName !== local || f.fieldKind !== fieldKind || f.oneof?.localName !== oneof)
+    return false;
   if (oneof === undefined && f.presence !== IMPLICIT) return false;
   switch (f.fieldKind) {
     case "scalar":
@@ -130,11 +166,21 @@ function fieldMatches(f: DescField, [no, local, fieldKind, type, oneof]: FieldSp
     case "message":
       return f.message.typeName === type && !f.delimitedEncoding && check(f.message, seen) !== undefined;
     case "list":
-      if (f.listKind === "scalar") return f.scalar === type && !f.longAsString && !f.packed && (f.scalar !== STRING || f.utf8Validation);
-      return f.listKind === "message" && f.message.typeName === type && !f.delimitedEncoding && check(f.message, seen) !== undefined;
+      if (f.listKind === "scalar")
+        return f.scalar === type && !f.longAsString && !f.packed && (f.scalar !== STRING || f.utf8Validation);
+      return (
+        f.listKind === "message" &&
+        f.message.typeName === type &&
+        !f.delimitedEncoding &&
+        check(f.message, seen) !== undefined
+      );
     case "map":
       return (
-        f.mapKey === STRING && f.utf8Validation && f.mapKind === "message" && f.message.typeName === type && check(f.message, seen) !== undefined
+        f.mapKey === STRING &&
+        f.utf8Validation &&
+        f.mapKind === "message" &&
+        f.message.typeName === type &&
+        check(f.message, seen) !== undefined
       );
   }
 }
@@ -222,7 +268,11 @@ export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthL
   const kind = kindOf(desc);
   if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
   return readWhole(bytes, () =>
-    kind === Kind.Struct ? jsonStruct(rlen, 1, depthLeft) : kind === Kind.Value ? jsonValue(rlen, 1, depthLeft) : jsonList(rlen, 1, depthLeft),
+    kind === Kind.Struct
+      ? jsonStruct(rlen, 1, depthLeft)
+      : kind === Kind.Value
+        ? jsonValue(rlen, 1, depthLeft)
+        : jsonList(rlen, 1, depthLeft),
   );
 }
 
@@ -1184,7 +1234,8 @@ function readStruct(end: number, depth: number): unknown {
     }
     // An entry without key or value, or running past its end: protobuf-es's rules for those.
     if (rp !== entryEnd || key === undefined || value === undefined) bail();
-    if (key === "__proto__") Object.defineProperty(fields, key, { value, writable: true, enumerable: true, configurable: true });
+    if (key === "__proto__")
+      Object.defineProperty(fields, key, { value, writable: true, enumerable: true, configurable: true });
     else fields[key] = value;
   }
   if (rp !== end) bail();
@@ -1254,7 +1305,8 @@ function jsonStruct(end: number, depth: number, depthLeft: number): JsonObject {
       else bail();
     }
     if (rp !== entryEnd || key === undefined || value === undefined) bail();
-    if (key === "__proto__") Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+    if (key === "__proto__")
+      Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
     else out[key] = value;
   }
   if (rp !== end) bail();

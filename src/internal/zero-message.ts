@@ -95,7 +95,11 @@ export function zeroMessageWith(desc: DescMessage, added: readonly string[]): Re
   let shape = templateOf(desc).root;
   for (const name of added) {
     if (shape === undefined) return undefined;
-    shape = zeroShapeStep(shape, desc.fields.findIndex((f) => f.localName === name), name);
+    shape = zeroShapeStep(
+      shape,
+      desc.fields.findIndex((f) => f.localName === name),
+      name,
+    );
   }
   return shape === undefined ? undefined : zeroMessageAt(shape);
 }

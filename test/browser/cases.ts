@@ -74,7 +74,12 @@ export function plain(value: unknown): JsonValue {
     const out: { [k: string]: JsonValue } = {};
     for (const key of Object.keys(value)) {
       // defineProperty, so that a "__proto__" key is copied as data, not as this object's prototype
-      Object.defineProperty(out, key, { value: plain((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: plain((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
@@ -90,7 +95,9 @@ function same(a: JsonValue, b: JsonValue): boolean {
   if (typeof a === "object" && a !== null && typeof b === "object" && b !== null) {
     const ka = Object.keys(a).sort();
     const kb = Object.keys(b).sort();
-    return same(ka, kb) && ka.every((k) => same((a as Record<string, JsonValue>)[k]!, (b as Record<string, JsonValue>)[k]!));
+    return (
+      same(ka, kb) && ka.every((k) => same((a as Record<string, JsonValue>)[k]!, (b as Record<string, JsonValue>)[k]!))
+    );
   }
   return a === b;
 }
@@ -110,7 +117,9 @@ export const cases: readonly Case[] = [
   {
     name: "timestamp/format 0, 3, 6 and 9 fraction digits",
     run: (lib) =>
-      [0n, 21_000_000n, 1_000n, 1n].map((ns) => lib.timestampToJson(lib.timestampFromNanos(1_000_000_000n * 86_400n + ns))),
+      [0n, 21_000_000n, 1_000n, 1n].map((ns) =>
+        lib.timestampToJson(lib.timestampFromNanos(1_000_000_000n * 86_400n + ns)),
+      ),
     expected: [
       "1970-01-02T00:00:00Z",
       "1970-01-02T00:00:00.021Z",
@@ -120,7 +129,8 @@ export const cases: readonly Case[] = [
   },
   {
     name: "timestamp/min and max",
-    run: (lib) => ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z"].map((t) => lib.timestampFromJson(t).seconds),
+    run: (lib) =>
+      ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z"].map((t) => lib.timestampFromJson(t).seconds),
     expected: ["-62135596800n", "253402300799n"],
   },
   {
@@ -135,13 +145,17 @@ export const cases: readonly Case[] = [
   },
   {
     name: "timestamp/error: nested in an Any, with path",
-    run: (lib) => attempt(lib, () => lib.fromJson(AnySchema, { "@type": "type.googleapis.com/google.protobuf.Timestamp", value: 5 })),
+    run: (lib) =>
+      attempt(lib, () =>
+        lib.fromJson(AnySchema, { "@type": "type.googleapis.com/google.protobuf.Timestamp", value: 5 }),
+      ),
     expected: failed("json-type", "$.value", "google.protobuf.Timestamp"),
   },
   // Duration
   {
     name: "duration/parse and format",
-    run: (lib) => ["-0.5s", "1.000340012s", "315576000000s", "0.010s"].map((d) => lib.durationToJson(lib.durationFromJson(d))),
+    run: (lib) =>
+      ["-0.5s", "1.000340012s", "315576000000s", "0.010s"].map((d) => lib.durationToJson(lib.durationFromJson(d))),
     expected: ["-0.500s", "1.000340012s", "315576000000s", "0.010s"],
   },
   {
@@ -164,7 +178,10 @@ export const cases: readonly Case[] = [
     name: "struct/round trip through the message",
     run: (lib) => {
       const struct = lib.fromJsonString(StructSchema, structText);
-      return { text: lib.toJsonString(StructSchema, struct), kinds: Object.values(struct.fields).map((v) => v.kind.case) };
+      return {
+        text: lib.toJsonString(StructSchema, struct),
+        kinds: Object.values(struct.fields).map((v) => v.kind.case),
+      };
     },
     expected: {
       text: '{"a":[1,-0.5,1e+21,null,true,"x"],"b":{"c":{}},"d":"é😀","e":[]}',
@@ -175,7 +192,14 @@ export const cases: readonly Case[] = [
     name: "struct/error: NaN in a Value, with path",
     run: (lib) =>
       attempt(lib, () =>
-        lib.toJson(StructSchema, create(StructSchema, { fields: { n: { kind: { case: "listValue", value: { values: [{ kind: { case: "numberValue", value: NaN } }] } } } } })),
+        lib.toJson(
+          StructSchema,
+          create(StructSchema, {
+            fields: {
+              n: { kind: { case: "listValue", value: { values: [{ kind: { case: "numberValue", value: NaN } }] } } },
+            },
+          }),
+        ),
       ),
     expected: failed("not-finite", "$.n[0]", "google.protobuf.Value"),
   },
@@ -218,7 +242,13 @@ export const cases: readonly Case[] = [
       bytesOut: lib.toJson(BytesValueSchema, create(BytesValueSchema, { value: new Uint8Array([251, 255]) })),
       wrapper: lib.wrapperToJson(Int64ValueSchema, lib.wrapperFromJson(Int64ValueSchema, 5)),
     }),
-    expected: { int64: "-9223372036854775808n", uint64: "18446744073709551615", bytes: [251, 255], bytesOut: "+/8=", wrapper: "5" },
+    expected: {
+      int64: "-9223372036854775808n",
+      uint64: "18446744073709551615",
+      bytes: [251, 255],
+      bytesOut: "+/8=",
+      wrapper: "5",
+    },
   },
   {
     name: "wrapper/error: uint64 out of range",
@@ -244,7 +274,9 @@ export const cases: readonly Case[] = [
   {
     name: "any/pack a plain message: its fields inline",
     run: (lib) => {
-      const any = lib.anyPack(SourceContextSchema, create(SourceContextSchema, { fileName: "a.proto" }), { typeUrlPrefix: "example.com/t" });
+      const any = lib.anyPack(SourceContextSchema, create(SourceContextSchema, { fileName: "a.proto" }), {
+        typeUrlPrefix: "example.com/t",
+      });
       const json = lib.toJson(AnySchema, any);
       return { json, same: lib.toJson(AnySchema, lib.fromJson(AnySchema, json)) };
     },
@@ -256,7 +288,7 @@ export const cases: readonly Case[] = [
   {
     name: "any/error: unknown type",
     run: (lib) => attempt(lib, () => lib.fromJson(AnySchema, { "@type": "type.googleapis.com/acme.Nope", a: 1 })),
-    expected: failed("unknown-type", "$[\"@type\"]", "google.protobuf.Any"),
+    expected: failed("unknown-type", '$["@type"]', "google.protobuf.Any"),
   },
   // fromJsonString
   {
@@ -275,7 +307,10 @@ export const cases: readonly Case[] = [
   },
   {
     name: "text/error: bad nested Timestamp, with line and column",
-    run: (lib) => attempt(lib, () => lib.fromJsonString(AnySchema, '{"@type": "type.googleapis.com/google.protobuf.Timestamp",\n "value": "x"}')),
+    run: (lib) =>
+      attempt(lib, () =>
+        lib.fromJsonString(AnySchema, '{"@type": "type.googleapis.com/google.protobuf.Timestamp",\n "value": "x"}'),
+      ),
     expected: failed("syntax", "$.value", "google.protobuf.Timestamp", { line: 2, column: 11 }),
   },
   // __proto__
@@ -291,8 +326,11 @@ export const cases: readonly Case[] = [
         own: Object.prototype.hasOwnProperty.call(fromText.fields, "__proto__"),
         text: lib.toJsonString(StructSchema, fromText),
         sameFromValue: lib.toJsonString(StructSchema, fromValue),
-        polluted: probe["polluted"] === undefined && ({} as Record<string, unknown>)["polluted"] === undefined ? "no" : "yes",
-        prototypeIntact: Object.getPrototypeOf(fromText.fields) === Object.prototype || Object.getPrototypeOf(fromText.fields) === null,
+        polluted:
+          probe["polluted"] === undefined && ({} as Record<string, unknown>)["polluted"] === undefined ? "no" : "yes",
+        prototypeIntact:
+          Object.getPrototypeOf(fromText.fields) === Object.prototype ||
+          Object.getPrototypeOf(fromText.fields) === null,
       };
     },
     expected: {

@@ -57,7 +57,8 @@ async function bundleForPage(): Promise<string> {
 
 /** Serves the page and the bundle on 127.0.0.1, on a free port. */
 async function serve(bundle: string): Promise<{ server: Server; origin: string }> {
-  const page = '<!doctype html><meta charset="utf-8"><title>wkt-json</title><script type="module" src="/bundle.js"></script>';
+  const page =
+    '<!doctype html><meta charset="utf-8"><title>wkt-json</title><script type="module" src="/bundle.js"></script>';
   const server = createServer((req, res) => {
     if (req.url === "/") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
@@ -107,7 +108,12 @@ beforeAll(async () => {
   });
   // Only our server answers; anything else the page or the browser asks for is refused.
   await context.route("**/*", (route) =>
-    route.request().url().startsWith(served.origin + "/") ? route.continue() : route.abort("blockedbyclient"),
+    route
+      .request()
+      .url()
+      .startsWith(served.origin + "/")
+      ? route.continue()
+      : route.abort("blockedbyclient"),
   );
   const page: Page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (e) => pageErrors.push(`pageerror: ${e.message}`));
@@ -116,7 +122,9 @@ beforeAll(async () => {
   });
   await page.goto(served.origin + "/");
   await page.waitForFunction(() => "wktJsonResults" in globalThis, undefined, { timeout: 30_000 });
-  browserResults = (await page.evaluate(() => (globalThis as { wktJsonResults?: unknown }).wktJsonResults)) as CaseResult[];
+  browserResults = (await page.evaluate(
+    () => (globalThis as { wktJsonResults?: unknown }).wktJsonResults,
+  )) as CaseResult[];
   userAgent = await page.evaluate(() => navigator.userAgent);
 
   const lib = (await import(pathToFileURL(distEsm).href)) as WktJson;

@@ -26,7 +26,9 @@ import {
 import { catchWkt } from "../helpers.js";
 import { compileProto } from "../patch/registry.js";
 
-const FlowSchema = compileProto(fileURLToPath(new URL(".", import.meta.url)), "flow.proto").getMessage("studio.v2.Flow")!;
+const FlowSchema = compileProto(fileURLToPath(new URL(".", import.meta.url)), "flow.proto").getMessage(
+  "studio.v2.Flow",
+)!;
 
 type Json = Record<string, unknown>;
 
@@ -176,7 +178,10 @@ describe("editing a flow", () => {
     // replaces the definition as a whole (it is not merged into the old one).
     const definition = structToJson(fromJsonString(StructSchema, form.get("Definition")!));
     const update = { commit_message: form.get("CommitMessage"), definition, status: form.get("Status") };
-    const saved = jsonMerge(flow, update, fieldMaskFromPatch(update), { replaceMessageFields: true, replaceRepeatedFields: true });
+    const saved = jsonMerge(flow, update, fieldMaskFromPatch(update), {
+      replaceMessageFields: true,
+      replaceRepeatedFields: true,
+    });
 
     expect(saved.definition).toEqual(edited);
     expect(saved.commit_message).toBe("Greet callers first");
@@ -202,21 +207,42 @@ describe("editing a flow", () => {
 
   it("saves it as a schema-aware update of the stored Flow: the definition replaced, the rest kept", () => {
     const edited = addGreeting(structToJson(structFromJson(flow.definition)));
-    const form = new URLSearchParams({ CommitMessage: "Greet callers first", Definition: JSON.stringify(edited), Status: "published" });
+    const form = new URLSearchParams({
+      CommitMessage: "Greet callers first",
+      Definition: JSON.stringify(edited),
+      Status: "published",
+    });
     const saved = saveFlow(flow, form);
     expect(saved.definition).toEqual(edited);
     expect(((saved.definition as Json).states as Json[]).length).toBe(4); // replaced, not appended to
-    expect(saved).toMatchObject({ sid: FLOW_SID, account_sid: ACCOUNT_SID, friendly_name: "Appointment reminders", commit_message: "Greet callers first", revision: 4, date_created: "2017-11-06T12:00:00Z", date_updated: "2017-11-07T09:00:00Z", valid: true });
+    expect(saved).toMatchObject({
+      sid: FLOW_SID,
+      account_sid: ACCOUNT_SID,
+      friendly_name: "Appointment reminders",
+      commit_message: "Greet callers first",
+      revision: 4,
+      date_created: "2017-11-06T12:00:00Z",
+      date_updated: "2017-11-07T09:00:00Z",
+      valid: true,
+    });
     // A commit message alone changes nothing else.
     expect(saveFlow(flow, new URLSearchParams({ CommitMessage: "typo" })).definition).toEqual(flow.definition);
   });
 
   it("a definition that is no JSON object, or a flow without one, is refused", () => {
-    expect(catchWkt(() => saveFlow(flow, new URLSearchParams({ Definition: "[1, 2]" })))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => saveFlow(flow, new URLSearchParams({ Definition: "[1, 2]" })))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
     // Definition is REQUIRED: an update may not clear it.
-    expect(catchWkt(() => jsonPatch(FlowSchema, flow as never, { definition: null }, { useProtoFieldName: true }))).toMatchObject({ rule: "field-behavior", path: "$.definition" });
+    expect(
+      catchWkt(() => jsonPatch(FlowSchema, flow as never, { definition: null }, { useProtoFieldName: true })),
+    ).toMatchObject({ rule: "field-behavior", path: "$.definition" });
     // The sid names the flow: a body may repeat it, not change it.
-    expect(catchWkt(() => jsonPatch(FlowSchema, flow as never, { sid: "FW0" }))).toMatchObject({ rule: "field-behavior", path: "$.sid" });
+    expect(catchWkt(() => jsonPatch(FlowSchema, flow as never, { sid: "FW0" }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.sid",
+    });
   });
 
   it.each([
@@ -238,7 +264,10 @@ describe("editing a flow", () => {
 });
 
 describe("read masks over flows", () => {
-  const flows = [flow, { ...flow, sid: "FW00000000000000000000000000000001", friendly_name: "Surveys", status: "draft", revision: 1 }];
+  const flows = [
+    flow,
+    { ...flow, sid: "FW00000000000000000000000000000001", friendly_name: "Surveys", status: "draft", revision: 1 },
+  ];
 
   it("projects a list page onto the columns it shows", () => {
     expect(jsonProjectEach(flows, ["sid", "friendly_name", "status", "date_updated"])).toEqual([
@@ -248,7 +277,9 @@ describe("read masks over flows", () => {
   });
 
   it("projects the states of a definition onto their names and types (AIP-161 wildcard)", () => {
-    expect(jsonProject(flow, ["definition.states.*.name", "definition.states.*.type", "definition.initial_state"])).toEqual({
+    expect(
+      jsonProject(flow, ["definition.states.*.name", "definition.states.*.type", "definition.initial_state"]),
+    ).toEqual({
       definition: {
         initial_state: "Trigger",
         states: [

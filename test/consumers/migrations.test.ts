@@ -122,7 +122,13 @@ function repository(id: number, name: string, extra: Json = {}): Json {
     created_at: "2011-01-26T19:01:12Z",
     updated_at: "2011-01-26T19:14:43Z",
     permissions: { admin: false, push: false, pull: true },
-    license: { key: "mit", name: "MIT License", spdx_id: "MIT", url: `${apiBase}/licenses/mit`, node_id: "MDc6TGljZW5zZW1pdA==" },
+    license: {
+      key: "mit",
+      name: "MIT License",
+      spdx_id: "MIT",
+      url: `${apiBase}/licenses/mit`,
+      node_id: "MDc6TGljZW5zZW1pdA==",
+    },
     ...extra,
   };
 }
@@ -141,7 +147,11 @@ const migration: Json = {
   exclude_releases: false,
   exclude_owner_projects: false,
   org_metadata_only: false,
-  repositories: [repository(1296269, "Hello-World"), repository(1296270, "Spoon-Knife", { fork: true, language: "HTML" }), repository(1296271, "octo-docs", { private: true, visibility: "private" })],
+  repositories: [
+    repository(1296269, "Hello-World"),
+    repository(1296270, "Spoon-Knife", { fork: true, language: "HTML" }),
+    repository(1296271, "octo-docs", { private: true, visibility: "private" }),
+  ],
   url: `${apiBase}/user/migrations/79`,
   created_at: "2015-07-06T15:33:38-07:00",
   updated_at: "2015-07-06T15:46:44-07:00",
@@ -160,8 +170,15 @@ describe("offset timestamps", () => {
   });
 
   it("rewrites the migration's timestamps in canonical UTC", () => {
-    const canonical = { ...migration, created_at: timestampToJson(timestampFromJson(migration.created_at)), updated_at: timestampToJson(timestampFromJson(migration.updated_at)) };
-    expect(jsonProject(canonical, ["created_at", "updated_at"])).toEqual({ created_at: "2015-07-06T22:33:38Z", updated_at: "2015-07-06T22:46:44Z" });
+    const canonical = {
+      ...migration,
+      created_at: timestampToJson(timestampFromJson(migration.created_at)),
+      updated_at: timestampToJson(timestampFromJson(migration.updated_at)),
+    };
+    expect(jsonProject(canonical, ["created_at", "updated_at"])).toEqual({
+      created_at: "2015-07-06T22:33:38Z",
+      updated_at: "2015-07-06T22:46:44Z",
+    });
   });
 });
 
@@ -188,7 +205,10 @@ describe("exclude: the complement of a projection over every repository", () => 
   const exclude = ["owner", "permissions", "license", "topics"];
 
   it("omits the listed attributes from every repository of the migration", () => {
-    const slim = jsonOmit(migration, exclude.map((a) => `repositories.*.${a}`));
+    const slim = jsonOmit(
+      migration,
+      exclude.map((a) => `repositories.*.${a}`),
+    );
     const repos = slim.repositories as Json[];
     expect(repos).toHaveLength(3);
     for (const [i, repo] of repos.entries()) {
@@ -200,7 +220,12 @@ describe("exclude: the complement of a projection over every repository", () => 
   });
 
   it("is the same as omitting from each element of the list", () => {
-    expect(jsonOmitEach(migration.repositories as Json[], exclude)).toEqual((jsonOmit(migration, exclude.map((a) => `repositories.*.${a}`)).repositories));
+    expect(jsonOmitEach(migration.repositories as Json[], exclude)).toEqual(
+      jsonOmit(
+        migration,
+        exclude.map((a) => `repositories.*.${a}`),
+      ).repositories,
+    );
   });
 
   it("and the complement of keeping the rest", () => {
@@ -213,7 +238,10 @@ describe("exclude: the complement of a projection over every repository", () => 
     const list = [migration, { ...migration, id: 80, guid: "1f2e3d4c-242f-11e5-81e1-c7b6966d2516", state: "pending" }];
     const slim = jsonOmitEach(list, ["repositories"]);
     expect(slim.map((m) => Object.hasOwn(m, "repositories"))).toEqual([false, false]);
-    expect(jsonProjectEach(slim, ["id", "state"])).toEqual([{ id: 79, state: "exported" }, { id: 80, state: "pending" }]);
+    expect(jsonProjectEach(slim, ["id", "state"])).toEqual([
+      { id: 79, state: "exported" },
+      { id: 80, state: "pending" },
+    ]);
   });
 
   it("leaves the migration itself unchanged", () => {
@@ -256,6 +284,10 @@ describe("source imports: retired on 2024-04-12T00:00:00Z", () => {
       authors_url: `${apiBase}/repos/octocat/socm/import/authors`,
       repository_url: `${apiBase}/repos/octocat/socm`,
     };
-    expect(jsonProject(status, ["status", "percent", "push_percent"])).toEqual({ status: "importing", percent: 42, push_percent: 0 });
+    expect(jsonProject(status, ["status", "percent", "push_percent"])).toEqual({
+      status: "importing",
+      percent: 42,
+      push_percent: 0,
+    });
   });
 });

@@ -91,12 +91,18 @@ function patchConfig(hook: Json, body: Json): Json {
 
 describe("webhook PATCH: the whole config is replaced", () => {
   it("removes the secret when config is sent without it", () => {
-    const body = { active: true, events: ["pull_request", "push", "issues"], config: { url: "https://ci.example.com/v2/hooks", content_type: "form" } };
+    const body = {
+      active: true,
+      events: ["pull_request", "push", "issues"],
+      config: { url: "https://ci.example.com/v2/hooks", content_type: "form" },
+    };
     const updated = patchHook(stored, body);
     expect(updated.config).toEqual({ url: "https://ci.example.com/v2/hooks", content_type: "form" });
     expect(updated.events).toEqual(["pull_request", "push", "issues"]); // replaced, not appended
     expect(updated.updated_at).toBe("2024-05-20T09:30:00Z");
-    expect(jsonOmit(updated, ["config", "events", "updated_at"])).toEqual(jsonOmit(stored, ["config", "events", "updated_at"]));
+    expect(jsonOmit(updated, ["config", "events", "updated_at"])).toEqual(
+      jsonOmit(stored, ["config", "events", "updated_at"]),
+    );
     expect(present(updated).config).toEqual({ url: "https://ci.example.com/v2/hooks", content_type: "form" });
   });
 
@@ -118,25 +124,54 @@ describe("webhook PATCH: the whole config is replaced", () => {
   });
 
   it("ignores what the client may not set, and refuses what is not a webhook field", () => {
-    const updated = patchHook(stored, { active: false, id: 1, url: "https://attacker.example.com", created_at: "2000-01-01T00:00:00Z" });
+    const updated = patchHook(stored, {
+      active: false,
+      id: 1,
+      url: "https://attacker.example.com",
+      created_at: "2000-01-01T00:00:00Z",
+    });
     expect(jsonOmit(updated, ["active", "updated_at"])).toEqual(jsonOmit(stored, ["active", "updated_at"]));
     // jsonMerge would have stored these as they came.
-    expect(catchWkt(() => patchHook(stored, { actve: false }))).toMatchObject({ rule: "unknown-field", path: "$.actve" });
-    expect(catchWkt(() => patchHook(stored, { events: "push" }))).toMatchObject({ rule: "json-type", path: "$.events" });
-    expect(catchWkt(() => patchHook(stored, { config: { url: "https://x.example.com", content_type: 1 } }))).toMatchObject({ rule: "json-type", path: "$.config.content_type" });
-    expect(catchWkt(() => patchHook(stored, { name: "email" }))).toMatchObject({ rule: "field-behavior", path: "$.name" });
+    expect(catchWkt(() => patchHook(stored, { actve: false }))).toMatchObject({
+      rule: "unknown-field",
+      path: "$.actve",
+    });
+    expect(catchWkt(() => patchHook(stored, { events: "push" }))).toMatchObject({
+      rule: "json-type",
+      path: "$.events",
+    });
+    expect(
+      catchWkt(() => patchHook(stored, { config: { url: "https://x.example.com", content_type: 1 } })),
+    ).toMatchObject({ rule: "json-type", path: "$.config.content_type" });
+    expect(catchWkt(() => patchHook(stored, { name: "email" }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.name",
+    });
   });
 
   it("a sent config must have its url (REQUIRED): the replacement may not clear it", () => {
-    expect(catchWkt(() => patchHook(stored, { config: { content_type: "form" } }))).toMatchObject({ rule: "field-behavior", path: "$.config.url" });
+    expect(catchWkt(() => patchHook(stored, { config: { content_type: "form" } }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.config.url",
+    });
   });
 });
 
 describe("config PATCH: only the sent properties change", () => {
   it("merges into the stored config; the secret stays", () => {
     const updated = patchConfig(stored, { content_type: "form", insecure_ssl: 1 });
-    expect(updated.config).toEqual({ url: stored.config.url, content_type: "form", insecure_ssl: "1", secret: stored.config.secret });
-    expect(present(updated).config).toEqual({ url: stored.config.url, content_type: "form", insecure_ssl: "1", secret: masked });
+    expect(updated.config).toEqual({
+      url: stored.config.url,
+      content_type: "form",
+      insecure_ssl: "1",
+      secret: stored.config.secret,
+    });
+    expect(present(updated).config).toEqual({
+      url: stored.config.url,
+      content_type: "form",
+      insecure_ssl: "1",
+      secret: masked,
+    });
     expect(jsonOmit(updated, ["config", "updated_at"])).toEqual(jsonOmit(stored, ["config", "updated_at"]));
   });
 
@@ -152,15 +187,57 @@ describe("config PATCH: only the sent properties change", () => {
   });
 
   it("refuses a config property that does not exist", () => {
-    expect(catchWkt(() => patchConfig(stored, { content_typ: "form" }))).toMatchObject({ rule: "unknown-field", path: "$.content_typ" });
+    expect(catchWkt(() => patchConfig(stored, { content_typ: "form" }))).toMatchObject({
+      rule: "unknown-field",
+      path: "$.content_typ",
+    });
   });
 });
 
 describe("deliveries", () => {
   const deliveries = [
-    { id: 93876112, guid: "0b989ba4-242f-11e5-81e1-c7b6966d2516", delivered_at: "2024-05-20T09:12:31Z", redelivery: false, duration: 0.27, status: "OK", status_code: 200, event: "push", action: null, installation_id: null, repository_id: 1296269, throttled_at: null },
-    { id: 93876113, guid: "2c2d3e44-242f-11e5-81e1-c7b6966d2516", delivered_at: "2024-05-20T09:14:02Z", redelivery: true, duration: 10.031, status: "Timed out", status_code: 0, event: "pull_request", action: "opened", installation_id: null, repository_id: 1296269, throttled_at: "2024-05-20T09:13:55Z" },
-    { id: 93876114, guid: "4e5f6a77-242f-11e5-81e1-c7b6966d2516", delivered_at: "2024-05-20T09:20:47Z", redelivery: false, duration: 0.005, status: "OK", status_code: 202, event: "issues", action: "closed", installation_id: null, repository_id: 1296270, throttled_at: null },
+    {
+      id: 93876112,
+      guid: "0b989ba4-242f-11e5-81e1-c7b6966d2516",
+      delivered_at: "2024-05-20T09:12:31Z",
+      redelivery: false,
+      duration: 0.27,
+      status: "OK",
+      status_code: 200,
+      event: "push",
+      action: null,
+      installation_id: null,
+      repository_id: 1296269,
+      throttled_at: null,
+    },
+    {
+      id: 93876113,
+      guid: "2c2d3e44-242f-11e5-81e1-c7b6966d2516",
+      delivered_at: "2024-05-20T09:14:02Z",
+      redelivery: true,
+      duration: 10.031,
+      status: "Timed out",
+      status_code: 0,
+      event: "pull_request",
+      action: "opened",
+      installation_id: null,
+      repository_id: 1296269,
+      throttled_at: "2024-05-20T09:13:55Z",
+    },
+    {
+      id: 93876114,
+      guid: "4e5f6a77-242f-11e5-81e1-c7b6966d2516",
+      delivered_at: "2024-05-20T09:20:47Z",
+      redelivery: false,
+      duration: 0.005,
+      status: "OK",
+      status_code: 202,
+      event: "issues",
+      action: "closed",
+      installation_id: null,
+      repository_id: 1296270,
+      throttled_at: null,
+    },
   ];
 
   it("reads duration seconds as Durations, exactly", () => {
@@ -171,14 +248,20 @@ describe("deliveries", () => {
   });
 
   it("computes when each delivery finished, and whether it was throttled", () => {
-    const finished = deliveries.map((d) => timestampToJson(timestampAdd(timestampFromJson(d.delivered_at), durationFromSeconds(d.duration))));
+    const finished = deliveries.map((d) =>
+      timestampToJson(timestampAdd(timestampFromJson(d.delivered_at), durationFromSeconds(d.duration))),
+    );
     expect(finished).toEqual(["2024-05-20T09:12:31.270Z", "2024-05-20T09:14:12.031Z", "2024-05-20T09:20:47.005Z"]);
     const throttled = deliveries.filter((d) => d.throttled_at !== null).map((d) => timestampFromJson(d.throttled_at));
     expect(throttled.map((t) => timestampToJson(t))).toEqual(["2024-05-20T09:13:55Z"]);
   });
 
   it("lists deliveries through a read mask", () => {
-    expect(jsonProjectEach(deliveries, ["id", "status_code", "delivered_at"])[1]).toEqual({ id: 93876113, status_code: 0, delivered_at: "2024-05-20T09:14:02Z" });
+    expect(jsonProjectEach(deliveries, ["id", "status_code", "delivered_at"])[1]).toEqual({
+      id: 93876113,
+      status_code: 0,
+      delivered_at: "2024-05-20T09:14:02Z",
+    });
   });
 });
 
@@ -196,14 +279,32 @@ describe("the activity feed: 90 days, 300 events", () => {
           head: "7a8f3ac80e2ad2f6842cb86f576d4bfe2c03e300",
           before: "883efe034920928c47fe18598c01249d1a9fdabd",
           commits: [
-            { sha: "7a8f3ac80e2ad2f6842cb86f576d4bfe2c03e300", author: { email: "octocat@example.com", name: "Monalisa Octocat" }, message: "Fix the build\n\nCloses #42", distinct: true, url: "https://api.example.com/repos/octo-org/hello/commits/7a8f3ac" },
-            { sha: "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0", author: { email: "hubot@example.com", name: "Hubot" }, message: "Bump deps", distinct: true, url: "https://api.example.com/repos/octo-org/hello/commits/b1c2d3e" },
+            {
+              sha: "7a8f3ac80e2ad2f6842cb86f576d4bfe2c03e300",
+              author: { email: "octocat@example.com", name: "Monalisa Octocat" },
+              message: "Fix the build\n\nCloses #42",
+              distinct: true,
+              url: "https://api.example.com/repos/octo-org/hello/commits/7a8f3ac",
+            },
+            {
+              sha: "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0",
+              author: { email: "hubot@example.com", name: "Hubot" },
+              message: "Bump deps",
+              distinct: true,
+              url: "https://api.example.com/repos/octo-org/hello/commits/b1c2d3e",
+            },
           ],
         };
       case "WatchEvent":
         return { action: "started" };
       case "CreateEvent":
-        return { ref: `release-${i}`, ref_type: "branch", master_branch: "main", description: null, pusher_type: "user" };
+        return {
+          ref: `release-${i}`,
+          ref_type: "branch",
+          master_branch: "main",
+          description: null,
+          pusher_type: "user",
+        };
     }
   }
   // 400 events, newest first, one every 7 hours: the oldest is about 117 days old.
@@ -212,7 +313,14 @@ describe("the activity feed: 90 days, 300 events", () => {
     return {
       id: String(38000000000 + 400 - i),
       type,
-      actor: { id: 583231, login: "octocat", display_login: "octocat", gravatar_id: "", url: "https://api.example.com/users/octocat", avatar_url: "https://avatars.example.com/u/583231?" },
+      actor: {
+        id: 583231,
+        login: "octocat",
+        display_login: "octocat",
+        gravatar_id: "",
+        url: "https://api.example.com/users/octocat",
+        avatar_url: "https://avatars.example.com/u/583231?",
+      },
       repo: { id: 1296269, name: "octo-org/hello-world", url: "https://api.example.com/repos/octo-org/hello-world" },
       payload: payload(type, i),
       public: true,
@@ -222,7 +330,9 @@ describe("the activity feed: 90 days, 300 events", () => {
 
   it("keeps at most 300 events created within the last 90 days", () => {
     const windowStart = timestampSubtract(now, durationFromSeconds(90 * 24 * 3600));
-    const feed = events.filter((e) => timestampCompare(timestampFromJson(e.created_at), windowStart) >= 0).slice(0, 300);
+    const feed = events
+      .filter((e) => timestampCompare(timestampFromJson(e.created_at), windowStart) >= 0)
+      .slice(0, 300);
     expect(feed).toHaveLength(300); // 309 events are in the window; the cap cuts the oldest
     expect(timestampCompare(timestampFromJson(feed[299]!.created_at), windowStart)).toBe(1);
     const inWindow = events.filter((e) => timestampCompare(timestampFromJson(e.created_at), windowStart) >= 0);
@@ -238,13 +348,39 @@ describe("the activity feed: 90 days, 300 events", () => {
   });
 
   it("serves the feed through a read mask", () => {
-    const page = jsonProjectEach(events.slice(0, 2), ["id", "type", "actor.login", "repo.name", "created_at", "payload.commits.*.sha"]);
-    expect(page).toEqual([
-      { id: "38000000400", type: "PushEvent", actor: { login: "octocat" }, repo: { name: "octo-org/hello-world" }, created_at: "2024-05-20T09:29:59Z",
-        payload: { commits: [{ sha: "7a8f3ac80e2ad2f6842cb86f576d4bfe2c03e300" }, { sha: "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0" }] } },
-      { id: "38000000399", type: "WatchEvent", actor: { login: "octocat" }, repo: { name: "octo-org/hello-world" }, created_at: "2024-05-20T02:29:59Z" },
+    const page = jsonProjectEach(events.slice(0, 2), [
+      "id",
+      "type",
+      "actor.login",
+      "repo.name",
+      "created_at",
+      "payload.commits.*.sha",
     ]);
-    expect(jsonProject(events[0]!, ["payload.commits.*.author.name"]).payload).toEqual({ commits: [{ author: { name: "Monalisa Octocat" } }, { author: { name: "Hubot" } }] });
+    expect(page).toEqual([
+      {
+        id: "38000000400",
+        type: "PushEvent",
+        actor: { login: "octocat" },
+        repo: { name: "octo-org/hello-world" },
+        created_at: "2024-05-20T09:29:59Z",
+        payload: {
+          commits: [
+            { sha: "7a8f3ac80e2ad2f6842cb86f576d4bfe2c03e300" },
+            { sha: "b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0" },
+          ],
+        },
+      },
+      {
+        id: "38000000399",
+        type: "WatchEvent",
+        actor: { login: "octocat" },
+        repo: { name: "octo-org/hello-world" },
+        created_at: "2024-05-20T02:29:59Z",
+      },
+    ]);
+    expect(jsonProject(events[0]!, ["payload.commits.*.author.name"]).payload).toEqual({
+      commits: [{ author: { name: "Monalisa Octocat" } }, { author: { name: "Hubot" } }],
+    });
   });
 });
 
@@ -268,9 +404,29 @@ describe("rate limits", () => {
   const epoch = (t: string) => String(Number(timestampFromJson(t).seconds));
 
   it.each([
-    ["retry-after wins", { "retry-after": "30", "x-ratelimit-remaining": "0", "x-ratelimit-reset": epoch("2024-05-20T10:00:00Z") }, 0, "30s"],
-    ["until the reset time", { "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "0", "x-ratelimit-used": "5000", "x-ratelimit-reset": epoch("2024-05-20T09:47:13Z") }, 0, "1033s"],
-    ["a reset already past", { "x-ratelimit-remaining": "0", "x-ratelimit-reset": epoch("2024-05-20T09:29:00Z") }, 3, "0s"],
+    [
+      "retry-after wins",
+      { "retry-after": "30", "x-ratelimit-remaining": "0", "x-ratelimit-reset": epoch("2024-05-20T10:00:00Z") },
+      0,
+      "30s",
+    ],
+    [
+      "until the reset time",
+      {
+        "x-ratelimit-limit": "5000",
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-used": "5000",
+        "x-ratelimit-reset": epoch("2024-05-20T09:47:13Z"),
+      },
+      0,
+      "1033s",
+    ],
+    [
+      "a reset already past",
+      { "x-ratelimit-remaining": "0", "x-ratelimit-reset": epoch("2024-05-20T09:29:00Z") },
+      3,
+      "0s",
+    ],
     ["a secondary limit: one minute", { "x-ratelimit-remaining": "4890" }, 0, "60s"],
     ["then longer", { "x-ratelimit-remaining": "4890" }, 1, "120s"],
     ["and longer", {}, 4, "960s"],

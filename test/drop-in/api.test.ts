@@ -29,7 +29,16 @@ import {
 import { describe, expect, it } from "vitest";
 import { catchWkt } from "../helpers.js";
 import { isWktJsonError } from "../../src/errors.js";
-import { enumFromJson, enumToJson, fromJson, fromJsonString, isEnumJson, toJson, toJsonString, validateJson } from "../../src/index.js";
+import {
+  enumFromJson,
+  enumToJson,
+  fromJson,
+  fromJsonString,
+  isEnumJson,
+  toJson,
+  toJsonString,
+  validateJson,
+} from "../../src/index.js";
 import {
   ForeignEnum,
   ForeignEnumProto2,
@@ -37,7 +46,6 @@ import {
   TestAllTypesProto3,
   testRegistry as registry,
 } from "../conformance-registry.js";
-
 
 function theirsThrows(f: () => unknown): boolean {
   try {
@@ -84,7 +92,12 @@ describe("enumToJson, enumFromJson, isEnumJson", () => {
 describe("options objects written for protobuf-es", () => {
   it("are accepted as they are, typed with protobuf-es's option types", () => {
     const read: PbJsonReadOptions = { ignoreUnknownFields: true, registry, recursionLimit: 50 };
-    const write: PbJsonWriteOptions = { alwaysEmitImplicit: true, enumAsInteger: true, useProtoFieldName: true, registry: undefined };
+    const write: PbJsonWriteOptions = {
+      alwaysEmitImplicit: true,
+      enumAsInteger: true,
+      useProtoFieldName: true,
+      registry: undefined,
+    };
     const text: PbJsonWriteStringOptions = { ...write, prettySpaces: 2 };
     const json = { optionalInt32: 1, nope: 2 };
     const m = fromJson(TestAllTypesProto3, json, read);
@@ -101,7 +114,9 @@ describe("options objects written for protobuf-es", () => {
     expect(theirsThrows(() => pbFromJson(TestAllTypesProto3, json, { recursionLimit: 5 }))).toBe(true);
     expect(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6 })).not.toThrow();
     expect(() => pbFromJson(TestAllTypesProto3, json, { recursionLimit: 6 })).not.toThrow();
-    expect(catchWkt(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { recursionLimit: 5 })).rule).toBe("depth");
+    expect(catchWkt(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { recursionLimit: 5 })).rule).toBe(
+      "depth",
+    );
     expect(validateJson(TestAllTypesProto3, json, { recursionLimit: 5 }).map((i) => i.rule)).toEqual(["depth"]);
     expect(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 6 })).not.toThrow();
     const both = catchWkt(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 7 }));
@@ -128,13 +143,16 @@ describe("proto2 required fields on write", () => {
     expect(e.path).toBe("$.requiredInt32");
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m))).toBe(true);
     expect(catchWkt(() => toJsonString(TestAllRequiredTypesProto2, m)).rule).toBe("required");
-    expect(catchWkt(() => toJson(TestAllRequiredTypesProto2, m, { useProtoFieldName: true })).path).toBe("$.required_int32");
+    expect(catchWkt(() => toJson(TestAllRequiredTypesProto2, m, { useProtoFieldName: true })).path).toBe(
+      "$.required_int32",
+    );
   });
 
   it("a required field of a nested message is named by its path (TestAllRequiredTypesProto2 is recursive: never complete)", () => {
     const m = full();
     for (const f of TestAllRequiredTypesProto2.fields) {
-      if (f.fieldKind === "message" && f.oneof === undefined && !Object.prototype.hasOwnProperty.call(m, f.localName)) m[f.localName] = create(f.message);
+      if (f.fieldKind === "message" && f.oneof === undefined && !Object.prototype.hasOwnProperty.call(m, f.localName))
+        m[f.localName] = create(f.message);
     }
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m as never))).toBe(true);
     const e = catchWkt(() => toJson(TestAllRequiredTypesProto2, m as never));
@@ -145,7 +163,11 @@ describe("proto2 required fields on write", () => {
 // Deliberate differences on write, listed in differences.ts and the README (ids quoted below).
 describe("differences on write and in errors", () => {
   it('"write-range": a value out of its field\'s range is refused on write, where protobuf-es writes it', () => {
-    for (const [field, value] of [["optionalUint32", -1], ["optionalUint64", -1n], ["repeatedUint32", [-1]]] as const) {
+    for (const [field, value] of [
+      ["optionalUint32", -1],
+      ["optionalUint64", -1n],
+      ["repeatedUint32", [-1]],
+    ] as const) {
       const m = { ...create(TestAllTypesProto3), [field]: value };
       expect(catchWkt(() => toJson(TestAllTypesProto3, m as never)).rule).toBe("range");
       const written = pbToJson(TestAllTypesProto3, m as never) as JsonObject;
@@ -170,7 +192,11 @@ describe("differences on write and in errors", () => {
 
   it('"errors": every error is a WktJsonError with rule and path, where protobuf-es throws an Error with a message', () => {
     const e = catchWkt(() => fromJson(TestAllTypesProto3, { optionalInt32: "x" }));
-    expect({ name: e.name, rule: e.rule, path: e.path }).toEqual({ name: "WktJsonError", rule: "syntax", path: "$.optionalInt32" });
+    expect({ name: e.name, rule: e.rule, path: e.path }).toEqual({
+      name: "WktJsonError",
+      rule: "syntax",
+      path: "$.optionalInt32",
+    });
     let theirs: unknown;
     try {
       pbFromJson(TestAllTypesProto3, { optionalInt32: "x" });

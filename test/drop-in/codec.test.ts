@@ -73,7 +73,8 @@ function sameOutput(schema: DescMessage, ours: unknown, theirs: unknown): boolea
     if (a.ok !== b.ok || (a.ok && b.ok && !jsonEqual(a.value, b.value, false))) return false;
     const at = attempt(() => toJsonString(schema, ours as never, { ...options, prettySpaces: 2 }));
     const bt = attempt(() => pbToJsonString(schema, theirs as never, { ...options, prettySpaces: 2 }));
-    if (at.ok !== bt.ok || (at.ok && bt.ok && !jsonEqual(JSON.parse(at.value), JSON.parse(bt.value), true))) return false;
+    if (at.ok !== bt.ok || (at.ok && bt.ok && !jsonEqual(JSON.parse(at.value), JSON.parse(bt.value), true)))
+      return false;
   }
   return true;
 }
@@ -98,10 +99,16 @@ describe("every hostile-table input through both libraries", () => {
     const options = { registry, ...c.options };
     const type = c.schema.typeName.split(".").pop()!;
     const entry = documented.get(`${type}\t${key}`);
-    const text = relation(c.schema, (lib) => (lib === "ours" ? fromJsonString(c.schema, c.text, options) : pbFromJsonString(c.schema, c.text, options as never)));
+    const text = relation(c.schema, (lib) =>
+      lib === "ours" ? fromJsonString(c.schema, c.text, options) : pbFromJsonString(c.schema, c.text, options as never),
+    );
     const parsed = attempt(() => JSON.parse(c.text) as JsonValue);
     const value = parsed.ok
-      ? relation(c.schema, (lib) => (lib === "ours" ? fromJson(c.schema, parsed.value, options) : pbFromJson(c.schema, parsed.value, options as never)))
+      ? relation(c.schema, (lib) =>
+          lib === "ours"
+            ? fromJson(c.schema, parsed.value, options)
+            : pbFromJson(c.schema, parsed.value, options as never),
+        )
       : "agree";
     if (entry === undefined) {
       expect({ text, value }).toEqual({ text: "agree", value: "agree" });

@@ -12,7 +12,16 @@ import {
   type JsonValue,
   type MessageShape,
 } from "@bufbuild/protobuf";
-import { FieldMaskSchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema, AnySchema, DurationSchema, anyPack } from "@bufbuild/protobuf/wkt";
+import {
+  FieldMaskSchema,
+  ListValueSchema,
+  StructSchema,
+  TimestampSchema,
+  ValueSchema,
+  AnySchema,
+  DurationSchema,
+  anyPack,
+} from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
 import { fromJson, mergeFromJson, mergeFromJsonString } from "../../src/index.js";
@@ -45,36 +54,72 @@ const base: JsonValue = {
 const cases: [string, DescMessage, JsonValue, JsonValue, object?][] = [
   ["scalars replaced", M, base, { optionalInt32: 2, optionalString: "" }],
   ["lists appended", M, base, { repeatedInt32: [3], repeatedNestedMessage: [{ a: 2 }] }],
-  ["map entries added and replaced", M, base, { mapStringString: { b: "x", c: "3" }, mapStringNestedMessage: { k: { corecursive: {} }, j: {} } }],
+  [
+    "map entries added and replaced",
+    M,
+    base,
+    { mapStringString: { b: "x", c: "3" }, mapStringNestedMessage: { k: { corecursive: {} }, j: {} } },
+  ],
   ["a set message merged into", M, base, { optionalNestedMessage: { corecursive: { optionalString: "n" } } }],
   ["an unset message set", M, {}, { optionalNestedMessage: { a: 9 } }],
   ["the selected oneof message merged into", M, base, { oneofNestedMessage: { a: 6 } }],
   ["another oneof member replaces", M, base, { oneofString: "x" }],
-  ["null resets a scalar, an enum, a message", M, base, { optionalInt32: null, optionalNestedEnum: null, optionalNestedMessage: null, optionalString: null }],
+  [
+    "null resets a scalar, an enum, a message",
+    M,
+    base,
+    { optionalInt32: null, optionalNestedEnum: null, optionalNestedMessage: null, optionalString: null },
+  ],
   ["null leaves lists and maps", M, base, { repeatedInt32: null, mapStringString: null }],
   ["null clears the selected oneof message", M, base, { oneofNestedMessage: null }],
   ["null for another oneof member leaves the oneof", M, base, { oneofString: null, oneofEnum: null }],
-  ["null is a value for google.protobuf.Value and NullValue", M, base, { optionalValue: null, optionalNullValue: null }],
+  [
+    "null is a value for google.protobuf.Value and NullValue",
+    M,
+    base,
+    { optionalValue: null, optionalNullValue: null },
+  ],
   ["Struct members added", M, base, { optionalStruct: { y: 2, z: null } }],
   ["Value replaced", M, base, { optionalValue: [1] }],
   ["a list of ListValue appended", M, base, { repeatedListValue: [[2]] }],
   ["Timestamp and FieldMask replaced", M, base, { optionalTimestamp: "2000-01-01T00:00:00Z", optionalFieldMask: "z" }],
   ["an empty FieldMask leaves it", M, base, { optionalFieldMask: "" }],
   ["an empty Any leaves it", M, base, { optionalAny: {} }],
-  ["an Any replaced", M, base, { optionalAny: { "@type": "type.googleapis.com/google.protobuf.Timestamp", value: "1970-01-01T00:00:00Z" } }],
+  [
+    "an Any replaced",
+    M,
+    base,
+    { optionalAny: { "@type": "type.googleapis.com/google.protobuf.Timestamp", value: "1970-01-01T00:00:00Z" } },
+  ],
   ["a wrapper replaced, and reset by null", M, base, { optionalInt32Wrapper: 4, optionalInt64Wrapper: null }],
   ["repeated Struct and Value appended", M, base, { repeatedStruct: [{ b: 2 }], repeatedValue: ["x"] }],
   ["proto names", M, base, { optional_int32: 5, repeated_int32: [9] }],
-  ["unknown fields ignored", M, base, { nope: 1, optionalNestedEnum: "NOPE", optionalInt32: 8 }, { ignoreUnknownFields: true }],
+  [
+    "unknown fields ignored",
+    M,
+    base,
+    { nope: 1, optionalNestedEnum: "NOPE", optionalInt32: 8 },
+    { ignoreUnknownFields: true },
+  ],
   ["an unknown enum name in a oneof ignored", M, base, { oneofEnum: "NOPE" }, { ignoreUnknownFields: true }],
-  ["proto2: null resets to the default", TestAllTypesProto2, { optionalInt32: 5, defaultInt32: 1 }, { optionalInt32: null, defaultInt32: null }],
+  [
+    "proto2: null resets to the default",
+    TestAllTypesProto2,
+    { optionalInt32: 5, defaultInt32: 1 },
+    { optionalInt32: null, defaultInt32: null },
+  ],
   ["proto2: closed enum", TestAllTypesProto2, { optionalNestedEnum: "FOO" }, { optionalNestedEnum: "BAZ" }],
   ["a Struct target", StructSchema, { a: 1, b: { c: 2 } }, { b: 3, d: [] }],
   ["a ListValue target", ListValueSchema, [1], [2, null]],
   ["a Value target", ValueSchema, { a: 1 }, { b: 2 }],
   ["a Timestamp target", TimestampSchema, "1970-01-01T00:00:01.5Z", "1970-01-01T00:00:02Z"],
   ["a FieldMask target", FieldMaskSchema, "a", "b,c"],
-  ["an Any target", AnySchema, { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }, { "@type": "type.googleapis.com/google.protobuf.Duration", value: "2s" }],
+  [
+    "an Any target",
+    AnySchema,
+    { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" },
+    { "@type": "type.googleapis.com/google.protobuf.Duration", value: "2s" },
+  ],
   ["a Duration target", DurationSchema, "1s", "-2.5s"],
 ];
 
@@ -103,7 +148,10 @@ describe("mergeFromJson and mergeFromJsonString give @bufbuild/protobuf's messag
   it("merges twice as protobuf-es does (lists grow, the second value wins)", () => {
     const ours = create(M);
     const theirs = create(M);
-    for (const json of [{ repeatedInt32: [1], optionalInt32: 1 }, { repeatedInt32: [2], optionalInt32: 2 }]) {
+    for (const json of [
+      { repeatedInt32: [1], optionalInt32: 1 },
+      { repeatedInt32: [2], optionalInt32: 2 },
+    ]) {
       mergeFromJson(M, ours, json);
       pbMergeFromJson(M, theirs, json);
     }
@@ -114,7 +162,12 @@ describe("mergeFromJson and mergeFromJsonString give @bufbuild/protobuf's messag
 
 describe("mergeFromJson is all or nothing, with our errors", () => {
   it.each<[string, JsonValue, string, string]>([
-    ["a bad value after good ones", { optionalInt32: 2, repeatedInt32: [5], optionalString: 1 }, "json-type", "$.optionalString"],
+    [
+      "a bad value after good ones",
+      { optionalInt32: 2, repeatedInt32: [5], optionalString: 1 },
+      "json-type",
+      "$.optionalString",
+    ],
     ["a bad element", { repeatedInt32: [1, "x"] }, "syntax", "$.repeatedInt32[1]"],
     ["an unknown field", { optionalInt32: 2, nope: 1 }, "unknown-field", "$.nope"],
   ])("%s: the target is unchanged", (_, json, rule, path) => {
@@ -142,7 +195,9 @@ describe("mergeFromJson is all or nothing, with our errors", () => {
     expect(wrong(() => mergeFromJson(M, create(TestAllTypesProto2) as never, {}))).toBe("json-type");
     expect(wrong(() => mergeFromJson(M, null as never, {}))).toBe("json-type");
     expect(wrong(() => mergeFromJsonString(M, create(M), "{"))).toBe("syntax");
-    expect(wrong(() => mergeFromJsonString(M, create(M), '{"optionalInt32": 1, "optionalInt32": 2}'))).toBe("duplicate-field");
+    expect(wrong(() => mergeFromJsonString(M, create(M), '{"optionalInt32": 1, "optionalInt32": 2}'))).toBe(
+      "duplicate-field",
+    );
   });
 
   it("keeps every digit of an int64 from text", () => {

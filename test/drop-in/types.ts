@@ -79,7 +79,9 @@ export const text: string = toJsonString(TimestampSchema, ts, { prettySpaces: 2 
 
 // Reading: the message shape; options objects typed with protobuf-es's option types, or ours.
 export const read: Timestamp = fromJson(TimestampSchema, tsJson);
-export const readText: Timestamp = fromJsonString(TimestampSchema, '"1970-01-01T00:00:00Z"', { ignoreUnknownFields: true });
+export const readText: Timestamp = fromJsonString(TimestampSchema, '"1970-01-01T00:00:00Z"', {
+  ignoreUnknownFields: true,
+});
 const pbRead: PbJsonReadOptions = { ignoreUnknownFields: true, registry, recursionLimit: 10 };
 const pbPartial: Partial<PbJsonReadOptions> = { registry };
 const ourRead: JsonReadOptions = { ignoreUnknownFields: false, registry, recursionLimit: 100 };
@@ -88,9 +90,18 @@ export const withPbPartial = fromJsonString(StructSchema, "{}", pbPartial);
 export const withOurs = fromJson(StructSchema, {}, ourRead);
 export const pbFromOurs: PbJsonReadOptions = ourRead;
 export const merged: Timestamp = mergeFromJson(TimestampSchema, create(TimestampSchema), tsJson, pbRead);
-export const mergedText: Timestamp = mergeFromJsonString(TimestampSchema, create(TimestampSchema), '"1970-01-01T00:00:00Z"');
+export const mergedText: Timestamp = mergeFromJsonString(
+  TimestampSchema,
+  create(TimestampSchema),
+  '"1970-01-01T00:00:00Z"',
+);
 
-const pbWrite: PbJsonWriteOptions = { alwaysEmitImplicit: true, enumAsInteger: false, useProtoFieldName: false, registry };
+const pbWrite: PbJsonWriteOptions = {
+  alwaysEmitImplicit: true,
+  enumAsInteger: false,
+  useProtoFieldName: false,
+  registry,
+};
 const pbWriteText: PbJsonWriteStringOptions = { ...pbWrite, prettySpaces: 0 };
 const ourWrite: JsonWriteOptions = pbWrite;
 const ourWriteText: JsonWriteStringOptions = pbWriteText;
@@ -105,11 +116,16 @@ export const o1: PbJsonObject = {} as JsonObject;
 export const o2: JsonObject = {} as PbJsonObject;
 
 // The enum functions, with the enum's JSON type.
-export const typeJson: FieldDescriptorProto_TypeJson = enumToJson(FieldDescriptorProto_TypeSchema, FieldDescriptorProto_Type.STRING);
+export const typeJson: FieldDescriptorProto_TypeJson = enumToJson(
+  FieldDescriptorProto_TypeSchema,
+  FieldDescriptorProto_Type.STRING,
+);
 export const nullJson: NullValueJson = enumToJson(NullValueSchema, NullValue.NULL_VALUE);
 export const type: FieldDescriptorProto_Type = enumFromJson(FieldDescriptorProto_TypeSchema, "TYPE_STRING");
 declare const maybe: unknown;
-export const narrowed: FieldDescriptorProto_TypeJson | undefined = isEnumJson(FieldDescriptorProto_TypeSchema, maybe) ? maybe : undefined;
+export const narrowed: FieldDescriptorProto_TypeJson | undefined = isEnumJson(FieldDescriptorProto_TypeSchema, maybe)
+  ? maybe
+  : undefined;
 
 // Generated messages with json_types: toJson gives the generated JSON type, fromJson takes and gives the shapes.
 declare const book: Book;
@@ -117,6 +133,11 @@ export const bookJson: BookJson = toJson(BookSchema, book);
 export const title: string | undefined = toJson(BookSchema, book).title;
 // @ts-expect-error a member the JSON type does not have, as with protobuf-es
 export const nope: unknown = toJson(BookSchema, book).nope;
-export const requestJson: UpdateBookRequestJson = toJson(UpdateBookRequestSchema, create(UpdateBookRequestSchema), { alwaysEmitImplicit: false });
-export const request: UpdateBookRequest = fromJson(UpdateBookRequestSchema, { book: { title: "t" }, updateMask: "title" } satisfies UpdateBookRequestJson);
+export const requestJson: UpdateBookRequestJson = toJson(UpdateBookRequestSchema, create(UpdateBookRequestSchema), {
+  alwaysEmitImplicit: false,
+});
+export const request: UpdateBookRequest = fromJson(UpdateBookRequestSchema, {
+  book: { title: "t" },
+  updateMask: "title",
+} satisfies UpdateBookRequestJson);
 export const again: Book = mergeFromJsonString(BookSchema, create(BookSchema), toJsonString(BookSchema, book), pbRead);

@@ -50,7 +50,11 @@ const cases: Case[] = [];
 let group = "";
 
 function ok(schema: DescMessage, text: string, json: JsonValue, options?: Partial<JsonReadOptions>): void {
-  cases.push(options === undefined ? { group, schema, text, expect: { json } } : { group, schema, text, expect: { json }, options });
+  cases.push(
+    options === undefined
+      ? { group, schema, text, expect: { json } }
+      : { group, schema, text, expect: { json }, options },
+  );
 }
 
 function no(schema: DescMessage, text: string, rule: WktRule, path: string, options?: Partial<JsonReadOptions>): void {
@@ -64,7 +68,8 @@ const f = (field: string, literal: string): string => `{"${field}": ${literal}}`
 /** `{field: value}`, for expected JSON (own properties, also for `__proto__`). */
 function o(...entries: [string, JsonValue][]): JsonValue {
   const out: Record<string, JsonValue> = {};
-  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 const url = (name: string): string => `type.googleapis.com/${name}`;
@@ -327,7 +332,12 @@ no(M, '{"mapStringString": {"a": "1", "a": "2"}}', "duplicate-field", "$.mapStri
 no(M, '{"mapInt32Int32": {"0": 1, "-0": 2}}', "duplicate-field", '$.mapInt32Int32["-0"]'); // Go: rejects; C++: accepts
 no(M, '{"optionalStruct": {"a": 1, "a": 2}}', "duplicate-field", "$.optionalStruct.a");
 no(M, '{"optionalValue": [{"x": {"y": 1, "y": 1}}]}', "duplicate-field", "$.optionalValue[0].x.y");
-no(M, `{"optionalAny": {"@type": "${wkt("Duration")}", "@type": "${wkt("Duration")}", "value": "1s"}}`, "duplicate-field", '$.optionalAny["@type"]'); // C++: "repeated @type in Any"; Go: duplicate "@type"
+no(
+  M,
+  `{"optionalAny": {"@type": "${wkt("Duration")}", "@type": "${wkt("Duration")}", "value": "1s"}}`,
+  "duplicate-field",
+  '$.optionalAny["@type"]',
+); // C++: "repeated @type in Any"; Go: duplicate "@type"
 // Repeated unknown members under ignoreUnknownFields: Go and C++ skip unknown members before any duplicate
 // check and accept; we reject, because the text itself repeats a key (RFC 8259 §4 SHOULD, made a MUST here).
 no(M, '{"x": 1, "x": 2}', "duplicate-field", "$.x", { ignoreUnknownFields: true }); // Go: accepts; C++: accepts
@@ -369,7 +379,7 @@ no(M, "{}}", "syntax", "$");
 no(M, "{} {}", "syntax", "$");
 no(M, '{"optionalInt32": 1,}', "syntax", "$"); // trailing comma
 no(M, "{,}", "syntax", "$");
-no(M, '{"optionalInt32" 1}', "syntax", '$.optionalInt32');
+no(M, '{"optionalInt32" 1}', "syntax", "$.optionalInt32");
 no(M, "{optionalInt32: 1}", "syntax", "$"); // conformance: FieldNameNotQuoted
 no(M, "{'optionalInt32': 1}", "syntax", "$"); // conformance: StringFieldSingleQuoteKey
 no(M, '{"optionalInt32": 1; "optionalInt64": 2}', "syntax", "$"); // conformance: FieldSeparatorSemiTopLevelSingle-like
@@ -455,15 +465,27 @@ no(M, f("mapStringString", '{"a": "\\ud800"}'), "utf16", "$.mapStringString.a");
 no(M, f("mapStringString", '{"a": 1}'), "json-type", "$.mapStringString.a");
 ok(M, f("mapStringNestedEnum", '{"a": "BAR", "b": 2}'), { mapStringNestedEnum: { a: "BAR", b: "BAZ" } });
 no(M, f("mapStringNestedEnum", '{"a": "NOPE"}'), "enum", "$.mapStringNestedEnum.a");
-ok(M, f("mapStringNestedEnum", '{"a": "NOPE", "b": "BAR"}'), { mapStringNestedEnum: { b: "BAR" } }, { ignoreUnknownFields: true });
+ok(
+  M,
+  f("mapStringNestedEnum", '{"a": "NOPE", "b": "BAR"}'),
+  { mapStringNestedEnum: { b: "BAR" } },
+  { ignoreUnknownFields: true },
+);
 no(M, f("mapStringNestedMessage", '{"a": {"a": "x"}}'), "syntax", "$.mapStringNestedMessage.a.a");
 ok(M, f("mapInt32Int32", '{"1": "2"}'), { mapInt32Int32: { "1": 2 } });
 
 group = "message nesting";
-ok(M, f("optionalNestedMessage", '{"a": 1, "corecursive": {"optionalInt32": 2}}'), { optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2 } } });
+ok(M, f("optionalNestedMessage", '{"a": 1, "corecursive": {"optionalInt32": 2}}'), {
+  optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2 } },
+});
 no(M, f("optionalNestedMessage", "[]"), "json-type", "$.optionalNestedMessage");
 no(M, f("optionalNestedMessage", '"x"'), "json-type", "$.optionalNestedMessage");
-no(M, f("optionalNestedMessage", '{"corecursive": {"optionalNestedMessage": {"b": 1}}}'), "unknown-field", "$.optionalNestedMessage.corecursive.optionalNestedMessage.b");
+no(
+  M,
+  f("optionalNestedMessage", '{"corecursive": {"optionalNestedMessage": {"b": 1}}}'),
+  "unknown-field",
+  "$.optionalNestedMessage.corecursive.optionalNestedMessage.b",
+);
 no(M, f("repeatedNestedMessage", '[{}, {"a": "x"}]'), "syntax", "$.repeatedNestedMessage[1].a");
 
 group = "depth (maxDepth 100 by default: messages, Struct/Value/ListValue levels and Any each count one)";
@@ -480,13 +502,24 @@ ok(M, nested(99), nestedJson(99)); // C++: accepts
 no(M, nested(100), "depth", "$" + ".recursiveMessage".repeat(100)); // C++: rejects (101 nested objects); Go: accepts
 ok(M, nested(4), nestedJson(4), { maxDepth: 5 });
 no(M, nested(5), "depth", "$" + ".recursiveMessage".repeat(5), { maxDepth: 5 });
-ok(M, f("optionalValue", "[".repeat(99) + "]".repeat(99)), { optionalValue: JSON.parse("[".repeat(99) + "]".repeat(99)) as JsonValue }); // C++: accepts (100 levels)
+ok(M, f("optionalValue", "[".repeat(99) + "]".repeat(99)), {
+  optionalValue: JSON.parse("[".repeat(99) + "]".repeat(99)) as JsonValue,
+}); // C++: accepts (100 levels)
 no(M, f("optionalValue", "[".repeat(100) + "]".repeat(100)), "depth", "$.optionalValue" + "[0]".repeat(99)); // C++: rejects
-ok(M, f("optionalStruct", '{"a": '.repeat(98) + "{}" + "}".repeat(98)), { optionalStruct: JSON.parse('{"a": '.repeat(98) + "{}" + "}".repeat(98)) as JsonValue });
+ok(M, f("optionalStruct", '{"a": '.repeat(98) + "{}" + "}".repeat(98)), {
+  optionalStruct: JSON.parse('{"a": '.repeat(98) + "{}" + "}".repeat(98)) as JsonValue,
+});
 no(M, f("optionalStruct", '{"a": '.repeat(99) + "{}" + "}".repeat(99)), "depth", "$.optionalStruct" + ".a".repeat(99));
 // A repeated field's own array counts no level here (C++ counts every '[' and '{', so it stops one level sooner).
-ok(M, f("repeatedValue", "[" + "[".repeat(99) + "]".repeat(99) + "]"), { repeatedValue: [JSON.parse("[".repeat(99) + "]".repeat(99)) as JsonValue] }); // C++: rejects
-no(M, f("repeatedValue", "[" + "[".repeat(100) + "]".repeat(100) + "]"), "depth", "$.repeatedValue[0]" + "[0]".repeat(99));
+ok(M, f("repeatedValue", "[" + "[".repeat(99) + "]".repeat(99) + "]"), {
+  repeatedValue: [JSON.parse("[".repeat(99) + "]".repeat(99)) as JsonValue],
+}); // C++: rejects
+no(
+  M,
+  f("repeatedValue", "[" + "[".repeat(100) + "]".repeat(100) + "]"),
+  "depth",
+  "$.repeatedValue[0]" + "[0]".repeat(99),
+);
 
 group = "Timestamp";
 const TS = TimestampSchema;
@@ -631,7 +664,11 @@ no(ST, '{"a": 1, "a": 2}', "duplicate-field", "$.a");
 no(ST, "[]", "json-type", "$");
 no(ST, "1", "json-type", "$");
 no(ST, "null", "json-type", "$"); // Go: rejects; C++: accepts (an empty Struct)
-ok(ST, '{"a": '.repeat(99) + "{}" + "}".repeat(99), JSON.parse('{"a": '.repeat(99) + "{}" + "}".repeat(99)) as JsonValue); // C++: accepts (100 levels)
+ok(
+  ST,
+  '{"a": '.repeat(99) + "{}" + "}".repeat(99),
+  JSON.parse('{"a": '.repeat(99) + "{}" + "}".repeat(99)) as JsonValue,
+); // C++: accepts (100 levels)
 no(ST, '{"a": '.repeat(100) + "{}" + "}".repeat(100), "depth", "$" + ".a".repeat(100)); // C++: rejects
 
 group = "Value";
@@ -666,19 +703,34 @@ const AN = AnySchema;
 ok(AN, "{}", {});
 ok(AN, anyOf("google.protobuf.Duration", '"value": "1s"'), { "@type": wkt("Duration"), value: "1s" }); // conformance: AnyWithDuration
 ok(AN, `{"value": "1.5s", "@type": "${wkt("Duration")}"}`, { "@type": wkt("Duration"), value: "1.500s" }); // conformance: AnyUnorderedTypeTag
-ok(AN, anyOf("google.protobuf.Timestamp", '"value": "1970-01-01T00:00:00+01:00"'), { "@type": wkt("Timestamp"), value: "1969-12-31T23:00:00Z" }); // conformance: AnyWithTimestamp
+ok(AN, anyOf("google.protobuf.Timestamp", '"value": "1970-01-01T00:00:00+01:00"'), {
+  "@type": wkt("Timestamp"),
+  value: "1969-12-31T23:00:00Z",
+}); // conformance: AnyWithTimestamp
 ok(AN, anyOf("google.protobuf.FieldMask", '"value": "a,bC"'), { "@type": wkt("FieldMask"), value: "a,bC" }); // conformance: AnyWithFieldMask
 ok(AN, anyOf("google.protobuf.Struct", '"value": {"a": [1]}'), { "@type": wkt("Struct"), value: { a: [1] } }); // conformance: AnyWithStruct
 ok(AN, anyOf("google.protobuf.Int32Value", '"value": 12345'), { "@type": wkt("Int32Value"), value: 12345 }); // conformance: AnyWithInt32ValueWrapper
-ok(AN, anyOf("google.protobuf.Int64Value", '"value": 9223372036854775807'), { "@type": wkt("Int64Value"), value: "9223372036854775807" });
-ok(AN, anyOf("google.protobuf.Int64Value", '"value": 9.223372036854775807e18'), { "@type": wkt("Int64Value"), value: "9223372036854775807" }); // Go: accepts; C++: rejects
+ok(AN, anyOf("google.protobuf.Int64Value", '"value": 9223372036854775807'), {
+  "@type": wkt("Int64Value"),
+  value: "9223372036854775807",
+});
+ok(AN, anyOf("google.protobuf.Int64Value", '"value": 9.223372036854775807e18'), {
+  "@type": wkt("Int64Value"),
+  value: "9223372036854775807",
+}); // Go: accepts; C++: rejects
 no(AN, anyOf("google.protobuf.Int64Value", '"value": 9007199254740993.5'), "syntax", "$.value");
 ok(AN, anyOf("google.protobuf.Empty", ""), { "@type": wkt("Empty") }); // Go: tolerates Empty without "value"
 ok(AN, anyOf("google.protobuf.Empty", '"value": {}'), { "@type": wkt("Empty") });
 no(AN, anyOf("google.protobuf.Empty", '"value": {"a": 1}'), "unknown-field", "$.value.a");
 ok(AN, anyOf(T3, '"optionalInt32": 1'), { "@type": url(T3), optionalInt32: 1 }); // conformance: AnyNested-like
-ok(AN, anyOf("google.protobuf.Any", `"value": ${anyOf("google.protobuf.Duration", '"value": "1s"')}`), { "@type": wkt("Any"), value: { "@type": wkt("Duration"), value: "1s" } }); // conformance: AnyNested
-ok(AN, `{"@type": "https://example.com/a/b/google.protobuf.Duration", "value": "1s"}`, { "@type": "https://example.com/a/b/google.protobuf.Duration", value: "1s" });
+ok(AN, anyOf("google.protobuf.Any", `"value": ${anyOf("google.protobuf.Duration", '"value": "1s"')}`), {
+  "@type": wkt("Any"),
+  value: { "@type": wkt("Duration"), value: "1s" },
+}); // conformance: AnyNested
+ok(AN, `{"@type": "https://example.com/a/b/google.protobuf.Duration", "value": "1s"}`, {
+  "@type": "https://example.com/a/b/google.protobuf.Duration",
+  value: "1s",
+});
 no(AN, anyOf("google.protobuf.Duration", '"value": "x"'), "syntax", "$.value");
 no(AN, anyOf("google.protobuf.Duration", '"value": "1s", "extra": 1'), "unknown-field", "$.extra"); // C++: "fields in a well-known-typed Any must be @type or value"; Go: unknown field
 no(AN, anyOf("google.protobuf.Duration", ""), "json-type", "$"); // Go: missing "value" field
@@ -696,8 +748,15 @@ no(AN, anyOf("google.protobuf.FieldMask", '"value": "a_b"'), "mask-path", "$.val
 no(AN, '"x"', "json-type", "$");
 no(AN, "[]", "json-type", "$");
 no(AN, "null", "json-type", "$");
-ok(M, f("optionalAny", anyOf("google.protobuf.Struct", '"value": {"__proto__": {"polluted": true}}')), { optionalAny: { "@type": wkt("Struct"), value: o(["__proto__", { polluted: true }]) } });
-no(M, f("optionalAny", anyOf(T3, '"optionalAny": ' + anyOf("google.protobuf.Duration", '"value": 1'))), "json-type", "$.optionalAny.optionalAny.value");
+ok(M, f("optionalAny", anyOf("google.protobuf.Struct", '"value": {"__proto__": {"polluted": true}}')), {
+  optionalAny: { "@type": wkt("Struct"), value: o(["__proto__", { polluted: true }]) },
+});
+no(
+  M,
+  f("optionalAny", anyOf(T3, '"optionalAny": ' + anyOf("google.protobuf.Duration", '"value": 1'))),
+  "json-type",
+  "$.optionalAny.optionalAny.value",
+);
 
 group = "Empty";
 ok(EmptySchema, "{}", {});
@@ -731,13 +790,21 @@ no(FloatValueSchema, "3.5e38", "range", "$");
 no(DoubleValueSchema, '{"value": 1}', "json-type", "$"); // Go: rejects; C++: only in legacy mode
 ok(M, f("optionalInt64Wrapper", "9223372036854775807"), { optionalInt64Wrapper: "9223372036854775807" });
 no(M, f("optionalInt64Wrapper", "9007199254740993.5"), "syntax", "$.optionalInt64Wrapper");
-ok(M, f("repeatedInt64Wrapper", '[9.223372036854775807e18, "1"]'), { repeatedInt64Wrapper: ["9223372036854775807", "1"] });
+ok(M, f("repeatedInt64Wrapper", '[9.223372036854775807e18, "1"]'), {
+  repeatedInt64Wrapper: ["9223372036854775807", "1"],
+});
 
 group = "no way in through a key";
-ok(M, f("mapStringString", '{"__proto__": "x", "constructor": "y", "prototype": "z"}'), { mapStringString: o(["__proto__", "x"], ["constructor", "y"], ["prototype", "z"]) });
+ok(M, f("mapStringString", '{"__proto__": "x", "constructor": "y", "prototype": "z"}'), {
+  mapStringString: o(["__proto__", "x"], ["constructor", "y"], ["prototype", "z"]),
+});
 ok(M, f("mapStringNestedMessage", '{"__proto__": {"a": 1}}'), { mapStringNestedMessage: o(["__proto__", { a: 1 }]) });
-ok(M, f("optionalStruct", '{"__proto__": {"polluted": true}}'), { optionalStruct: o(["__proto__", { polluted: true }]) });
-ok(M, f("optionalValue", '{"constructor": {"prototype": {"polluted": true}}}'), { optionalValue: { constructor: { prototype: { polluted: true } } } });
+ok(M, f("optionalStruct", '{"__proto__": {"polluted": true}}'), {
+  optionalStruct: o(["__proto__", { polluted: true }]),
+});
+ok(M, f("optionalValue", '{"constructor": {"prototype": {"polluted": true}}}'), {
+  optionalValue: { constructor: { prototype: { polluted: true } } },
+});
 ok(M, f("repeatedStruct", '[{"__proto__": {"toString": 1}}]'), { repeatedStruct: [o(["__proto__", { toString: 1 }])] });
 ok(M, f("optionalFieldMask", '"constructor.prototype"'), { optionalFieldMask: "constructor.prototype" });
 ok(M, f("__proto__", '{"polluted": true}'), {}, { ignoreUnknownFields: true });

@@ -12,7 +12,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { create, toBinary, type DescMessage } from "@bufbuild/protobuf";
-import { DurationSchema, FileDescriptorSetSchema, ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import {
+  DurationSchema,
+  FileDescriptorSetSchema,
+  ListValueSchema,
+  StructSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scanBinary, scanJson } from "../../cli/input-scan.js";
@@ -44,9 +50,16 @@ function buildCliIfStale(): void {
   } catch {
     // missing: build it
   }
-  const sources = Math.max(newestMtime(join(root, "cli")), newestMtime(join(root, "src")), statSync(join(root, "tsup.cli.config.ts")).mtimeMs);
+  const sources = Math.max(
+    newestMtime(join(root, "cli")),
+    newestMtime(join(root, "src")),
+    statSync(join(root, "tsup.cli.config.ts")).mtimeMs,
+  );
   if (built > sources) return;
-  execFileSync(join(root, "node_modules", ".bin", "tsup"), ["--config", "tsup.cli.config.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(join(root, "node_modules", ".bin", "tsup"), ["--config", "tsup.cli.config.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 interface Run {
@@ -65,12 +78,21 @@ let peakPreload: string;
  * Runs the CLI (`heapMb`: with that V8 heap limit) with `input` on a pipe or stdin opened on `{ file }`;
  * killed after 20 s (status null then).
  */
-function run(args: string[], input: string | Uint8Array | { file: string }, heapMb?: number, measure = false): Promise<Run> {
+function run(
+  args: string[],
+  input: string | Uint8Array | { file: string },
+  heapMb?: number,
+  measure = false,
+): Promise<Run> {
   const fd = typeof input === "object" && "file" in input ? openSync(input.file, "r") : undefined;
   const node = heapMb === undefined ? [] : [`--max-old-space-size=${heapMb}`];
   if (measure) node.push("--require", peakPreload);
   return new Promise<Run>((resolve, reject) => {
-    const child = spawn(process.execPath, [...node, cli, ...args], { cwd: root, stdio: [fd ?? "pipe", "pipe", "pipe"], timeout: 20_000 });
+    const child = spawn(process.execPath, [...node, cli, ...args], {
+      cwd: root,
+      stdio: [fd ?? "pipe", "pipe", "pipe"],
+      timeout: 20_000,
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
@@ -98,10 +120,25 @@ function run(args: string[], input: string | Uint8Array | { file: string }, heap
 }
 
 /** The parts of the one-line error `wkt-json: <type> at <path> (line L, column C): <detail> [rule]`. */
-function parseError(stderr: string): { typeName: string; path: string; line?: number; column?: number; rule: string; detail: string } {
+function parseError(stderr: string): {
+  typeName: string;
+  path: string;
+  line?: number;
+  column?: number;
+  rule: string;
+  detail: string;
+} {
   const m = /^wkt-json: (\S+) at (\S+?)(?: \(line (\d+), column (\d+)\))?: (.+) \[([a-z0-9-]+)\]\n$/s.exec(stderr);
   if (m === null) throw new Error(`not a wkt-json input error: ${JSON.stringify(stderr.slice(0, 500))}`);
-  const [, typeName, path, line, column, detail, rule] = m as unknown as [string, string, string, string | undefined, string | undefined, string, string];
+  const [, typeName, path, line, column, detail, rule] = m as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string,
+    string,
+  ];
   return {
     typeName,
     path,
@@ -165,16 +202,22 @@ describe.concurrent("--max-length: stdin is read with a running count, never pas
   });
 
   it("applies to binary input too", async () => {
-    const r = await run(["check", "google.protobuf.Duration", "--from", "binary", "--max-length", "3"], new Uint8Array([8, 1, 16, 1]));
+    const r = await run(
+      ["check", "google.protobuf.Duration", "--from", "binary", "--max-length", "3"],
+      new Uint8Array([8, 1, 16, 1]),
+    );
     expect(r.status).toBe(1);
     expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
   });
 
-  it.each(["-1", "abc", "1e3", "1.5", "", "536870889"])("--max-length '%s' is a usage error (exit 2)", async (value) => {
-    const r = await run(["check", "google.protobuf.Struct", "--max-length", value], "{}");
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("--max-length"); // parseArgs itself refuses "-1" (it looks like an option)
-  });
+  it.each(["-1", "abc", "1e3", "1.5", "", "536870889"])(
+    "--max-length '%s' is a usage error (exit 2)",
+    async (value) => {
+      const r = await run(["check", "google.protobuf.Struct", "--max-length", value], "{}");
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain("--max-length"); // parseArgs itself refuses "-1" (it looks like an option)
+    },
+  );
 });
 
 describe.concurrent("--max-values: the JSON values are counted before anything is decoded", { timeout }, () => {
@@ -209,13 +252,16 @@ describe.concurrent("--max-values: the JSON values are counted before anything i
     ["a Struct", ["google.protobuf.Struct"], `{"a":${dense}}`],
     ["TestAllTypesProto3.optionalValue", proto3, `{"optionalValue":${dense}}`],
     ["a ListValue", ["google.protobuf.ListValue"], dense],
-  ])(`10 MB of small arrays into %s: exit 1 beyond the default of ${cliMaxValuesDefault} values, within a small heap`, async (_, type, text) => {
-    const r = await run(["check", ...type], { file: tmpFile(`dense-${type[0]}.json`, text) }, 256);
-    expect(r.signal).toBeNull();
-    expect(r.status).toBe(1);
-    expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
-    expect(r.stderr).toContain("2,000,000");
-  });
+  ])(
+    `10 MB of small arrays into %s: exit 1 beyond the default of ${cliMaxValuesDefault} values, within a small heap`,
+    async (_, type, text) => {
+      const r = await run(["check", ...type], { file: tmpFile(`dense-${type[0]}.json`, text) }, 256);
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(1);
+      expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
+      expect(r.stderr).toContain("2,000,000");
+    },
+  );
 });
 
 describe.concurrent("deep nesting fails at the decoder's guard, without parsing the rest", { timeout }, () => {
@@ -234,12 +280,23 @@ describe.concurrent("deep nesting fails at the decoder's guard, without parsing 
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
     const e = expected(prefix);
-    expect(parseError(r.stderr)).toMatchObject({ rule: "depth", path: e.path, line: e.line, column: e.column, detail: e.detail });
+    expect(parseError(r.stderr)).toMatchObject({
+      rule: "depth",
+      path: e.path,
+      line: e.line,
+      column: e.column,
+      detail: e.detail,
+    });
     expect(r.peakMb).toBeLessThan(250);
   });
 
   it("10 million '[' into TestAllTypesProto3.optionalValue: exit 1, rule depth, in under 250 MB", async () => {
-    const r = await run(["check", ...proto3], { file: tmpFile("deep-p3.json", '{"optionalValue":' + "[".repeat(10_000_000)) }, undefined, true);
+    const r = await run(
+      ["check", ...proto3],
+      { file: tmpFile("deep-p3.json", '{"optionalValue":' + "[".repeat(10_000_000)) },
+      undefined,
+      true,
+    );
     expect(r.peakMb).toBeLessThan(250);
     expect(r.status).toBe(1);
     expect(parseError(r.stderr)).toMatchObject({ rule: "depth", typeName: "JSON" });
@@ -271,7 +328,10 @@ describe.concurrent("descriptor sets with long import chains", { timeout }, () =
       dependency: i === n - 1 ? last : [`f${i + 1}.proto`],
       messageType: [{ name: "M" }],
     }));
-    return tmpFile(`chain-${n}-${last.join("")}.binpb`, toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file })));
+    return tmpFile(
+      `chain-${n}-${last.join("")}.binpb`,
+      toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file })),
+    );
   };
 
   it("a 20,000-file import chain loads (it overflowed the stack: exit 3)", async () => {
@@ -293,40 +353,54 @@ describe.concurrent("descriptor sets with long import chains", { timeout }, () =
   });
 });
 
-describe.concurrent("--max-values on binary input: messages, map entries, fields and packed elements", { timeout }, () => {
-  // 3 bytes each: field 48 (repeated_nested_message), length 0. 3.5 million of them (10.5 MB) took 550 MB;
-  // 64 MiB took 3.4 GB and 36 s.
-  const emptyMessages = (n: number): Uint8Array => {
-    const b = new Uint8Array(n * 3);
-    for (let i = 0; i < n; i++) b.set([0x82, 0x03, 0x00], i * 3);
-    return b;
-  };
+describe.concurrent(
+  "--max-values on binary input: messages, map entries, fields and packed elements",
+  { timeout },
+  () => {
+    // 3 bytes each: field 48 (repeated_nested_message), length 0. 3.5 million of them (10.5 MB) took 550 MB;
+    // 64 MiB took 3.4 GB and 36 s.
+    const emptyMessages = (n: number): Uint8Array => {
+      const b = new Uint8Array(n * 3);
+      for (let i = 0; i < n; i++) b.set([0x82, 0x03, 0x00], i * 3);
+      return b;
+    };
 
-  it("10 MB of empty nested messages: exit 1 beyond the default, within a small heap", async () => {
-    const r = await run(["check", ...proto3, "--from", "binary"], { file: tmpFile("dense.bin", emptyMessages(3_500_000)) }, 256);
-    expect(r.signal).toBeNull();
-    expect(r.status).toBe(1);
-    expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
-  });
+    it("10 MB of empty nested messages: exit 1 beyond the default, within a small heap", async () => {
+      const r = await run(
+        ["check", ...proto3, "--from", "binary"],
+        { file: tmpFile("dense.bin", emptyMessages(3_500_000)) },
+        256,
+      );
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(1);
+      expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
+    });
 
-  it.each([
-    [3, 0],
-    [2, 1],
-  ])("a Duration with seconds and nanos is 3 values: --max-values %i, exit %i", async (limit, status) => {
-    const bytes = toBinary(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 1 }));
-    const r = await run(["check", "google.protobuf.Duration", "--from", "binary", "--max-values", String(limit)], bytes);
-    expect(r.status).toBe(status);
-  });
+    it.each([
+      [3, 0],
+      [2, 1],
+    ])("a Duration with seconds and nanos is 3 values: --max-values %i, exit %i", async (limit, status) => {
+      const bytes = toBinary(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 1 }));
+      const r = await run(
+        ["check", "google.protobuf.Duration", "--from", "binary", "--max-values", String(limit)],
+        bytes,
+      );
+      expect(r.status).toBe(status);
+    });
 
-  it("the value of an Any counts (the JSON writer decodes it)", async () => {
-    const list = fromJsonString(ListValueSchema, JSON.stringify(Array.from({ length: 1000 }, (_, i) => i)));
-    const bytes = toBinary(TestAllTypesProto3, create(TestAllTypesProto3, { optionalAny: anyPack(ListValueSchema, list) } as never));
-    expect((await run(["canon", ...proto3, "--from", "binary", "--max-values", "3000"], bytes)).status).toBe(0);
-    const r = await run(["canon", ...proto3, "--from", "binary", "--max-values", "1000"], bytes);
-    expect(r.status).toBe(1);
-    expect(parseError(r.stderr)).toMatchObject({ rule: "size" });
-  });
-});
+    it("the value of an Any counts (the JSON writer decodes it)", async () => {
+      const list = fromJsonString(ListValueSchema, JSON.stringify(Array.from({ length: 1000 }, (_, i) => i)));
+      const bytes = toBinary(
+        TestAllTypesProto3,
+        create(TestAllTypesProto3, { optionalAny: anyPack(ListValueSchema, list) } as never),
+      );
+      expect((await run(["canon", ...proto3, "--from", "binary", "--max-values", "3000"], bytes)).status).toBe(0);
+      const r = await run(["canon", ...proto3, "--from", "binary", "--max-values", "1000"], bytes);
+      expect(r.status).toBe(1);
+      expect(parseError(r.stderr)).toMatchObject({ rule: "size" });
+    });
+  },
+);
 
 describe("the scans, in-process", () => {
   const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -362,9 +436,14 @@ describe("the scans, in-process", () => {
   it("scanBinary never throws, on any bytes and any schema", () => {
     const schemas: DescMessage[] = [TestAllTypesProto3, StructSchema, ValueSchema, DurationSchema];
     fc.assert(
-      fc.property(fc.constantFrom(...schemas), fc.uint8Array({ maxLength: 300 }), fc.nat({ max: 50 }), (schema, bytes, max) => {
-        expect(typeof scanBinary(bytes, schema, testRegistry, max)).toBe("boolean");
-      }),
+      fc.property(
+        fc.constantFrom(...schemas),
+        fc.uint8Array({ maxLength: 300 }),
+        fc.nat({ max: 50 }),
+        (schema, bytes, max) => {
+          expect(typeof scanBinary(bytes, schema, testRegistry, max)).toBe("boolean");
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -375,7 +454,9 @@ describe("the scans, in-process", () => {
         const bytes = toBinary(TestAllTypesProto3, m as never);
         expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, Number.MAX_SAFE_INTEGER)).toBe(false);
         // Every field occurrence takes at least 2 bytes (tag and value), so at most bytes / 2 + 1 values.
-        expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, Math.floor(bytes.length / 2) + 1 + bytes.length)).toBe(false);
+        expect(
+          scanBinary(bytes, TestAllTypesProto3, testRegistry, Math.floor(bytes.length / 2) + 1 + bytes.length),
+        ).toBe(false);
         if (bytes.length > 0) expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, 1)).toBe(true);
       }),
       { numRuns: 300 },

@@ -20,7 +20,8 @@ const deep = 100_000;
 const anyUrl = "type.googleapis.com/google.protobuf.Any";
 
 /** `open` repeated `n` times, then `inner`, then `close` repeated `n` times. */
-const wrap = (open: string, inner: string, close: string, n: number): string => open.repeat(n) + inner + close.repeat(n);
+const wrap = (open: string, inner: string, close: string, n: number): string =>
+  open.repeat(n) + inner + close.repeat(n);
 
 /** A JS value nested `n` levels, built without recursion: `leaf` inside `n` calls of `step`. */
 function nest(n: number, leaf: unknown, step: (inner: unknown) => unknown): JsonValue {
@@ -33,16 +34,25 @@ function nest(n: number, leaf: unknown, step: (inner: unknown) => unknown): Json
 const texts: [string, DescMessage, string][] = [
   ["Value: [ x 100,000", ValueSchema, wrap("[", "", "]", deep)],
   ["Value: [ x 100,000, never closed", ValueSchema, "[".repeat(deep)],
-  ["Value: {\"a\": x 100,000", ValueSchema, wrap('{"a":', "1", "}", deep)],
-  ["Struct: {\"a\": x 100,000", StructSchema, wrap('{"a":', "{}", "}", deep)],
-  ["Struct: {\"a\": x 100,000, never closed", StructSchema, '{"a":'.repeat(deep)],
+  ['Value: {"a": x 100,000', ValueSchema, wrap('{"a":', "1", "}", deep)],
+  ['Struct: {"a": x 100,000', StructSchema, wrap('{"a":', "{}", "}", deep)],
+  ['Struct: {"a": x 100,000, never closed', StructSchema, '{"a":'.repeat(deep)],
   ["ListValue: [ x 100,000", ListValueSchema, wrap("[", "", "]", deep)],
   ["Any: Any in Any x 100,000", AnySchema, wrap(`{"@type":"${anyUrl}","value":`, "{}", "}", deep)],
   ["message: recursiveMessage x 100,000", M, wrap('{"recursiveMessage":', "{}", "}", deep)],
   ["message: optionalValue [ x 100,000", M, `{"optionalValue":${wrap("[", "", "]", deep)}}`],
-  ["message: optionalStruct {\"a\": x 100,000", M, `{"optionalStruct":${wrap('{"a":', "{}", "}", deep)}}`],
+  ['message: optionalStruct {"a": x 100,000', M, `{"optionalStruct":${wrap('{"a":', "{}", "}", deep)}}`],
   ["message: repeatedStruct of nested arrays", M, `{"repeatedStruct":[{"a":${wrap("[", "", "]", deep)}}]}`],
-  ["message: map and list x 100,000", M, wrap('{"mapStringNestedMessage":{"k":{"corecursive":{"repeatedNestedMessage":[{"corecursive":', "{}", "}]}}}}", deep / 4)],
+  [
+    "message: map and list x 100,000",
+    M,
+    wrap(
+      '{"mapStringNestedMessage":{"k":{"corecursive":{"repeatedNestedMessage":[{"corecursive":',
+      "{}",
+      "}]}}}}",
+      deep / 4,
+    ),
+  ],
   ["message: Any chain x 100,000", M, `{"optionalAny":${wrap(`{"@type":"${anyUrl}","value":`, "{}", "}", deep)}}`],
   ["message: unknown member [ x 100,000 (ignored)", M, `{"x":${wrap("[", "", "]", deep)}}`],
   ["message: [ x 100,000 where an int belongs", M, `{"optionalInt32":${wrap("[", "", "]", deep)}}`],
@@ -101,7 +111,10 @@ describe("100,000 levels of JS values", () => {
   });
 
   it.each(values)("%s: with maxDepth 1e6, our error still (no RangeError)", (_, schema, json) => {
-    for (const run of [() => fromJson(schema, json, { registry, maxDepth: 1_000_000 }), () => validateJson(schema, json, { registry, maxDepth: 1_000_000 })]) {
+    for (const run of [
+      () => fromJson(schema, json, { registry, maxDepth: 1_000_000 }),
+      () => validateJson(schema, json, { registry, maxDepth: 1_000_000 }),
+    ]) {
       try {
         run();
       } catch (e) {
@@ -132,7 +145,11 @@ describe("writers", () => {
 
   it("with maxDepth 1e6, our error or a result (no RangeError)", () => {
     const v = deepValue(deep);
-    for (const run of [() => toJson(ValueSchema, v, { maxDepth: 1_000_000 }), () => toJsonString(ValueSchema, v, { maxDepth: 1_000_000 }), () => valueToJson(v, { maxDepth: 1_000_000 })]) {
+    for (const run of [
+      () => toJson(ValueSchema, v, { maxDepth: 1_000_000 }),
+      () => toJsonString(ValueSchema, v, { maxDepth: 1_000_000 }),
+      () => valueToJson(v, { maxDepth: 1_000_000 }),
+    ]) {
       try {
         run();
       } catch (e) {
@@ -160,17 +177,27 @@ describe("maxDepth boundaries (min-1, min, max, max+1)", () => {
     ["Value", ValueSchema, (n) => wrap("[", "", "]", n)],
     ["ListValue", ListValueSchema, (n) => wrap("[", "", "]", n)],
     ["message then Value", M, (n) => `{"optionalValue":${wrap("[", "", "]", n - 1)}}`],
-    ["message then Any then Struct", M, (n) => `{"optionalAny":{"@type":"type.googleapis.com/google.protobuf.Struct","value":${wrap('{"a":', "{}", "}", n - 3)}}}`],
+    [
+      "message then Any then Struct",
+      M,
+      (n) =>
+        `{"optionalAny":{"@type":"type.googleapis.com/google.protobuf.Struct","value":${wrap('{"a":', "{}", "}", n - 3)}}}`,
+    ],
   ])("%s: n levels at maxDepth n pass, n + 1 do not", (_, schema, levels) => {
     for (const maxDepth of [3, 10, 100]) {
       expect(() => fromJsonString(schema, levels(maxDepth), { registry, maxDepth })).not.toThrow();
       expect(catchWkt(() => fromJsonString(schema, levels(maxDepth + 1), { registry, maxDepth })).rule).toBe("depth");
       expect(validateJsonString(schema, levels(maxDepth), { registry, maxDepth })).toEqual([]);
-      expect(validateJsonString(schema, levels(maxDepth + 1), { registry, maxDepth }).map((i) => i.rule)).toEqual(["depth"]);
+      expect(validateJsonString(schema, levels(maxDepth + 1), { registry, maxDepth }).map((i) => i.rule)).toEqual([
+        "depth",
+      ]);
     }
   });
 
-  it.each([0, -1, 1.5, NaN, "3" as unknown as number])("maxDepth %s is rejected as an option (rule range)", (maxDepth) => {
-    expect(catchWkt(() => fromJsonString(M, "{}", { maxDepth })).rule).toBe("range");
-  });
+  it.each([0, -1, 1.5, NaN, "3" as unknown as number])(
+    "maxDepth %s is rejected as an option (rule range)",
+    (maxDepth) => {
+      expect(catchWkt(() => fromJsonString(M, "{}", { maxDepth })).rule).toBe("range");
+    },
+  );
 });

@@ -4,7 +4,15 @@
 // never a TypeError, RangeError or an error of @bufbuild/protobuf.
 
 import { create, type DescMessage } from "@bufbuild/protobuf";
-import { AnySchema, DurationSchema, Int64ValueSchema, StringValueSchema, StructSchema, TimestampSchema, type Any } from "@bufbuild/protobuf/wkt";
+import {
+  AnySchema,
+  DurationSchema,
+  Int64ValueSchema,
+  StringValueSchema,
+  StructSchema,
+  TimestampSchema,
+  type Any,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../../src/any.js";
@@ -77,8 +85,14 @@ const calls: readonly [string, (h: unknown) => unknown][] = [
   ["anyPack(Duration, h)", (h) => anyPack(DurationSchema, h as never)],
   ["anyPack(Timestamp, h)", (h) => anyPack(TimestampSchema, h as never)],
   ["anyPack(Proto3, h)", (h) => anyPack(TestAllTypesProto3, h as never)],
-  ["anyPack(Proto3, { optionalInt32: h })", (h) => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalInt32: h } as never)],
-  ["anyPack(Proto3, { optionalNestedMessage: h })", (h) => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalNestedMessage: h } as never)],
+  [
+    "anyPack(Proto3, { optionalInt32: h })",
+    (h) => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalInt32: h } as never),
+  ],
+  [
+    "anyPack(Proto3, { optionalNestedMessage: h })",
+    (h) => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalNestedMessage: h } as never),
+  ],
   ["anyPack(..., h)", (h) => anyPack(DurationSchema, duration, h as never)],
   ["anyPack(..., { typeUrlPrefix: h })", (h) => anyPack(DurationSchema, duration, { typeUrlPrefix: h as string })],
   ["anyUnpack(h)", (h) => anyUnpack(h as Any)],
@@ -88,8 +102,14 @@ const calls: readonly [string, (h: unknown) => unknown][] = [
   ["anyFromJson(h)", (h) => anyFromJson(h)],
   ['anyFromJson({ "@type": h })', (h) => anyFromJson({ "@type": h, value: "1s" })],
   ["anyFromJson(json, h)", (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, h as never)],
-  ["anyFromJson(json, { registry: h })", (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, { registry: h as never })],
-  ["anyFromJson(json, { maxDepth: h })", (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, { maxDepth: h as number })],
+  [
+    "anyFromJson(json, { registry: h })",
+    (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, { registry: h as never }),
+  ],
+  [
+    "anyFromJson(json, { maxDepth: h })",
+    (h) => anyFromJson({ "@type": durationUrl, value: "1s" }, { maxDepth: h as number }),
+  ],
   ["anyToJson(h)", (h) => anyToJson(h as Any)],
   ["anyToJson({ typeUrl: h })", (h) => anyToJson(anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
   ["anyToJson({ typeUrl: h }) without value", (h) => anyToJson(anyOf({ typeUrl: h }))],
@@ -109,25 +129,41 @@ const calls: readonly [string, (h: unknown) => unknown][] = [
   ["wrapperFromJson(Struct, h)", (h) => wrapperFromJson(StructSchema, h)],
   ["wrapperToJson(h, ...)", (h) => wrapperToJson(h as DescMessage, create(Int64ValueSchema) as never)],
   ["wrapperToJson(Int64Value, h)", (h) => wrapperToJson(Int64ValueSchema, h as never)],
-  ["wrapperToJson(StringValue, { value: h })", (h) => wrapperToJson(StringValueSchema, { $typeName: "google.protobuf.StringValue", value: h } as never)],
+  [
+    "wrapperToJson(StringValue, { value: h })",
+    (h) => wrapperToJson(StringValueSchema, { $typeName: "google.protobuf.StringValue", value: h } as never),
+  ],
   ["toJson(h, ...)", (h) => toJson(h as DescMessage, duration as never)],
   ["toJson(Proto3, h)", (h) => toJson(TestAllTypesProto3, h as never)],
   ["toJson(Any, h)", (h) => toJson(AnySchema, h as never)],
   ["toJson(Any, { typeUrl: h })", (h) => toJson(AnySchema, anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
   ["toJson(Any, { value: h })", (h) => toJson(AnySchema, anyOf({ typeUrl: durationUrl, value: h }))],
-  ["toJson(Proto3, { optionalAny: { typeUrl: h } })", (h) => toJson(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: anyOf({ typeUrl: h }) } as never)],
+  [
+    "toJson(Proto3, { optionalAny: { typeUrl: h } })",
+    (h) => toJson(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: anyOf({ typeUrl: h }) } as never),
+  ],
   ["toJson(..., h)", (h) => toJson(DurationSchema, duration, h as never)],
   ["toJson(..., { registry: h })", (h) => toJson(AnySchema, packed, { registry: h as never })],
   ["toJson(..., { maxDepth: h })", (h) => toJson(DurationSchema, duration, { maxDepth: h as number })],
   ["toJsonString(h, ...)", (h) => toJsonString(h as DescMessage, duration as never)],
   ["toJsonString(Proto3, h)", (h) => toJsonString(TestAllTypesProto3, h as never)],
-  ["toJsonString(Any, { typeUrl: h })", (h) => toJsonString(AnySchema, anyOf({ typeUrl: h, value: new Uint8Array(0) }))],
+  [
+    "toJsonString(Any, { typeUrl: h })",
+    (h) => toJsonString(AnySchema, anyOf({ typeUrl: h, value: new Uint8Array(0) })),
+  ],
   ["toJsonString(Any, { value: h })", (h) => toJsonString(AnySchema, anyOf({ typeUrl: durationUrl, value: h }))],
-  ["toJsonString(Proto3, { optionalAny: { typeUrl: h } })", (h) => toJsonString(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: anyOf({ typeUrl: h }) } as never)],
+  [
+    "toJsonString(Proto3, { optionalAny: { typeUrl: h } })",
+    (h) =>
+      toJsonString(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: anyOf({ typeUrl: h }) } as never),
+  ],
   ["toJsonString(..., h)", (h) => toJsonString(DurationSchema, duration, h as never)],
   ["toJsonString(..., { registry: h })", (h) => toJsonString(AnySchema, packed, { registry: h as never })],
   ["toJsonString(..., { maxDepth: h })", (h) => toJsonString(DurationSchema, duration, { maxDepth: h as number })],
-  ["toJsonString(..., { prettySpaces: h })", (h) => toJsonString(DurationSchema, duration, { prettySpaces: h as number })],
+  [
+    "toJsonString(..., { prettySpaces: h })",
+    (h) => toJsonString(DurationSchema, duration, { prettySpaces: h as number }),
+  ],
 ];
 
 /** Runs `fn`; returns what it threw, `undefined` when it returned. Fails on anything but our error. */
@@ -136,7 +172,9 @@ function ours(fn: () => unknown): WktJsonError | undefined {
     fn();
   } catch (e) {
     if (isWktJsonError(e)) return e;
-    throw new Error(`a foreign exception escaped: ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`, { cause: e });
+    throw new Error(`a foreign exception escaped: ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`, {
+      cause: e,
+    });
   }
   return undefined;
 }
@@ -144,7 +182,15 @@ function ours(fn: () => unknown): WktJsonError | undefined {
 /** fast-check: any value (of any kind, or one of `hostile`) in the hostile argument of any of `table`'s calls. */
 function anyValueInAnyArgument(table: readonly [string, (h: unknown) => unknown][], numRuns: number): void {
   const arbValue = fc.oneof(
-    fc.anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }),
+    fc.anything({
+      withBigInt: true,
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withNullPrototype: true,
+      withSparseArray: true,
+    }),
     fc.constantFrom(...hostile.map(([, h]) => h)),
   );
   fc.assert(
@@ -180,8 +226,17 @@ const maskCalls: readonly [string, (h: unknown) => unknown][] = [
   ["fieldMaskIntersect(a, b, h)", (h) => fieldMaskIntersect(["a.*"], ["*.b"], h as never)],
   ["fieldMaskIntersect(a, b, { maxPaths: h })", (h) => fieldMaskIntersect(["a.*"], ["*.b"], { maxPaths: h as number })],
   ["fieldMaskSubtract(h, [])", (h) => fieldMaskSubtract(h as never, [])],
-  ["fieldMaskSubtract(a, b, h)", (h) => fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], h as never)],
-  ["fieldMaskSubtract(a, b, schema, { maxPaths: h })", (h) => fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3, { maxPaths: h as number })],
+  [
+    "fieldMaskSubtract(a, b, h)",
+    (h) => fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], h as never),
+  ],
+  [
+    "fieldMaskSubtract(a, b, schema, { maxPaths: h })",
+    (h) =>
+      fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3, {
+        maxPaths: h as number,
+      }),
+  ],
   ["fieldMaskCovers(h, path)", (h) => fieldMaskCovers(h as never, "a")],
   ["fieldMaskCovers(mask, h)", (h) => fieldMaskCovers(["a"], h as never)],
   ["fieldMaskCheck(h, mask)", (h) => fieldMaskCheck(h as never, ["a"])],
@@ -201,7 +256,10 @@ const maskCalls: readonly [string, (h: unknown) => unknown][] = [
   ["fieldMaskFromPatch(body, h)", (h) => fieldMaskFromPatch({ a: { b: 1 } }, h as never)],
   ["fieldMaskFromPatch(body, { depth: h })", (h) => fieldMaskFromPatch({ a: { b: 1 } }, { depth: h as number })],
   ["fieldMaskFromPatch(body, { maxPaths: h })", (h) => fieldMaskFromPatch({ a: { b: 1 } }, { maxPaths: h as number })],
-  ["fieldMaskFromPatch(body, { maxLength: h })", (h) => fieldMaskFromPatch({ a: { b: 1 } }, { maxLength: h as number })],
+  [
+    "fieldMaskFromPatch(body, { maxLength: h })",
+    (h) => fieldMaskFromPatch({ a: { b: 1 } }, { maxLength: h as number }),
+  ],
 ];
 
 describe("no foreign exception from the FieldMask functions", () => {
@@ -223,28 +281,58 @@ describe("no foreign exception from the FieldMask functions", () => {
 
 describe("the rule and path of the cases named in the issue", () => {
   it.each<[string, () => unknown, string]>([
-    ["toJson of an Any with typeUrl 5", () => toJson(AnySchema, anyOf({ typeUrl: 5, value: new Uint8Array(0) })), "json-type"],
-    ["toJsonString of an Any with typeUrl 5", () => toJsonString(AnySchema, anyOf({ typeUrl: 5, value: new Uint8Array(0) })), "json-type"],
-    ["anyToJson of an Any with typeUrl 5", () => anyToJson(anyOf({ typeUrl: 5, value: new Uint8Array(0) })), "json-type"],
+    [
+      "toJson of an Any with typeUrl 5",
+      () => toJson(AnySchema, anyOf({ typeUrl: 5, value: new Uint8Array(0) })),
+      "json-type",
+    ],
+    [
+      "toJsonString of an Any with typeUrl 5",
+      () => toJsonString(AnySchema, anyOf({ typeUrl: 5, value: new Uint8Array(0) })),
+      "json-type",
+    ],
+    [
+      "anyToJson of an Any with typeUrl 5",
+      () => anyToJson(anyOf({ typeUrl: 5, value: new Uint8Array(0) })),
+      "json-type",
+    ],
     ["typeUrlParse(5)", () => typeUrlParse(5 as never), "json-type"],
     ["typeUrlResolve(5)", () => typeUrlResolve(5 as never), "json-type"],
     ["anyUnpack({})", () => anyUnpack({} as Any), "json-type"],
     ["anyUnpack(null)", () => anyUnpack(null as never), "json-type"],
     ["wrapperToJson(Int64Value, null)", () => wrapperToJson(Int64ValueSchema, null as never), "json-type"],
-    ["wrapperToJson(Timestamp, ...)", () => wrapperToJson(TimestampSchema, create(TimestampSchema) as never), "json-type"],
-    ["anyPack of an int32 field holding a string", () => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalInt32: "x" } as never), "binary"],
+    [
+      "wrapperToJson(Timestamp, ...)",
+      () => wrapperToJson(TimestampSchema, create(TimestampSchema) as never),
+      "json-type",
+    ],
+    [
+      "anyPack of an int32 field holding a string",
+      () => anyPack(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalInt32: "x" } as never),
+      "binary",
+    ],
     ["anyPack of a message of another type", () => anyPack(TestAllTypesProto3, duration as never), "json-type"],
     ["anyPack(null, ...)", () => anyPack(null as never, duration as never), "json-type"],
     ["toJson(null, ...)", () => toJson(null as never, duration as never), "json-type"],
-    ["toJsonString with prettySpaces 'xx'", () => toJsonString(DurationSchema, duration, { prettySpaces: "xx" as never }), "json-type"],
-    ["toJson with a registry that is no Registry", () => toJson(AnySchema, packed, { registry: {} as never }), "json-type"],
+    [
+      "toJsonString with prettySpaces 'xx'",
+      () => toJsonString(DurationSchema, duration, { prettySpaces: "xx" as never }),
+      "json-type",
+    ],
+    [
+      "toJson with a registry that is no Registry",
+      () => toJson(AnySchema, packed, { registry: {} as never }),
+      "json-type",
+    ],
   ])("%s: our error, rule %s, at $", (_, fn, rule) => {
     expect(ours(fn)).toMatchObject({ rule, path: "$" });
   });
 
   it("still writes and packs what is valid", () => {
     expect(anyToJson(packed)).toEqual({ "@type": durationUrl, value: "1s" });
-    expect(toJsonString(AnySchema, packed, { registry: testRegistry, prettySpaces: 0 })).toBe(`{"@type":"${durationUrl}","value":"1s"}`);
+    expect(toJsonString(AnySchema, packed, { registry: testRegistry, prettySpaces: 0 })).toBe(
+      `{"@type":"${durationUrl}","value":"1s"}`,
+    );
     expect(wrapperIsSchema(null as never)).toBe(false);
     expect(wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n }))).toBe("5");
   });

@@ -18,7 +18,10 @@ import { pathJoin, type PathSegment } from "../../src/path.js";
 import { catchWkt } from "../helpers.js";
 
 /** Runs `fn`, giving its value or the WktJsonError it throws; anything else fails. */
-function outcome(fn: () => unknown): { value: unknown } | { error: { rule: string; path: string; line: number | undefined; column: number | undefined } } {
+function outcome(
+  fn: () => unknown,
+):
+  { value: unknown } | { error: { rule: string; path: string; line: number | undefined; column: number | undefined } } {
   try {
     return { value: fn() };
   } catch (e) {
@@ -30,11 +33,22 @@ function outcome(fn: () => unknown): { value: unknown } | { error: { rule: strin
 /** A number literal of any form: integer, fraction, exponent, of any size. */
 const arbLiteral = fc.oneof(
   fc.bigInt({ min: -(10n ** 45n), max: 10n ** 45n }).map(String),
-  fc.tuple(fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), fc.integer({ min: 0, max: 25 }), fc.integer({ min: -40, max: 40 })).map(([d, cut, e]) => {
-    const s = String(d < 0n ? -d : d).padStart(cut + 1, "0");
-    const at = s.length - cut;
-    return (d < 0n ? "-" : "") + s.slice(0, at).replace(/^0+(?=\d)/, "") + (cut > 0 ? "." + s.slice(at) : "") + (e === 0 ? "" : `e${e}`);
-  }),
+  fc
+    .tuple(
+      fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }),
+      fc.integer({ min: 0, max: 25 }),
+      fc.integer({ min: -40, max: 40 }),
+    )
+    .map(([d, cut, e]) => {
+      const s = String(d < 0n ? -d : d).padStart(cut + 1, "0");
+      const at = s.length - cut;
+      return (
+        (d < 0n ? "-" : "") +
+        s.slice(0, at).replace(/^0+(?=\d)/, "") +
+        (cut > 0 ? "." + s.slice(at) : "") +
+        (e === 0 ? "" : `e${e}`)
+      );
+    }),
   fc.constantFrom("1e400", "-1e400", "1e-400", "9".repeat(500), "-0", "0.0e0", "9007199254740993.5"),
 );
 
@@ -61,19 +75,23 @@ function exactInteger(literal: string): bigint | undefined {
 describe("exactNumbers", () => {
   it("gives a bigint exactly for integers beyond 2^53 (up to 40 digits), the double otherwise; both paths agree", () => {
     fc.assert(
-      fc.property(fc.array(arbLiteral, { minLength: 1, maxLength: 5 }), fc.constantFrom("[", '{"a":['), (literals, open) => {
-        const text = open + literals.join(",") + (open === "[" ? "]" : "]}");
-        const fast = outcome(() => parseJsonText(text, { exactNumbers: true }));
-        const strict = outcome(() => parseJsonTextStrict(text, jsonTextMaxDepthDefault, true));
-        expect(strict).toEqual(fast);
-        const values = ((fast as { value: unknown }).value as unknown[] | { a: unknown[] });
-        const items = Array.isArray(values) ? values : values.a;
-        literals.forEach((literal, k) => {
-          const big = exactInteger(literal);
-          if (big !== undefined && (big > 2n ** 53n - 1n || big < -(2n ** 53n - 1n))) expect(items[k]).toBe(big);
-          else expect(items[k]).toBe(Number(literal)); // the double, -0 included
-        });
-      }),
+      fc.property(
+        fc.array(arbLiteral, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom("[", '{"a":['),
+        (literals, open) => {
+          const text = open + literals.join(",") + (open === "[" ? "]" : "]}");
+          const fast = outcome(() => parseJsonText(text, { exactNumbers: true }));
+          const strict = outcome(() => parseJsonTextStrict(text, jsonTextMaxDepthDefault, true));
+          expect(strict).toEqual(fast);
+          const values = (fast as { value: unknown }).value as unknown[] | { a: unknown[] };
+          const items = Array.isArray(values) ? values : values.a;
+          literals.forEach((literal, k) => {
+            const big = exactInteger(literal);
+            if (big !== undefined && (big > 2n ** 53n - 1n || big < -(2n ** 53n - 1n))) expect(items[k]).toBe(big);
+            else expect(items[k]).toBe(Number(literal)); // the double, -0 included
+          });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -101,8 +119,23 @@ describe("exactNumbers", () => {
 describe("every repeated key, when asked", () => {
   it.each<[string, JsonTextDuplicate[], unknown]>([
     ['{"a": 1, "a": 2}', [{ path: "$.a", name: "a", offset: 9 }], { a: 1 }],
-    ['{"a": 1, "b": {"c": [], "c": {"d": 1, "d": 2}}, "a": [1]}', [{ path: "$.b.c", name: "c", offset: 24 }, { path: "$.b.c.d", name: "d", offset: 38 }, { path: "$.a", name: "a", offset: 48 }], { a: 1, b: { c: [] } }],
-    ['[{"x": 1, "x": 2}, {"__proto__": 1, "__proto__": 2}]', [{ path: "$[0].x", name: "x", offset: 10 }, { path: "$[1].__proto__", name: "__proto__", offset: 36 }], [{ x: 1 }, JSON.parse('{"__proto__": 1}')]],
+    [
+      '{"a": 1, "b": {"c": [], "c": {"d": 1, "d": 2}}, "a": [1]}',
+      [
+        { path: "$.b.c", name: "c", offset: 24 },
+        { path: "$.b.c.d", name: "d", offset: 38 },
+        { path: "$.a", name: "a", offset: 48 },
+      ],
+      { a: 1, b: { c: [] } },
+    ],
+    [
+      '[{"x": 1, "x": 2}, {"__proto__": 1, "__proto__": 2}]',
+      [
+        { path: "$[0].x", name: "x", offset: 10 },
+        { path: "$[1].__proto__", name: "__proto__", offset: 36 },
+      ],
+      [{ x: 1 }, JSON.parse('{"__proto__": 1}')],
+    ],
   ])("%s (the repeats inside a dropped value too)", (text, duplicates, value) => {
     const found: JsonTextDuplicate[] = [];
     expect(parseJsonTextStrict(text, 10, false, found)).toEqual(value);
@@ -112,7 +145,9 @@ describe("every repeated key, when asked", () => {
 
   it("still stops at malformed text and too deep nesting", () => {
     expect(catchWkt(() => parseJsonTextStrict('{"a": 1, "a": 2,}', 10, false, []))).toMatchObject({ rule: "syntax" });
-    expect(catchWkt(() => parseJsonTextStrict('{"a": 1, "a": [[[1]]]}', 3, false, []))).toMatchObject({ rule: "depth" });
+    expect(catchWkt(() => parseJsonTextStrict('{"a": 1, "a": [[[1]]]}', 3, false, []))).toMatchObject({
+      rule: "depth",
+    });
   });
 });
 
@@ -120,7 +155,8 @@ describe("every repeated key, when asked", () => {
 function* pathsOf(v: unknown, path: PathSegment[]): Generator<string> {
   yield pathJoin("$", ...path);
   if (Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* pathsOf(v[i], [...path, i]);
-  else if (typeof v === "object" && v !== null) for (const k of Object.keys(v)) yield* pathsOf((v as Record<string, unknown>)[k], [...path, k]);
+  else if (typeof v === "object" && v !== null)
+    for (const k of Object.keys(v)) yield* pathsOf((v as Record<string, unknown>)[k], [...path, k]);
 }
 
 describe("locateJsonPaths", () => {
@@ -128,37 +164,51 @@ describe("locateJsonPaths", () => {
     const arbText = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v, null, 1)),
       fc.json({ maxDepth: 3 }),
-      fc.string({ unit: fc.constantFrom(..."{}[]\",:ab1 \n\\"), maxLength: 30 }),
+      fc.string({ unit: fc.constantFrom(...'{}[]",:ab1 \n\\'), maxLength: 30 }),
     );
     fc.assert(
-      fc.property(arbText, fc.array(fc.oneof(fc.constantFrom("$", "$.a", "$[0]", "$[1].b", '$["a b"]', "$.x[2]", "bad"), fc.string({ maxLength: 6 })), { maxLength: 6 }), (text, extra) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        const paths = [...(parsed === undefined ? [] : pathsOf(parsed, [])), ...extra];
-        const all = locateJsonPaths(text, paths);
-        paths.forEach((p, k) => expect(all[k]).toEqual(locateJsonPath(text, p)));
-      }),
+      fc.property(
+        arbText,
+        fc.array(
+          fc.oneof(
+            fc.constantFrom("$", "$.a", "$[0]", "$[1].b", '$["a b"]', "$.x[2]", "bad"),
+            fc.string({ maxLength: 6 }),
+          ),
+          { maxLength: 6 },
+        ),
+        (text, extra) => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          const paths = [...(parsed === undefined ? [] : pathsOf(parsed, [])), ...extra];
+          const all = locateJsonPaths(text, paths);
+          paths.forEach((p, k) => expect(all[k]).toEqual(locateJsonPath(text, p)));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it("lineColumns gives what one lineColumn each gives", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "\n", "\r", "\r\n", " "), maxLength: 40 }), fc.array(fc.nat({ max: 45 }), { maxLength: 8 }), (text, offsets) => {
-        const at = lineColumns(text, offsets);
-        for (const offset of offsets) {
-          const before = text.slice(0, Math.min(offset, text.length));
-          const lines = before.split(/\r\n|\n|\r/);
-          // A CR at the very end of `before` may be the first half of a CR LF: it ends no line yet.
-          const endsInCr = before.endsWith("\r") && text.charCodeAt(before.length) === 10;
-          const line = lines.length - (endsInCr ? 1 : 0);
-          expect(at.get(offset)!.line).toBe(line);
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("a", "\n", "\r", "\r\n", " "), maxLength: 40 }),
+        fc.array(fc.nat({ max: 45 }), { maxLength: 8 }),
+        (text, offsets) => {
+          const at = lineColumns(text, offsets);
+          for (const offset of offsets) {
+            const before = text.slice(0, Math.min(offset, text.length));
+            const lines = before.split(/\r\n|\n|\r/);
+            // A CR at the very end of `before` may be the first half of a CR LF: it ends no line yet.
+            const endsInCr = before.endsWith("\r") && text.charCodeAt(before.length) === 10;
+            const line = lines.length - (endsInCr ? 1 : 0);
+            expect(at.get(offset)!.line).toBe(line);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -18,7 +18,13 @@ const M = TestAllTypesProto3;
 
 /** `open`, then copies of `piece` joined by `sep` up to about `size` code units, then `close`. */
 function repeatToSize(open: string, piece: string, close: string, size: number, sep = ","): string {
-  return open + Array(Math.max(1, Math.floor(size / (piece.length + sep.length)))).fill(piece).join(sep) + close;
+  return (
+    open +
+    Array(Math.max(1, Math.floor(size / (piece.length + sep.length))))
+      .fill(piece)
+      .join(sep) +
+    close
+  );
 }
 
 /** An object of distinct members `"<prefix>k": value` up to about `size` code units. */
@@ -51,23 +57,95 @@ const decode =
 
 /** [name, text of about `size` code units, operation, what the operation must give on it]. */
 const shapes: [string, (size: number) => string, Op, "ok" | "error"][] = [
-  ["int64 extremes, unquoted", (n) => repeatToSize('{"repeatedInt64":[', "-9223372036854775808", "]}", n), decode(M), "ok"],
-  ["int64 in exponent form", (n) => repeatToSize('{"repeatedUint64":[', "1.8446744073709551615e19", "]}", n), decode(M), "ok"],
-  ["strings of escapes and surrogate pairs", (n) => repeatToSize('{"repeatedString":[', '"\\n\\"\\u00e9a\\\\\\ud83d\\ude00"', "]}", n), decode(M), "ok"],
+  [
+    "int64 extremes, unquoted",
+    (n) => repeatToSize('{"repeatedInt64":[', "-9223372036854775808", "]}", n),
+    decode(M),
+    "ok",
+  ],
+  [
+    "int64 in exponent form",
+    (n) => repeatToSize('{"repeatedUint64":[', "1.8446744073709551615e19", "]}", n),
+    decode(M),
+    "ok",
+  ],
+  [
+    "strings of escapes and surrogate pairs",
+    (n) => repeatToSize('{"repeatedString":[', '"\\n\\"\\u00e9a\\\\\\ud83d\\ude00"', "]}", n),
+    decode(M),
+    "ok",
+  ],
   ["a wide map<string, string>", (n) => `{"mapStringString":${wide("k", '"v"', n)}}`, decode(M), "ok"],
   ["a wide Struct of small lists", (n) => wide("k", '[1,"a",null,-0]', n), decode(StructSchema), "ok"],
-  ["Struct fields of lists nested 90 deep", (n) => repeatToSize('{"repeatedStruct":[', '{"a":' + "[".repeat(90) + '"' + "x".repeat(400) + '"' + "]".repeat(90) + "}", "]}", n), decode(M), "ok"],
-  ["Timestamps with offsets", (n) => repeatToSize('{"repeatedTimestamp":[', '"2024-02-29T12:00:00.123456789+01:00"', "]}", n), decode(M), "ok"],
-  ["Durations at the bound", (n) => repeatToSize('{"repeatedDuration":[', '"-315576000000.999999999s"', "]}", n), decode(M), "ok"],
-  ["one FieldMask of camel humps", (n) => '"' + repeatToSize("", "aB.cD.eFgH", "", n - 2) + '"', decode(FieldMaskSchema), "ok"],
+  [
+    "Struct fields of lists nested 90 deep",
+    (n) =>
+      repeatToSize(
+        '{"repeatedStruct":[',
+        '{"a":' + "[".repeat(90) + '"' + "x".repeat(400) + '"' + "]".repeat(90) + "}",
+        "]}",
+        n,
+      ),
+    decode(M),
+    "ok",
+  ],
+  [
+    "Timestamps with offsets",
+    (n) => repeatToSize('{"repeatedTimestamp":[', '"2024-02-29T12:00:00.123456789+01:00"', "]}", n),
+    decode(M),
+    "ok",
+  ],
+  [
+    "Durations at the bound",
+    (n) => repeatToSize('{"repeatedDuration":[', '"-315576000000.999999999s"', "]}", n),
+    decode(M),
+    "ok",
+  ],
+  [
+    "one FieldMask of camel humps",
+    (n) => '"' + repeatToSize("", "aB.cD.eFgH", "", n - 2) + '"',
+    decode(FieldMaskSchema),
+    "ok",
+  ],
   ["one long base64 bytes", (n) => '{"optionalBytes":"' + "QUJD".repeat(Math.floor(n / 4)) + '"}', decode(M), "ok"],
-  ["Anys of Durations", (n) => repeatToSize('{"repeatedAny":[', '{"@type":"type.googleapis.com/google.protobuf.Duration","value":"1.5s"}', "]}", n), decode(M), "ok"],
+  [
+    "Anys of Durations",
+    (n) =>
+      repeatToSize(
+        '{"repeatedAny":[',
+        '{"@type":"type.googleapis.com/google.protobuf.Duration","value":"1.5s"}',
+        "]}",
+        n,
+      ),
+    decode(M),
+    "ok",
+  ],
   ["one integer literal of millions of digits", (n) => '{"optionalValue":' + "7".repeat(n) + "}", decode(M), "error"],
   ["an int64 string of millions of digits", (n) => '{"optionalInt64":"' + "7".repeat(n) + '"}', decode(M), "error"],
-  ["a bad value at the very end, after many lines", (n) => repeatToSize('{"repeatedInt32":[\n', "1", ',"x"]}', n, ",\n"), decode(M), "error"],
-  ["a repeated key at the very end", (n) => repeatToSize('{"repeatedInt32":[', "1", '],"repeatedInt32":[]}', n), decode(M), "error"],
-  ["validateJsonString: an issue in every 50th item, all listed", (n) => repeatToSize('{"repeatedInt32":[\n', "1,".repeat(49) + '"x"', "]}", n, ",\n"), (t) => run(() => validateJsonString(M, t, { registry, maxIssues: Infinity })), "ok"],
-  ["toJsonString of many messages", (n) => repeatToSize('{"repeatedForeignMessage":[', '{"c":-2147483648}', "]}", n), (t) => toJsonString(M, fromJsonString(M, t)), "ok"],
+  [
+    "a bad value at the very end, after many lines",
+    (n) => repeatToSize('{"repeatedInt32":[\n', "1", ',"x"]}', n, ",\n"),
+    decode(M),
+    "error",
+  ],
+  [
+    "a repeated key at the very end",
+    (n) => repeatToSize('{"repeatedInt32":[', "1", '],"repeatedInt32":[]}', n),
+    decode(M),
+    "error",
+  ],
+  [
+    "validateJsonString: an issue in every 50th item, all listed",
+    (n) => repeatToSize('{"repeatedInt32":[\n', "1,".repeat(49) + '"x"', "]}", n, ",\n"),
+    (t) => run(() => validateJsonString(M, t, { registry, maxIssues: Infinity })),
+    "ok",
+  ],
+  [
+    "toJsonString of many messages",
+    (n) => repeatToSize('{"repeatedForeignMessage":[', '{"c":-2147483648}', "]}", n),
+    (t) => toJsonString(M, fromJsonString(M, t)),
+    "ok",
+  ],
 ];
 
 /**
@@ -96,11 +174,15 @@ function rateRatio(op: Op, small: string, large: string): number {
 
 // Up to two more measurements of a shape on a busy machine (the bound unchanged), as in mask-linear.test.ts.
 describe("linear time", { retry: 2 }, () => {
-  it.each(shapes)("%s: 10 MB at the rate of 1 MB, within 2x", (_, make, op, expected) => {
-    const small = make(1_000_000);
-    const large = make(10_000_000);
-    const first = op(small); // warm up, and check the shape does what it says
-    expect(isWktJsonError(first) ? "error" : "ok").toBe(expected);
-    expect(rateRatio(op, small, large)).toBeLessThan(2);
-  }, 300_000);
+  it.each(shapes)(
+    "%s: 10 MB at the rate of 1 MB, within 2x",
+    (_, make, op, expected) => {
+      const small = make(1_000_000);
+      const large = make(10_000_000);
+      const first = op(small); // warm up, and check the shape does what it says
+      expect(isWktJsonError(first) ? "error" : "ok").toBe(expected);
+      expect(rateRatio(op, small, large)).toBeLessThan(2);
+    },
+    300_000,
+  );
 });

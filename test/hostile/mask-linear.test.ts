@@ -50,7 +50,6 @@ function deepA(d: number, leaf: unknown = 1): Rec {
   return v as Rec;
 }
 
-
 describe("overlapping wildcards: every function at 100 segments", () => {
   const d = 100;
   const m = stars(d);
@@ -64,8 +63,24 @@ describe("overlapping wildcards: every function at 100 segments", () => {
 
   it("covers answers for paths in and out of the mask", () => {
     expect(fieldMaskCovers(m, Array(d).fill("a").join("."))).toBe(true);
-    expect(fieldMaskCovers(m, "a.b." + Array(d - 2).fill("a").join("."))).toBe(true); // `*` in position 1
-    expect(fieldMaskCovers(m, "b.b." + Array(d - 2).fill("a").join("."))).toBe(false);
+    expect(
+      fieldMaskCovers(
+        m,
+        "a.b." +
+          Array(d - 2)
+            .fill("a")
+            .join("."),
+      ),
+    ).toBe(true); // `*` in position 1
+    expect(
+      fieldMaskCovers(
+        m,
+        "b.b." +
+          Array(d - 2)
+            .fill("a")
+            .join("."),
+      ),
+    ).toBe(false);
     expect(fieldMaskCovers(m, "a.a")).toBe(false);
   }, 20_000);
 
@@ -100,7 +115,11 @@ describe("overlapping wildcards: every function at 100 segments", () => {
     let cur = msg;
     for (let j = 0; j < levels; j++) {
       const next = create(TestAllTypesProto3, {}) as Rec;
-      (cur.mapStringNestedMessage as Rec).k = { $typeName: "protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage", a: 0, corecursive: next };
+      (cur.mapStringNestedMessage as Rec).k = {
+        $typeName: "protobuf_test_messages.proto3.TestAllTypesProto3.NestedMessage",
+        a: 0,
+        corecursive: next,
+      };
       cur = next;
     }
     cur.optionalInt32 = 7;
@@ -142,54 +161,109 @@ function ratio<T>(op: (input: T) => unknown, make: (n: number) => T, n: number):
 /** [name, input of size n, operation, n]. */
 const shapes: [string, (n: number) => unknown, (input: never) => unknown, number][] = [
   // The issue's jsonProject shape: `items.*.f<i>` over many objects of one key each.
-  ["jsonProject: items.*.f<i> over one-key objects", (n) => ({
-    mask: Array.from({ length: n }, (_, i) => `items.*.f${i}`),
-    data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i}`]: i })) },
-  }), ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask), 5_000],
-  ["jsonProject, names json: items.*.f_<i> over one-key objects", (n) => ({
-    mask: Array.from({ length: n }, (_, i) => `items.*.f_${i}x`),
-    data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i}x`]: i })) },
-  }), ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask, { names: "json" }), 5_000],
+  [
+    "jsonProject: items.*.f<i> over one-key objects",
+    (n) => ({
+      mask: Array.from({ length: n }, (_, i) => `items.*.f${i}`),
+      data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i}`]: i })) },
+    }),
+    ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask),
+    5_000,
+  ],
+  [
+    "jsonProject, names json: items.*.f_<i> over one-key objects",
+    (n) => ({
+      mask: Array.from({ length: n }, (_, i) => `items.*.f_${i}x`),
+      data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i}x`]: i })) },
+    }),
+    ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask, { names: "json" }),
+    5_000,
+  ],
   // Objects of 64 key sets, not one each: a new key set per object makes V8 build a hidden class per object,
   // which on Node 24 alone scales past 15x for 10x the objects (the omit itself does not depend on it).
-  ["jsonOmit: many names over many two-key objects", (n) => ({
-    mask: Array.from({ length: n }, (_, i) => `items.*.f${i}`),
-    data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i % 64}`]: i, keep: i })) },
-  }), ({ mask, data }: { mask: string[]; data: Rec }) => jsonOmit(data, mask), 5_000],
-  ["jsonProjectEach and jsonOmitEach: many names over many objects", (n) => ({
-    mask: Array.from({ length: n }, (_, i) => `f${i}`),
-    list: Array.from({ length: n }, (_, i) => ({ [`f${i}`]: i, g: i })),
-  }), ({ mask, list }: { mask: string[]; list: Rec[] }) => [jsonProjectEach(list, mask), jsonOmitEach(list, mask)], 5_000],
+  [
+    "jsonOmit: many names over many two-key objects",
+    (n) => ({
+      mask: Array.from({ length: n }, (_, i) => `items.*.f${i}`),
+      data: { items: Array.from({ length: n }, (_, i) => ({ [`f${i % 64}`]: i, keep: i })) },
+    }),
+    ({ mask, data }: { mask: string[]; data: Rec }) => jsonOmit(data, mask),
+    5_000,
+  ],
+  [
+    "jsonProjectEach and jsonOmitEach: many names over many objects",
+    (n) => ({
+      mask: Array.from({ length: n }, (_, i) => `f${i}`),
+      list: Array.from({ length: n }, (_, i) => ({ [`f${i}`]: i, g: i })),
+    }),
+    ({ mask, list }: { mask: string[]; list: Rec[] }) => [jsonProjectEach(list, mask), jsonOmitEach(list, mask)],
+    5_000,
+  ],
   // What a named key selects beside `*` is merged once for the mask, not once per object.
-  ["jsonProject: a named key and `*` over many maps", (n) => ({
-    mask: ["items.*.*.x", "items.*.k.y"],
-    data: { items: Array.from({ length: n }, (_, i) => ({ k: { x: 1, y: 2, z: 3 }, [`k${i}`]: { x: 1, y: 2 } })) },
-  }), ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask), 5_000],
+  [
+    "jsonProject: a named key and `*` over many maps",
+    (n) => ({
+      mask: ["items.*.*.x", "items.*.k.y"],
+      data: { items: Array.from({ length: n }, (_, i) => ({ k: { x: 1, y: 2, z: 3 }, [`k${i}`]: { x: 1, y: 2 } })) },
+    }),
+    ({ mask, data }: { mask: string[]; data: Rec }) => jsonProject(data, mask),
+    5_000,
+  ],
   // Overlapping wildcards, repeated: n groups of 30 star paths.
-  ["normalize, union, covers: groups of overlapping wildcards", (n) => Array.from({ length: n / 10 }, (_, g) => stars(10, `g${g}.`)).flat(),
-    (m: string[]) => [fieldMaskNormalize(m), fieldMaskUnion(m, m), fieldMaskCovers(m, "g0." + Array(10).fill("a").join("."))], 150],
-  ["intersect, subtract: groups of overlapping wildcards", (n) => Array.from({ length: n / 10 }, (_, g) => stars(10, `g${g}.`)).flat(),
-    (m: string[]) => [fieldMaskIntersect(m, m), fieldMaskSubtract([...m, "x.y"], m)], 150],
-  ["intersect: `k<i>.*` with `*.f<i>` paired", (n) => ({
-    a: Array.from({ length: n }, (_, i) => `k${i}.*.x`),
-    b: Array.from({ length: n }, (_, i) => `k${i}.f${i}`),
-  }), ({ a, b }: { a: string[]; b: string[] }) => fieldMaskIntersect(a, b), 300],
-  ["fieldMaskFromPatch: a long key over many keys, within maxLength", (n) => ({ ["k".repeat(n)]: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`c${i}`, i])) }),
-    (body: Rec) => fieldMaskFromPatch(body, { depth: 2 }), 2_000],
-  ["fieldMaskFromPatch: many nested keys", (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, { a: { b: i } }])),
-    (body: Rec) => fieldMaskFromPatch(body, { depth: Infinity }), 500],
+  [
+    "normalize, union, covers: groups of overlapping wildcards",
+    (n) => Array.from({ length: n / 10 }, (_, g) => stars(10, `g${g}.`)).flat(),
+    (m: string[]) => [
+      fieldMaskNormalize(m),
+      fieldMaskUnion(m, m),
+      fieldMaskCovers(m, "g0." + Array(10).fill("a").join(".")),
+    ],
+    150,
+  ],
+  [
+    "intersect, subtract: groups of overlapping wildcards",
+    (n) => Array.from({ length: n / 10 }, (_, g) => stars(10, `g${g}.`)).flat(),
+    (m: string[]) => [fieldMaskIntersect(m, m), fieldMaskSubtract([...m, "x.y"], m)],
+    150,
+  ],
+  [
+    "intersect: `k<i>.*` with `*.f<i>` paired",
+    (n) => ({
+      a: Array.from({ length: n }, (_, i) => `k${i}.*.x`),
+      b: Array.from({ length: n }, (_, i) => `k${i}.f${i}`),
+    }),
+    ({ a, b }: { a: string[]; b: string[] }) => fieldMaskIntersect(a, b),
+    300,
+  ],
+  [
+    "fieldMaskFromPatch: a long key over many keys, within maxLength",
+    (n) => ({ ["k".repeat(n)]: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`c${i}`, i])) }),
+    (body: Rec) => fieldMaskFromPatch(body, { depth: 2 }),
+    2_000,
+  ],
+  [
+    "fieldMaskFromPatch: many nested keys",
+    (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, { a: { b: i } }])),
+    (body: Rec) => fieldMaskFromPatch(body, { depth: Infinity }),
+    500,
+  ],
 ];
 
 // Up to two more measurements of a shape on a busy machine (the bound unchanged): the full suite runs two files
 // at once on two cores, and one shape measured 15.4 there once, 8-13 alone.
 describe("FieldMask functions in linear time", { retry: 2 }, () => {
-  it.each(shapes)("%s: 10n within 15x of n", (_, make, op, n) => {
-    ratio(op, make as (n: number) => never, n); // warm up
-    // The best ratio over up to twenty rounds, fresh inputs each: a shared machine makes single runs noisy.
-    let best = Infinity;
-    for (let round = 0; round < 20 && best >= 15; round++) best = Math.min(best, ratio(op, make as (n: number) => never, n));
-    expect(best).toBeLessThan(15);
-  }, 120_000);
+  it.each(shapes)(
+    "%s: 10n within 15x of n",
+    (_, make, op, n) => {
+      ratio(op, make as (n: number) => never, n); // warm up
+      // The best ratio over up to twenty rounds, fresh inputs each: a shared machine makes single runs noisy.
+      let best = Infinity;
+      for (let round = 0; round < 20 && best >= 15; round++)
+        best = Math.min(best, ratio(op, make as (n: number) => never, n));
+      expect(best).toBeLessThan(15);
+    },
+    120_000,
+  );
 });
 
 describe("FieldMask results are bounded", () => {
@@ -200,13 +274,17 @@ describe("FieldMask results are bounded", () => {
     expect({ rule: e.rule, path: e.path }).toEqual({ rule: "size", path: "$" });
     expect(e.detail).toContain(`maxPaths (${defaultMaskMaxPaths.toLocaleString("en-US")})`);
     expect(fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 20_000 }).paths).toHaveLength(20_000);
-    expect(catchWkt(() => fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 19_999 })).rule).toBe("size");
+    expect(catchWkt(() => fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 19_999 })).rule).toBe(
+      "size",
+    );
   });
 
   it("maxPaths is checked", () => {
     for (const bad of [-1, 1.5, NaN, "10"]) {
       expect(catchWkt(() => fieldMaskIntersect(["a"], ["a"], { maxPaths: bad as number })).rule).toBe("range");
-      expect(catchWkt(() => fieldMaskSubtract(["a"], ["a"], undefined, { maxPaths: bad as number })).rule).toBe("range");
+      expect(catchWkt(() => fieldMaskSubtract(["a"], ["a"], undefined, { maxPaths: bad as number })).rule).toBe(
+        "range",
+      );
       expect(catchWkt(() => fieldMaskFromPatch({ a: 1 }, { maxPaths: bad as number })).rule).toBe("range");
       expect(catchWkt(() => fieldMaskFromPatch({ a: 1 }, { maxLength: bad as number })).rule).toBe("range");
     }

@@ -18,7 +18,13 @@ const schema = TestAllTypesProto3;
 /** `{"repeatedNestedMessage":[{"corecursive":{}},...]}` of about `size` code units: a TestAllTypesProto3 per 19. */
 function make(size: number): string {
   const piece = '{"corecursive":{}}';
-  return '{"repeatedNestedMessage":[' + Array(Math.max(1, Math.floor(size / (piece.length + 1)))).fill(piece).join(",") + "]}";
+  return (
+    '{"repeatedNestedMessage":[' +
+    Array(Math.max(1, Math.floor(size / (piece.length + 1))))
+      .fill(piece)
+      .join(",") +
+    "]}"
+  );
 }
 
 describe("maxValues: giving up costs time in proportion to the text", () => {
@@ -47,7 +53,8 @@ describe("maxValues: giving up costs time in proportion to the text", () => {
     const large = make(10 * MB);
     time(small, 1);
     let best = Infinity;
-    for (let round = 0; round < 4 && best >= 15; round++) best = Math.min(best, (10 * time(large, 1)) / time(small, 10));
+    for (let round = 0; round < 4 && best >= 15; round++)
+      best = Math.min(best, (10 * time(large, 1)) / time(small, 10));
     expect(best).toBeLessThan(15);
   }, 120_000);
 });

@@ -80,7 +80,9 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
       const issues = validateJsonString(M, `{"mapStringNestedMessage":{"${k}":{"a":"x"}}}`, { registry });
       expect(issues).toHaveLength(1);
       expect(issues[0]!.path).toBe(
-        length === issuePathKeyMax ? `$.mapStringNestedMessage.${shown}.a` : `$.mapStringNestedMessage[${JSON.stringify(shown)}].a`,
+        length === issuePathKeyMax
+          ? `$.mapStringNestedMessage.${shown}.a`
+          : `$.mapStringNestedMessage[${JSON.stringify(shown)}].a`,
       );
       expect(issues[0]!.column).toBe(`{"mapStringNestedMessage":{"${k}":{"a":`.length + 1);
     }
@@ -93,14 +95,20 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
     const { result: issues, bytes } = retained(() => validateJsonString(M, dup, { registry }));
     expect(issues).toHaveLength(1000);
     expect(bytes).toBeLessThan(20 * MB);
-    expect(issues[0]).toMatchObject({ rule: "duplicate-field", path: `$.mapStringNestedMessage[${JSON.stringify(cut)}].a`, line: 1 });
+    expect(issues[0]).toMatchObject({
+      rule: "duplicate-field",
+      path: `$.mapStringNestedMessage[${JSON.stringify(cut)}].a`,
+      line: 1,
+    });
   });
 
   // The time of the same shape: a key of n/2 code units above n/12 repeats cost n²/24 before (100x for 10x
   // the text); now linear.
   it("repeated keys under a long key: 10x the text within 15x the time", () => {
     const make = (n: number): string =>
-      `{"mapStringNestedMessage":{"${"k".repeat(n / 2)}":{${Array(Math.floor(n / 12)).fill('"a":1').join(",")}}}}`;
+      `{"mapStringNestedMessage":{"${"k".repeat(n / 2)}":{${Array(Math.floor(n / 12))
+        .fill('"a":1')
+        .join(",")}}}}`;
     const time = (text: string, times: number): number => {
       const t0 = performance.now();
       for (let k = 0; k < times; k++) expect(validateJsonString(M, text, { registry, maxIssues: 10 })).toHaveLength(10);
@@ -118,13 +126,21 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
 describe("maxValues: decoding holds memory in proportion to the text, whatever its shape", () => {
   /** `open`, then copies of `piece` joined by commas up to about `size` code units, then `close`. */
   const repeatToSize = (open: string, piece: string, close: string, size: number): string =>
-    open + Array(Math.max(1, Math.floor(size / (piece.length + 1)))).fill(piece).join(",") + close;
+    open +
+    Array(Math.max(1, Math.floor(size / (piece.length + 1))))
+      .fill(piece)
+      .join(",") +
+    close;
 
   // The shapes that cost the most memory per code unit of text. Before, at 1 MB, the results kept alive:
   // 224 MB (a TestAllTypesProto3 per 19 code units), 53 MB (a Value of an empty ListValue per 3), 17 MB (an
   // empty NestedMessage per 3), 17 MB (int64).
   const shapes: [string, (n: number) => string, DescMessage][] = [
-    ["a TestAllTypesProto3 per 19 code units", (n) => repeatToSize('{"repeatedNestedMessage":[', '{"corecursive":{}}', "]}", n), M],
+    [
+      "a TestAllTypesProto3 per 19 code units",
+      (n) => repeatToSize('{"repeatedNestedMessage":[', '{"corecursive":{}}', "]}", n),
+      M,
+    ],
     ["an empty NestedMessage per 3", (n) => repeatToSize('{"repeatedNestedMessage":[', "{}", "]}", n), M],
     ["a Struct of empty lists", (n) => repeatToSize('{"k":[', "[]", "]}", n), StructSchema],
     ["Values of empty lists", (n) => repeatToSize('{"repeatedValue":[', "[]", "]}", n), M],
@@ -169,7 +185,9 @@ describe("maxValues: the validator counts as the decoder does", () => {
   const schemas: DescMessage[] = [M, StructSchema, ValueSchema, ListValueSchema, AnySchema, TimestampSchema];
   const arbCase = fc
     .constantFrom(...schemas)
-    .chain((schema) => fc.tuple(fc.constant(schema), arbMessage(schema, { maxDepth: 3, negativeZero: false, setChance: 0.3 })))
+    .chain((schema) =>
+      fc.tuple(fc.constant(schema), arbMessage(schema, { maxDepth: 3, negativeZero: false, setChance: 0.3 })),
+    )
     .map(([schema, m]) => ({ schema, text: toJsonString(schema, m as never, { registry }) }));
 
   /** What fromJsonString gives with a budget: "ok" or the error's rule, path, line and column. */

@@ -40,7 +40,7 @@ function expectClean(): void {
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeNames);
   expect(Object.getPrototypeOf({})).toBe(Object.prototype);
-  expect(typeof ({}).toString).toBe("function");
+  expect(typeof {}.toString).toBe("function");
   expect(Object.prototype.hasOwnProperty.call({}, "polluted")).toBe(false);
 }
 
@@ -52,7 +52,9 @@ const arbDoc: fc.Arbitrary<Doc> = fc.letrec<{ doc: Doc }>((tie) => ({
   doc: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.oneof(fc.constantFrom<JsonValue>(null, true, 1, "x", ...hostileKeys), fc.string()).map((leaf) => ({ leaf })),
-    fc.uniqueArray(fc.tuple(fc.constantFrom(...hostileKeys), tie("doc")), { maxLength: 5, selector: ([k]) => k }).map((obj) => ({ obj })),
+    fc
+      .uniqueArray(fc.tuple(fc.constantFrom(...hostileKeys), tie("doc")), { maxLength: 5, selector: ([k]) => k })
+      .map((obj) => ({ obj })),
     fc.array(tie("doc"), { maxLength: 3 }).map((arr) => ({ arr })),
   ),
 })).doc;
@@ -90,7 +92,9 @@ function expectHolds(actual: unknown, d: Doc): void {
 }
 
 /** The object of a document, or a wrapper object around it. */
-const arbObjectDoc: fc.Arbitrary<{ obj: [string, Doc][] }> = arbDoc.map((d) => ("obj" in d ? d : { obj: [["__proto__", d]] }));
+const arbObjectDoc: fc.Arbitrary<{ obj: [string, Doc][] }> = arbDoc.map((d) =>
+  "obj" in d ? d : { obj: [["__proto__", d]] },
+);
 
 const runs = 200;
 
@@ -99,7 +103,11 @@ describe("JSON object members with hostile names are plain data", () => {
     fc.assert(
       fc.property(arbObjectDoc, (d) => {
         const t = text(d);
-        for (const s of [fromJsonString(StructSchema, t), fromJson(StructSchema, JSON.parse(t) as JsonValue), structFromJson(JSON.parse(t))]) {
+        for (const s of [
+          fromJsonString(StructSchema, t),
+          fromJson(StructSchema, JSON.parse(t) as JsonValue),
+          structFromJson(JSON.parse(t)),
+        ]) {
           expectHolds(toJson(StructSchema, s), d);
           expectHolds(JSON.parse(toJsonString(StructSchema, s)), d);
           expect(Object.keys(s.fields)).toEqual(d.obj.map(([k]) => k));
@@ -156,7 +164,10 @@ describe("JSON object members with hostile names are plain data", () => {
         const skipped = fromJsonString(M, t, { registry, ignoreUnknownFields: true });
         expect(Object.getPrototypeOf(skipped)).toBe(Object.getPrototypeOf(fromJsonString(M, "{}")));
         expect(toJson(M, skipped, { registry })).toEqual({});
-        for (const run of [() => fromJsonString(M, t, { registry }), () => fromJson(M, JSON.parse(t) as JsonValue, { registry })]) {
+        for (const run of [
+          () => fromJsonString(M, t, { registry }),
+          () => fromJson(M, JSON.parse(t) as JsonValue, { registry }),
+        ]) {
           try {
             run();
             expect(d.obj).toHaveLength(0);
@@ -189,7 +200,13 @@ describe("JSON object members with hostile names are plain data", () => {
 });
 
 describe("FieldMask path segments are plain data", () => {
-  it.each(["constructor.prototype", "constructor.prototype.polluted", "toString.valueOf", "prototype", "hasOwnProperty.isPrototypeOf"])("%s", (mask) => {
+  it.each([
+    "constructor.prototype",
+    "constructor.prototype.polluted",
+    "toString.valueOf",
+    "prototype",
+    "hasOwnProperty.isPrototypeOf",
+  ])("%s", (mask) => {
     const fm = fieldMaskFromJson(mask);
     expect(fieldMaskToJson(fm)).toBe(mask);
     expect(Array.isArray(fm.paths)).toBe(true);
@@ -208,7 +225,10 @@ describe("every schema, every hostile key, as JSON.parse gives it", () => {
   const schemas: DescMessage[] = [M, StructSchema, ValueSchema, AnySchema];
   it.each(hostileKeys.flatMap((k) => schemas.map((s) => [k, s.typeName, s] as const)))("%s in %s", (key, _, schema) => {
     const json = JSON.parse(`{${JSON.stringify(key)}: {${JSON.stringify(key)}: {"polluted": true}}}`) as JsonValue;
-    for (const run of [() => fromJson(schema, json, { registry }), () => fromJsonString(schema, JSON.stringify(json), { registry })]) {
+    for (const run of [
+      () => fromJson(schema, json, { registry }),
+      () => fromJsonString(schema, JSON.stringify(json), { registry }),
+    ]) {
       try {
         const m = run();
         expect(JSON.parse(toJsonString(schema, m, { registry }))).toEqual(json);

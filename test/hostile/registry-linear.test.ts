@@ -38,7 +38,14 @@ import { toJson } from "../../src/to-json.js";
 const G = "type.googleapis.com/";
 
 function field(name: string, number: number, more: Partial<Field> = {}): Field {
-  return create(FieldSchema, { name, number, jsonName: "", kind: Field_Kind.TYPE_INT32, cardinality: Field_Cardinality.OPTIONAL, ...more } as never);
+  return create(FieldSchema, {
+    name,
+    number,
+    jsonName: "",
+    kind: Field_Kind.TYPE_INT32,
+    cardinality: Field_Cardinality.OPTIONAL,
+    ...more,
+  } as never);
 }
 
 function messageField(name: string, number: number, typeName: string): Field {
@@ -52,7 +59,8 @@ function type(name: string, fields: Field[] = [], more: Partial<Type> = {}): Typ
 /** p0.M references p1.M, which references p2.M, ...: each package a file importing the next. */
 function chain(n: number): TypeSet {
   const types: Type[] = [];
-  for (let i = 0; i < n; i++) types.push(type(`p${i}.M`, i + 1 < n ? [messageField("next", 1, `p${i + 1}.M`)] : [field("x", 1)]));
+  for (let i = 0; i < n; i++)
+    types.push(type(`p${i}.M`, i + 1 < n ? [messageField("next", 1, `p${i + 1}.M`)] : [field("x", 1)]));
   return { types };
 }
 
@@ -75,7 +83,8 @@ function nestedByName(chars: number): TypeSet {
 /** q0.M, q1.M, ...: one package each, all declared in the same source file. */
 function packagesOfOneFile(n: number): TypeSet {
   const types: Type[] = [];
-  for (let i = 0; i < n; i++) types.push(type(`q${i}.M`, [field("x", 1)], { sourceContext: { fileName: "one.proto" } } as Partial<Type>));
+  for (let i = 0; i < n; i++)
+    types.push(type(`q${i}.M`, [field("x", 1)], { sourceContext: { fileName: "one.proto" } } as Partial<Type>));
   return { types };
 }
 
@@ -91,7 +100,9 @@ function star(n: number): TypeSet {
 function enumDefaults(n: number): TypeSet {
   const values = Array.from({ length: n / 2 }, (_, i) => ({ name: `V${i}`, number: i }));
   const e: Enum = create(EnumSchema, { name: "e.E", enumvalue: values, syntax: Syntax.PROTO2 });
-  const fields = Array.from({ length: n / 2 }, (_, i) => field(`f${i}`, i + 1, { kind: Field_Kind.TYPE_ENUM, typeUrl: `${G}e.E`, defaultValue: `V${i}` }));
+  const fields = Array.from({ length: n / 2 }, (_, i) =>
+    field(`f${i}`, i + 1, { kind: Field_Kind.TYPE_ENUM, typeUrl: `${G}e.E`, defaultValue: `V${i}` }),
+  );
   return { types: [type("e.M", fields, { syntax: Syntax.PROTO2 })], enums: [e] };
 }
 
@@ -108,14 +119,28 @@ const tagsRegistry = createFileRegistry(
     package: "acme",
     syntax: "proto3",
     dependency: ["google/protobuf/descriptor.proto"],
-    extension: [{ name: "tags", number: 50002, label: FieldDescriptorProto_Label.REPEATED, type: FieldDescriptorProto_Type.STRING, extendee: ".google.protobuf.MessageOptions", jsonName: "tags" }],
+    extension: [
+      {
+        name: "tags",
+        number: 50002,
+        label: FieldDescriptorProto_Label.REPEATED,
+        type: FieldDescriptorProto_Type.STRING,
+        extendee: ".google.protobuf.MessageOptions",
+        jsonName: "tags",
+      },
+    ],
   }),
   () => file_google_protobuf_descriptor,
 );
 
 /** One type with the repeated custom option acme.tags given n times. */
 function repeatedOption(n: number): TypeSet {
-  const options = Array.from({ length: n }, (_, i) => create(OptionSchema, { name: "acme.tags", value: anyPack(StringValueSchema, create(StringValueSchema, { value: `t${i}` })) }));
+  const options = Array.from({ length: n }, (_, i) =>
+    create(OptionSchema, {
+      name: "acme.tags",
+      value: anyPack(StringValueSchema, create(StringValueSchema, { value: `t${i}` })),
+    }),
+  );
   return { types: [type("r.M", [field("x", 1)], { options })] };
 }
 
@@ -141,25 +166,29 @@ const shapes: [string, (n: number) => TypeSet, number, Registry?][] = [
 // Up to two more measurements of a shape on a busy machine (the bound unchanged), as in mask-linear.test.ts: the
 // full suite runs two files at once on two cores.
 describe("registryFromTypes in linear time", { retry: 2 }, () => {
-  it.each(shapes)("%s: 10n within 15x of n", (_, make, n, registry) => {
-    const small = make(n);
-    const large = make(10 * n);
-    build(small, registry); // warm up
-    // n is built ten times in a row and 10n once, keeping every registry, so that the garbage collector has as
-    // much to do for both; the best ratio over up to six interleaved rounds.
-    const kept: Registry[] = [];
-    const timeOf = (set: TypeSet, times: number): number => {
-      const t0 = performance.now();
-      for (let k = 0; k < times; k++) kept.push(registryFromTypes(set, registry === undefined ? {} : { registry }));
-      return (performance.now() - t0) / times;
-    };
-    let best = Infinity;
-    for (let round = 0; round < 6 && best >= 15; round++) {
-      best = Math.min(best, timeOf(large, 1) / timeOf(small, 10));
-      kept.length = 0;
-    }
-    expect(best).toBeLessThan(15);
-  }, 120_000);
+  it.each(shapes)(
+    "%s: 10n within 15x of n",
+    (_, make, n, registry) => {
+      const small = make(n);
+      const large = make(10 * n);
+      build(small, registry); // warm up
+      // n is built ten times in a row and 10n once, keeping every registry, so that the garbage collector has as
+      // much to do for both; the best ratio over up to six interleaved rounds.
+      const kept: Registry[] = [];
+      const timeOf = (set: TypeSet, times: number): number => {
+        const t0 = performance.now();
+        for (let k = 0; k < times; k++) kept.push(registryFromTypes(set, registry === undefined ? {} : { registry }));
+        return (performance.now() - t0) / times;
+      };
+      let best = Infinity;
+      for (let round = 0; round < 6 && best >= 15; round++) {
+        best = Math.min(best, timeOf(large, 1) / timeOf(small, 10));
+        kept.length = 0;
+      }
+      expect(best).toBeLessThan(15);
+    },
+    120_000,
+  );
 });
 
 describe("registryFromTypes on deep shapes", () => {
@@ -178,12 +207,22 @@ describe("registryFromTypes on deep shapes", () => {
       types.push(type(name, [field("x", 1)], { syntax: Syntax.EDITIONS, edition: "2023" }));
     }
     // The outermost type makes presence implicit; the types cut from it past registryNestingMax inherit that.
-    (types[0] as Type).options.push(create(OptionSchema, { name: "features", value: anyPack(FeatureSetSchema, create(FeatureSetSchema, { fieldPresence: FeatureSet_FieldPresence.IMPLICIT })) }));
+    (types[0] as Type).options.push(
+      create(OptionSchema, {
+        name: "features",
+        value: anyPack(
+          FeatureSetSchema,
+          create(FeatureSetSchema, { fieldPresence: FeatureSet_FieldPresence.IMPLICIT }),
+        ),
+      }),
+    );
     const reg = registryFromTypes({ types });
     const deepest = reg.getMessage(name) as DescMessage;
     expect(deepest.typeName).toBe(name);
     expect(deepest.field["x"]?.presence).toBe(FeatureSet_FieldPresence.IMPLICIT);
-    expect(reg.getMessage((types[registryNestingMax + 5] as Type).name)?.field["x"]?.presence).toBe(FeatureSet_FieldPresence.IMPLICIT);
+    expect(reg.getMessage((types[registryNestingMax + 5] as Type).name)?.field["x"]?.presence).toBe(
+      FeatureSet_FieldPresence.IMPLICIT,
+    );
     expect(toJson(deepest, fromJson(deepest, { x: 7 }, { registry: reg }), { registry: reg })).toEqual({ x: 7 });
     expect(toJson(deepest, fromJson(deepest, { x: 0 }, { registry: reg }), { registry: reg })).toEqual({});
   });

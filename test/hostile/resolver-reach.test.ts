@@ -85,7 +85,14 @@ function typeBytes(name: string, fieldUrls: readonly string[] = []): Uint8Array 
     create(TypeSchema, {
       name,
       syntax: Syntax.PROTO3,
-      fields: fieldUrls.map((typeUrl, i) => ({ name: `f${i}`, jsonName: `f${i}`, number: i + 1, kind: Field_Kind.TYPE_MESSAGE, cardinality: Field_Cardinality.OPTIONAL, typeUrl })),
+      fields: fieldUrls.map((typeUrl, i) => ({
+        name: `f${i}`,
+        jsonName: `f${i}`,
+        number: i + 1,
+        kind: Field_Kind.TYPE_MESSAGE,
+        cardinality: Field_Cardinality.OPTIONAL,
+        typeUrl,
+      })),
     }),
   );
 }
@@ -112,7 +119,13 @@ async function within(p: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const guard = new Promise((resolve) => (timer = setTimeout(() => resolve("pending"), ms)));
   try {
-    return await Promise.race([p.then((v) => v, (e: unknown) => e), guard]);
+    return await Promise.race([
+      p.then(
+        (v) => v,
+        (e: unknown) => e,
+      ),
+      guard,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -133,21 +146,28 @@ describe("origins", () => {
     other.seen = [];
   });
 
-  it.each([
-    ["http://HOST/t/acme.A"],
-    ["HOST/t/acme.A"],
-    ["https://HOST/t/acme.A"],
-  ])("without origins, fetches nothing: %s (unknown-type)", async (url) => {
-    const e = await rejection(createTypeResolver().resolve(url.replace("HOST", `127.0.0.1:${types.port}`)));
-    expect(e).toMatchObject({ rule: "unknown-type", path: "$" });
-    expect(e.detail).toContain("origins");
-    expect(types.seen).toEqual([]);
-  });
+  it.each([["http://HOST/t/acme.A"], ["HOST/t/acme.A"], ["https://HOST/t/acme.A"]])(
+    "without origins, fetches nothing: %s (unknown-type)",
+    async (url) => {
+      const e = await rejection(createTypeResolver().resolve(url.replace("HOST", `127.0.0.1:${types.port}`)));
+      expect(e).toMatchObject({ rule: "unknown-type", path: "$" });
+      expect(e.detail).toContain("origins");
+      expect(types.seen).toEqual([]);
+    },
+  );
 
   it("without origins, still answers from the registry and the well-known types", async () => {
     const r = createTypeResolver({ registry: testRegistry });
-    expect((await r.resolve(`${types.origin}/t/protobuf_test_messages.proto3.TestAllTypesProto3`)).getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")).toBeDefined();
-    expect((await createTypeResolver().resolve("type.googleapis.com/google.protobuf.Duration")).getMessage("google.protobuf.Duration")).toBeDefined();
+    expect(
+      (await r.resolve(`${types.origin}/t/protobuf_test_messages.proto3.TestAllTypesProto3`)).getMessage(
+        "protobuf_test_messages.proto3.TestAllTypesProto3",
+      ),
+    ).toBeDefined();
+    expect(
+      (await createTypeResolver().resolve("type.googleapis.com/google.protobuf.Duration")).getMessage(
+        "google.protobuf.Duration",
+      ),
+    ).toBeDefined();
     expect(types.seen).toEqual([]);
   });
 
@@ -180,7 +200,9 @@ describe("origins", () => {
 
   it("asks a predicate about every URL, nested ones included, before requesting it", async () => {
     const root = await serve((req, res) => {
-      res.writeHead(200).end(typeBytes("acme.Root", [`${types.origin}/t/acme.Allowed`, `${other.origin}/t/acme.Refused`]));
+      res
+        .writeHead(200)
+        .end(typeBytes("acme.Root", [`${types.origin}/t/acme.Allowed`, `${other.origin}/t/acme.Refused`]));
     });
     const asked: string[] = [];
     const e = await rejection(
@@ -194,7 +216,11 @@ describe("origins", () => {
       }).resolve(`${root.origin}/r/acme.Root`),
     );
     expect(e).toMatchObject({ rule: "unknown-type", path: "$.fields[1].typeUrl" });
-    expect(asked).toEqual([`${root.origin}/r/acme.Root`, `${types.origin}/t/acme.Allowed`, `${other.origin}/t/acme.Refused`]);
+    expect(asked).toEqual([
+      `${root.origin}/r/acme.Root`,
+      `${types.origin}/t/acme.Allowed`,
+      `${other.origin}/t/acme.Refused`,
+    ]);
     expect(root.seen).toEqual(["/r/acme.Root"]);
     expect(types.seen).toEqual([]); // the resolution failed before the next round of requests
     expect(other.seen).toEqual([]);
@@ -202,7 +228,12 @@ describe("origins", () => {
 
   it("fetches no field type URL of another origin: a Type of 200 fields there makes zero requests to it", async () => {
     const wide = await serve((req, res) => {
-      res.writeHead(200).end(typeBytes("acme.Wide", Array.from({ length: 200 }, (_, i) => `${other.origin}/t/acme.T${i}`)));
+      res.writeHead(200).end(
+        typeBytes(
+          "acme.Wide",
+          Array.from({ length: 200 }, (_, i) => `${other.origin}/t/acme.T${i}`),
+        ),
+      );
     });
     const e = await rejection(createTypeResolver({ origins: [wide.origin] }).resolve(`${wide.origin}/w/acme.Wide`));
     expect(e).toMatchObject({ rule: "unknown-type", path: "$.fields[0].typeUrl" });
@@ -220,7 +251,11 @@ describe("origins", () => {
     const redirector = await serve((req, res) => {
       res.writeHead(status, { location: location() }).end();
     });
-    const e = await rejection(createTypeResolver({ origins: [redirector.origin, types.origin, other.origin] }).resolve(`${redirector.origin}/r/acme.B`));
+    const e = await rejection(
+      createTypeResolver({ origins: [redirector.origin, types.origin, other.origin] }).resolve(
+        `${redirector.origin}/r/acme.B`,
+      ),
+    );
     expect(e).toMatchObject({ rule: "fetch", path: "$" });
     expect(redirector.seen).toEqual(["/r/acme.B"]);
     expect(types.seen).toEqual([]);
@@ -228,27 +263,37 @@ describe("origins", () => {
   });
 
   it("refuses a response a fetch says it reached by a redirect (fetch)", async () => {
-    const fetch: TypeFetch = async () => ({ ok: true, status: 200, redirected: true, arrayBuffer: async () => typeBytes("acme.A").slice().buffer });
-    expect(await rejection(createTypeResolver({ origins: ["https://types.example"], fetch }).resolve("types.example/acme.A"))).toMatchObject({ rule: "fetch" });
+    const fetch: TypeFetch = async () => ({
+      ok: true,
+      status: 200,
+      redirected: true,
+      arrayBuffer: async () => typeBytes("acme.A").slice().buffer,
+    });
+    expect(
+      await rejection(
+        createTypeResolver({ origins: ["https://types.example"], fetch }).resolve("types.example/acme.A"),
+      ),
+    ).toMatchObject({ rule: "fetch" });
   });
 
-  it.each([
-    ["?x=/acme.A"],
-    ["#/acme.A"],
-    ["/acme.A?"],
-    ["/acme.A#"],
-    ["/acme.A?x=1#/acme.A"],
-  ])("sends no query or fragment: /admin%s (type-url, no request)", async (tail) => {
-    const e = await rejection(createTypeResolver({ origins: [types.origin] }).resolve(`${types.origin}/admin${tail}`));
-    expect(e).toMatchObject({ rule: "type-url", path: "$" });
-    expect(types.seen).toEqual([]);
-  });
+  it.each([["?x=/acme.A"], ["#/acme.A"], ["/acme.A?"], ["/acme.A#"], ["/acme.A?x=1#/acme.A"]])(
+    "sends no query or fragment: /admin%s (type-url, no request)",
+    async (tail) => {
+      const e = await rejection(
+        createTypeResolver({ origins: [types.origin] }).resolve(`${types.origin}/admin${tail}`),
+      );
+      expect(e).toMatchObject({ rule: "type-url", path: "$" });
+      expect(types.seen).toEqual([]);
+    },
+  );
 
   it("refuses a field type URL with a query (type-url), with no request for it", async () => {
     const root = await serve((req, res) => {
       res.writeHead(200).end(typeBytes("acme.Root", [`${types.origin}/admin?x=/acme.A`]));
     });
-    const e = await rejection(createTypeResolver({ origins: [root.origin, types.origin] }).resolve(`${root.origin}/r/acme.Root`));
+    const e = await rejection(
+      createTypeResolver({ origins: [root.origin, types.origin] }).resolve(`${root.origin}/r/acme.Root`),
+    );
     expect(e).toMatchObject({ rule: "type-url", path: "$.fields[0].typeUrl" });
     expect(types.seen).toEqual([]);
   });
@@ -295,14 +340,22 @@ describe("limits", () => {
   });
 
   it("has the documented defaults", () => {
-    expect([defaultTypeResolverTimeoutMs, defaultTypeResolverMaxBodyBytes, defaultTypeResolverMaxCacheEntries, defaultTypeResolverMaxConcurrent]).toEqual([5_000, 1_048_576, 1_000, 8]);
+    expect([
+      defaultTypeResolverTimeoutMs,
+      defaultTypeResolverMaxBodyBytes,
+      defaultTypeResolverMaxCacheEntries,
+      defaultTypeResolverMaxConcurrent,
+    ]).toEqual([5_000, 1_048_576, 1_000, 8]);
   });
 
   describe("timeoutMs", () => {
     it("gives up on a silent server after timeoutMs (fetch)", async () => {
       const silent = await serve(() => undefined);
       const started = performance.now();
-      const outcome = await within(createTypeResolver({ origins: [silent.origin], timeoutMs: 200 }).resolve(`${silent.origin}/s/acme.A`), 4_000);
+      const outcome = await within(
+        createTypeResolver({ origins: [silent.origin], timeoutMs: 200 }).resolve(`${silent.origin}/s/acme.A`),
+        4_000,
+      );
       expect(outcome).toMatchObject({ rule: "fetch", path: "$" });
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
       expect(silent.seen).toEqual(["/s/acme.A"]);
@@ -314,7 +367,10 @@ describe("limits", () => {
         const timer = setInterval(() => res.write(new Uint8Array([0x0a])), 20);
         res.on("close", () => clearInterval(timer));
       });
-      const outcome = await within(createTypeResolver({ origins: [trickle.origin], timeoutMs: 200 }).resolve(`${trickle.origin}/s/acme.A`), 4_000);
+      const outcome = await within(
+        createTypeResolver({ origins: [trickle.origin], timeoutMs: 200 }).resolve(`${trickle.origin}/s/acme.A`),
+        4_000,
+      );
       expect(outcome).toMatchObject({ rule: "fetch", path: "$" });
       for (let i = 0; i < 100 && trickle.closed === 0; i++) await sleep(20);
       expect(trickle.closed).toBe(1);
@@ -322,11 +378,16 @@ describe("limits", () => {
 
     it("gives up after timeoutMs even with a fetch that ignores the signal (fetch)", async () => {
       const fetch: TypeFetch = () => new Promise(() => undefined);
-      const outcome = await within(createTypeResolver({ origins: ["https://types.example"], fetch, timeoutMs: 100 }).resolve("types.example/acme.A"), 4_000);
+      const outcome = await within(
+        createTypeResolver({ origins: ["https://types.example"], fetch, timeoutMs: 100 }).resolve(
+          "types.example/acme.A",
+        ),
+        4_000,
+      );
       expect(outcome).toMatchObject({ rule: "fetch", path: "$" });
     });
 
-    it("passes a signal and redirect: \"error\" to the fetch", async () => {
+    it('passes a signal and redirect: "error" to the fetch', async () => {
       let init: Parameters<TypeFetch>[1] | undefined;
       const fetch: TypeFetch = async (_, i) => {
         init = i;
@@ -396,7 +457,13 @@ describe("limits", () => {
     it("checks the size of a body read with arrayBuffer() (a fetch with no body stream)", async () => {
       const big = new Uint8Array(100);
       const fetch: TypeFetch = async () => ({ ok: true, status: 200, arrayBuffer: async () => big.slice().buffer });
-      expect(await rejection(createTypeResolver({ origins: ["https://types.example"], fetch, maxBodyBytes: 99 }).resolve("types.example/acme.A"))).toMatchObject({ rule: "fetch" });
+      expect(
+        await rejection(
+          createTypeResolver({ origins: ["https://types.example"], fetch, maxBodyBytes: 99 }).resolve(
+            "types.example/acme.A",
+          ),
+        ),
+      ).toMatchObject({ rule: "fetch" });
     });
   });
 
@@ -437,12 +504,21 @@ describe("limits", () => {
 
   describe("maxConcurrent", () => {
     /** Answers after `ms`, so that requests overlap. */
-    const slowTypes = (ms: number, fields: number): Handler => (req, res) => {
-      const name = lastSegment(req.url ?? "");
-      setTimeout(() => {
-        res.writeHead(200).end(name === "acme.Fan" ? typeBytes(name, Array.from({ length: fields }, (_, i) => `${slow.origin}/t/acme.T${i}`)) : typeBytes(name));
-      }, ms);
-    };
+    const slowTypes =
+      (ms: number, fields: number): Handler =>
+      (req, res) => {
+        const name = lastSegment(req.url ?? "");
+        setTimeout(() => {
+          res.writeHead(200).end(
+            name === "acme.Fan"
+              ? typeBytes(
+                  name,
+                  Array.from({ length: fields }, (_, i) => `${slow.origin}/t/acme.T${i}`),
+                )
+              : typeBytes(name),
+          );
+        }, ms);
+      };
     let slow: TestServer;
 
     it.each([
@@ -475,11 +551,18 @@ describe("uniform fetch errors", () => {
   const failures: Array<[string, Handler | "closed"]> = [
     ["a refused connection", "closed"],
     ["no answer within timeoutMs", () => undefined],
-    ["HTTP 500 with a status text and a body", (req, res) => void res.writeHead(500, "Secret Admin Panel", { "content-type": "text/plain" }).end("root password: hunter2")],
+    [
+      "HTTP 500 with a status text and a body",
+      (req, res) =>
+        void res.writeHead(500, "Secret Admin Panel", { "content-type": "text/plain" }).end("root password: hunter2"),
+    ],
     ["HTTP 404", (req, res) => void res.writeHead(404).end("not found")],
     ["HTTP 401", (req, res) => void res.writeHead(401, { "www-authenticate": "Basic" }).end()],
     ["a redirect", (req, res) => void res.writeHead(302, { location: "/elsewhere/acme.A" }).end()],
-    ["a body past maxBodyBytes by its Content-Length", (req, res) => void res.writeHead(200, { "content-length": "4096" }).end(new Uint8Array(4096))],
+    [
+      "a body past maxBodyBytes by its Content-Length",
+      (req, res) => void res.writeHead(200, { "content-length": "4096" }).end(new Uint8Array(4096)),
+    ],
     ["a body past maxBodyBytes while streaming", (req, res) => void res.writeHead(200).end(new Uint8Array(4096))],
     [
       "a connection reset in the middle of the body",
@@ -493,11 +576,16 @@ describe("uniform fetch errors", () => {
 
   it("gives one rule, path and detail (but for the port) for every failure, with no cause", async () => {
     const hosts: string[] = [];
-    for (const [, handler] of failures) hosts.push(handler === "closed" ? "" : `127.0.0.1:${(await serve(handler)).port}`);
+    for (const [, handler] of failures)
+      hosts.push(handler === "closed" ? "" : `127.0.0.1:${(await serve(handler)).port}`);
     // Taken last, so that none of the servers above gets the port.
     const closed = `127.0.0.1:${await closedPort()}`;
     hosts.forEach((h, i) => (hosts[i] = h === "" ? closed : h));
-    const resolver = createTypeResolver({ origins: hosts.map((h) => `http://${h}`), timeoutMs: 300, maxBodyBytes: 1024 });
+    const resolver = createTypeResolver({
+      origins: hosts.map((h) => `http://${h}`),
+      timeoutMs: 300,
+      maxBodyBytes: 1024,
+    });
     const errors = await Promise.all(hosts.map((h) => rejection(resolver.resolve(`http://${h}/x/acme.A`))));
     const seen = errors.map((e, i) => ({
       rule: e.rule,
@@ -511,6 +599,7 @@ describe("uniform fetch errors", () => {
     const first = seen[0];
     expect(first).toMatchObject({ rule: "fetch", path: "$", typeName: "google.protobuf.Type", cause: undefined });
     for (const [i, s] of seen.entries()) expect([failures[i]?.[0], s]).toEqual([failures[i]?.[0], first]);
-    for (const leak of ["Secret", "hunter2", "500", "404", "401", "302", "refused", "ECONN", "reset", "socket"]) expect(first?.message).not.toContain(leak);
+    for (const leak of ["Secret", "hunter2", "500", "404", "401", "302", "refused", "ECONN", "reset", "socket"])
+      expect(first?.message).not.toContain(leak);
   });
 });

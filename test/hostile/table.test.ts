@@ -44,7 +44,9 @@ describe("hostile inputs", () => {
       expect(e.column).toBeGreaterThanOrEqual(1);
       const issues = validateJsonString(c.schema, c.text, options);
       expect(issues.length).toBeGreaterThan(0);
-      expect(issues).toContainEqual(expect.objectContaining({ rule: e.rule, path: e.path, line: e.line, column: e.column }));
+      expect(issues).toContainEqual(
+        expect.objectContaining({ rule: e.rule, path: e.path, line: e.line, column: e.column }),
+      );
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -59,7 +61,9 @@ describe("hostile inputs", () => {
   });
 
   it("left Object.prototype as it was", () => {
-    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort());
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(
+      Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort(),
+    );
     for (const name of ["polluted", "a", "x", "toString1"]) expect(name in {}).toBe(false);
   });
 });

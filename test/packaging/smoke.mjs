@@ -78,12 +78,20 @@ check("codec: fromJson/toJson and the string forms of a well-known type", () => 
   equal(w.toJson(TimestampSchema, ts), "1970-01-01T00:00:01.000000001Z", "toJson");
   const d = w.fromJsonString(DurationSchema, '"0.25s"');
   equal(w.toJsonString(DurationSchema, d), '"0.250s"', "toJsonString");
-  equal(w.toJson(TimestampSchema, create(TimestampSchema, { seconds: 1n })), "1970-01-01T00:00:01Z", "toJson of create()");
+  equal(
+    w.toJson(TimestampSchema, create(TimestampSchema, { seconds: 1n })),
+    "1970-01-01T00:00:01Z",
+    "toJson of create()",
+  );
 });
 
 check("int64From: bigint, string and a protobufjs Long", () => {
   equal(w.int64From("-9223372036854775808"), -9223372036854775808n, "int64From string");
-  equal(w.int64From(Long.fromString("18446744073709551615", true), { unsigned: true }), 18446744073709551615n, "int64From Long");
+  equal(
+    w.int64From(Long.fromString("18446744073709551615", true), { unsigned: true }),
+    18446744073709551615n,
+    "int64From Long",
+  );
 });
 
 check("errors: a WktJsonError is thrown and recognised, with rule, path and position", () => {
@@ -91,7 +99,11 @@ check("errors: a WktJsonError is thrown and recognised, with rule, path and posi
   equal(e instanceof w.WktJsonError, true, "instanceof WktJsonError");
   equal(e instanceof Error, true, "instanceof Error");
   equal(w.isWktJsonError(e), true, "isWktJsonError");
-  equal([e.name, e.rule, e.path, e.typeName, e.line, e.column], ["WktJsonError", "range", "$", "google.protobuf.Timestamp", 2, 3], "error fields");
+  equal(
+    [e.name, e.rule, e.path, e.typeName, e.line, e.column],
+    ["WktJsonError", "range", "$", "google.protobuf.Timestamp", 2, 3],
+    "error fields",
+  );
   equal(w.isWktJsonError(new Error("x")), false, "isWktJsonError of an Error");
   const cause = new Error("inner");
   equal(new w.WktJsonError("binary", "$", "t", "d", { cause }).cause === cause, true, "cause");

@@ -22,7 +22,15 @@ export function compileProto(dir: string, file: string): FileRegistry {
   const tmp = mkdtempSync(join(tmpdir(), "wkt-json-protoc-"));
   try {
     const out = join(tmp, "set.binpb");
-    const args = [join(protocPkg, "protoc.cjs"), `--proto_path=${dir}`, `--proto_path=${here}`, `--proto_path=${join(protocPkg, "include")}`, "--include_imports", `--descriptor_set_out=${out}`, file];
+    const args = [
+      join(protocPkg, "protoc.cjs"),
+      `--proto_path=${dir}`,
+      `--proto_path=${here}`,
+      `--proto_path=${join(protocPkg, "include")}`,
+      "--include_imports",
+      `--descriptor_set_out=${out}`,
+      file,
+    ];
     execFileSync(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
     return createFileRegistry(fromBinary(FileDescriptorSetSchema, readFileSync(out)));
   } finally {

@@ -74,85 +74,121 @@ const runs = { agree: 40, roundTrip: 40, text: 30, variant: 30, options: 25, fuz
 const timeout = 30_000;
 
 describe.each(messages)("%s", (_, desc) => {
-  it("our toJson deep-equals @bufbuild/protobuf's toJson", () => {
-    // They agree on every valid message; where the JSON differs in key order ("@type" first in ours, last in
-    // protobuf-es's Any), deep equality does not look at order.
-    fc.assert(
-      fc.property(arb(desc), (m) => {
-        expect(toJson(desc, m, { registry })).toEqual(esToJson(desc, m, { registry }));
-      }),
-      { numRuns: runs.agree },
-    );
-  }, timeout);
+  it(
+    "our toJson deep-equals @bufbuild/protobuf's toJson",
+    () => {
+      // They agree on every valid message; where the JSON differs in key order ("@type" first in ours, last in
+      // protobuf-es's Any), deep equality does not look at order.
+      fc.assert(
+        fc.property(arb(desc), (m) => {
+          expect(toJson(desc, m, { registry })).toEqual(esToJson(desc, m, { registry }));
+        }),
+        { numRuns: runs.agree },
+      );
+    },
+    timeout,
+  );
 
-  it("agrees with @bufbuild/protobuf under every write option", () => {
-    const options = fc.record({ alwaysEmitImplicit: fc.boolean(), enumAsInteger: fc.boolean(), useProtoFieldName: fc.boolean() });
-    fc.assert(
-      fc.property(arb(desc, { maxDepth: 2 }), options, (m, o) => {
-        expect(toJson(desc, m, { registry, ...o })).toEqual(esToJson(desc, m, { registry, ...o }));
-      }),
-      { numRuns: runs.options },
-    );
-  }, timeout);
+  it(
+    "agrees with @bufbuild/protobuf under every write option",
+    () => {
+      const options = fc.record({
+        alwaysEmitImplicit: fc.boolean(),
+        enumAsInteger: fc.boolean(),
+        useProtoFieldName: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(arb(desc, { maxDepth: 2 }), options, (m, o) => {
+          expect(toJson(desc, m, { registry, ...o })).toEqual(esToJson(desc, m, { registry, ...o }));
+        }),
+        { numRuns: runs.options },
+      );
+    },
+    timeout,
+  );
 
-  it("fromJson(toJson(m)) is m", () => {
-    fc.assert(
-      fc.property(arb(desc), (m) => {
-        expectSame(desc, fromJson(desc, toJson(desc, m, { registry }), { registry }), m);
-      }),
-      { numRuns: runs.roundTrip },
-    );
-  }, timeout);
+  it(
+    "fromJson(toJson(m)) is m",
+    () => {
+      fc.assert(
+        fc.property(arb(desc), (m) => {
+          expectSame(desc, fromJson(desc, toJson(desc, m, { registry }), { registry }), m);
+        }),
+        { numRuns: runs.roundTrip },
+      );
+    },
+    timeout,
+  );
 
-  it("fromJson reads back the output of every write option", () => {
-    const options = fc.record({ alwaysEmitImplicit: fc.boolean(), enumAsInteger: fc.boolean(), useProtoFieldName: fc.boolean() });
-    fc.assert(
-      fc.property(arb(desc, { maxDepth: 2 }), options, (m, o) => {
-        const json = toJson(desc, m, { registry, ...o });
-        const back = fromJson(desc, json, { registry });
-        // alwaysEmitImplicit makes implicit defaults explicit on the page; reading them sets nothing new.
-        expectSame(desc, back, m);
-      }),
-      { numRuns: runs.options },
-    );
-  }, timeout);
+  it(
+    "fromJson reads back the output of every write option",
+    () => {
+      const options = fc.record({
+        alwaysEmitImplicit: fc.boolean(),
+        enumAsInteger: fc.boolean(),
+        useProtoFieldName: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(arb(desc, { maxDepth: 2 }), options, (m, o) => {
+          const json = toJson(desc, m, { registry, ...o });
+          const back = fromJson(desc, json, { registry });
+          // alwaysEmitImplicit makes implicit defaults explicit on the page; reading them sets nothing new.
+          expectSame(desc, back, m);
+        }),
+        { numRuns: runs.options },
+      );
+    },
+    timeout,
+  );
 
-  it("fromJsonString(toJsonString(m)) is m", () => {
-    // JSON.stringify writes -0 as 0, so -0 cannot survive text (see to-json.test.ts); it is left out here.
-    fc.assert(
-      fc.property(arb(desc, { negativeZero: false }), fc.constantFrom(0, 2), (m, prettySpaces) => {
-        const text = toJsonString(desc, m, { registry, prettySpaces });
-        expectSame(desc, fromJsonString(desc, text, { registry }), m);
-      }),
-      { numRuns: runs.text },
-    );
-  }, timeout);
+  it(
+    "fromJsonString(toJsonString(m)) is m",
+    () => {
+      // JSON.stringify writes -0 as 0, so -0 cannot survive text (see to-json.test.ts); it is left out here.
+      fc.assert(
+        fc.property(arb(desc, { negativeZero: false }), fc.constantFrom(0, 2), (m, prettySpaces) => {
+          const text = toJsonString(desc, m, { registry, prettySpaces });
+          expectSame(desc, fromJsonString(desc, text, { registry }), m);
+        }),
+        { numRuns: runs.text },
+      );
+    },
+    timeout,
+  );
 
-  it("reads every accepted alternative form as the canonical one", () => {
-    fc.assert(
-      fc.property(arb(desc, { negativeZero: false }), fc.infiniteStream(fc.nat({ max: 99 })), (m, stream) => {
-        const canonical = toJson(desc, m, { registry });
-        const it = stream[Symbol.iterator]();
-        const variant = variantOf(desc, canonical, () => it.next().value as number);
-        expectSame(desc, fromJson(desc, variant, { registry }), m);
-        expectSame(desc, fromJsonString(desc, JSON.stringify(variant), { registry }), m);
-      }),
-      { numRuns: runs.variant },
-    );
-  }, timeout);
+  it(
+    "reads every accepted alternative form as the canonical one",
+    () => {
+      fc.assert(
+        fc.property(arb(desc, { negativeZero: false }), fc.infiniteStream(fc.nat({ max: 99 })), (m, stream) => {
+          const canonical = toJson(desc, m, { registry });
+          const it = stream[Symbol.iterator]();
+          const variant = variantOf(desc, canonical, () => it.next().value as number);
+          expectSame(desc, fromJson(desc, variant, { registry }), m);
+          expectSame(desc, fromJsonString(desc, JSON.stringify(variant), { registry }), m);
+        }),
+        { numRuns: runs.variant },
+      );
+    },
+    timeout,
+  );
 
-  it("decode then encode is idempotent", () => {
-    fc.assert(
-      fc.property(arb(desc, { negativeZero: false }), fc.infiniteStream(fc.nat({ max: 99 })), (m, stream) => {
-        const it = stream[Symbol.iterator]();
-        const variant = variantOf(desc, toJson(desc, m, { registry }), () => it.next().value as number);
-        const once = toJson(desc, fromJson(desc, variant, { registry }), { registry });
-        const twice = toJson(desc, fromJson(desc, once, { registry }), { registry });
-        expect(twice).toEqual(once);
-      }),
-      { numRuns: runs.variant },
-    );
-  }, timeout);
+  it(
+    "decode then encode is idempotent",
+    () => {
+      fc.assert(
+        fc.property(arb(desc, { negativeZero: false }), fc.infiniteStream(fc.nat({ max: 99 })), (m, stream) => {
+          const it = stream[Symbol.iterator]();
+          const variant = variantOf(desc, toJson(desc, m, { registry }), () => it.next().value as number);
+          const once = toJson(desc, fromJson(desc, variant, { registry }), { registry });
+          const twice = toJson(desc, fromJson(desc, once, { registry }), { registry });
+          expect(twice).toEqual(once);
+        }),
+        { numRuns: runs.variant },
+      );
+    },
+    timeout,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -160,13 +196,49 @@ describe.each(messages)("%s", (_, desc) => {
 
 /** Pieces of JSON that make a valid text invalid, or valid in a surprising way. */
 const snippets = [
-  "{", "}", "[", "]", ",", ":", '"', "\\", "\\u", "\\ud800", "null", "true", "-", "0", "01", "1e999", "-0", "1.", ".5",
-  "NaN", '"NaN"', "9223372036854775808", "18446744073709551616", '"@type"', '"__proto__"', '"optional_int32"',
-  '"optionalInt32"', '"oneofUint32":1', '"oneofString":"x"', '"recursiveMessage":{', "\u0000", " ", "\n", "\ud83d",
+  "{",
+  "}",
+  "[",
+  "]",
+  ",",
+  ":",
+  '"',
+  "\\",
+  "\\u",
+  "\\ud800",
+  "null",
+  "true",
+  "-",
+  "0",
+  "01",
+  "1e999",
+  "-0",
+  "1.",
+  ".5",
+  "NaN",
+  '"NaN"',
+  "9223372036854775808",
+  "18446744073709551616",
+  '"@type"',
+  '"__proto__"',
+  '"optional_int32"',
+  '"optionalInt32"',
+  '"oneofUint32":1',
+  '"oneofString":"x"',
+  '"recursiveMessage":{',
+  "\u0000",
+  " ",
+  "\n",
+  "\ud83d",
 ];
 
 /** Edits a text: deletes, inserts or replaces a piece at a random place. */
-const arbEdit = fc.tuple(fc.constantFrom("delete", "insert", "replace"), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat({ max: 8 }), fc.constantFrom(...snippets));
+const arbEdit = fc.tuple(
+  fc.constantFrom("delete", "insert", "replace"),
+  fc.double({ min: 0, max: 1, noNaN: true }),
+  fc.nat({ max: 8 }),
+  fc.constantFrom(...snippets),
+);
 
 function applyEdits(text: string, edits: [string, number, number, string][]): string {
   let t = text;
@@ -211,39 +283,67 @@ describe("any text", () => {
     }
   };
 
-  it("fromJsonString of any JSON text gives a message or our error", () => {
-    fc.assert(fc.property(fc.json({ maxDepth: 3 }), expectDecodesOrOurError), { numRuns: runs.fuzz });
-  }, timeout);
+  it(
+    "fromJsonString of any JSON text gives a message or our error",
+    () => {
+      fc.assert(fc.property(fc.json({ maxDepth: 3 }), expectDecodesOrOurError), { numRuns: runs.fuzz });
+    },
+    timeout,
+  );
 
-  it("fromJsonString of any string gives a message or our error", () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom(...snippets) })), expectDecodesOrOurError), {
-      numRuns: runs.fuzz,
-    });
-  }, timeout);
+  it(
+    "fromJsonString of any string gives a message or our error",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom(...snippets) })),
+          expectDecodesOrOurError,
+        ),
+        {
+          numRuns: runs.fuzz,
+        },
+      );
+    },
+    timeout,
+  );
 
-  it("fromJsonString of edited valid JSON gives a message or our error", () => {
-    fc.assert(
-      fc.property(arb(desc, { maxDepth: 2 }), fc.array(arbEdit, { minLength: 1, maxLength: 3 }), (m, edits) => {
-        expectDecodesOrOurError(applyEdits(toJsonString(desc, m, { registry }), edits));
-      }),
-      { numRuns: runs.fuzz },
-    );
-  }, timeout);
+  it(
+    "fromJsonString of edited valid JSON gives a message or our error",
+    () => {
+      fc.assert(
+        fc.property(arb(desc, { maxDepth: 2 }), fc.array(arbEdit, { minLength: 1, maxLength: 3 }), (m, edits) => {
+          expectDecodesOrOurError(applyEdits(toJsonString(desc, m, { registry }), edits));
+        }),
+        { numRuns: runs.fuzz },
+      );
+    },
+    timeout,
+  );
 
-  it("fromJson of valid JSON with one value replaced gives a message or our error", () => {
-    fc.assert(
-      fc.property(arb(desc, { maxDepth: 2 }), fc.nat({ max: 60 }), fc.jsonValue({ maxDepth: 2 }), fc.boolean(), (m, pick, replacement, rename) => {
-        const json = mutateTree(toJson(desc, m, { registry }), pick, replacement as JsonValue, rename);
-        expectDecodesOrOurError(JSON.stringify(json));
-        try {
-          fromJson(desc, json, { registry });
-        } catch (e) {
-          if (!isWktJsonError(e)) throw e;
-        }
-      }),
-      { numRuns: runs.fuzz },
-    );
-  }, timeout);
+  it(
+    "fromJson of valid JSON with one value replaced gives a message or our error",
+    () => {
+      fc.assert(
+        fc.property(
+          arb(desc, { maxDepth: 2 }),
+          fc.nat({ max: 60 }),
+          fc.jsonValue({ maxDepth: 2 }),
+          fc.boolean(),
+          (m, pick, replacement, rename) => {
+            const json = mutateTree(toJson(desc, m, { registry }), pick, replacement as JsonValue, rename);
+            expectDecodesOrOurError(JSON.stringify(json));
+            try {
+              fromJson(desc, json, { registry });
+            } catch (e) {
+              if (!isWktJsonError(e)) throw e;
+            }
+          },
+        ),
+        { numRuns: runs.fuzz },
+      );
+    },
+    timeout,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -255,7 +355,8 @@ describe("any text", () => {
  * URL-safe unpadded base64, a shuffled member order. `next()` gives numbers 0..99 that drive the choices.
  */
 function variantOf(desc: DescMessage, json: JsonValue, next: () => number): JsonValue {
-  if (json === null || typeof json !== "object" || Array.isArray(json) || desc.typeName.startsWith("google.protobuf.")) return json;
+  if (json === null || typeof json !== "object" || Array.isArray(json) || desc.typeName.startsWith("google.protobuf."))
+    return json;
   const entries: [string, JsonValue][] = [];
   for (const key of Object.keys(json)) {
     const field = desc.fields.find((f) => f.jsonName === key);
@@ -272,7 +373,8 @@ function variantOf(desc: DescMessage, json: JsonValue, next: () => number): Json
     [entries[i], entries[j]] = [entries[j]!, entries[i]!];
   }
   const out: JsonObject = {};
-  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -294,7 +396,12 @@ function fieldVariant(field: DescField, json: JsonValue, next: () => number): Js
     case "map": {
       const out: JsonObject = {};
       for (const k of Object.keys(json as JsonObject)) {
-        Object.defineProperty(out, k, { value: one((json as JsonObject)[k]!), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value: one((json as JsonObject)[k]!),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

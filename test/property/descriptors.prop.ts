@@ -42,14 +42,29 @@ function answer<T>(fn: () => T): T | "error" {
 
 // Types built from a small vocabulary, so that names collide, nest and reference each other often.
 const names = ["a.A", "a.A.B", "a.A.E", "a.C", "b.D", "a.A.B.C", "X", "a..A", "", "1a.B"];
-const refUrls = [...names.map((n) => G + n), `${G}google.protobuf.Timestamp`, `${G}google.protobuf.NullValue`, "", "ftp://x/a.A", `${G}`];
+const refUrls = [
+  ...names.map((n) => G + n),
+  `${G}google.protobuf.Timestamp`,
+  `${G}google.protobuf.NullValue`,
+  "",
+  "ftp://x/a.A",
+  `${G}`,
+];
 const anyBool = (v: boolean) => anyPack(BoolValueSchema, create(BoolValueSchema, { value: v }));
 const optionPool: Option[] = [
   { $typeName: "google.protobuf.Option", name: "deprecated", value: anyBool(true) },
   { $typeName: "google.protobuf.Option", name: "packed", value: anyBool(false) },
   { $typeName: "google.protobuf.Option", name: "map_entry", value: anyBool(true) },
-  { $typeName: "google.protobuf.Option", name: "deprecated", value: anyPack(StringValueSchema, create(StringValueSchema, { value: "x" })) },
-  { $typeName: "google.protobuf.Option", name: "ctype", value: anyPack(Int32ValueSchema, create(Int32ValueSchema, { value: 7 })) },
+  {
+    $typeName: "google.protobuf.Option",
+    name: "deprecated",
+    value: anyPack(StringValueSchema, create(StringValueSchema, { value: "x" })),
+  },
+  {
+    $typeName: "google.protobuf.Option",
+    name: "ctype",
+    value: anyPack(Int32ValueSchema, create(Int32ValueSchema, { value: 7 })),
+  },
   { $typeName: "google.protobuf.Option", name: "acme.custom", value: anyBool(true) },
 ] as Option[];
 
@@ -62,11 +77,27 @@ const arbField = fc.record({
   oneofIndex: fc.integer({ min: -1, max: 3 }),
   packed: fc.boolean(),
   jsonName: fc.constantFrom("", "x", "jsonName"),
-  defaultValue: fc.constantFrom("", "1", "-0x10", "abc", "inf", "nan", "true", "\\x41\\\"", "\\400", "E_A", "2147483648", "1e+10"),
+  defaultValue: fc.constantFrom(
+    "",
+    "1",
+    "-0x10",
+    "abc",
+    "inf",
+    "nan",
+    "true",
+    '\\x41\\"',
+    "\\400",
+    "E_A",
+    "2147483648",
+    "1e+10",
+  ),
   options: fc.subarray(optionPool, { maxLength: 2 }),
 });
 
-const arbSyntax = fc.record({ syntax: fc.integer({ min: 0, max: 3 }), edition: fc.constantFrom("", "2023", "2024", "EDITION_2023", "1999", "x") });
+const arbSyntax = fc.record({
+  syntax: fc.integer({ min: 0, max: 3 }),
+  edition: fc.constantFrom("", "2023", "2024", "EDITION_2023", "1999", "x"),
+});
 
 const arbType: fc.Arbitrary<Type> = fc
   .record({
@@ -77,12 +108,17 @@ const arbType: fc.Arbitrary<Type> = fc
     sourceContext: fc.record({ fileName: fc.constantFrom("", "a.proto", "b.proto") }),
     s: arbSyntax,
   })
-  .map(({ s, ...t }) => create(TypeSchema, { ...t, ...s, fields: t.fields.map((f) => create(FieldSchema, f as never)) } as never));
+  .map(({ s, ...t }) =>
+    create(TypeSchema, { ...t, ...s, fields: t.fields.map((f) => create(FieldSchema, f as never)) } as never),
+  );
 
 const arbEnum: fc.Arbitrary<Enum> = fc
   .record({
     name: fc.constantFrom(...names),
-    enumvalue: fc.array(fc.record({ name: fc.constantFrom("E_A", "E_B", "bad name"), number: fc.integer({ min: -2, max: 2 }) }), { maxLength: 3 }),
+    enumvalue: fc.array(
+      fc.record({ name: fc.constantFrom("E_A", "E_B", "bad name"), number: fc.integer({ min: -2, max: 2 }) }),
+      { maxLength: 3 },
+    ),
     s: arbSyntax,
   })
   .map(({ s, ...e }) => create(EnumSchema, { ...e, ...s } as never));
@@ -99,7 +135,8 @@ describe("registryFromTypes", () => {
           if (t.kind !== "message" || t.typeName.startsWith("google.protobuf.")) continue;
           const desc = t as DescMessage;
           const json = answer(() => toJson(desc, fromJson(desc, {}, { registry: reg }), { registry: reg }));
-          if (json !== "error") expect(answer(() => fromJson(desc, json as JsonValue, { registry: reg }))).not.toBe("error");
+          if (json !== "error")
+            expect(answer(() => fromJson(desc, json as JsonValue, { registry: reg }))).not.toBe("error");
         }
       }),
       { numRuns: 400 },
@@ -111,23 +148,37 @@ describe("registryFromTypes", () => {
 describe("registryFromTypes and JSON names", () => {
   // Field names and JSON names from a vocabulary where they clash often: a message registryFromTypes accepts
   // must be written with one member per field, none of them "@type", and read back to the same message.
-  const arbNamedField = fc.record({ name: fc.constantFrom("a", "b", "a_b", "aB", "c_d", "type"), jsonName: fc.constantFrom("", "a", "b", "aB", "cD", "@type", "x", "@x") });
+  const arbNamedField = fc.record({
+    name: fc.constantFrom("a", "b", "a_b", "aB", "c_d", "type"),
+    jsonName: fc.constantFrom("", "a", "b", "aB", "cD", "@type", "x", "@x"),
+  });
   it("writes a message of an accepted Type with one JSON member per field, and reads it back", () => {
     let built = 0;
     fc.assert(
-      fc.property(fc.array(arbNamedField, { maxLength: 4 }), fc.constantFrom(Syntax.PROTO2, Syntax.PROTO3), (named, syntax) => {
-        const fields = named.map((f, j) => create(FieldSchema, { ...f, number: j + 1, kind: Field_Kind.TYPE_INT32, cardinality: Field_Cardinality.OPTIONAL }));
-        const reg = answer(() => registryFromTypes({ types: [create(TypeSchema, { name: "a.M", fields, syntax })] }));
-        if (reg === "error") return;
-        built++;
-        const desc = reg.getMessage("a.M") as DescMessage;
-        const json = Object.fromEntries(desc.fields.map((f, j) => [f.jsonName, j + 1]));
-        expect(Object.keys(json)).toHaveLength(fields.length);
-        expect(json).not.toHaveProperty("@type");
-        const message = fromJson(desc, json, { registry: reg });
-        expect(toJson(desc, message, { registry: reg })).toEqual(json);
-        desc.fields.forEach((f, j) => expect((message as Record<string, unknown>)[f.localName]).toBe(j + 1));
-      }),
+      fc.property(
+        fc.array(arbNamedField, { maxLength: 4 }),
+        fc.constantFrom(Syntax.PROTO2, Syntax.PROTO3),
+        (named, syntax) => {
+          const fields = named.map((f, j) =>
+            create(FieldSchema, {
+              ...f,
+              number: j + 1,
+              kind: Field_Kind.TYPE_INT32,
+              cardinality: Field_Cardinality.OPTIONAL,
+            }),
+          );
+          const reg = answer(() => registryFromTypes({ types: [create(TypeSchema, { name: "a.M", fields, syntax })] }));
+          if (reg === "error") return;
+          built++;
+          const desc = reg.getMessage("a.M") as DescMessage;
+          const json = Object.fromEntries(desc.fields.map((f, j) => [f.jsonName, j + 1]));
+          expect(Object.keys(json)).toHaveLength(fields.length);
+          expect(json).not.toHaveProperty("@type");
+          const message = fromJson(desc, json, { registry: reg });
+          expect(toJson(desc, message, { registry: reg })).toEqual(json);
+          desc.fields.forEach((f, j) => expect((message as Record<string, unknown>)[f.localName]).toBe(j + 1));
+        },
+      ),
       { numRuns: 300 },
     );
     expect(built).toBeGreaterThan(20);
@@ -139,11 +190,32 @@ describe("createTypeResolver", () => {
     const body = fc.oneof(
       fc.uint8Array({ maxLength: 64 }),
       arbType.map((t) => toBinary(TypeSchema, { ...t, name: "a.A" })),
-      fc.constant(toBinary(TypeSchema, create(TypeSchema, { name: "a.A", fields: [{ name: "b", number: 1, kind: Field_Kind.TYPE_MESSAGE, cardinality: Field_Cardinality.OPTIONAL, typeUrl: `${G}a.A` }], syntax: Syntax.PROTO3 }))),
+      fc.constant(
+        toBinary(
+          TypeSchema,
+          create(TypeSchema, {
+            name: "a.A",
+            fields: [
+              {
+                name: "b",
+                number: 1,
+                kind: Field_Kind.TYPE_MESSAGE,
+                cardinality: Field_Cardinality.OPTIONAL,
+                typeUrl: `${G}a.A`,
+              },
+            ],
+            syntax: Syntax.PROTO3,
+          }),
+        ),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, fc.constantFrom(200, 204, 301, 404, 500), async (bytes, status) => {
-        const fetch: TypeFetch = async () => ({ ok: status < 300, status, arrayBuffer: async () => bytes.slice().buffer });
+        const fetch: TypeFetch = async () => ({
+          ok: status < 300,
+          status,
+          arrayBuffer: async () => bytes.slice().buffer,
+        });
         try {
           const reg = await createTypeResolver({ fetch, origins: [`https://${G}`] }).resolve(`${G}a.A`);
           // A map entry type is no message in protobuf-es: the registry has it only behind a map field.
@@ -151,7 +223,17 @@ describe("createTypeResolver", () => {
           if (!mapEntry) expect(reg.getMessage("a.A")).toBeDefined();
         } catch (e) {
           if (!isWktJsonError(e)) throw e;
-          expect(["fetch", "binary", "type-url", "unknown-type", "enum", "range", "syntax", "size", "duplicate-field"]).toContain(e.rule);
+          expect([
+            "fetch",
+            "binary",
+            "type-url",
+            "unknown-type",
+            "enum",
+            "range",
+            "syntax",
+            "size",
+            "duplicate-field",
+          ]).toContain(e.rule);
         }
       }),
       { numRuns: 200 },
@@ -160,8 +242,18 @@ describe("createTypeResolver", () => {
 });
 
 describe("rule 3", () => {
-  const arbName = fc.tuple(fc.constantFrom("acme", "google.storage"), fc.constantFrom("", "v0", "v1", "v2", "v1beta1", "v2alpha", "vx", "v"), fc.constantFrom("Api")).map(([p, v, s]) => [p, v, s].filter((x) => x !== "").join("."));
-  const arbVersion = fc.oneof(fc.string({ maxLength: 6 }), fc.tuple(fc.nat(3), fc.nat(12)).map(([a, b]) => `${a}.${b}`), fc.nat(3).map(String));
+  const arbName = fc
+    .tuple(
+      fc.constantFrom("acme", "google.storage"),
+      fc.constantFrom("", "v0", "v1", "v2", "v1beta1", "v2alpha", "vx", "v"),
+      fc.constantFrom("Api"),
+    )
+    .map(([p, v, s]) => [p, v, s].filter((x) => x !== "").join("."));
+  const arbVersion = fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.tuple(fc.nat(3), fc.nat(12)).map(([a, b]) => `${a}.${b}`),
+    fc.nat(3).map(String),
+  );
 
   it("any name and version give a version or an api-version error, and apiVersionIsValid agrees", () => {
     fc.assert(
@@ -173,7 +265,8 @@ describe("rule 3", () => {
           if (!isWktJsonError(e) || e.rule !== "api-version" || e.path !== "$.version") throw e;
         }
         expect(apiVersionIsValid({ name, version })).toBe(v !== undefined);
-        if (v !== undefined && version !== "") expect(`${v.major}.${v.minor}`).toBe(version.includes(".") ? version : `${version}.0`);
+        if (v !== undefined && version !== "")
+          expect(`${v.major}.${v.minor}`).toBe(version.includes(".") ? version : `${version}.0`);
       }),
       { numRuns: 500 },
     );
@@ -196,12 +289,17 @@ describe("rule 4", () => {
 
   it("mixinHttpPath rewrites any path or throws a mixin error, and rewriting twice is rewriting once", () => {
     fc.assert(
-      fc.property(fc.oneof(arbPath, fc.string({ maxLength: 8 })), fc.constantFrom("v2", "v3alpha", "2", ""), fc.constantFrom("", "acls", "/a/b/"), (path, version, root) => {
-        const out = answer(() => mixinHttpPath(path, version, root));
-        if (out === "error") return;
-        expect(out.startsWith("/")).toBe(true);
-        expect(mixinHttpPath(mixinHttpPath(path, version), version)).toBe(mixinHttpPath(path, version));
-      }),
+      fc.property(
+        fc.oneof(arbPath, fc.string({ maxLength: 8 })),
+        fc.constantFrom("v2", "v3alpha", "2", ""),
+        fc.constantFrom("", "acls", "/a/b/"),
+        (path, version, root) => {
+          const out = answer(() => mixinHttpPath(path, version, root));
+          if (out === "error") return;
+          expect(out.startsWith("/")).toBe(true);
+          expect(mixinHttpPath(mixinHttpPath(path, version), version)).toBe(mixinHttpPath(path, version));
+        },
+      ),
       { numRuns: 300 },
     );
   });

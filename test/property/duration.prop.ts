@@ -180,7 +180,12 @@ describe("duration properties", () => {
   it("keeps every result valid and sign-consistent", () => {
     fc.assert(
       fc.property(arbDuration, arbDuration, (a, b) => {
-        for (const f of [() => durationAdd(a, b), () => durationSubtract(a, b), () => durationNegate(a), () => durationAbs(a)]) {
+        for (const f of [
+          () => durationAdd(a, b),
+          () => durationSubtract(a, b),
+          () => durationNegate(a),
+          () => durationAbs(a),
+        ]) {
           let r: Duration;
           try {
             r = f();
@@ -232,7 +237,9 @@ describe("duration properties", () => {
     fc.assert(
       fc.property(arbDecimal, (text) => {
         expect(durationFromSeconds(Number(text))).toEqual(durationFromJson(text + "s"));
-        expect(durationFromSeconds(durationToSeconds(durationFromJson(text + "s")))).toEqual(durationFromJson(text + "s"));
+        expect(durationFromSeconds(durationToSeconds(durationFromJson(text + "s")))).toEqual(
+          durationFromJson(text + "s"),
+        );
       }),
       runs,
     );
@@ -273,15 +280,23 @@ describe("duration properties", () => {
 
   it("decodes or throws WktJsonError for mutations of valid strings, and what decodes is valid", () => {
     fc.assert(
-      fc.property(arbMutation(fc.oneof(arbText.map((x) => x.text), arbDuration.map(canonical))), (s) => {
-        try {
-          const d = durationFromJson(s);
-          expect(durationIsValid(d)).toBe(true);
-          expect(durationFromJson(durationToJson(d))).toEqual(d);
-        } catch (e) {
-          if (!isWktJsonError(e)) throw e;
-        }
-      }),
+      fc.property(
+        arbMutation(
+          fc.oneof(
+            arbText.map((x) => x.text),
+            arbDuration.map(canonical),
+          ),
+        ),
+        (s) => {
+          try {
+            const d = durationFromJson(s);
+            expect(durationIsValid(d)).toBe(true);
+            expect(durationFromJson(durationToJson(d))).toEqual(d);
+          } catch (e) {
+            if (!isWktJsonError(e)) throw e;
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -291,7 +306,10 @@ describe("duration properties", () => {
     const arbValue = fc.oneof(
       fc.anything(),
       fc.record({ seconds: arbField, nanos: arbField }),
-      fc.record({ seconds: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), nanos: fc.integer({ min: -2e9, max: 2e9 }) }),
+      fc.record({
+        seconds: fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        nanos: fc.integer({ min: -2e9, max: 2e9 }),
+      }),
     );
     fc.assert(
       fc.property(arbValue, arbValue, (a, b) => {

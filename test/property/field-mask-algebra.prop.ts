@@ -40,61 +40,83 @@ const runs = { numRuns: 300 };
 
 describe("FieldMask algebra laws", () => {
   it("union is commutative", () => {
-    fc.assert(fc.property(arbMask, arbMask, (a, b) => {
-      expect(fieldMaskUnion(a, b).paths).toEqual(fieldMaskUnion(b, a).paths);
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, arbMask, (a, b) => {
+        expect(fieldMaskUnion(a, b).paths).toEqual(fieldMaskUnion(b, a).paths);
+      }),
+      runs,
+    );
   });
 
   it("union is associative", () => {
-    fc.assert(fc.property(arbMask, arbMask, arbMask, (a, b, c) => {
-      expect(fieldMaskUnion(fieldMaskUnion(a, b), c).paths).toEqual(fieldMaskUnion(a, fieldMaskUnion(b, c)).paths);
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, arbMask, arbMask, (a, b, c) => {
+        expect(fieldMaskUnion(fieldMaskUnion(a, b), c).paths).toEqual(fieldMaskUnion(a, fieldMaskUnion(b, c)).paths);
+      }),
+      runs,
+    );
   });
 
   it("union is idempotent", () => {
-    fc.assert(fc.property(arbMask, (a) => {
-      expect(fieldMaskUnion(a, a).paths).toEqual(fieldMaskNormalize(a).paths);
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, (a) => {
+        expect(fieldMaskUnion(a, a).paths).toEqual(fieldMaskNormalize(a).paths);
+      }),
+      runs,
+    );
   });
 
   it("normalize is idempotent and keeps what the mask covers", () => {
-    fc.assert(fc.property(arbMask, arbPath, (a, p) => {
-      const n = fieldMaskNormalize(a);
-      expect(fieldMaskNormalize(n).paths).toEqual(n.paths);
-      expect(n.paths).toEqual([...n.paths].sort()); // sorted as strings, UTF-16 code unit order
-      expect(fieldMaskCovers(n, p)).toBe(fieldMaskCovers(a, p));
-      for (const q of n.paths) expect(fieldMaskCovers(fieldMaskNormalize(n.paths.filter((r) => r !== q)), q)).toBe(false);
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, arbPath, (a, p) => {
+        const n = fieldMaskNormalize(a);
+        expect(fieldMaskNormalize(n).paths).toEqual(n.paths);
+        expect(n.paths).toEqual([...n.paths].sort()); // sorted as strings, UTF-16 code unit order
+        expect(fieldMaskCovers(n, p)).toBe(fieldMaskCovers(a, p));
+        for (const q of n.paths)
+          expect(fieldMaskCovers(fieldMaskNormalize(n.paths.filter((r) => r !== q)), q)).toBe(false);
+      }),
+      runs,
+    );
   });
 
   it("union covers exactly what either covers", () => {
-    fc.assert(fc.property(arbMask, arbMask, arbPath, (a, b, p) => {
-      expect(fieldMaskCovers(fieldMaskUnion(a, b), p)).toBe(fieldMaskCovers(a, p) || fieldMaskCovers(b, p));
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, arbMask, arbPath, (a, b, p) => {
+        expect(fieldMaskCovers(fieldMaskUnion(a, b), p)).toBe(fieldMaskCovers(a, p) || fieldMaskCovers(b, p));
+      }),
+      runs,
+    );
   });
 
   it("intersect covers exactly what both cover, and is commutative and idempotent", () => {
-    fc.assert(fc.property(arbMask, arbMask, arbPath, (a, b, p) => {
-      const i = fieldMaskIntersect(a, b);
-      expect(fieldMaskCovers(i, p)).toBe(fieldMaskCovers(a, p) && fieldMaskCovers(b, p));
-      expect(i.paths).toEqual(fieldMaskIntersect(b, a).paths);
-      expect(fieldMaskIntersect(a, a).paths).toEqual(fieldMaskNormalize(a).paths);
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, arbMask, arbPath, (a, b, p) => {
+        const i = fieldMaskIntersect(a, b);
+        expect(fieldMaskCovers(i, p)).toBe(fieldMaskCovers(a, p) && fieldMaskCovers(b, p));
+        expect(i.paths).toEqual(fieldMaskIntersect(b, a).paths);
+        expect(fieldMaskIntersect(a, a).paths).toEqual(fieldMaskNormalize(a).paths);
+      }),
+      runs,
+    );
   });
 
   it("subtract (when it can be written without a schema) covers what a covers and b does not", () => {
-    fc.assert(fc.property(arbMask, arbMask, arbPath, (a, b, p) => {
-      let d: string[];
-      try {
-        d = fieldMaskSubtract(a, b).paths;
-      } catch (e) {
-        expect(isWktJsonError(e) && e.rule === "mask-path").toBe(true);
-        return;
-      }
-      expect(fieldMaskIntersect(d, b).paths).toEqual([]);
-      if (fieldMaskCovers(d, p)) expect(fieldMaskCovers(a, p)).toBe(true);
-      if (fieldMaskCovers(a, p) && !fieldMaskIntersect(b, [p]).paths.length) expect(fieldMaskCovers(d, p)).toBe(true);
-    }), runs);
+    fc.assert(
+      fc.property(arbMask, arbMask, arbPath, (a, b, p) => {
+        let d: string[];
+        try {
+          d = fieldMaskSubtract(a, b).paths;
+        } catch (e) {
+          expect(isWktJsonError(e) && e.rule === "mask-path").toBe(true);
+          return;
+        }
+        expect(fieldMaskIntersect(d, b).paths).toEqual([]);
+        if (fieldMaskCovers(d, p)) expect(fieldMaskCovers(a, p)).toBe(true);
+        if (fieldMaskCovers(a, p) && !fieldMaskIntersect(b, [p]).paths.length) expect(fieldMaskCovers(d, p)).toBe(true);
+      }),
+      runs,
+    );
   });
 
   // An oracle that shares no code with the library: a mask selects a concrete path (keys only) when one of its
@@ -116,7 +138,13 @@ describe("FieldMask algebra laws", () => {
     { maxLength: 7 },
   );
   const sameSelection = (got: readonly string[], want: (w: string[]) => boolean): void => {
-    for (const w of words) if (selects(got, w) !== want(w)) expect({ mask: got, path: w.join("."), selects: selects(got, w) }).toEqual({ mask: got, path: w.join("."), selects: want(w) });
+    for (const w of words)
+      if (selects(got, w) !== want(w))
+        expect({ mask: got, path: w.join("."), selects: selects(got, w) }).toEqual({
+          mask: got,
+          path: w.join("."),
+          selects: want(w),
+        });
   };
   /** Pattern p covers pattern q: no longer, and `*` or q's own segment at each of its positions. */
   const coversPattern = (p: string, q: string): boolean => {
@@ -126,31 +154,37 @@ describe("FieldMask algebra laws", () => {
   };
 
   it("normalize, union, intersect, subtract and covers select what the oracle selects; normal forms are minimal", () => {
-    fc.assert(fc.property(arbOracleMask, arbOracleMask, (a, b) => {
-      const n = fieldMaskNormalize(a).paths;
-      sameSelection(n, (w) => selects(a, w));
-      for (const p of n) for (const q of n) if (p !== q) expect(coversPattern(p, q)).toBe(false);
-      sameSelection(fieldMaskUnion(a, b).paths, (w) => selects(a, w) || selects(b, w));
-      sameSelection(fieldMaskIntersect(a, b).paths, (w) => selects(a, w) && selects(b, w));
-      try {
-        sameSelection(fieldMaskSubtract(a, b).paths, (w) => selects(a, w) && !selects(b, w));
-      } catch (e) {
-        expect(isWktJsonError(e) && e.rule).toBe("mask-path");
-      }
-      for (const q of b) expect(fieldMaskCovers(a, q)).toBe(words.every((w) => !selects([q], w) || selects(a, w)));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(arbOracleMask, arbOracleMask, (a, b) => {
+        const n = fieldMaskNormalize(a).paths;
+        sameSelection(n, (w) => selects(a, w));
+        for (const p of n) for (const q of n) if (p !== q) expect(coversPattern(p, q)).toBe(false);
+        sameSelection(fieldMaskUnion(a, b).paths, (w) => selects(a, w) || selects(b, w));
+        sameSelection(fieldMaskIntersect(a, b).paths, (w) => selects(a, w) && selects(b, w));
+        try {
+          sameSelection(fieldMaskSubtract(a, b).paths, (w) => selects(a, w) && !selects(b, w));
+        } catch (e) {
+          expect(isWktJsonError(e) && e.rule).toBe("mask-path");
+        }
+        for (const q of b) expect(fieldMaskCovers(a, q)).toBe(words.every((w) => !selects([q], w) || selects(a, w)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("any list of strings either normalizes or throws WktJsonError", () => {
     const arbText = fc.string({ unit: fc.constantFrom(..."ab1._`* -é"), maxLength: 10 });
-    fc.assert(fc.property(fc.array(arbText, { maxLength: 4 }), (paths) => {
-      try {
-        fieldMaskNormalize(paths);
-        fieldMaskCheck(TestAllTypesProto3, paths, { aip161: true });
-      } catch (e) {
-        expect(isWktJsonError(e) && e.rule === "mask-path").toBe(true);
-      }
-    }), runs);
+    fc.assert(
+      fc.property(fc.array(arbText, { maxLength: 4 }), (paths) => {
+        try {
+          fieldMaskNormalize(paths);
+          fieldMaskCheck(TestAllTypesProto3, paths, { aip161: true });
+        } catch (e) {
+          expect(isWktJsonError(e) && e.rule === "mask-path").toBe(true);
+        }
+      }),
+      runs,
+    );
   });
 });
 
@@ -180,11 +214,39 @@ const pathCache = new Map<string, fc.Arbitrary<string>>();
 // them) carry every kind: scalars with implicit and explicit presence, messages, lists and maps of messages,
 // oneof members, wrappers, Struct and Value, groups.
 const focus = new Set([
-  "optional_int32", "optional_string", "optional_bytes", "optional_nested_message", "recursive_message", "repeated_int32",
-  "repeated_nested_message", "map_string_string", "map_string_nested_message", "map_int32_int32", "map_bool_bool",
-  "oneof_uint32", "oneof_string", "oneof_nested_message", "optional_int32_wrapper", "optional_struct", "optional_value",
-  "optional_timestamp", "repeated_struct", "a", "corecursive", "c", "data", "group_int32", "group_uint32", "fields",
-  "struct_value", "list_value", "number_value", "values", "seconds", "nanos", "value",
+  "optional_int32",
+  "optional_string",
+  "optional_bytes",
+  "optional_nested_message",
+  "recursive_message",
+  "repeated_int32",
+  "repeated_nested_message",
+  "map_string_string",
+  "map_string_nested_message",
+  "map_int32_int32",
+  "map_bool_bool",
+  "oneof_uint32",
+  "oneof_string",
+  "oneof_nested_message",
+  "optional_int32_wrapper",
+  "optional_struct",
+  "optional_value",
+  "optional_timestamp",
+  "repeated_struct",
+  "a",
+  "corecursive",
+  "c",
+  "data",
+  "group_int32",
+  "group_uint32",
+  "fields",
+  "struct_value",
+  "list_value",
+  "number_value",
+  "values",
+  "seconds",
+  "nanos",
+  "value",
 ]);
 
 function focusFields(desc: DescMessage): readonly DescField[] {
@@ -201,16 +263,20 @@ function arbSchemaPath(desc: DescMessage, aip161: boolean, depth: number): fc.Ar
     fc.constantFrom(...focusFields(desc)).chain((f) => {
       const options: fc.Arbitrary<string>[] = [fc.constant(f.name)];
       if (depth > 1) {
-        if (f.fieldKind === "message" && f.message.fields.length > 0) options.push(arbSchemaPath(f.message, aip161, depth - 1).map((p) => `${f.name}.${p}`));
+        if (f.fieldKind === "message" && f.message.fields.length > 0)
+          options.push(arbSchemaPath(f.message, aip161, depth - 1).map((p) => `${f.name}.${p}`));
         if (aip161 && f.fieldKind === "list") {
           options.push(fc.constant(`${f.name}.*`));
-          if (f.listKind === "message" && f.message.fields.length > 0) options.push(arbSchemaPath(f.message, aip161, depth - 1).map((p) => `${f.name}.*.${p}`));
+          if (f.listKind === "message" && f.message.fields.length > 0)
+            options.push(arbSchemaPath(f.message, aip161, depth - 1).map((p) => `${f.name}.*.${p}`));
         }
         if (aip161 && f.fieldKind === "map") {
           const key = fc.constantFrom(...mapKeys(f));
           options.push(key.map((k) => `${f.name}.${k}`));
           if (f.mapKind === "message" && f.message.fields.length > 0) {
-            options.push(fc.tuple(key, arbSchemaPath(f.message, aip161, depth - 1)).map(([k, p]) => `${f.name}.${k}.${p}`));
+            options.push(
+              fc.tuple(key, arbSchemaPath(f.message, aip161, depth - 1)).map(([k, p]) => `${f.name}.${k}.${p}`),
+            );
           }
         }
       }
@@ -233,8 +299,10 @@ function arbPathPair(desc: DescMessage, aip161: boolean, depth: number): fc.Arbi
     ];
     let below: [string, DescMessage] | undefined;
     if (depth > 1 && f.fieldKind === "message" && f.message.fields.length > 0) below = [f.name, f.message];
-    if (depth > 1 && aip161 && f.fieldKind === "list" && f.listKind === "message" && f.message.fields.length > 0) below = [`${f.name}.*`, f.message];
-    if (depth > 1 && aip161 && f.fieldKind === "map" && f.mapKind === "message" && f.message.fields.length > 0) below = [`${f.name}.${mapKeys(f)[1]}`, f.message];
+    if (depth > 1 && aip161 && f.fieldKind === "list" && f.listKind === "message" && f.message.fields.length > 0)
+      below = [`${f.name}.*`, f.message];
+    if (depth > 1 && aip161 && f.fieldKind === "map" && f.mapKind === "message" && f.message.fields.length > 0)
+      below = [`${f.name}.${mapKeys(f)[1]}`, f.message];
     if (below !== undefined) {
       const [prefix, sub] = below;
       const pair = fc.constant(null).chain(() => arbPathPair(sub, aip161, depth - 1));
@@ -269,54 +337,72 @@ describe.each(schemas)("FieldMask laws on %s messages", (_, schema, numRuns) => 
   const opts = { numRuns };
 
   it("generated masks are valid", () => {
-    fc.assert(fc.property(strictMask, aipMask, (s, a) => {
-      fieldMaskCheck(schema, s);
-      fieldMaskCheck(schema, a, { aip161: true });
-    }), opts);
+    fc.assert(
+      fc.property(strictMask, aipMask, (s, a) => {
+        fieldMaskCheck(schema, s);
+        fieldMaskCheck(schema, a, { aip161: true });
+      }),
+      opts,
+    );
   });
 
   it.each([
     ["strict", arbMaskPair(schema, false), false],
     ["AIP-161", arbMaskPair(schema, true), true],
   ])("project(project(m, a), b) equals project(m, intersect(a, b)) (%s masks)", (_, arbPair, aip161) => {
-    fc.assert(fc.property(arbFocusMsg, arbPair, (m, [a, b]) => {
-      const o = { aip161 };
-      const twice = fieldMaskProject(schema, fieldMaskProject(schema, m as never, a, o), b, o);
-      expect(twice).toEqual(fieldMaskProject(schema, m as never, fieldMaskIntersect(a, b), o));
-    }), opts);
+    fc.assert(
+      fc.property(arbFocusMsg, arbPair, (m, [a, b]) => {
+        const o = { aip161 };
+        const twice = fieldMaskProject(schema, fieldMaskProject(schema, m as never, a, o), b, o);
+        expect(twice).toEqual(fieldMaskProject(schema, m as never, fieldMaskIntersect(a, b), o));
+      }),
+      opts,
+    );
   });
 
   it("merging with an empty mask leaves the target unchanged", () => {
-    fc.assert(fc.property(arbMsg, arbMsg, (t, s) => {
-      expect(fieldMaskMerge(schema, t as never, s as never, [])).toEqual(t);
-    }), opts);
+    fc.assert(
+      fc.property(arbMsg, arbMsg, (t, s) => {
+        expect(fieldMaskMerge(schema, t as never, s as never, [])).toEqual(t);
+      }),
+      opts,
+    );
   });
 
   it("merging with the mask of all fields and both replace options gives the source", () => {
     const all = fieldMaskForAllFields(schema);
     const replace = { replaceMessageFields: true, replaceRepeatedFields: true };
-    fc.assert(fc.property(arbMsg, arbMsg, (t, s) => {
-      expect(fieldMaskMerge(schema, t as never, s as never, all, replace)).toEqual(s);
-      expect(fieldMaskMerge(schema, t as never, s as never, undefined, replace)).toEqual(s); // no mask: all fields
-      expect(fieldMaskMerge(schema, t as never, s as never, ["*"])).toEqual(s);
-    }), opts);
+    fc.assert(
+      fc.property(arbMsg, arbMsg, (t, s) => {
+        expect(fieldMaskMerge(schema, t as never, s as never, all, replace)).toEqual(s);
+        expect(fieldMaskMerge(schema, t as never, s as never, undefined, replace)).toEqual(s); // no mask: all fields
+        expect(fieldMaskMerge(schema, t as never, s as never, ["*"])).toEqual(s);
+      }),
+      opts,
+    );
   });
 
   it("merge(a, b, fromDiff(a, b), replace both) equals b", () => {
     const replace = { replaceMessageFields: true, replaceRepeatedFields: true };
-    fc.assert(fc.property(arbMsg, arbMsg, (a, b) => {
-      const diff = fieldMaskFromDiff(schema, a as never, b as never);
-      expect(fieldMaskMerge(schema, a as never, b as never, diff, replace)).toEqual(b);
-      expect(fieldMaskFromDiff(schema, b as never, b as never).paths).toEqual([]);
-    }), opts);
+    fc.assert(
+      fc.property(arbMsg, arbMsg, (a, b) => {
+        const diff = fieldMaskFromDiff(schema, a as never, b as never);
+        expect(fieldMaskMerge(schema, a as never, b as never, diff, replace)).toEqual(b);
+        expect(fieldMaskFromDiff(schema, b as never, b as never).paths).toEqual([]);
+      }),
+      opts,
+    );
   });
 
   it("read-write consistency (AIP-161): merge(t, s, m) projected on m equals s projected on m", () => {
     const replace = { replaceMessageFields: true, replaceRepeatedFields: true };
-    fc.assert(fc.property(arbMsg, arbMsg, strictMask, (t, s, mask) => {
-      const updated = fieldMaskMerge(schema, t as never, s as never, mask, replace);
-      expect(fieldMaskProject(schema, updated, mask)).toEqual(fieldMaskProject(schema, s as never, mask));
-    }), opts);
+    fc.assert(
+      fc.property(arbMsg, arbMsg, strictMask, (t, s, mask) => {
+        const updated = fieldMaskMerge(schema, t as never, s as never, mask, replace);
+        expect(fieldMaskProject(schema, updated, mask)).toEqual(fieldMaskProject(schema, s as never, mask));
+      }),
+      opts,
+    );
   });
 });
 
@@ -333,10 +419,15 @@ const arbLeaf = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.string({ maxLength:
 
 /** An object over `jsonKeys`; arrays appear only under the key "list", so a mask reaches them only through `list.*`. */
 function arbObject(depth: number): fc.Arbitrary<Rec> {
-  const value = depth <= 0 ? arbLeaf : fc.oneof({ weight: 2, arbitrary: arbLeaf }, { weight: 2, arbitrary: arbObject(depth - 1) });
+  const value =
+    depth <= 0 ? arbLeaf : fc.oneof({ weight: 2, arbitrary: arbLeaf }, { weight: 2, arbitrary: arbObject(depth - 1) });
   const item = depth <= 0 ? arbLeaf : fc.oneof(arbLeaf, arbObject(depth - 1));
   return fc
-    .tuple(fc.subarray(jsonKeys), fc.array(value, { minLength: jsonKeys.length, maxLength: jsonKeys.length }), fc.option(fc.array(item, { maxLength: 3 })))
+    .tuple(
+      fc.subarray(jsonKeys),
+      fc.array(value, { minLength: jsonKeys.length, maxLength: jsonKeys.length }),
+      fc.option(fc.array(item, { maxLength: 3 })),
+    )
     .map(([keys, values, list]) => {
       const o: Rec = {};
       keys.forEach((k, i) => setOwn(o, k, values[i]));
@@ -362,40 +453,52 @@ describe("FieldMask laws on plain JSON", () => {
   const arbJsonMask = fc.array(arbJsonPath(3), { maxLength: 5 });
 
   it("project(project(x, a), b) equals project(x, intersect(a, b))", () => {
-    fc.assert(fc.property(arbObj, arbJsonMask, arbJsonMask, (x, a, b) => {
-      expect(jsonProject(jsonProject(x, a), b)).toEqual(jsonProject(x, fieldMaskIntersect(a, b)));
-    }), runs);
+    fc.assert(
+      fc.property(arbObj, arbJsonMask, arbJsonMask, (x, a, b) => {
+        expect(jsonProject(jsonProject(x, a), b)).toEqual(jsonProject(x, fieldMaskIntersect(a, b)));
+      }),
+      runs,
+    );
   });
 
   it("omit and project split a resource along top-level paths", () => {
-    fc.assert(fc.property(arbObj, fc.subarray([...jsonSegments, "list"]), (x, mask) => {
-      const kept = jsonProject(x, mask) as Rec;
-      const rest = jsonOmit(x, mask) as Rec;
-      const joined: Rec = {};
-      for (const part of [kept, rest]) for (const k of Object.keys(part)) setOwn(joined, k, part[k]);
-      expect(joined).toEqual(x);
-      for (const k of Object.keys(kept)) expect(Object.hasOwn(rest, k)).toBe(false);
-    }), runs);
+    fc.assert(
+      fc.property(arbObj, fc.subarray([...jsonSegments, "list"]), (x, mask) => {
+        const kept = jsonProject(x, mask) as Rec;
+        const rest = jsonOmit(x, mask) as Rec;
+        const joined: Rec = {};
+        for (const part of [kept, rest]) for (const k of Object.keys(part)) setOwn(joined, k, part[k]);
+        expect(joined).toEqual(x);
+        for (const k of Object.keys(kept)) expect(Object.hasOwn(rest, k)).toBe(false);
+      }),
+      runs,
+    );
   });
 
   it("a PATCH with fieldMaskFromPatch and both replace options is a shallow overwrite", () => {
     const replace = { replaceMessageFields: true, replaceRepeatedFields: true };
-    fc.assert(fc.property(arbObj, arbObj, (stored, body) => {
-      const expected: Rec = {};
-      for (const part of [stored, body]) for (const k of Object.keys(part)) setOwn(expected, k, part[k]);
-      expect(jsonMerge(stored, body, fieldMaskFromPatch(body), replace)).toEqual(expected);
-    }), runs);
+    fc.assert(
+      fc.property(arbObj, arbObj, (stored, body) => {
+        const expected: Rec = {};
+        for (const part of [stored, body]) for (const k of Object.keys(part)) setOwn(expected, k, part[k]);
+        expect(jsonMerge(stored, body, fieldMaskFromPatch(body), replace)).toEqual(expected);
+      }),
+      runs,
+    );
   });
 
   it("merging with an empty mask copies the target; with `*` it is the patch; reading back what was written", () => {
     const replace = { replaceMessageFields: true, replaceRepeatedFields: true };
-    fc.assert(fc.property(arbObj, arbObj, arbJsonMask, (t, p, mask) => {
-      expect(jsonMerge(t, p, [])).toEqual(t);
-      expect(jsonMerge(t, p, ["*"])).toEqual(p);
-      const all = fieldMaskFromPatch(p, { depth: Infinity });
-      expect(jsonProject(jsonMerge(t, p, all, replace), all)).toEqual(jsonProject(p, all));
-      const named = mask.filter((q) => !q.includes("*"));
-      expect(jsonProject(jsonMerge(t, p, named, replace), named)).toEqual(jsonProject(p, named));
-    }), runs);
+    fc.assert(
+      fc.property(arbObj, arbObj, arbJsonMask, (t, p, mask) => {
+        expect(jsonMerge(t, p, [])).toEqual(t);
+        expect(jsonMerge(t, p, ["*"])).toEqual(p);
+        const all = fieldMaskFromPatch(p, { depth: Infinity });
+        expect(jsonProject(jsonMerge(t, p, all, replace), all)).toEqual(jsonProject(p, all));
+        const named = mask.filter((q) => !q.includes("*"));
+        expect(jsonProject(jsonMerge(t, p, named, replace), named)).toEqual(jsonProject(p, named));
+      }),
+      runs,
+    );
   });
 });

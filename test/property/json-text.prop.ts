@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
 import { pathJoin, type PathSegment } from "../../src/path.js";
-import { jsonTextMaxDepthDefault, locateJsonPath, parseJsonText, parseJsonTextStrict } from "../../src/internal/json-text.js";
+import {
+  jsonTextMaxDepthDefault,
+  locateJsonPath,
+  parseJsonText,
+  parseJsonTextStrict,
+} from "../../src/internal/json-text.js";
 
 type JsonValue = fc.JsonValue;
 
@@ -21,7 +26,8 @@ function withNumbers(v: unknown): unknown {
 /** Serializes a JSON value, putting whitespace from `ws` around every token. */
 function serialize(v: JsonValue, ws: () => string): string {
   if (v === null || typeof v !== "object") return ws() + JSON.stringify(v) + ws();
-  if (Array.isArray(v)) return ws() + "[" + (v.length > 0 ? v.map((e) => serialize(e, ws)).join(",") : ws()) + "]" + ws();
+  if (Array.isArray(v))
+    return ws() + "[" + (v.length > 0 ? v.map((e) => serialize(e, ws)).join(",") : ws()) + "]" + ws();
   const keys = Object.keys(v);
   const members = keys.map((k) => ws() + JSON.stringify(k) + ws() + ":" + serialize(v[k]!, ws));
   return ws() + "{" + (members.length > 0 ? members.join(",") : ws()) + "}" + ws();
@@ -51,7 +57,7 @@ const arbMutated = fc
   });
 
 /** Strings over the alphabet of JSON, most of them near misses. */
-const arbJsonish = fc.string({ unit: fc.constantFrom(..."{}[]\",:-+.0123456789eE \n\\utrfalsn"), maxLength: 30 });
+const arbJsonish = fc.string({ unit: fc.constantFrom(...'{}[]",:-+.0123456789eE \n\\utrfalsn'), maxLength: 30 });
 
 /** Runs `fn`, returning its value or the WktJsonError it throws; anything else thrown fails the test. */
 function outcome(fn: () => unknown): { value: unknown } | { error: WktJsonError } {
@@ -130,11 +136,21 @@ const arbBig: fc.Arbitrary<Big> = fc.letrec<{ big: Big }>((tie) => ({
   big: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map((big) => ({ big })),
-    fc.oneof(fc.bigInt({ min: 2n ** 53n - 3n, max: 2n ** 53n + 3n }), fc.bigInt({ min: -(2n ** 53n) - 3n, max: -(2n ** 53n) + 3n })).map((big) => ({ big })),
+    fc
+      .oneof(
+        fc.bigInt({ min: 2n ** 53n - 3n, max: 2n ** 53n + 3n }),
+        fc.bigInt({ min: -(2n ** 53n) - 3n, max: -(2n ** 53n) + 3n }),
+      )
+      .map((big) => ({ big })),
     fc.double({ noNaN: true, noDefaultInfinity: true }).map((num) => ({ num })),
     fc.constantFrom("12345678901234567890", "1e400", "x", "-").map((str) => ({ str })),
     fc.array(tie("big"), { maxLength: 4 }).map((arr) => ({ arr })),
-    fc.uniqueArray(fc.tuple(fc.constantFrom("a", "b", "1", "2x", "__proto__", "0"), tie("big")), { maxLength: 4, selector: ([k]) => k }).map((obj) => ({ obj })),
+    fc
+      .uniqueArray(fc.tuple(fc.constantFrom("a", "b", "1", "2x", "__proto__", "0"), tie("big")), {
+        maxLength: 4,
+        selector: ([k]) => k,
+      })
+      .map((obj) => ({ obj })),
   ),
 })).big;
 
@@ -147,7 +163,10 @@ function bigText(b: Big): string {
 }
 
 function bigValue(b: Big): unknown {
-  if ("big" in b) return b.big >= -BigInt(Number.MAX_SAFE_INTEGER) && b.big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(b.big) : b.big;
+  if ("big" in b)
+    return b.big >= -BigInt(Number.MAX_SAFE_INTEGER) && b.big <= BigInt(Number.MAX_SAFE_INTEGER)
+      ? Number(b.big)
+      : b.big;
   if ("num" in b) {
     // JSON.stringify writes 2^53 as the integer literal 9007199254740992: beyond the safe range, so a bigint.
     const literal = JSON.stringify(b.num);
@@ -157,7 +176,8 @@ function bigValue(b: Big): unknown {
   if ("str" in b) return b.str;
   if ("arr" in b) return b.arr.map(bigValue);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of b.obj) Object.defineProperty(out, k, { value: bigValue(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of b.obj)
+    Object.defineProperty(out, k, { value: bigValue(v), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -181,7 +201,9 @@ const arbDoc: fc.Arbitrary<Doc> = fc.letrec<{ doc: Doc }>((tie) => ({
   doc: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     fc.oneof(fc.integer(), fc.constantFrom("x", "a:b", ":", "\\", '"', null)).map((leaf) => ({ leaf })),
-    fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "__proto__", "a\u0000"), tie("doc")), { maxLength: 4 }).map((members) => ({ members })),
+    fc
+      .array(fc.tuple(fc.constantFrom("a", "b", "c", "__proto__", "a\u0000"), tie("doc")), { maxLength: 4 })
+      .map((members) => ({ members })),
     fc.array(tie("doc"), { maxLength: 3 }).map((items) => ({ items })),
   ),
 })).doc;
@@ -251,10 +273,14 @@ describe("locateJsonPath", () => {
 
   it("never throws, whatever the text and path", () => {
     fc.assert(
-      fc.property(fc.oneof(arbMutated, arbJsonish), fc.oneof(fc.constantFrom("$", "$.a", "$[0]", '$["a"][1].b'), fc.string()), (text, path) => {
-        const at = locateJsonPath(text, path);
-        if (at !== undefined) expect(at.offset).toBeLessThan(text.length);
-      }),
+      fc.property(
+        fc.oneof(arbMutated, arbJsonish),
+        fc.oneof(fc.constantFrom("$", "$.a", "$[0]", '$["a"][1].b'), fc.string()),
+        (text, path) => {
+          const at = locateJsonPath(text, path);
+          if (at !== undefined) expect(at.offset).toBeLessThan(text.length);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -263,7 +289,10 @@ describe("locateJsonPath", () => {
 describe("linear time", () => {
   /** Texts of about `size` code units in the worst shapes we know, each valid JSON. */
   const shapes: [string, (size: number) => string][] = [
-    ["nested arrays at depth 500", (size) => repeatToSize("[", "[".repeat(500) + "1" + "]".repeat(500), ",", "]", size)],
+    [
+      "nested arrays at depth 500",
+      (size) => repeatToSize("[", "[".repeat(500) + "1" + "]".repeat(500), ",", "]", size),
+    ],
     ["a long string of escapes", (size) => '"' + '\\n\\"\\u00e9a\\\\'.repeat(Math.floor(size / 16)) + '"'],
     ["many small numbers", (size) => repeatToSize("[", "1,23,-4.5,6e7,0", ",", "]", size)],
     ["a wide object", (size) => wideObject(size, ":")],
@@ -273,7 +302,13 @@ describe("linear time", () => {
   ];
 
   function repeatToSize(open: string, piece: string, sep: string, close: string, size: number): string {
-    return open + Array(Math.max(1, Math.floor(size / (piece.length + sep.length)))).fill(piece).join(sep) + close;
+    return (
+      open +
+      Array(Math.max(1, Math.floor(size / (piece.length + sep.length))))
+        .fill(piece)
+        .join(sep) +
+      close
+    );
   }
 
   function wideObject(size: number, colon: string): string {

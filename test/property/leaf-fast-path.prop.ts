@@ -48,7 +48,15 @@ function outcome(f: () => unknown): unknown {
     return { value: f() };
   } catch (e) {
     if (!isWktJsonError(e)) return { foreign: String(e) };
-    return { rule: e.rule, path: e.path, typeName: e.typeName, detail: e.detail, line: e.line, column: e.column, message: e.message };
+    return {
+      rule: e.rule,
+      path: e.path,
+      typeName: e.typeName,
+      detail: e.detail,
+      line: e.line,
+      column: e.column,
+      message: e.message,
+    };
   }
 }
 
@@ -133,11 +141,18 @@ const valueLike = fc.oneof(
 const messageLike = (schema: DescMessage): fc.Arbitrary<unknown> =>
   fc.oneof(
     valueLike.map((value) => ({ $typeName: schema.typeName, value })),
-    fc.record({ seconds: fc.oneof(fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }), fc.integer()), nanos: fc.oneof(fc.integer({ min: -2e9, max: 2e9 }), fc.double()) }).map((m) => ({
-      $typeName: schema.typeName,
-      ...m,
-    })),
-    fc.array(fc.oneof(fc.string(), fc.constantFrom("foo_bar", "fooBar", "a.b_c")), { maxLength: 3 }).map((paths) => ({ $typeName: schema.typeName, paths })),
+    fc
+      .record({
+        seconds: fc.oneof(fc.bigInt({ min: -(2n ** 40n), max: 2n ** 40n }), fc.integer()),
+        nanos: fc.oneof(fc.integer({ min: -2e9, max: 2e9 }), fc.double()),
+      })
+      .map((m) => ({
+        $typeName: schema.typeName,
+        ...m,
+      })),
+    fc
+      .array(fc.oneof(fc.string(), fc.constantFrom("foo_bar", "fooBar", "a.b_c")), { maxLength: 3 })
+      .map((paths) => ({ $typeName: schema.typeName, paths })),
     fc.constantFrom(null, undefined, 5, "x", {}, { $typeName: "google.protobuf.Other" }),
     fc.constant(create(schema)),
   );

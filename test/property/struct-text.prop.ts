@@ -46,7 +46,18 @@ function longWay(schema: DescMessage, json: string, options?: Partial<JsonReadOp
   }
 }
 
-type Outcome = { value: unknown } | { error: { rule: string; path: string; typeName: string; message: string; line: number | undefined; column: number | undefined } };
+type Outcome =
+  | { value: unknown }
+  | {
+      error: {
+        rule: string;
+        path: string;
+        typeName: string;
+        message: string;
+        line: number | undefined;
+        column: number | undefined;
+      };
+    };
 
 function outcome(fn: () => unknown): Outcome {
   try {
@@ -89,17 +100,60 @@ function agree(schema: DescMessage, text: string, options?: Partial<JsonReadOpti
 // Texts
 
 const keys = fc.oneof(
-  { arbitrary: fc.constantFrom("a", "b", "__proto__", "constructor", "toString", "next", "then", "resolve", "length", "valueOf", "0", "1", "10", "2x", "", "a:b", 'q"', "é", "😀"), weight: 4 },
+  {
+    arbitrary: fc.constantFrom(
+      "a",
+      "b",
+      "__proto__",
+      "constructor",
+      "toString",
+      "next",
+      "then",
+      "resolve",
+      "length",
+      "valueOf",
+      "0",
+      "1",
+      "10",
+      "2x",
+      "",
+      "a:b",
+      'q"',
+      "é",
+      "😀",
+    ),
+    weight: 4,
+  },
   { arbitrary: fc.string({ maxLength: 4 }), weight: 2 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 3 }), weight: 1 },
 );
 
 const numbers = fc.oneof(
   fc.constantFrom(
-    "0", "-0", "1", "-1.5", "1e2", "1E-2", "0.1", "9007199254740991", "9007199254740992", "9007199254740993",
-    "-9007199254740993", "18446744073709551615", "9223372036854775807", "9.223372036854775807e18",
-    "123456789012345678901234567890123456789012", "1e308", "1e309", "-1e400", "4.9e-324", "1e-400",
-    "1" + "0".repeat(400), "17976931348623157e292", "2.5e-5", "12345678901234567.5",
+    "0",
+    "-0",
+    "1",
+    "-1.5",
+    "1e2",
+    "1E-2",
+    "0.1",
+    "9007199254740991",
+    "9007199254740992",
+    "9007199254740993",
+    "-9007199254740993",
+    "18446744073709551615",
+    "9223372036854775807",
+    "9.223372036854775807e18",
+    "123456789012345678901234567890123456789012",
+    "1e308",
+    "1e309",
+    "-1e400",
+    "4.9e-324",
+    "1e-400",
+    "1" + "0".repeat(400),
+    "17976931348623157e292",
+    "2.5e-5",
+    "12345678901234567.5",
   ),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
@@ -110,7 +164,19 @@ const strings = fc.oneof(
   { arbitrary: fc.string({ unit: "binary", maxLength: 4 }).map((s) => JSON.stringify(s)), weight: 2 },
   // Raw lone surrogates (JSON.stringify would escape them) and escapes of every kind.
   {
-    arbitrary: fc.constantFrom('"\uD800"', '"x\uDFFFy"', '"\uD83D\uDE00"', '"\\ud800"', '"\\uDBFF\\uDC00"', '"\\uD83D\\ude00"', '"\\\\ud800"', '"\\u00e9"', '"\\ud83d"', '"\\uDC00x"', '"\\"\\\\\\/\\b\\f\\n\\r\\t"'),
+    arbitrary: fc.constantFrom(
+      '"\uD800"',
+      '"x\uDFFFy"',
+      '"\uD83D\uDE00"',
+      '"\\ud800"',
+      '"\\uDBFF\\uDC00"',
+      '"\\uD83D\\ude00"',
+      '"\\\\ud800"',
+      '"\\u00e9"',
+      '"\\ud83d"',
+      '"\\uDC00x"',
+      '"\\"\\\\\\/\\b\\f\\n\\r\\t"',
+    ),
     weight: 2,
   },
 );
@@ -125,29 +191,48 @@ const arbText: fc.Arbitrary<string> = fc
       numbers.map((n) => [n]),
       strings.map((s) => [s]),
       fc.constantFrom("true", "false", "null").map((w) => [w]),
-      fc.array(tie("v"), { maxLength: 4 }).map((items) => ["[", ...items.flatMap((it, i) => (i === 0 ? it : [",", ...it])), "]"]),
+      fc
+        .array(tie("v"), { maxLength: 4 })
+        .map((items) => ["[", ...items.flatMap((it, i) => (i === 0 ? it : [",", ...it])), "]"]),
       // Keys are not made unique: repeated keys are one of the things to find.
       fc
-        .array(fc.tuple(fc.oneof(keys.map((k) => JSON.stringify(k)), fc.constantFrom('"\\u0061"', '"\\u005f_proto__"', '"a\\"b"')), tie("v")), { maxLength: 4 })
+        .array(
+          fc.tuple(
+            fc.oneof(
+              keys.map((k) => JSON.stringify(k)),
+              fc.constantFrom('"\\u0061"', '"\\u005f_proto__"', '"a\\"b"'),
+            ),
+            tie("v"),
+          ),
+          { maxLength: 4 },
+        )
         .map((members) => ["{", ...members.flatMap(([k, v], i) => [...(i === 0 ? [] : [","]), k, ":", ...v]), "}"]),
       // Deep: n arrays or objects around a value.
-      fc.tuple(fc.integer({ min: 1, max: 12 }), fc.boolean(), tie("v")).map(([n, obj, v]) => [
-        ...Array.from({ length: n }, () => (obj ? '{"d":' : "[")),
-        ...v,
-        ...Array.from({ length: n }, () => (obj ? "}" : "]")),
-      ]),
+      fc
+        .tuple(fc.integer({ min: 1, max: 12 }), fc.boolean(), tie("v"))
+        .map(([n, obj, v]) => [
+          ...Array.from({ length: n }, () => (obj ? '{"d":' : "[")),
+          ...v,
+          ...Array.from({ length: n }, () => (obj ? "}" : "]")),
+        ]),
     ),
   }))
-  .v.chain((tokens) => fc.array(ws, { minLength: tokens.length + 1, maxLength: tokens.length + 1 }).map((spaces) => spaces[0] + tokens.map((t, i) => t + spaces[i + 1]).join("")));
+  .v.chain((tokens) =>
+    fc
+      .array(ws, { minLength: tokens.length + 1, maxLength: tokens.length + 1 })
+      .map((spaces) => spaces[0] + tokens.map((t, i) => t + spaces[i + 1]).join("")),
+  );
 
 /** Now and then one character deleted, inserted or replaced. */
 const arbMaybeBroken = fc.oneof(
   { arbitrary: arbText, weight: 6 },
   {
-    arbitrary: fc.tuple(arbText, fc.nat(), fc.constantFrom("delete", "insert"), fc.constantFrom(..."{}[]\",:-.0e \\u\uD800x")).map(([text, at, op, c]) => {
-      const i = at % (text.length + 1);
-      return op === "delete" ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + c + text.slice(i);
-    }),
+    arbitrary: fc
+      .tuple(arbText, fc.nat(), fc.constantFrom("delete", "insert"), fc.constantFrom(...'{}[]",:-.0e \\u\uD800x'))
+      .map(([text, at, op, c]) => {
+        const i = at % (text.length + 1);
+        return op === "delete" ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + c + text.slice(i);
+      }),
     weight: 1,
   },
 );
@@ -165,7 +250,9 @@ describe("fromJsonString fast path for Struct, Value and ListValue", () => {
     fastTaken = 0;
     fastDeclined = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...schemas), arbMaybeBroken, arbOptions, (schema, text, options) => agree(schema, text, options)),
+      fc.property(fc.constantFrom(...schemas), arbMaybeBroken, arbOptions, (schema, text, options) =>
+        agree(schema, text, options),
+      ),
       { numRuns: 3000 },
     );
     // Both ways were exercised.
@@ -178,7 +265,10 @@ describe("fromJsonString fast path for Struct, Value and ListValue", () => {
     ["repeated key spelled with an escape", '{"a": 1, "\\u0061": 2}'],
     ["repeated __proto__", '{"__proto__": 1, "__proto__": {}}'],
     ["__proto__ member", '{"__proto__": {"polluted": true}, "x": [{"__proto__": null}]}'],
-    ["keys V8 stores by name (its protectors)", '{"next": 1, "then": {"resolve": [2]}, "constructor": "c", "length": null, "valueOf": true, "nexts": 3}'],
+    [
+      "keys V8 stores by name (its protectors)",
+      '{"next": 1, "then": {"resolve": [2]}, "constructor": "c", "length": null, "valueOf": true, "nexts": 3}',
+    ],
     ["a key V8 stores by name, repeated", '{"next": 1, "a": 2, "next": {"then": 3}}'],
     ["a colon inside a key", '{"a:": 1, "b": ":"}'],
     ["a colon after whitespace", '{"a" : 1, "a" : 2}'],
@@ -213,7 +303,10 @@ describe("fromJsonString fast path for Struct, Value and ListValue", () => {
   });
 
   it("reads a root of many members (a dictionary in V8) as the long way does", () => {
-    const members = Array.from({ length: 1500 }, (_, i) => `"k${i}": ${i % 3 === 0 ? i : i % 3 === 1 ? `"s${i}"` : `{"a": [${i}, "x"]}`}`);
+    const members = Array.from(
+      { length: 1500 },
+      (_, i) => `"k${i}": ${i % 3 === 0 ? i : i % 3 === 1 ? `"s${i}"` : `{"a": [${i}, "x"]}`}`,
+    );
     const text = `{${members.join(", ")}, "next": {"then": 1}, "constructor": [2]}`;
     for (const schema of schemas) agree(schema, text);
     expect(structFamilyFromText(StructSchema.typeName, text, 100)).toBeDefined();

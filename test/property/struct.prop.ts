@@ -224,7 +224,13 @@ function textOf(j: JsonValue): string {
   if (typeof j === "number") return Object.is(j, -0) ? "-0" : JSON.stringify(j);
   if (typeof j !== "object" || j === null) return JSON.stringify(j);
   if (Array.isArray(j)) return "[" + j.map(textOf).join(",") + "]";
-  return "{" + Object.keys(j).map((k) => JSON.stringify(k) + ":" + textOf(j[k]!)).join(",") + "}";
+  return (
+    "{" +
+    Object.keys(j)
+      .map((k) => JSON.stringify(k) + ":" + textOf(j[k]!))
+      .join(",") +
+    "}"
+  );
 }
 
 /** A hand-built defect to plant in a Value: what it sets and what the encoder must report. */
@@ -236,14 +242,19 @@ const arbDefect = fc.constantFrom<(v: Value) => void>(
   (v) => (v.kind = { case: "boolValue", value: "true" as unknown as boolean }),
   (v) => (v.kind = { case: undefined }),
   (v) => (v.kind = { case: "bogus" } as unknown as Value["kind"]),
-  (v) => (v.kind = { case: "structValue", value: { $typeName: "google.protobuf.Struct", fields: { "\ud800": valueFromJson(1) } } }),
+  (v) =>
+    (v.kind = {
+      case: "structValue",
+      value: { $typeName: "google.protobuf.Struct", fields: { "\ud800": valueFromJson(1) } },
+    }),
   (v) => (v.kind = { case: "listValue", value: null as unknown as ListValue }),
 );
 
 /** Every Value in `v` (itself included), depth first. */
 function valuesIn(v: Value, out: Value[] = []): Value[] {
   out.push(v);
-  if (v.kind.case === "structValue") for (const k of Object.keys(v.kind.value.fields)) valuesIn(v.kind.value.fields[k]!, out);
+  if (v.kind.case === "structValue")
+    for (const k of Object.keys(v.kind.value.fields)) valuesIn(v.kind.value.fields[k]!, out);
   if (v.kind.case === "listValue") for (const x of v.kind.value.values) valuesIn(x, out);
   return out;
 }
@@ -264,7 +275,9 @@ describe("toJsonString of Struct, Value and ListValue is the JSON value's text",
         fc.pre(allWellFormed(j));
         const v = valueFromJson(j);
         expect(toJsonString(ValueSchema, v)).toBe(textOf(valueToJson(v)));
-        expect(Object.is(JSON.parse(toJsonString(ValueSchema, v)), -0) || toJsonString(ValueSchema, v) !== "-0").toBe(true);
+        expect(Object.is(JSON.parse(toJsonString(ValueSchema, v)), -0) || toJsonString(ValueSchema, v) !== "-0").toBe(
+          true,
+        );
         if (Array.isArray(j)) expect(toJsonString(ListValueSchema, listValueFromJson(j))).toBe(textOf(j));
         if (typeof j === "object" && j !== null && !Array.isArray(j)) {
           const s = structFromJson(j);
@@ -277,22 +290,29 @@ describe("toJsonString of Struct, Value and ListValue is the JSON value's text",
 
   it("fails exactly as the value encoders do (rule, path, type, detail), at any maxDepth from 1", () => {
     fc.assert(
-      fc.property(arbObject, fc.array(fc.tuple(fc.nat(), arbDefect), { maxLength: 2 }), fc.integer({ min: 1, max: 8 }), (o, defects, maxDepth) => {
-        const s = structFromJson(o);
-        const root: Value = { $typeName: "google.protobuf.Value", kind: { case: "structValue", value: s } };
-        const all = valuesIn(root).slice(1); // the root stays a Struct
-        for (const [i, plant] of defects) if (all.length > 0) plant(all[i % all.length]!);
-        const expected = outcome(() => structToJson(s, { maxDepth }));
-        const text = outcome(() => toJsonString(StructSchema, s, { maxDepth }));
-        if ("ok" in (expected as object)) {
-          expect(text).toEqual({ ok: textOf((expected as { ok: JsonValue }).ok) });
-        } else {
-          expect(text).toEqual(expected);
-        }
-        expect(outcome(() => toJsonString(ValueSchema, root, { maxDepth }))).toEqual(
-          "ok" in (expected as object) ? outcome(() => textOf(valueToJson(root, { maxDepth }))) : outcome(() => valueToJson(root, { maxDepth })),
-        );
-      }),
+      fc.property(
+        arbObject,
+        fc.array(fc.tuple(fc.nat(), arbDefect), { maxLength: 2 }),
+        fc.integer({ min: 1, max: 8 }),
+        (o, defects, maxDepth) => {
+          const s = structFromJson(o);
+          const root: Value = { $typeName: "google.protobuf.Value", kind: { case: "structValue", value: s } };
+          const all = valuesIn(root).slice(1); // the root stays a Struct
+          for (const [i, plant] of defects) if (all.length > 0) plant(all[i % all.length]!);
+          const expected = outcome(() => structToJson(s, { maxDepth }));
+          const text = outcome(() => toJsonString(StructSchema, s, { maxDepth }));
+          if ("ok" in (expected as object)) {
+            expect(text).toEqual({ ok: textOf((expected as { ok: JsonValue }).ok) });
+          } else {
+            expect(text).toEqual(expected);
+          }
+          expect(outcome(() => toJsonString(ValueSchema, root, { maxDepth }))).toEqual(
+            "ok" in (expected as object)
+              ? outcome(() => textOf(valueToJson(root, { maxDepth })))
+              : outcome(() => valueToJson(root, { maxDepth })),
+          );
+        },
+      ),
     );
   });
 });

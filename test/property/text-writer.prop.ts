@@ -6,7 +6,13 @@ import { type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { arbMessage, type ArbMessageOptions } from "../arbitrary.js";
-import { ForeignMessage, TestAllTypesEdition2023, TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+import {
+  ForeignMessage,
+  TestAllTypesEdition2023,
+  TestAllTypesProto2,
+  TestAllTypesProto3,
+  testRegistry,
+} from "../conformance-registry.js";
 import { expectTextAgrees } from "../text-agrees.js";
 
 const registry = testRegistry;
@@ -20,7 +26,19 @@ const messages: [string, DescMessage][] = [
 
 function anyTypes(root: DescMessage): DescMessage[] {
   const wkt = (name: string) => registry.getMessage(`google.protobuf.${name}`)!;
-  const names = ["Timestamp", "Duration", "FieldMask", "Struct", "Value", "ListValue", "Empty", "Any", "Int64Value", "DoubleValue", "BytesValue"];
+  const names = [
+    "Timestamp",
+    "Duration",
+    "FieldMask",
+    "Struct",
+    "Value",
+    "ListValue",
+    "Empty",
+    "Any",
+    "Int64Value",
+    "DoubleValue",
+    "BytesValue",
+  ];
   return [...names.map(wkt), ForeignMessage, root];
 }
 
@@ -42,11 +60,51 @@ const arbOptions = fc.record(
 
 /** Values that do not belong where they are put: each field kind must reject most of them. */
 const junk: unknown[] = [
-  undefined, null, "", "x", "1", "01", "1.5", "NaN", "\ud800", 0, -0, 1, -1, 1.5, 2 ** 31, 2 ** 32, 2 ** 53, NaN, Infinity,
-  -Infinity, 3.5e38, 0n, 1n, -1n, 2n ** 63n, 2n ** 64n, true, false, {}, [], [1], { a: 1 }, new Uint8Array(0),
-  new Uint8Array([1, 2]), { $typeName: "google.protobuf.Duration" }, { case: "oneofUint32", value: 1 },
-  { case: "oneofUint32", value: "x" }, { "01": 1 }, { "-0": 1 }, { x: 1 }, { "9223372036854775808": 1n },
-  { "18446744073709551616": 1n }, { "\ud800": "v" }, Symbol("s"), () => 1,
+  undefined,
+  null,
+  "",
+  "x",
+  "1",
+  "01",
+  "1.5",
+  "NaN",
+  "\ud800",
+  0,
+  -0,
+  1,
+  -1,
+  1.5,
+  2 ** 31,
+  2 ** 32,
+  2 ** 53,
+  NaN,
+  Infinity,
+  -Infinity,
+  3.5e38,
+  0n,
+  1n,
+  -1n,
+  2n ** 63n,
+  2n ** 64n,
+  true,
+  false,
+  {},
+  [],
+  [1],
+  { a: 1 },
+  new Uint8Array(0),
+  new Uint8Array([1, 2]),
+  { $typeName: "google.protobuf.Duration" },
+  { case: "oneofUint32", value: 1 },
+  { case: "oneofUint32", value: "x" },
+  { "01": 1 },
+  { "-0": 1 },
+  { x: 1 },
+  { "9223372036854775808": 1n },
+  { "18446744073709551616": 1n },
+  { "\ud800": "v" },
+  Symbol("s"),
+  () => 1,
 ];
 
 /** Every place of a message tree a value can be put: message fields, list items, map values and keys. */
@@ -80,15 +138,22 @@ describe.each(messages)("%s", (_, desc) => {
 
   it("with one value broken by hand, toJsonString throws what toJson throws (or prints the same)", () => {
     fc.assert(
-      fc.property(arb(desc, { maxDepth: 2, setChance: 0.4 }), fc.nat(), fc.constantFrom(...junk), fc.string({ maxLength: 3 }), arbOptions, (m, pick, value, key, options) => {
-        const all = slots(m);
-        if (all.length > 0) {
-          const [obj, k, what] = all[pick % all.length]!;
-          if (what === "key") obj[key] = value;
-          else obj[k] = value;
-        }
-        expectTextAgrees(desc, m, options);
-      }),
+      fc.property(
+        arb(desc, { maxDepth: 2, setChance: 0.4 }),
+        fc.nat(),
+        fc.constantFrom(...junk),
+        fc.string({ maxLength: 3 }),
+        arbOptions,
+        (m, pick, value, key, options) => {
+          const all = slots(m);
+          if (all.length > 0) {
+            const [obj, k, what] = all[pick % all.length]!;
+            if (what === "key") obj[key] = value;
+            else obj[k] = value;
+          }
+          expectTextAgrees(desc, m, options);
+        },
+      ),
       { numRuns: 300 },
     );
   }, 30_000);

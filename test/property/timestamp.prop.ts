@@ -50,7 +50,10 @@ const arbTimestamp: fc.Arbitrary<Timestamp> = fc
 /** A valid Duration of any size, or a small one (so that sums stay in range often). */
 const arbDuration: fc.Arbitrary<Duration> = fc
   .oneof(
-    fc.bigInt({ min: -BigInt(durationSecondsMax) * 1_000_000_000n - 999_999_999n, max: BigInt(durationSecondsMax) * 1_000_000_000n + 999_999_999n }),
+    fc.bigInt({
+      min: -BigInt(durationSecondsMax) * 1_000_000_000n - 999_999_999n,
+      max: BigInt(durationSecondsMax) * 1_000_000_000n + 999_999_999n,
+    }),
     fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
     fc.bigInt({ min: -3_000_000_000n, max: 3_000_000_000n }),
   )
@@ -113,7 +116,10 @@ const arbTextual = fc
     const abs = Math.abs(offset);
     const zone = zulu
       ? "Z"
-      : (offset < 0 ? "-" : "+") + String(Math.floor(abs / 60)).padStart(2, "0") + ":" + String(abs % 60).padStart(2, "0");
+      : (offset < 0 ? "-" : "+") +
+        String(Math.floor(abs / 60)).padStart(2, "0") +
+        ":" +
+        String(abs % 60).padStart(2, "0");
     const frac = digits === 0 ? "" : "." + String(nanos).padStart(9, "0").slice(0, digits);
     return { ts: create(TimestampSchema, { seconds: ts.seconds, nanos }), local, suffix: frac + zone };
   })

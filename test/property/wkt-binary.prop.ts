@@ -23,7 +23,14 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { negativeZeroTake } from "../../src/internal/json-value.js";
-import { wktBinaryToJsonFast, wktJsonToBinaryFast, wktFromBinary, wktFromBinaryFast, wktToBinary, wktToBinaryFast } from "../../src/internal/wkt-binary.js";
+import {
+  wktBinaryToJsonFast,
+  wktJsonToBinaryFast,
+  wktFromBinary,
+  wktFromBinaryFast,
+  wktToBinary,
+  wktToBinaryFast,
+} from "../../src/internal/wkt-binary.js";
 import {
   listValueFromJsonInternal,
   listValueToJsonInternal,
@@ -58,9 +65,17 @@ const int64 = fc.bigInt(-(2n ** 63n), 2n ** 63n - 1n);
 const uint64 = fc.bigInt(0n, 2n ** 64n - 1n);
 const int32 = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1, 2147483647, -2147483648, 127, 128, -128));
 const uint32 = fc.oneof(fc.nat({ max: 4294967295 }), fc.constantFrom(0, 1, 127, 128, 16383, 16384, 4294967295));
-const doubles = fc.oneof(fc.double(), fc.constantFrom(NaN, -0, 0, Infinity, -Infinity, Number.MIN_VALUE, -Number.MAX_VALUE));
+const doubles = fc.oneof(
+  fc.double(),
+  fc.constantFrom(NaN, -0, 0, Infinity, -Infinity, Number.MIN_VALUE, -Number.MAX_VALUE),
+);
 /** Any UTF-16, lone surrogates included (toBinary writes them as U+FFFD). */
-const anyString = fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.string(), fc.constantFrom("", "\ud800", "a\udc00b", "\ud83d\ude00", "__proto__", "é".repeat(70)));
+const anyString = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc.string({ unit: "grapheme" }),
+  fc.string(),
+  fc.constantFrom("", "\ud800", "a\udc00b", "\ud83d\ude00", "__proto__", "é".repeat(70)),
+);
 
 /** Messages with edge values protobuf-es serializes without complaint, beyond the valid ranges of the JSON side. */
 function arbEdge(desc: DescMessage): fc.Arbitrary<Record<string, unknown>> {
@@ -100,7 +115,11 @@ function arbEdge(desc: DescMessage): fc.Arbitrary<Record<string, unknown>> {
 
 /** Struct, Value and ListValue messages, with any strings, NaN, -0, empty Values and large lists. */
 function arbValueTree(desc: DescMessage): fc.Arbitrary<Record<string, unknown>> {
-  const { value } = fc.letrec<{ value: Record<string, unknown>; struct: Record<string, unknown>; list: Record<string, unknown> }>((tie) => ({
+  const { value } = fc.letrec<{
+    value: Record<string, unknown>;
+    struct: Record<string, unknown>;
+    list: Record<string, unknown>;
+  }>((tie) => ({
     value: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
       fc.constant({ $typeName: "google.protobuf.Value", kind: { case: "nullValue", value: 0 } }),
@@ -111,22 +130,25 @@ function arbValueTree(desc: DescMessage): fc.Arbitrary<Record<string, unknown>> 
       tie("struct").map((v) => ({ $typeName: "google.protobuf.Value", kind: { case: "structValue", value: v } })),
       tie("list").map((v) => ({ $typeName: "google.protobuf.Value", kind: { case: "listValue", value: v } })),
     ),
-    struct: fc
-      .array(fc.tuple(anyString, tie("value")), { maxLength: 6 })
-      .map((entries) => {
-        const fields: Record<string, unknown> = {};
-        for (const [k, v] of entries) Object.defineProperty(fields, k, { value: v, writable: true, enumerable: true, configurable: true });
-        return { $typeName: "google.protobuf.Struct", fields };
-      }),
-    list: fc.array(tie("value"), { maxLength: 6 }).map((values) => ({ $typeName: "google.protobuf.ListValue", values })),
+    struct: fc.array(fc.tuple(anyString, tie("value")), { maxLength: 6 }).map((entries) => {
+      const fields: Record<string, unknown> = {};
+      for (const [k, v] of entries)
+        Object.defineProperty(fields, k, { value: v, writable: true, enumerable: true, configurable: true });
+      return { $typeName: "google.protobuf.Struct", fields };
+    }),
+    list: fc
+      .array(tie("value"), { maxLength: 6 })
+      .map((values) => ({ $typeName: "google.protobuf.ListValue", values })),
   }));
   const struct = fc.array(fc.tuple(anyString, value), { maxLength: 8 }).map((entries) => {
     const fields: Record<string, unknown> = {};
-    for (const [k, v] of entries) Object.defineProperty(fields, k, { value: v, writable: true, enumerable: true, configurable: true });
+    for (const [k, v] of entries)
+      Object.defineProperty(fields, k, { value: v, writable: true, enumerable: true, configurable: true });
     return { $typeName: "google.protobuf.Struct", fields };
   });
   if (desc.typeName === "google.protobuf.Struct") return struct;
-  if (desc.typeName === "google.protobuf.ListValue") return fc.array(value, { maxLength: 8 }).map((values) => ({ $typeName: "google.protobuf.ListValue", values }));
+  if (desc.typeName === "google.protobuf.ListValue")
+    return fc.array(value, { maxLength: 8 }).map((values) => ({ $typeName: "google.protobuf.ListValue", values }));
   return value;
 }
 
@@ -134,7 +156,10 @@ function arbValueTree(desc: DescMessage): fc.Arbitrary<Record<string, unknown>> 
 function deepStruct(levels: number): Record<string, unknown> {
   let s: Record<string, unknown> = { $typeName: "google.protobuf.Struct", fields: {} };
   for (let i = 0; i < levels; i++) {
-    s = { $typeName: "google.protobuf.Struct", fields: { a: { $typeName: "google.protobuf.Value", kind: { case: "structValue", value: s } } } };
+    s = {
+      $typeName: "google.protobuf.Struct",
+      fields: { a: { $typeName: "google.protobuf.Value", kind: { case: "structValue", value: s } } },
+    };
   }
   return s;
 }
@@ -197,16 +222,23 @@ describe("wkt-binary: the same bytes as toBinary, the same messages as fromBinar
     });
 
     it(`${desc.typeName}: damaged and foreign bytes give what fromBinary gives`, () => {
-      const mutate = fc.tuple(arbEdge(desc), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom("set", "cut", "insert")), { maxLength: 3 })).map(([m, edits]) => {
-        let b = Array.from(toBinary(desc, m as never));
-        for (const [at, byte, op] of edits) {
-          const i = b.length === 0 ? 0 : at % b.length;
-          if (op === "set" && b.length > 0) b[i] = byte;
-          else if (op === "cut") b = b.slice(0, i);
-          else b.splice(i, 0, byte);
-        }
-        return new Uint8Array(b);
-      });
+      const mutate = fc
+        .tuple(
+          arbEdge(desc),
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.constantFrom("set", "cut", "insert")), {
+            maxLength: 3,
+          }),
+        )
+        .map(([m, edits]) => {
+          let b = Array.from(toBinary(desc, m as never));
+          for (const [at, byte, op] of edits) {
+            const i = b.length === 0 ? 0 : at % b.length;
+            if (op === "set" && b.length > 0) b[i] = byte;
+            else if (op === "cut") b = b.slice(0, i);
+            else b.splice(i, 0, byte);
+          }
+          return new Uint8Array(b);
+        });
       fc.assert(
         fc.property(fc.oneof(mutate, fc.uint8Array({ maxLength: 40 })), (bytes) => {
           expectSameDecoding(desc, bytes);
@@ -246,19 +278,35 @@ describe("wkt-binary: what the fast path hands to protobuf-es", () => {
     ["an int64 in 10 bytes", TimestampSchema, [0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]],
     ["seconds given twice (the last wins)", DurationSchema, [0x08, 0x01, 0x08, 0x02]],
     ["a Value with two members of its oneof", ValueSchema, [0x20, 0x01, 0x11, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f]],
-    ["a Value with struct_value twice (merged)", ValueSchema, [0x2a, 0x05, 0x0a, 0x03, 0x0a, 0x01, 0x61, 0x2a, 0x05, 0x0a, 0x03, 0x0a, 0x01, 0x62]],
+    [
+      "a Value with struct_value twice (merged)",
+      ValueSchema,
+      [0x2a, 0x05, 0x0a, 0x03, 0x0a, 0x01, 0x61, 0x2a, 0x05, 0x0a, 0x03, 0x0a, 0x01, 0x62],
+    ],
     ["a map entry without value", StructSchema, [0x0a, 0x03, 0x0a, 0x01, 0x61]],
     ["a map entry without key", StructSchema, [0x0a, 0x02, 0x12, 0x00]],
     ["a map entry with its key twice", StructSchema, [0x0a, 0x08, 0x0a, 0x01, 0x61, 0x0a, 0x01, 0x62, 0x12, 0x00]],
-    ["a key given twice", StructSchema, [0x0a, 0x05, 0x0a, 0x01, 0x61, 0x12, 0x00, 0x0a, 0x07, 0x0a, 0x01, 0x61, 0x12, 0x02, 0x20, 0x01]],
-    ["the key __proto__", StructSchema, [0x0a, 0x0d, 0x0a, 0x09, ...Array.from("__proto__", (c) => c.charCodeAt(0)), 0x12, 0x00]],
+    [
+      "a key given twice",
+      StructSchema,
+      [0x0a, 0x05, 0x0a, 0x01, 0x61, 0x12, 0x00, 0x0a, 0x07, 0x0a, 0x01, 0x61, 0x12, 0x02, 0x20, 0x01],
+    ],
+    [
+      "the key __proto__",
+      StructSchema,
+      [0x0a, 0x0d, 0x0a, 0x09, ...Array.from("__proto__", (c) => c.charCodeAt(0)), 0x12, 0x00],
+    ],
     ["invalid UTF-8", StringValueSchema, [0x0a, 0x02, 0xc3, 0x28]],
     ["a UTF-8 byte order mark (kept)", StringValueSchema, [0x0a, 0x03, 0xef, 0xbb, 0xbf]],
     ["a surrogate encoded in UTF-8", StringValueSchema, [0x0a, 0x03, 0xed, 0xa0, 0x80]],
     ["a truncated string", StringValueSchema, [0x0a, 0x05, 0x61]],
     ["a truncated double", DoubleValueSchema, [0x09, 0x00, 0x00]],
     ["a truncated varint", Int64ValueSchema, [0x08, 0x80]],
-    ["a varint of 11 bytes", Int64ValueSchema, [0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]],
+    [
+      "a varint of 11 bytes",
+      Int64ValueSchema,
+      [0x08, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+    ],
     ["a bool as a long varint", BoolValueSchema, [0x08, 0x80, 0x80, 0x01]],
     ["bytes of an Empty", EmptySchema, [0x08, 0x01]],
     ["a nested message running past its end", ListValueSchema, [0x0a, 0x01, 0x1a, 0x01, 0x61]],
@@ -279,14 +327,27 @@ describe("wkt-binary: what the fast path hands to protobuf-es", () => {
     ["seconds beyond int64", TimestampSchema, { $typeName: "google.protobuf.Timestamp", seconds: 2n ** 63n, nanos: 0 }],
     ["nanos beyond int32", DurationSchema, { $typeName: "google.protobuf.Duration", seconds: 0n, nanos: 2 ** 31 }],
     ["a fraction in nanos", DurationSchema, { $typeName: "google.protobuf.Duration", seconds: 0n, nanos: 0.5 }],
-    ["unknown fields", TimestampSchema, { $typeName: "google.protobuf.Timestamp", seconds: 1n, nanos: 0, $unknown: [{ no: 9, wireType: 0, data: new Uint8Array([1]) }] }],
+    [
+      "unknown fields",
+      TimestampSchema,
+      {
+        $typeName: "google.protobuf.Timestamp",
+        seconds: 1n,
+        nanos: 0,
+        $unknown: [{ no: 9, wireType: 0, data: new Uint8Array([1]) }],
+      },
+    ],
     ["another message type", TimestampSchema, { $typeName: "google.protobuf.Duration", seconds: 1n, nanos: 0 }],
     ["an Empty of another type", EmptySchema, { $typeName: "x.Y" }],
     ["a Value of an unknown case", ValueSchema, v({ case: "bogus", value: 1 })],
     ["a Value with a string number", ValueSchema, v({ case: "numberValue", value: "1" })],
     ["a Struct holding no Value", StructSchema, { $typeName: "google.protobuf.Struct", fields: { a: 1 } }],
     ["a Struct without fields", StructSchema, { $typeName: "google.protobuf.Struct" }],
-    ["a list item that is no Value", ListValueSchema, { $typeName: "google.protobuf.ListValue", values: [{ $typeName: "google.protobuf.Struct", fields: {} }] }],
+    [
+      "a list item that is no Value",
+      ListValueSchema,
+      { $typeName: "google.protobuf.ListValue", values: [{ $typeName: "google.protobuf.Struct", fields: {} }] },
+    ],
     ["a path that is no string", FieldMaskSchema, { $typeName: "google.protobuf.FieldMask", paths: [1] }],
     ["a float beyond float32", FloatValueSchema, { $typeName: "google.protobuf.FloatValue", value: 1e300 }],
     ["a uint64 below 0", UInt64ValueSchema, { $typeName: "google.protobuf.UInt64Value", value: -1n }],
@@ -350,23 +411,29 @@ describe("wkt-binary: JSON straight from the bytes of a Struct, Value or ListVal
   for (const desc of [StructSchema, ValueSchema, ListValueSchema]) {
     it(`${desc.typeName}: generated messages, at every depth limit`, () => {
       fc.assert(
-        fc.property(fc.oneof(arbEdge(desc), arbMessage(desc, { maxDepth: 5, setChance: 0.6, maxItems: 4 })), fc.integer({ min: 0, max: 8 }), (m, depthLeft) => {
-          const bytes = toBinary(desc, m as never);
-          expectSameJson(desc, bytes, depthLeft, true);
-          expectSameJson(desc, bytes, 100, true);
-        }),
+        fc.property(
+          fc.oneof(arbEdge(desc), arbMessage(desc, { maxDepth: 5, setChance: 0.6, maxItems: 4 })),
+          fc.integer({ min: 0, max: 8 }),
+          (m, depthLeft) => {
+            const bytes = toBinary(desc, m as never);
+            expectSameJson(desc, bytes, depthLeft, true);
+            expectSameJson(desc, bytes, 100, true);
+          },
+        ),
         { numRuns: 400 },
       );
     });
 
     it(`${desc.typeName}: damaged bytes`, () => {
-      const damaged = fc.tuple(arbEdge(desc), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean()).map(([m, at, byte, cut]) => {
-        const b = Array.from(toBinary(desc, m as never));
-        if (b.length === 0) return new Uint8Array([byte]);
-        if (cut) return new Uint8Array(b.slice(0, at % b.length));
-        b[at % b.length] = byte;
-        return new Uint8Array(b);
-      });
+      const damaged = fc
+        .tuple(arbEdge(desc), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean())
+        .map(([m, at, byte, cut]) => {
+          const b = Array.from(toBinary(desc, m as never));
+          if (b.length === 0) return new Uint8Array([byte]);
+          if (cut) return new Uint8Array(b.slice(0, at % b.length));
+          b[at % b.length] = byte;
+          return new Uint8Array(b);
+        });
       fc.assert(
         fc.property(damaged, (bytes) => {
           expectSameJson(desc, bytes, 100, false);
@@ -381,7 +448,8 @@ describe("wkt-binary: JSON straight from the bytes of a Struct, Value or ListVal
   });
 
   it("nesting at protobuf-es's recursion limit", () => {
-    for (const levels of [48, 49, 50]) expectSameJson(StructSchema, toBinary(StructSchema, deepStruct(levels) as never), 100, levels <= 49);
+    for (const levels of [48, 49, 50])
+      expectSameJson(StructSchema, toBinary(StructSchema, deepStruct(levels) as never), 100, levels <= 49);
   });
 });
 
@@ -404,13 +472,30 @@ describe("wkt-binary: the bytes of a Struct, Value or ListValue straight from JS
   }
   const json = fc.jsonValue({ maxDepth: 5 });
   /** JSON.parse of text with "__proto__" members: own properties, as the reader keeps them. */
-  const withProto = json.map((j) => JSON.parse(JSON.stringify({ __proto__x: j }).replace("__proto__x", "__proto__")) as unknown);
+  const withProto = json.map(
+    (j) => JSON.parse(JSON.stringify({ __proto__x: j }).replace("__proto__x", "__proto__")) as unknown,
+  );
   /** What the reader rejects or reads its own way: lone surrogates, NaN, bigint, undefined, Dates, holes, ... */
   const odd = fc.letrec<{ v: unknown }>((tie) => ({
     v: fc.oneof(
       { depthSize: "small" },
       fc.jsonValue({ maxDepth: 2, stringUnit: "binary" }),
-      fc.constantFrom(NaN, Infinity, -Infinity, -0, 2n ** 70n, 5n, undefined, () => 1, Symbol("s"), new Date(0), new Uint8Array(1), [1, , 2], Object.create(null) as unknown, Object.create({ a: 1 }) as unknown),
+      fc.constantFrom(
+        NaN,
+        Infinity,
+        -Infinity,
+        -0,
+        2n ** 70n,
+        5n,
+        undefined,
+        () => 1,
+        Symbol("s"),
+        new Date(0),
+        new Uint8Array(1),
+        [1, , 2],
+        Object.create(null) as unknown,
+        Object.create({ a: 1 }) as unknown,
+      ),
       fc.array(tie("v"), { maxLength: 4 }),
       fc.dictionary(fc.string({ unit: "binary" }), tie("v"), { maxKeys: 4 }),
       fc.dictionary(fc.string(), tie("v"), { maxKeys: 4, noNullPrototype: false }),
@@ -418,7 +503,8 @@ describe("wkt-binary: the bytes of a Struct, Value or ListValue straight from JS
   })).v;
 
   for (const desc of [StructSchema, ValueSchema, ListValueSchema]) {
-    const wrap = (j: unknown): unknown => (desc === StructSchema ? { x: j, y: [j] } : desc === ListValueSchema ? [j, { j }] : j);
+    const wrap = (j: unknown): unknown =>
+      desc === StructSchema ? { x: j, y: [j] } : desc === ListValueSchema ? [j, { j }] : j;
     it(`${desc.typeName}: JSON values, at every depth limit`, () => {
       fc.assert(
         fc.property(fc.oneof(json, withProto), fc.integer({ min: 0, max: 8 }), (j, depthLeft) => {

@@ -3,7 +3,14 @@
 // any such JSON object, the message is exactly protobuf-es's (its reader creates messages with create()):
 // the same members in the same order, own undefined ones counted, and the same values down to -0.
 
-import { fromJson as esFromJson, fromJsonString as esFromJsonString, toJson, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import {
+  fromJson as esFromJson,
+  fromJsonString as esFromJsonString,
+  toJson,
+  type DescMessage,
+  type JsonObject,
+  type JsonValue,
+} from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromJson, fromJsonString } from "../../src/from-json.js";
@@ -19,14 +26,23 @@ const registry = testRegistry;
  */
 function difference(a: unknown, b: unknown, path: string): string | undefined {
   if (Object.is(a, b)) return undefined;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return `${path}: ${String(a)} against ${String(b)}`;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null)
+    return `${path}: ${String(a)} against ${String(b)}`;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path}: another prototype`;
-  if (a instanceof Uint8Array) return a.length === (b as Uint8Array).length && a.every((x, i) => x === (b as Uint8Array)[i]) ? undefined : `${path}: other bytes`;
+  if (a instanceof Uint8Array)
+    return a.length === (b as Uint8Array).length && a.every((x, i) => x === (b as Uint8Array)[i])
+      ? undefined
+      : `${path}: other bytes`;
   const ka = Reflect.ownKeys(a);
   const kb = Reflect.ownKeys(b);
-  if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) return `${path}: members ${ka.map(String).join()} against ${kb.map(String).join()}`;
+  if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i]))
+    return `${path}: members ${ka.map(String).join()} against ${kb.map(String).join()}`;
   for (const k of ka) {
-    const d = difference((a as Record<PropertyKey, unknown>)[k], (b as Record<PropertyKey, unknown>)[k], `${path}.${String(k)}`);
+    const d = difference(
+      (a as Record<PropertyKey, unknown>)[k],
+      (b as Record<PropertyKey, unknown>)[k],
+      `${path}.${String(k)}`,
+    );
     if (d !== undefined) return d;
   }
   return undefined;

@@ -5,7 +5,14 @@
 import { create, type JsonObject } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { timestampFromJson, toJson } from "../../src/index.js";
-import { BookSchema, ListBooksRequestSchema, ListBooksResponseSchema, type Book, type ListBooksRequest, type ListBooksResponse } from "./gen/library_pb.js";
+import {
+  BookSchema,
+  ListBooksRequestSchema,
+  ListBooksResponseSchema,
+  type Book,
+  type ListBooksRequest,
+  type ListBooksResponse,
+} from "./gen/library_pb.js";
 
 export interface Fixtures {
   /** A Book as the service keeps it. */
@@ -73,8 +80,18 @@ export function makeFixtures(): Fixtures {
       flags: { allow_concurrent_calls: true },
       initial_state: "Trigger",
       states: [
-        { name: "Trigger", type: "trigger", transitions: [{ event: "incomingCall" }], properties: { offset: { x: 0, y: 0 } } },
-        { name: "say_hello", type: "say-play", transitions: [{ event: "audioComplete" }], properties: { loop: 1, say: "Hello" } },
+        {
+          name: "Trigger",
+          type: "trigger",
+          transitions: [{ event: "incomingCall" }],
+          properties: { offset: { x: 0, y: 0 } },
+        },
+        {
+          name: "say_hello",
+          type: "say-play",
+          transitions: [{ event: "audioComplete" }],
+          properties: { loop: 1, say: "Hello" },
+        },
       ],
     },
   };
@@ -115,7 +132,11 @@ export function makeFixtures(): Fixtures {
       { id: 80, state: "pending", repositories: [] },
     ],
     flow,
-    form: new URLSearchParams({ CommitMessage: "Say hello", Definition: JSON.stringify(flow.definition), Status: "published" }),
+    form: new URLSearchParams({
+      CommitMessage: "Say hello",
+      Definition: JSON.stringify(flow.definition),
+      Status: "published",
+    }),
     m: { created_at: "2015-07-06T15:33:38-07:00" },
     delivery: { delivered_at: "2024-04-30T08:00:01Z", duration: 0.27 },
     created: timestampFromJson("2024-04-20T08:00:00Z"),
