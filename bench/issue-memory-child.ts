@@ -5,7 +5,7 @@
  *   --banner:js="import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
  * node --expose-gc .bench/issue-memory-child.mjs [dup]
  */
-import { validateJsonString } from "../src/validate.js";
+import { validateJsonString } from "../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../test/conformance-registry.js";
 const gc = (globalThis as any).gc;
 const key = "k".repeat(1 << 20);

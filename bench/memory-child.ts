@@ -12,7 +12,7 @@ import { writeFileSync, readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
 import { fromJsonString as esFromJsonString } from "@bufbuild/protobuf";
 import { StructSchema } from "@bufbuild/protobuf/wkt";
-import { fromJsonString } from "../src/from-json.js";
+import { fromJsonString } from "../src/codec/from-json.js";
 import { flowDefinition } from "./fixtures.js";
 
 const [mode, file] = process.argv.slice(2) as [string, string];

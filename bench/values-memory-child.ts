@@ -7,7 +7,7 @@
  */
 import { getHeapStatistics } from "node:v8";
 import { StructSchema } from "@bufbuild/protobuf/wkt";
-import { fromJsonString } from "../src/from-json.js";
+import { fromJsonString } from "../src/codec/from-json.js";
 import { isWktJsonError } from "../src/errors.js";
 import { TestAllTypesProto3 } from "../test/conformance-registry.js";
 

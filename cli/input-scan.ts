@@ -6,7 +6,7 @@
  * @module
  */
 import { ScalarType, type DescField, type DescMessage, type Registry } from "@bufbuild/protobuf";
-import { typeUrlResolve } from "../src/registry.js";
+import { typeUrlResolve } from "../src/wkt/registry.js";
 
 /** What {@link scanJson} found. */
 export interface Scan {

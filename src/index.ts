@@ -5,19 +5,19 @@ export type { PathSegment } from "./path.js";
 export * from "./limits.js";
 export { int64From } from "./int64.js";
 export type { Int64Like, Int64FromOptions } from "./int64.js";
-export { fromJson, fromJsonString } from "./from-json.js";
-export type { JsonReadOptions } from "./from-json.js";
-export { mergeFromJson, mergeFromJsonString } from "./merge-from-json.js";
-export { toJson, toJsonString } from "./to-json.js";
-export type { JsonWriteOptions, JsonWriteStringOptions, ToJson } from "./to-json.js";
-export { enumToJson, enumFromJson, isEnumJson } from "./enum.js";
+export { fromJson, fromJsonString } from "./codec/from-json.js";
+export type { JsonReadOptions } from "./codec/from-json.js";
+export { mergeFromJson, mergeFromJsonString } from "./codec/merge-from-json.js";
+export { toJson, toJsonString } from "./codec/to-json.js";
+export type { JsonWriteOptions, JsonWriteStringOptions, ToJson } from "./codec/to-json.js";
+export { enumToJson, enumFromJson, isEnumJson } from "./wkt/enum.js";
 export type { JsonValue, JsonObject, MessageJsonType, EnumJsonType } from "@bufbuild/protobuf";
-export { wrapperFromJson, wrapperToJson, wrapperIsSchema } from "./wrappers.js";
-export type { WrapperJsonOptions } from "./wrappers.js";
-export { anyPack, anyUnpack, anyFromJson, anyToJson } from "./any.js";
-export type { AnyPackOptions } from "./any.js";
-export { typeUrlParse, typeUrlFor, typeUrlResolve, typeUrlPrefixDefault, wktRegistry } from "./registry.js";
-export type { TypeUrlParts } from "./registry.js";
+export { wrapperFromJson, wrapperToJson, wrapperIsSchema } from "./wkt/wrappers.js";
+export type { WrapperJsonOptions } from "./wkt/wrappers.js";
+export { anyPack, anyUnpack, anyFromJson, anyToJson } from "./wkt/any.js";
+export type { AnyPackOptions } from "./wkt/any.js";
+export { typeUrlParse, typeUrlFor, typeUrlResolve, typeUrlPrefixDefault, wktRegistry } from "./wkt/registry.js";
+export type { TypeUrlParts } from "./wkt/registry.js";
 export {
   timestampFromJson,
   timestampToJson,
@@ -36,8 +36,8 @@ export {
   timestampSubtract,
   timestampDiff,
   timestampCompare,
-} from "./timestamp.js";
-export type { TimestampLike, TimestampJsonOptions } from "./timestamp.js";
+} from "./wkt/timestamp.js";
+export type { TimestampLike, TimestampJsonOptions } from "./wkt/timestamp.js";
 export {
   durationFromJson,
   durationToJson,
@@ -54,8 +54,8 @@ export {
   durationNegate,
   durationAbs,
   durationCompare,
-} from "./duration.js";
-export type { DurationLike, DurationJsonOptions } from "./duration.js";
+} from "./wkt/duration.js";
+export type { DurationLike, DurationJsonOptions } from "./wkt/duration.js";
 export {
   typeFromDescriptor,
   enumFromDescriptor,
@@ -72,7 +72,7 @@ export {
   mixinInheritDoc,
   mixinInheritOptions,
   mixinInheritedOptionNames,
-} from "./descriptors.js";
+} from "./descriptors/descriptors.js";
 export type {
   TypeFromDescriptorOptions,
   TypesFromDescriptorsOptions,
@@ -81,8 +81,8 @@ export type {
   RegistryFromTypesOptions,
   ApiVersion,
   ApiNameAndVersion,
-} from "./descriptors.js";
-export { createTypeResolver } from "./type-resolver.js";
+} from "./descriptors/descriptors.js";
+export { createTypeResolver } from "./descriptors/type-resolver.js";
 export type {
   TypeFetch,
   TypeFetchBodyReader,
@@ -93,7 +93,7 @@ export type {
   TypeResolverOptions,
   TypeResolverUrl,
   TypeFetchSignal,
-} from "./type-resolver.js";
+} from "./descriptors/type-resolver.js";
 export {
   structFromJson,
   structToJson,
@@ -107,12 +107,12 @@ export {
   valueToJs,
   listValueFromArray,
   listValueToArray,
-} from "./struct.js";
-export type { StructJsonOptions } from "./struct.js";
-export { fieldMaskFromJson, fieldMaskToJson, fieldMaskFromPaths } from "./field-mask.js";
-export type { FieldMaskJsonOptions } from "./field-mask.js";
-export { validateJson, validateJsonString, validateMaxIssuesDefault } from "./validate.js";
-export type { WktJsonIssue, ValidateJsonOptions } from "./validate.js";
+} from "./wkt/struct.js";
+export type { StructJsonOptions } from "./wkt/struct.js";
+export { fieldMaskFromJson, fieldMaskToJson, fieldMaskFromPaths } from "./wkt/field-mask.js";
+export type { FieldMaskJsonOptions } from "./wkt/field-mask.js";
+export { validateJson, validateJsonString, validateMaxIssuesDefault } from "./codec/validate.js";
+export type { WktJsonIssue, ValidateJsonOptions } from "./codec/validate.js";
 export {
   fieldMaskCheck,
   fieldMaskIsValid,
@@ -124,8 +124,8 @@ export {
   fieldMaskForAllFields,
   fieldMaskFromFieldNumbers,
   fieldMaskFromDiff,
-} from "./field-mask.js";
-export type { FieldMaskLike, FieldMaskCheckOptions, FieldMaskSizeOptions } from "./field-mask.js";
+} from "./wkt/field-mask.js";
+export type { FieldMaskLike, FieldMaskCheckOptions, FieldMaskSizeOptions } from "./wkt/field-mask.js";
 export {
   fieldMaskProject,
   fieldMaskProjectEach,
@@ -136,7 +136,7 @@ export {
   jsonOmitEach,
   jsonMerge,
   fieldMaskFromPatch,
-} from "./field-mask-apply.js";
+} from "./mask/field-mask-apply.js";
 export type {
   FieldMaskProjectOptions,
   FieldMaskMergeOptions,
@@ -144,12 +144,12 @@ export type {
   JsonOmitOptions,
   JsonMergeOptions,
   FieldMaskFromPatchOptions,
-} from "./field-mask-apply.js";
-export { patch, jsonPatch } from "./patch.js";
-export type { PatchOptions, JsonPatchOptions } from "./patch.js";
-export { jsonSchema } from "./json-schema.js";
-export type { JsonSchemaOptions } from "./json-schema.js";
-export { standardSchema } from "./standard-schema.js";
+} from "./mask/field-mask-apply.js";
+export { patch, jsonPatch } from "./mask/patch.js";
+export type { PatchOptions, JsonPatchOptions } from "./mask/patch.js";
+export { jsonSchema } from "./schema/json-schema.js";
+export type { JsonSchemaOptions } from "./schema/json-schema.js";
+export { standardSchema } from "./schema/standard-schema.js";
 export type {
   StandardSchemaOptions,
   StandardSchemaIssue,
@@ -157,4 +157,4 @@ export type {
   StandardSchemaProps,
   StandardJsonSchemaOptions,
   WktStandardSchema,
-} from "./standard-schema.js";
+} from "./schema/standard-schema.js";

@@ -25,11 +25,11 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/any.js";
+import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/wkt/any.js";
 import { isWktJsonError } from "../src/errors.js";
-import { fromJson, fromJsonString } from "../src/from-json.js";
-import { toJson, toJsonString } from "../src/to-json.js";
-import { validateJson, validateJsonString } from "../src/validate.js";
+import { fromJson, fromJsonString } from "../src/codec/from-json.js";
+import { toJson, toJsonString } from "../src/codec/to-json.js";
+import { validateJson, validateJsonString } from "../src/codec/validate.js";
 import { arbMessage } from "./arbitrary.js";
 import {
   ForeignMessage,

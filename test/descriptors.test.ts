@@ -53,7 +53,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { anyPack, anyUnpack } from "../src/any.js";
+import { anyPack, anyUnpack } from "../src/wkt/any.js";
 import {
   apiFromDescriptor,
   apiVersion,
@@ -70,9 +70,9 @@ import {
   typeFromDescriptor,
   typesFromDescriptors,
   type TypeSet,
-} from "../src/descriptors.js";
-import { fromJson, fromJsonString } from "../src/from-json.js";
-import { toJson, toJsonString } from "../src/to-json.js";
+} from "../src/descriptors/descriptors.js";
+import { fromJson, fromJsonString } from "../src/codec/from-json.js";
+import { toJson, toJsonString } from "../src/codec/to-json.js";
 import { arbMessage } from "./arbitrary.js";
 import {
   TestAllTypesEdition2023,

@@ -19,7 +19,7 @@ import {
   durationToNanos,
   durationToSeconds,
   type DurationLike,
-} from "../src/duration.js";
+} from "../src/wkt/duration.js";
 import { durationNanosMax, durationNanosMin, durationSecondsMax, durationSecondsMin } from "../src/limits.js";
 import { catchWkt } from "./helpers.js";
 

@@ -2,8 +2,8 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { FieldMaskSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fieldMaskFromJson, fieldMaskFromPaths, fieldMaskToJson } from "../src/field-mask.js";
-import { fromJson as codecFromJson, fromJsonString as codecFromJsonString } from "../src/from-json.js";
+import { fieldMaskFromJson, fieldMaskFromPaths, fieldMaskToJson } from "../src/wkt/field-mask.js";
+import { fromJson as codecFromJson, fromJsonString as codecFromJsonString } from "../src/codec/from-json.js";
 import { catchWkt } from "./helpers.js";
 
 const FIELD_MASK = "google.protobuf.FieldMask";

@@ -8,8 +8,8 @@ import {
 import { ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
-import { fromJson, fromJsonString, type JsonReadOptions } from "../src/from-json.js";
-import { validateJson, validateJsonString } from "../src/validate.js";
+import { fromJson, fromJsonString, type JsonReadOptions } from "../src/codec/from-json.js";
+import { validateJson, validateJsonString } from "../src/codec/validate.js";
 import {
   TestAllTypesEdition2023,
   TestAllTypesProto2,
@@ -1086,7 +1086,7 @@ describe("extensions", () => {
 
 describe("messages that set few fields are what protobuf-es makes", () => {
   // The reader starts such messages from a copy of a zero message that already has the members their keys add
-  // (src/internal/zero-message.ts) and deletes those left unset; the result must be create()'s, member order
+  // (src/codec/zero-message.ts) and deletes those left unset; the result must be create()'s, member order
   // included.
   function expectSameAsEs(desc: DescMessage, json: Record<string, unknown>, options?: Partial<JsonReadOptions>): void {
     const ours = read(desc, json, options);

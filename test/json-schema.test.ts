@@ -28,7 +28,7 @@ import {
   type JsonSchemaOptions,
   type WktJsonError,
 } from "../src/index.js";
-import { jsonPathSegments } from "../src/internal/json-text.js";
+import { jsonPathSegments } from "../src/codec/json-text.js";
 import {
   TestAllTypesEdition2023,
   TestAllTypesProto2,

@@ -6,7 +6,7 @@ import {
   parseJsonText,
   parseJsonTextStrict,
   textKeptEveryMember,
-} from "../src/internal/json-text.js";
+} from "../src/codec/json-text.js";
 import { catchWkt } from "./helpers.js";
 
 /** Both paths: the hybrid entry point, and the strict parser it falls back to. */

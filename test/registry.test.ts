@@ -10,7 +10,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
-import { typeUrlFor, typeUrlParse, typeUrlPrefixDefault, typeUrlResolve, wktRegistry } from "../src/registry.js";
+import { typeUrlFor, typeUrlParse, typeUrlPrefixDefault, typeUrlResolve, wktRegistry } from "../src/wkt/registry.js";
 import { ForeignMessage, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 

@@ -29,7 +29,7 @@ import {
   valueToJs,
   valueToJson,
   valueToJsonInternal,
-} from "../src/struct.js";
+} from "../src/wkt/struct.js";
 import { catchWkt } from "./helpers.js";
 
 const STRUCT = "google.protobuf.Struct";
@@ -313,7 +313,7 @@ describe("structFromJson / structToJson", () => {
     delete proto.isWellFormed;
     try {
       vi.resetModules();
-      const m = (await import("../src/struct.js")) as typeof import("../src/struct.js");
+      const m = (await import("../src/wkt/struct.js")) as typeof import("../src/wkt/struct.js");
       const good = structOf({ "👋": v({ case: "stringValue", value: "a👋" }) });
       expect(m.structToJson(good)).toEqual({ "👋": "a👋" });
       expect(

@@ -5,7 +5,7 @@
 import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { expect } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
-import { toJson, toJsonString, type JsonWriteStringOptions } from "../src/to-json.js";
+import { toJson, toJsonString, type JsonWriteStringOptions } from "../src/codec/to-json.js";
 
 /** JSON.stringify on one line, except that -0 is printed "-0" (JSON.stringify prints "0"). */
 export function stringifyKeepingSign(v: JsonValue): string {

@@ -1,7 +1,7 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { DurationSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import type { DurationLike } from "../src/duration.js";
+import type { DurationLike } from "../src/wkt/duration.js";
 import {
   durationNanosMax,
   durationNanosMin,
@@ -29,7 +29,7 @@ import {
   timestampToMs,
   timestampToNanos,
   type TimestampLike,
-} from "../src/timestamp.js";
+} from "../src/wkt/timestamp.js";
 import { catchWkt } from "./helpers.js";
 
 const minS = BigInt(timestampSecondsMin);

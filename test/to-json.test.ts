@@ -21,10 +21,10 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { anyPack } from "../src/any.js";
+import { anyPack } from "../src/wkt/any.js";
 import { isWktJsonError } from "../src/errors.js";
-import { fromJson, fromJsonString } from "../src/from-json.js";
-import { toJson, toJsonString, type JsonWriteOptions } from "../src/to-json.js";
+import { fromJson, fromJsonString } from "../src/codec/from-json.js";
+import { toJson, toJsonString, type JsonWriteOptions } from "../src/codec/to-json.js";
 import {
   ForeignMessage,
   TestAllTypesEdition2023,
@@ -1222,9 +1222,9 @@ describe("messages with many fields, written one after another", () => {
   );
 
   // A writer stops making shapes after a few misses: each sequence starts from a fresh copy of the module.
-  const freshWriters = async (): Promise<typeof import("../src/to-json.js")> => {
+  const freshWriters = async (): Promise<typeof import("../src/codec/to-json.js")> => {
     vi.resetModules();
-    return import("../src/to-json.js");
+    return import("../src/codec/to-json.js");
   };
 
   it("each as JSON.stringify of the text writer's value prints it, and untouched by what the caller did to the last", async () => {
@@ -1321,9 +1321,9 @@ describe("messages that set few of many fields, after others", () => {
   // Whatever a wide type's writers keep from one message to the next (shapes, hints about maps), and in
   // whatever order they may look at fields: the output of protobuf-es, and the first error in field number
   // order (a getter of a hand-made message is met there too).
-  const freshWriters = async (): Promise<typeof import("../src/to-json.js")> => {
+  const freshWriters = async (): Promise<typeof import("../src/codec/to-json.js")> => {
     vi.resetModules();
-    return import("../src/to-json.js");
+    return import("../src/codec/to-json.js");
   };
   const full = (): MessageShape<DescMessage> =>
     make(TestAllTypesProto3, {

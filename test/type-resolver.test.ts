@@ -20,17 +20,17 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { anyPack } from "../src/any.js";
-import { typesFromDescriptors } from "../src/descriptors.js";
+import { anyPack } from "../src/wkt/any.js";
+import { typesFromDescriptors } from "../src/descriptors/descriptors.js";
 import { isWktJsonError, type WktJsonError } from "../src/errors.js";
-import { fromJson } from "../src/from-json.js";
-import { toJson } from "../src/to-json.js";
+import { fromJson } from "../src/codec/from-json.js";
+import { toJson } from "../src/codec/to-json.js";
 import {
   createTypeResolver as createResolver,
   type TypeFetch,
   type TypeResolverCache,
   type TypeResolverOptions,
-} from "../src/type-resolver.js";
+} from "../src/descriptors/type-resolver.js";
 import { arbMessage } from "./arbitrary.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 

@@ -1,8 +1,13 @@
 import type { JsonValue } from "@bufbuild/protobuf";
 import { AnySchema, StructSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { fromJson, fromJsonString } from "../src/from-json.js";
-import { validateJson, validateJsonString, validateMaxIssuesDefault, type WktJsonIssue } from "../src/validate.js";
+import { fromJson, fromJsonString } from "../src/codec/from-json.js";
+import {
+  validateJson,
+  validateJsonString,
+  validateMaxIssuesDefault,
+  type WktJsonIssue,
+} from "../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 

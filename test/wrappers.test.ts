@@ -15,11 +15,11 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/any.js";
+import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/wkt/any.js";
 import { isWktJsonError } from "../src/errors.js";
-import { fromJson, fromJsonString } from "../src/from-json.js";
-import { toJson } from "../src/to-json.js";
-import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../src/wrappers.js";
+import { fromJson, fromJsonString } from "../src/codec/from-json.js";
+import { toJson } from "../src/codec/to-json.js";
+import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../src/wkt/wrappers.js";
 import { arbMessage, wrapperSchemas } from "./arbitrary.js";
 import { TestAllTypesProto3 } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";

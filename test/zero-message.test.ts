@@ -6,7 +6,7 @@ import {
   zeroMessageWith,
   zeroShapeRoot,
   zeroShapeStep,
-} from "../src/internal/zero-message.js";
+} from "../src/codec/zero-message.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
 // The JSON reader starts every message of few fields from zeroMessage instead of create(): whatever it

@@ -3,7 +3,7 @@
  * different values per call. No platform floor: nothing built in reads or writes "1.5s".
  */
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
-import { durationFromJson, durationToJson } from "../../src/duration.js";
+import { durationFromJson, durationToJson } from "../../src/wkt/duration.js";
 import { durationFixtures, flat } from "../fixtures.js";
 import type { Case } from "../harness.js";
 import { formatCase, parseCase, type SecondsNanosType } from "./seconds-nanos.js";

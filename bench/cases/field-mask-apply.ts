@@ -1,5 +1,5 @@
 /**
- * FieldMask algebra, projection and update (src/field-mask.ts, src/field-mask-apply.ts). No other TypeScript
+ * FieldMask algebra, projection and update (src/wkt/field-mask.ts, src/mask/field-mask-apply.ts). No other TypeScript
  * library has these, so each case sits beside the obvious code a user writes today for the same mask:
  *
  * - `es`: with @bufbuild/protobuf, by hand: `create()` plus `clone()` / `merge()` of each masked field (only
@@ -14,7 +14,7 @@
  */
 import { clone, create, fromJson, merge, type DescMessage, type JsonObject } from "@bufbuild/protobuf";
 import { TimestampSchema } from "@bufbuild/protobuf/wkt";
-import { fieldMaskNormalize, fieldMaskUnion } from "../../src/field-mask.js";
+import { fieldMaskNormalize, fieldMaskUnion } from "../../src/wkt/field-mask.js";
 import {
   fieldMaskFromPatch,
   fieldMaskMerge,
@@ -22,7 +22,7 @@ import {
   jsonMerge,
   jsonOmit,
   jsonProject,
-} from "../../src/field-mask-apply.js";
+} from "../../src/mask/field-mask-apply.js";
 import { TestAllTypesProto3, testRegistry } from "../../test/conformance-registry.js";
 import { same } from "../check.js";
 import { flat, messageWithEveryField, mulberry32, protoPaths } from "../fixtures.js";

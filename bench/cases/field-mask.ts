@@ -4,7 +4,7 @@
  */
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { type FieldMask, FieldMaskSchema } from "@bufbuild/protobuf/wkt";
-import { fieldMaskFromJson, fieldMaskToJson } from "../../src/field-mask.js";
+import { fieldMaskFromJson, fieldMaskToJson } from "../../src/wkt/field-mask.js";
 import { pt, same, tsColumn } from "../check.js";
 import { flat, protoPaths } from "../fixtures.js";
 import { sink, type Case } from "../harness.js";

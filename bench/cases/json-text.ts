@@ -3,7 +3,7 @@
  * big integers, depth) beside `JSON.parse` alone. `@bufbuild/protobuf` has no such function: its
  * `fromJsonString` is `JSON.parse` and then `fromJson`, measured under Struct and the whole-message cases.
  */
-import { parseJsonText } from "../../src/internal/json-text.js";
+import { parseJsonText } from "../../src/codec/json-text.js";
 import { same } from "../check.js";
 import { bigIntDocument, freeFormDocument, numberArray } from "../fixtures.js";
 import { sink, type Case } from "../harness.js";

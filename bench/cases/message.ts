@@ -16,8 +16,8 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { AnySchema, DurationSchema, StructSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
 import { TestAllTypesProto3, testRegistry } from "../../test/conformance-registry.js";
 import { pt, same, tsColumn } from "../check.js";
 import { base64Reference, flat, flowDefinition, messageWithEveryField, randomBytes } from "../fixtures.js";
@@ -209,7 +209,7 @@ export function wholeMessageCases(): Case[] {
       targets: wholeTargets,
     }),
     // Messages as services send them: a few of the 125 fields set. The reader copies a zero message when a
-    // message sets few fields and adds no member (src/internal/zero-message.ts), and creates it otherwise.
+    // message sets few fields and adds no member (src/codec/zero-message.ts), and creates it otherwise.
     ...messageCases({
       area,
       label: "test-all-types-proto3-sparse",

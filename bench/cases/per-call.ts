@@ -16,10 +16,10 @@ import {
   type JsonValue,
 } from "@bufbuild/protobuf";
 import { DoubleValueSchema, Int64ValueSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { timestampFromJson, timestampToJson } from "../../src/timestamp.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
-import { wrapperFromJson, wrapperToJson } from "../../src/wrappers.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { timestampFromJson, timestampToJson } from "../../src/wkt/timestamp.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
+import { wrapperFromJson, wrapperToJson } from "../../src/wkt/wrappers.js";
 import { pt, same, tsColumn } from "../check.js";
 import { batch, flat, mulberry32, timestamps } from "../fixtures.js";
 import { sink, type Case, type Target } from "../harness.js";

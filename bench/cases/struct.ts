@@ -13,9 +13,9 @@ import {
   type JsonValue,
 } from "@bufbuild/protobuf";
 import { ListValueSchema, StructSchema } from "@bufbuild/protobuf/wkt";
-import { fromJsonString } from "../../src/from-json.js";
-import { listValueFromJson, listValueToJson, structFromJson, structToJson } from "../../src/struct.js";
-import { toJsonString } from "../../src/to-json.js";
+import { fromJsonString } from "../../src/codec/from-json.js";
+import { listValueFromJson, listValueToJson, structFromJson, structToJson } from "../../src/wkt/struct.js";
+import { toJsonString } from "../../src/codec/to-json.js";
 import { pt, same, tsColumn } from "../check.js";
 import { flowDefinition, numberList, wideObject } from "../fixtures.js";
 import { sink, type Case } from "../harness.js";

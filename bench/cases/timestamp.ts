@@ -4,7 +4,7 @@
  * than a parse to nanoseconds) and `Date.prototype.toISOString` of the same instant.
  */
 import { type Timestamp, TimestampSchema } from "@bufbuild/protobuf/wkt";
-import { timestampFromJson, timestampToJson } from "../../src/timestamp.js";
+import { timestampFromJson, timestampToJson } from "../../src/wkt/timestamp.js";
 import { flat, timestamps, withOffsets } from "../fixtures.js";
 import { sink, type Case } from "../harness.js";
 import { formatCase, parseCase, type SecondsNanosType } from "./seconds-nanos.js";

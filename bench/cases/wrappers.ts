@@ -9,7 +9,7 @@ import { create, fromJson, toJson, type DescMessage, type JsonValue } from "@buf
 import { BytesValueSchema, DoubleValueSchema, Int64ValueSchema } from "@bufbuild/protobuf/wkt";
 import { base64Decode as esBase64Decode, base64Encode as esBase64Encode } from "@bufbuild/protobuf/wire";
 import { base64DecodePortable, base64EncodePortable } from "../../src/internal/base64.js";
-import { wrapperFromJson, wrapperToJson } from "../../src/wrappers.js";
+import { wrapperFromJson, wrapperToJson } from "../../src/wkt/wrappers.js";
 import { pt, same, tsColumn } from "../check.js";
 import { base64Reference, batch, flat, mulberry32, randomBytes } from "../fixtures.js";
 import { sink, type Case } from "../harness.js";

@@ -30,7 +30,7 @@ import {
   ValueSchema,
 } from "@bufbuild/protobuf/wkt";
 import type { WktRule } from "../../src/errors.js";
-import type { JsonReadOptions } from "../../src/from-json.js";
+import type { JsonReadOptions } from "../../src/codec/from-json.js";
 import { TestAllTypesProto3 } from "../conformance-registry.js";
 
 /** What decoding the text gives: canonical JSON (`toJson` of the message), or an error's rule and path. */

@@ -5,12 +5,12 @@
 import { create, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { AnySchema, ListValueSchema, StructSchema, ValueSchema, type Value } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { anyFromJson } from "../../src/any.js";
+import { anyFromJson } from "../../src/wkt/any.js";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { listValueFromJson, structFromJson, valueFromJson, valueToJson } from "../../src/struct.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
-import { validateJson, validateJsonString } from "../../src/validate.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { listValueFromJson, structFromJson, valueFromJson, valueToJson } from "../../src/wkt/struct.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
+import { validateJson, validateJsonString } from "../../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 

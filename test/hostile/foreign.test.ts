@@ -15,9 +15,9 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../../src/any.js";
+import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../../src/wkt/any.js";
 import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
-import { typeUrlFor, typeUrlParse, typeUrlResolve } from "../../src/registry.js";
+import { typeUrlFor, typeUrlParse, typeUrlResolve } from "../../src/wkt/registry.js";
 import {
   fieldMaskCheck,
   fieldMaskCovers,
@@ -38,8 +38,8 @@ import {
   jsonOmit,
   jsonProject,
 } from "../../src/index.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
-import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../../src/wrappers.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
+import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../../src/wkt/wrappers.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 
 const G = "type.googleapis.com/";

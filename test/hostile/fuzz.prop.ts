@@ -17,10 +17,10 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError, type WktJsonError } from "../../src/errors.js";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
 import { isWellFormed } from "../../src/internal/utf16.js";
-import { validateJson, validateJsonString } from "../../src/validate.js";
+import { validateJson, validateJsonString } from "../../src/codec/validate.js";
 import { arbMessage } from "../arbitrary.js";
 import {
   TestAllTypesEdition2023,

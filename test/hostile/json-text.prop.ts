@@ -13,7 +13,7 @@ import {
   parseJsonText,
   parseJsonTextStrict,
   type JsonTextDuplicate,
-} from "../../src/internal/json-text.js";
+} from "../../src/codec/json-text.js";
 import { pathJoin, type PathSegment } from "../../src/path.js";
 import { catchWkt } from "../helpers.js";
 

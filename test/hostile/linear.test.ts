@@ -8,9 +8,9 @@ import type { DescMessage } from "@bufbuild/protobuf";
 import { FieldMaskSchema, StructSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJsonString } from "../../src/from-json.js";
-import { toJsonString } from "../../src/to-json.js";
-import { validateJsonString } from "../../src/validate.js";
+import { fromJsonString } from "../../src/codec/from-json.js";
+import { toJsonString } from "../../src/codec/to-json.js";
+import { validateJsonString } from "../../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 
 const registry = testRegistry;

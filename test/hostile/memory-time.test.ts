@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJsonString } from "../../src/from-json.js";
+import { fromJsonString } from "../../src/codec/from-json.js";
 import { TestAllTypesProto3, testRegistry as registry } from "../conformance-registry.js";
 
 setFlagsFromString("--expose-gc");

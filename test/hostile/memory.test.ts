@@ -10,10 +10,10 @@ import { AnySchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
 import { issuePathKeyMax } from "../../src/limits.js";
-import { validateJson, validateJsonString } from "../../src/validate.js";
-import { toJsonString } from "../../src/to-json.js";
+import { validateJson, validateJsonString } from "../../src/codec/validate.js";
+import { toJsonString } from "../../src/codec/to-json.js";
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";

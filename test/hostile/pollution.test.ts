@@ -8,11 +8,11 @@ import { AnySchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fieldMaskFromJson, fieldMaskToJson } from "../../src/field-mask.js";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { structFromJson, valueFromJson } from "../../src/struct.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
-import { validateJson, validateJsonString } from "../../src/validate.js";
+import { fieldMaskFromJson, fieldMaskToJson } from "../../src/wkt/field-mask.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { structFromJson, valueFromJson } from "../../src/wkt/struct.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
+import { validateJson, validateJsonString } from "../../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 

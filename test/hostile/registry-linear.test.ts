@@ -28,12 +28,12 @@ import {
   type Type,
 } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { anyPack } from "../../src/any.js";
-import { registryFromTypes, type TypeSet } from "../../src/descriptors.js";
+import { anyPack } from "../../src/wkt/any.js";
+import { registryFromTypes, type TypeSet } from "../../src/descriptors/descriptors.js";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson } from "../../src/from-json.js";
+import { fromJson } from "../../src/codec/from-json.js";
 import { registryNestingMax } from "../../src/limits.js";
-import { toJson } from "../../src/to-json.js";
+import { toJson } from "../../src/codec/to-json.js";
 
 const G = "type.googleapis.com/";
 

@@ -15,7 +15,7 @@ import {
   defaultTypeResolverMaxConcurrent,
   defaultTypeResolverTimeoutMs,
 } from "../../src/limits.js";
-import { createTypeResolver, type TypeFetch, type TypeResolverOptions } from "../../src/type-resolver.js";
+import { createTypeResolver, type TypeFetch, type TypeResolverOptions } from "../../src/descriptors/type-resolver.js";
 import { testRegistry } from "../conformance-registry.js";
 
 type Handler = (req: IncomingMessage, res: ServerResponse, host: TestServer) => void;

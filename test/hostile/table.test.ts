@@ -4,9 +4,9 @@
 
 import { toBinary, type JsonValue } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { fromJsonString } from "../../src/from-json.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
-import { validateJsonString } from "../../src/validate.js";
+import { fromJsonString } from "../../src/codec/from-json.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
+import { validateJsonString } from "../../src/codec/validate.js";
 import { testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 import { hostileCases, type Case } from "./cases.js";

@@ -16,8 +16,8 @@ import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
 import { arbMessage, type ArbMessageOptions } from "../arbitrary.js";
 import {
   ForeignMessage,

@@ -15,18 +15,18 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyPack } from "../../src/any.js";
+import { anyPack } from "../../src/wkt/any.js";
 import {
   apiVersion,
   apiVersionIsValid,
   mixinHttpPath,
   mixinInheritDoc,
   registryFromTypes,
-} from "../../src/descriptors.js";
+} from "../../src/descriptors/descriptors.js";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson } from "../../src/from-json.js";
-import { toJson } from "../../src/to-json.js";
-import { createTypeResolver, type TypeFetch } from "../../src/type-resolver.js";
+import { fromJson } from "../../src/codec/from-json.js";
+import { toJson } from "../../src/codec/to-json.js";
+import { createTypeResolver, type TypeFetch } from "../../src/descriptors/type-resolver.js";
 
 const G = "type.googleapis.com/";
 

@@ -20,7 +20,7 @@ import {
   durationToMs,
   durationToNanos,
   durationToSeconds,
-} from "../../src/duration.js";
+} from "../../src/wkt/duration.js";
 import { isWktJsonError } from "../../src/errors.js";
 import { durationSecondsMax } from "../../src/limits.js";
 

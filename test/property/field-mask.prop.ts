@@ -3,7 +3,7 @@ import { FieldMaskSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fieldMaskFromJson, fieldMaskToJson } from "../../src/field-mask.js";
+import { fieldMaskFromJson, fieldMaskToJson } from "../../src/wkt/field-mask.js";
 
 // A proto field name that has a lower-camel form: lower-case words of letters and digits, starting with a
 // letter, joined by single underscores (each "_" is then followed by a lower-case letter).

@@ -7,7 +7,7 @@ import {
   locateJsonPath,
   parseJsonText,
   parseJsonTextStrict,
-} from "../../src/internal/json-text.js";
+} from "../../src/codec/json-text.js";
 
 type JsonValue = fc.JsonValue;
 

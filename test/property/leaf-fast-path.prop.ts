@@ -1,6 +1,6 @@
 /**
  * The codec's path for leaf well-known types called without options (Timestamp, Duration, FieldMask and the
- * nine wrappers: no context, no writer or reader lookup; src/to-json.ts `Leaf`, src/from-json.ts `LeafReader`)
+ * nine wrappers: no context, no writer or reader lookup; src/codec/to-json.ts `Leaf`, src/codec/from-json.ts `LeafReader`)
  * gives exactly what the general path gives, which an empty options object selects: the same messages, texts
  * and JSON values, and the same errors (rule, path, type name, detail, line, column) for anything.
  */
@@ -23,8 +23,8 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
-import { toJson, toJsonString } from "../../src/to-json.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { toJson, toJsonString } from "../../src/codec/to-json.js";
 
 const schemas: readonly DescMessage[] = [
   TimestampSchema,

@@ -1,5 +1,5 @@
 /**
- * The fast path of `fromJsonString` for Struct, Value and ListValue (src/internal/struct-text.ts) pinned to the
+ * The fast path of `fromJsonString` for Struct, Value and ListValue (src/codec/struct-text.ts) pinned to the
  * long way it replaces: `parseJsonText` with the codec's options, then the compiled reader, then the error's
  * line and column from the text, as `fromJsonString` did before the fast path. On every generated text both
  * give the same message (toEqual tells -0 from 0; `__proto__` must be an own member), or throw the same
@@ -23,9 +23,9 @@ import {
   stackOverflowAsDepth,
   textParseOptions,
   type JsonReadOptions,
-} from "../../src/from-json.js";
-import { locateJsonPath } from "../../src/internal/json-text.js";
-import { structFamilyFromText } from "../../src/internal/struct-text.js";
+} from "../../src/codec/from-json.js";
+import { locateJsonPath } from "../../src/codec/json-text.js";
+import { structFamilyFromText } from "../../src/codec/struct-text.js";
 
 /** `fromJsonString` as it was before the fast path: the long way, which the fast path falls back to. */
 function longWay(schema: DescMessage, json: string, options?: Partial<JsonReadOptions>): unknown {

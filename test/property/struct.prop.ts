@@ -3,7 +3,7 @@ import { ListValueSchema, StructSchema, ValueSchema, type ListValue, type Value 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { toJsonString } from "../../src/to-json.js";
+import { toJsonString } from "../../src/codec/to-json.js";
 import { isWellFormed } from "../../src/internal/utf16.js";
 import {
   listValueFromArray,
@@ -15,7 +15,7 @@ import {
   valueFromJs,
   valueFromJson,
   valueToJson,
-} from "../../src/struct.js";
+} from "../../src/wkt/struct.js";
 
 // fc.jsonValue() generates only finite doubles and, like JSON.parse, may generate -0. A Value keeps -0 and so
 // does the JSON value we give back, so the value-level round trip is exact (toEqual tells -0 from 0). Only

@@ -2,7 +2,7 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { type Duration, DurationSchema, type Timestamp, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { durationAdd, durationFromNanos, durationToNanos } from "../../src/duration.js";
+import { durationAdd, durationFromNanos, durationToNanos } from "../../src/wkt/duration.js";
 import { isWktJsonError } from "../../src/errors.js";
 import { durationSecondsMax, timestampSecondsMax, timestampSecondsMin } from "../../src/limits.js";
 import {
@@ -23,7 +23,7 @@ import {
   timestampToMs,
   timestampToNanos,
   type TimestampLike,
-} from "../../src/timestamp.js";
+} from "../../src/wkt/timestamp.js";
 
 const minS = BigInt(timestampSecondsMin);
 const maxS = BigInt(timestampSecondsMax);

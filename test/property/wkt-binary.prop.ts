@@ -38,7 +38,7 @@ import {
   structToJsonInternal,
   valueFromJsonInternal,
   valueToJsonInternal,
-} from "../../src/struct.js";
+} from "../../src/wkt/struct.js";
 import { arbMessage } from "../arbitrary.js";
 
 const schemas: DescMessage[] = [

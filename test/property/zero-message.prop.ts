@@ -1,5 +1,5 @@
 // The JSON reader starts a message that sets up to 16 fields from a copy of a per-type zero message that already
-// has the members its message fields add, and deletes those left unset (src/internal/zero-message.ts). Law: for
+// has the members its message fields add, and deletes those left unset (src/codec/zero-message.ts). Law: for
 // any such JSON object, the message is exactly protobuf-es's (its reader creates messages with create()):
 // the same members in the same order, own undefined ones counted, and the same values down to -0.
 
@@ -13,7 +13,7 @@ import {
 } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromJson, fromJsonString } from "../../src/from-json.js";
+import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesEdition2023, TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 

@@ -41,18 +41,18 @@
  */
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
-import { WktJsonError } from "./errors.js";
-import { basePathOf, errorAtBase } from "./internal/base-path.js";
-import { unlimitedBudget, valuesError, type ValueBudget } from "./internal/budget.js";
+import { WktJsonError } from "../errors.js";
+import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { unlimitedBudget, valuesError, type ValueBudget } from "../internal/budget.js";
 import {
   byNameStore as byNameStoreImport,
   innerWellFormed as innerWellFormedImport,
   noteNumber as noteNumberImport,
   setOwnByName as setOwnByNameImport,
-} from "./internal/json-value.js";
-import { isWellFormed as isWellFormedImport } from "./internal/utf16.js";
-import { defaultMaxDepth, formatBound } from "./limits.js";
-import { errorAtPath } from "./path.js";
+} from "../internal/json-value.js";
+import { isWellFormed as isWellFormedImport } from "../internal/utf16.js";
+import { defaultMaxDepth, formatBound } from "../limits.js";
+import { errorAtPath } from "../path.js";
 
 /**
  * A module-level alias of the hot imported function: under vitest's module runner every use of an imported
@@ -315,7 +315,7 @@ export function listValueToArray(l: ListValue, options?: StructJsonOptions): Jso
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Internal entry points for the whole-message codec (src/from-json.ts, src/to-json.ts)
+// Internal entry points for the whole-message codec (src/codec/from-json.ts, src/codec/to-json.ts)
 // ---------------------------------------------------------------------------------------------------------
 
 /**

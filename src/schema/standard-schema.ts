@@ -16,13 +16,13 @@
  * @module
  */
 import type { DescMessage, JsonValue, MessageJsonType, MessageShape } from "@bufbuild/protobuf";
-import { isWktJsonError, WktJsonError, type WktRule } from "./errors.js";
-import { fromJson } from "./from-json.js";
-import { jsonPathSegments } from "./internal/json-text.js";
-import { describe } from "./int64.js";
+import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
+import { fromJson } from "../codec/from-json.js";
+import { jsonPathSegments } from "../codec/json-text.js";
+import { describe } from "../int64.js";
 import { jsonSchema, type JsonSchemaOptions } from "./json-schema.js";
-import { checkSchema } from "./registry.js";
-import { validateJson, type ValidateJsonOptions } from "./validate.js";
+import { checkSchema } from "../wkt/registry.js";
+import { validateJson, type ValidateJsonOptions } from "../codec/validate.js";
 
 /** Options of {@link standardSchema}: the decoder's and the validator's (`maxIssues`). */
 export type StandardSchemaOptions = Partial<ValidateJsonOptions>;

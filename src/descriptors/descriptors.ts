@@ -112,10 +112,10 @@ import {
   type Option,
   type Type,
 } from "@bufbuild/protobuf/wkt";
-import { anyPack } from "./any.js";
-import { WktJsonError } from "./errors.js";
-import { registryNestingMax } from "./limits.js";
-import { typeUrlParse, typeUrlPrefixDefault, wktFiles } from "./registry.js";
+import { anyPack } from "../wkt/any.js";
+import { WktJsonError } from "../errors.js";
+import { registryNestingMax } from "../limits.js";
+import { typeUrlParse, typeUrlPrefixDefault, wktFiles } from "../wkt/registry.js";
 
 const typeTypeName = "google.protobuf.Type";
 const enumTypeName = "google.protobuf.Enum";

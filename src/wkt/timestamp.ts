@@ -23,11 +23,11 @@
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
 import * as duration from "./duration.js";
 import type { DurationLike } from "./duration.js";
-import { WktJsonError } from "./errors.js";
-import { describe } from "./int64.js";
-import { callAtBase } from "./internal/base-path.js";
-import * as scan from "./internal/scan.js";
-import * as limits from "./limits.js";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
+import { callAtBase } from "../internal/base-path.js";
+import * as scan from "../internal/scan.js";
+import * as limits from "../limits.js";
 
 // Hot paths read module-local copies of what they import. Under Vite's module runner (vitest, Vite SSR) every
 // imported binding is read through a getter on each use, which made the codecs up to three times slower in

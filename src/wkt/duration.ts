@@ -20,11 +20,11 @@
  * @module
  */
 import type { Duration } from "@bufbuild/protobuf/wkt";
-import { WktJsonError } from "./errors.js";
-import { describe } from "./int64.js";
-import { callAtBase } from "./internal/base-path.js";
-import * as scan from "./internal/scan.js";
-import * as limits from "./limits.js";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
+import { callAtBase } from "../internal/base-path.js";
+import * as scan from "../internal/scan.js";
+import * as limits from "../limits.js";
 
 // Hot paths read module-local copies of what they import. Under Vite's module runner (vitest, Vite SSR) every
 // imported binding is read through a getter on each use, which made durationToJson three times slower in

@@ -21,8 +21,8 @@ import {
   file_google_protobuf_type,
   file_google_protobuf_wrappers,
 } from "@bufbuild/protobuf/wkt";
-import { WktJsonError } from "./errors.js";
-import { describe } from "./int64.js";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
 
 /** The parts of a type URL. */
 export interface TypeUrlParts {

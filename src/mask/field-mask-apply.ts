@@ -49,7 +49,7 @@
 import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { protoCamelCase, protoSnakeCase, scalarZeroValue } from "@bufbuild/protobuf/reflect";
 import type { FieldMask, Struct } from "@bufbuild/protobuf/wkt";
-import { WktJsonError } from "./errors.js";
+import { WktJsonError } from "../errors.js";
 import {
   asMsg,
   boxNone,
@@ -64,9 +64,9 @@ import {
   type FieldPlan,
   type MessagePlan,
   type Msg,
-} from "./field-mask.js";
-import { describe } from "./int64.js";
-import { setOwn } from "./internal/json-value.js";
+} from "../wkt/field-mask.js";
+import { describe } from "../int64.js";
+import { setOwn } from "../internal/json-value.js";
 import {
   childOf,
   formatPath,
@@ -86,9 +86,9 @@ import {
   type FieldMaskLike,
   type Node,
   type Segment,
-} from "./internal/mask-path.js";
-import { defaultMaskMaxPaths, defaultMaxDepth, defaultPatchMaskMaxLength, formatBound } from "./limits.js";
-import { structFromJson, structToJson } from "./struct.js";
+} from "../internal/mask-path.js";
+import { defaultMaskMaxPaths, defaultMaxDepth, defaultPatchMaskMaxLength, formatBound } from "../limits.js";
+import { structFromJson, structToJson } from "../wkt/struct.js";
 
 const structTypeName = "google.protobuf.Struct";
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -39,11 +39,11 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { enumValueJsonName } from "./enum.js";
-import { WktJsonError } from "./errors.js";
-import { describe } from "./int64.js";
-import { setOwn } from "./internal/json-value.js";
-import { checkSchema } from "./registry.js";
+import { enumValueJsonName } from "../wkt/enum.js";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
+import { setOwn } from "../internal/json-value.js";
+import { checkSchema } from "../wkt/registry.js";
 
 /** Options of {@link jsonSchema}. */
 export interface JsonSchemaOptions {

@@ -42,7 +42,7 @@ import {
 } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
-import { WktJsonError } from "./errors.js";
+import { WktJsonError } from "../errors.js";
 import {
   checkedPaths,
   checkedTrie,
@@ -55,16 +55,16 @@ import {
   type FieldPlan,
   type MessagePlan,
   type Msg,
-} from "./field-mask.js";
-import { fieldMaskFromJson } from "./field-mask.js";
+} from "../wkt/field-mask.js";
+import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { fieldMaskMerge } from "./field-mask-apply.js";
-import { fromJson, stackOverflowAsDepth, type JsonReadOptions } from "./from-json.js";
-import { describe } from "./int64.js";
-import { setOwn } from "./internal/json-value.js";
-import { formatPath, isStar, WILD, type FieldMaskLike, type Node, type Segment } from "./internal/mask-path.js";
-import { defaultMaxDepth } from "./limits.js";
-import { pathJoin, type PathSegment } from "./path.js";
-import { toJson, type JsonWriteOptions } from "./to-json.js";
+import { fromJson, stackOverflowAsDepth, type JsonReadOptions } from "../codec/from-json.js";
+import { describe } from "../int64.js";
+import { setOwn } from "../internal/json-value.js";
+import { formatPath, isStar, WILD, type FieldMaskLike, type Node, type Segment } from "../internal/mask-path.js";
+import { defaultMaxDepth } from "../limits.js";
+import { pathJoin, type PathSegment } from "../path.js";
+import { toJson, type JsonWriteOptions } from "../codec/to-json.js";
 
 /** Options of {@link patch}: the decoder's options for the body, plus the update mask and field behaviour. */
 export interface PatchOptions extends Partial<JsonReadOptions> {

@@ -29,9 +29,9 @@
  * @module
  */
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
-import { byNameStore as byNameStoreImport, setOwnByName as setOwnByNameImport } from "./json-value.js";
+import { byNameStore as byNameStoreImport, setOwnByName as setOwnByNameImport } from "../internal/json-value.js";
 import { textKeptEveryMember } from "./json-text.js";
-import { isWellFormed as isWellFormedImport } from "./utf16.js";
+import { isWellFormed as isWellFormedImport } from "../internal/utf16.js";
 
 const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";

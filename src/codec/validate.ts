@@ -16,8 +16,8 @@
  */
 import type { DescField, DescMessage, JsonValue, ScalarType } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { isWktJsonError, WktJsonError, type WktRule } from "./errors.js";
-import { checkNoAtTypeField } from "./any.js";
+import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
+import { checkNoAtTypeField } from "../wkt/any.js";
 import {
   compileValue,
   extensionAsField,
@@ -33,10 +33,10 @@ import {
   type ReadContext,
   type ValueReader,
 } from "./from-json.js";
-import { describe } from "./int64.js";
-import { unlimitedBudget, valuesError } from "./internal/budget.js";
-import { issuePath } from "./internal/issue-path.js";
-import { wktJsonToBinaryFast } from "./internal/wkt-binary.js";
+import { describe } from "../int64.js";
+import { unlimitedBudget, valuesError } from "../internal/budget.js";
+import { issuePath } from "../internal/issue-path.js";
+import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
   jsonPathSegments,
   lineColumns,
@@ -44,14 +44,14 @@ import {
   parseJsonText,
   parseJsonTextStrict,
   type JsonTextDuplicate,
-} from "./internal/json-text.js";
-import { copyJsonObject, copyValue } from "./internal/json-value.js";
-import { mapKeyFromJson } from "./internal/scalar.js";
-import { isWellFormed } from "./internal/utf16.js";
-import { issuePathKeyMax, issuePathMax } from "./limits.js";
-import { type PathSegment } from "./path.js";
-import { typeUrlResolve } from "./registry.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
+} from "./json-text.js";
+import { copyJsonObject, copyValue } from "../internal/json-value.js";
+import { mapKeyFromJson } from "../internal/scalar.js";
+import { isWellFormed } from "../internal/utf16.js";
+import { issuePathKeyMax, issuePathMax } from "../limits.js";
+import { type PathSegment } from "../path.js";
+import { typeUrlResolve } from "../wkt/registry.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
 
 /** One problem of an input: what {@link WktJsonError} says, as data. */
 export interface WktJsonIssue {

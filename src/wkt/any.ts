@@ -25,15 +25,15 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
-import { WktJsonError } from "./errors.js";
-import { checkMaxValues, depthOption, readerFor, type JsonReadOptions, type ReadContext } from "./from-json.js";
-import { describe } from "./int64.js";
-import { basePathOf, errorAtBase } from "./internal/base-path.js";
-import { setOwn } from "./internal/json-value.js";
-import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "./internal/wkt-binary.js";
-import { errorAtPath } from "./path.js";
+import { WktJsonError } from "../errors.js";
+import { checkMaxValues, depthOption, readerFor, type JsonReadOptions, type ReadContext } from "../codec/from-json.js";
+import { describe } from "../int64.js";
+import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { setOwn } from "../internal/json-value.js";
+import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "../internal/wkt-binary.js";
+import { errorAtPath } from "../path.js";
 import { checkRegistry, checkSchema, typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
-import { maxDepthOption, writerFor, type WriteContext } from "./to-json.js";
+import { maxDepthOption, writerFor, type WriteContext } from "../codec/to-json.js";
 
 const anyTypeName = "google.protobuf.Any";
 

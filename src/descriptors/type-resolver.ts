@@ -21,7 +21,7 @@
 import { fromBinary, type Registry } from "@bufbuild/protobuf";
 import { EnumSchema, Field_Kind, TypeSchema, type Enum, type Type } from "@bufbuild/protobuf/wkt";
 import { builtins, movedError, registryFromTypes, type RegistryFromTypesOptions } from "./descriptors.js";
-import { WktJsonError } from "./errors.js";
+import { WktJsonError } from "../errors.js";
 import {
   defaultTypeResolverMaxBodyBytes,
   defaultTypeResolverMaxCacheEntries,
@@ -29,8 +29,8 @@ import {
   defaultTypeResolverMaxTypes,
   defaultTypeResolverTimeoutMs,
   formatBound,
-} from "./limits.js";
-import { typeUrlParse } from "./registry.js";
+} from "../limits.js";
+import { typeUrlParse } from "../wkt/registry.js";
 
 const typeTypeName = "google.protobuf.Type";
 const enumTypeName = "google.protobuf.Enum";

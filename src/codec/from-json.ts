@@ -25,29 +25,29 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { anyFromJsonInternal } from "./any.js";
-import { durationFromJson } from "./duration.js";
-import { errorAsType, WktJsonError } from "./errors.js";
-import { fieldMaskFromJson } from "./field-mask.js";
-import { enumValueJsonName } from "./enum.js";
-import { describe } from "./int64.js";
-import { valuesError, type ValueBudget } from "./internal/budget.js";
-import { copyJsonObject, setOwn } from "./internal/json-value.js";
-import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./internal/json-text.js";
-import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "./internal/scalar.js";
+import { anyFromJsonInternal } from "../wkt/any.js";
+import { durationFromJson } from "../wkt/duration.js";
+import { errorAsType, WktJsonError } from "../errors.js";
+import { fieldMaskFromJson } from "../wkt/field-mask.js";
+import { enumValueJsonName } from "../wkt/enum.js";
+import { describe } from "../int64.js";
+import { valuesError, type ValueBudget } from "../internal/budget.js";
+import { copyJsonObject, setOwn } from "../internal/json-value.js";
+import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
+import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
 import {
   defaultMaxDepth,
   defaultMaxValues,
   defaultMaxValuesPerCodeUnit,
   defaultMaxValuesTextMin,
   formatBound,
-} from "./limits.js";
-import { isWellFormed } from "./internal/utf16.js";
-import { errorAtPath } from "./path.js";
-import { structFamilyFromText } from "./internal/struct-text.js";
-import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./internal/zero-message.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct.js";
-import { timestampFromJson } from "./timestamp.js";
+} from "../limits.js";
+import { isWellFormed } from "../internal/utf16.js";
+import { errorAtPath } from "../path.js";
+import { structFamilyFromText } from "./struct-text.js";
+import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
+import { timestampFromJson } from "../wkt/timestamp.js";
 
 /**
  * Options of {@link fromJson}, {@link fromJsonString} and the merge functions: `@bufbuild/protobuf`'s

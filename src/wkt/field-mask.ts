@@ -47,8 +47,8 @@ import { ScalarType, type DescField, type DescMessage, type MessageShape } from 
 import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { isScalarZeroValue } from "@bufbuild/protobuf/reflect";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { WktJsonError } from "./errors.js";
-import { callAtBase } from "./internal/base-path.js";
+import { WktJsonError } from "../errors.js";
+import { callAtBase } from "../internal/base-path.js";
 import { checkSchema } from "./registry.js";
 import {
   defaultMaskMaxPaths,
@@ -58,7 +58,7 @@ import {
   int64Min,
   maskStepsPerPath,
   uint64Max,
-} from "./limits.js";
+} from "../limits.js";
 import {
   anyLeaf,
   BudgetExceeded,
@@ -88,9 +88,9 @@ import {
   type FieldMaskLike,
   type Node,
   type Segment,
-} from "./internal/mask-path.js";
+} from "../internal/mask-path.js";
 
-export type { FieldMaskLike } from "./internal/mask-path.js";
+export type { FieldMaskLike } from "../internal/mask-path.js";
 
 const fieldMaskType = "google.protobuf.FieldMask";
 

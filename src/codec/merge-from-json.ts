@@ -39,13 +39,13 @@ import {
   type FieldPlan,
   type MessagePlan,
   type Msg,
-} from "./field-mask.js";
+} from "../wkt/field-mask.js";
 import { fromJson, fromJsonString, stackOverflowAsDepth, depthOption, type JsonReadOptions } from "./from-json.js";
-import { enumValueJsonName } from "./enum.js";
-import { setOwn } from "./internal/json-value.js";
-import { checkRegistry, checkSchema } from "./registry.js";
-import { WktJsonError } from "./errors.js";
-import { describe } from "./int64.js";
+import { enumValueJsonName } from "../wkt/enum.js";
+import { setOwn } from "../internal/json-value.js";
+import { checkRegistry, checkSchema } from "../wkt/registry.js";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../int64.js";
 
 /**
  * Reads proto3 JSON into `target`, merging: set fields are replaced, lists appended to, map entries added,

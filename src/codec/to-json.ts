@@ -24,13 +24,13 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { anyToJsonInternal } from "./any.js";
-import { durationToJson } from "./duration.js";
-import { enumValueJsonName } from "./enum.js";
-import { errorAsType, WktJsonError } from "./errors.js";
+import { anyToJsonInternal } from "../wkt/any.js";
+import { durationToJson } from "../wkt/duration.js";
+import { enumValueJsonName } from "../wkt/enum.js";
+import { errorAsType, WktJsonError } from "../errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
-import { fieldMaskToJson } from "./field-mask.js";
-import { describe } from "./int64.js";
+import { fieldMaskToJson } from "../wkt/field-mask.js";
+import { describe } from "../int64.js";
 import {
   byNameStore,
   copyJsonObject,
@@ -38,7 +38,7 @@ import {
   jsonObjectText,
   negativeZeroTake,
   setOwnByName,
-} from "./internal/json-value.js";
+} from "../internal/json-value.js";
 import {
   int32KeyValue,
   isCanonicalIntegerKey,
@@ -46,18 +46,18 @@ import {
   scalarToJson,
   scalarWriter,
   scalarZero,
-} from "./internal/scalar.js";
-import { isWellFormed } from "./internal/utf16.js";
-import { defaultMaxDepth } from "./limits.js";
-import { errorAtPath } from "./path.js";
-import { checkRegistry, checkSchema } from "./registry.js";
+} from "../internal/scalar.js";
+import { isWellFormed } from "../internal/utf16.js";
+import { defaultMaxDepth } from "../limits.js";
+import { errorAtPath } from "../path.js";
+import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import {
   listOrValueTextInternal,
   listValueToJsonInternal,
   structToJsonInternal,
   valueToJsonInternal,
-} from "./struct.js";
-import { timestampToJson } from "./timestamp.js";
+} from "../wkt/struct.js";
+import { timestampToJson } from "../wkt/timestamp.js";
 
 /**
  * Options of {@link toJson}: `@bufbuild/protobuf`'s `JsonWriteOptions` member for member (the functions take a

@@ -29,8 +29,8 @@
  */
 import { WktJsonError } from "../errors.js";
 import { pathSegment } from "../path.js";
-import { issuePath } from "./issue-path.js";
-import { jsonNumberToBigInt } from "./scalar.js";
+import { issuePath } from "../internal/issue-path.js";
+import { jsonNumberToBigInt } from "../internal/scalar.js";
 
 /** Options of {@link parseJsonText}. */
 export interface JsonTextParseOptions {
