@@ -38,3 +38,22 @@ export function valuesError(typeName: string, budget: ValueBudget): WktJsonError
       "a message counts 1 plus its number of fields, a list element or map entry 1, a google.protobuf.Value 2",
   );
 }
+
+/**
+ * The costs of the budget, named once (see the module comment). The readers charge these and nothing else;
+ * issue 25's work meter will change them here.
+ */
+/** A google.protobuf.Value: the Value and its `kind`. */
+export const valueCost = 2;
+/** A Struct or a ListValue, on top of its Values. */
+export const containerCost = 1;
+/** An element of a repeated field or ListValue, an entry of a map, or a value kept as plain JSON. */
+export const elementCost = 1;
+/** A message with `fieldCount` fields: one member per field, set or not, and the message itself. */
+export function messageCost(fieldCount: number): number {
+  return 1 + fieldCount;
+}
+/** A ListValue of `n` elements: the list and a Value for each. */
+export function listValueCost(n: number): number {
+  return containerCost + valueCost * n;
+}
