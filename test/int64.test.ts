@@ -1,6 +1,6 @@
 import Long from "long";
 import { describe as group, expect, it } from "vitest";
-import { describe, int64From } from "../src/int64.js";
+import { describe, int64From } from "../src/internal/int64.js";
 import { int64Max, int64Min, uint64Max } from "../src/limits.js";
 import { catchWkt } from "./helpers.js";
 

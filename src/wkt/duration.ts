@@ -21,7 +21,7 @@
  */
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../int64.js";
+import { describe } from "../internal/int64.js";
 import { callAtBase } from "../internal/base-path.js";
 import * as scan from "../internal/scan.js";
 import * as limits from "../limits.js";

@@ -5,8 +5,8 @@
  * @module
  */
 import Long from "long";
-import { WktJsonError } from "./errors.js";
-import { int64Max, int64Min, uint64Max } from "./limits.js";
+import { WktJsonError } from "../errors.js";
+import { int64Max, int64Min, uint64Max } from "../limits.js";
 
 /**
  * Every form accepted where a 64-bit integer goes in. The object form is what wkt-json reads from a
