@@ -929,11 +929,29 @@ type Target = { readonly node: Node } | { readonly file: DescFile };
  */
 export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptions): FileRegistry {
   const known = options?.registry;
-  const nodes = new Map<string, Node>();
+  const nodes = collectNodes(set);
+  linkParents(nodes.order, nodes.byName);
+  const roots = placeNodes(nodes.order, known);
+  const { protos, refs } = buildProtos(roots, nodes.byName, known);
+  const groups = fileGroups(roots, refs);
+  const external = referencedFiles(refs);
+  nameFiles(groups, external);
+  return fileRegistry(external, groups, protos, refs);
+}
+
+/** The given types and enums by full name, in input order. */
+interface Nodes {
+  readonly byName: Map<string, Node>;
+  readonly order: Node[];
+}
+
+/** A node for every Type and Enum given, its full name checked and unique. */
+function collectNodes(set: TypeSet): Nodes {
+  const byName = new Map<string, Node>();
   const order: Node[] = [];
   const add = (node: Node) => {
     checkFullName(node.name, `${node.path}.name`, node.kind === "message" ? typeTypeName : enumTypeName);
-    if (nodes.has(node.name)) {
+    if (byName.has(node.name)) {
       throw new WktJsonError(
         "type-url",
         `${node.path}.name`,
@@ -941,7 +959,7 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
         `${node.name} is given twice`,
       );
     }
-    nodes.set(node.name, node);
+    byName.set(node.name, node);
     order.push(node);
   };
   (set.types ?? []).forEach((type, i) => {
@@ -977,11 +995,15 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
       fileSyntax: syntax,
     });
   });
+  return { byName, order };
+}
 
+/** Sets each node's parent (the given message its name is nested in) or, for a node without one, its package. */
+function linkParents(order: readonly Node[], byName: ReadonlyMap<string, Node>): void {
   for (const node of order) {
     const dot = node.name.lastIndexOf(".");
     const outer = dot < 0 ? "" : node.name.slice(0, dot);
-    const parent = nodes.get(outer);
+    const parent = byName.get(outer);
     if (parent?.kind === "enum") {
       throw new WktJsonError(
         "type-url",
@@ -993,9 +1015,14 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     if (parent !== undefined) node.parent = parent;
     else node.pkg = outer;
   }
-  // Where each node goes: under its parent, or at the top of a file. Iterative (names can nest thousands
-  // deep), and linear: each node is placed once, after its parent.
-  const roots: Node[] = [];
+}
+
+/**
+ * Places each node under its parent or at the top of a file, reads a message's options and features on the way,
+ * and returns the roots. Iterative (names can nest thousands deep), and linear: each node is placed once, after
+ * its parent.
+ */
+function placeNodes(order: readonly Node[], known: Registry | undefined): Node[] {
   const pending: Node[] = [];
   for (const start of order) {
     for (let n: Node | undefined = start; n !== undefined && n.root === undefined; n = n.parent) pending.push(n);
@@ -1026,21 +1053,78 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
       node.fileSyntax = parent.fileSyntax;
     }
   }
+  const roots: Node[] = [];
   for (const node of order) {
     if (node.root === node) roots.push(node);
     else (node.parent as Node).children.push(node);
   }
+  return roots;
+}
 
-  // Descriptor protos, one tree per root, and what each root's fields reference.
+/** The descriptor protos of the roots (each holding its nested types), and what each root's fields reference. */
+interface BuiltProtos {
+  readonly protos: Map<Node, DescriptorProto | EnumDescriptorProto>;
+  readonly refs: Map<Node, Target[]>;
+}
+
+/** Descriptor protos, one tree per root, and what each root's fields reference. */
+function buildProtos(
+  roots: readonly Node[],
+  byName: ReadonlyMap<string, Node>,
+  known: Registry | undefined,
+): BuiltProtos {
   const refs = new Map<Node, Target[]>();
-  const resolveRef = (from: Node, field: Field, path: string, want: "message" | "enum"): ResolvedRef => {
+  const ctx: BuildContext = { known, resolveRef: refResolver(byName, known, refs) };
+  const protos = new Map<Node, DescriptorProto | EnumDescriptorProto>();
+  const stack: Node[] = [];
+  for (const root of roots) {
+    refs.set(root, []);
+    if (root.kind === "enum") {
+      protos.set(root, enumProto(root, known));
+      continue;
+    }
+    // Pre-order, without recursion: a message's proto is made before its children's, which it then holds.
+    stack.push(root);
+    while (stack.length > 0) {
+      const node = stack.pop() as Node;
+      const parent = node === root ? undefined : (node.parent as Node);
+      if (node.kind === "enum") {
+        (parent?.proto as DescriptorProto).enumType.push(enumProto(node, known));
+        continue;
+      }
+      const proto = messageProto(node, root.fileSyntax, node === root && root.parent !== undefined, ctx);
+      node.proto = proto;
+      if (parent !== undefined) (parent.proto as DescriptorProto).nestedType.push(proto);
+      else protos.set(root, proto);
+      for (let c = node.children.length - 1; c >= 0; c--) stack.push(node.children[c] as Node);
+    }
+  }
+  return { protos, refs };
+}
+
+/**
+ * The resolver of a field's type URL: a given node or a type of `known` or the built-ins, of the kind the field
+ * wants; each target is recorded in `refs` under the root of the referring node.
+ */
+function refResolver(
+  byName: ReadonlyMap<string, Node>,
+  known: Registry | undefined,
+  refs: ReadonlyMap<Node, Target[]>,
+): BuildContext["resolveRef"] {
+  const enumNameSets = new WeakMap<object, ReadonlySet<string>>();
+  const enumNames = (key: object, names: () => string[]): ReadonlySet<string> => {
+    let s = enumNameSets.get(key);
+    if (s === undefined) enumNameSets.set(key, (s = new Set(names())));
+    return s;
+  };
+  return (from, field, path, want) => {
     let name: string;
     try {
       name = typeUrlParse(field.typeUrl).typeName;
     } catch (e) {
       throw movedError(e, path, typeTypeName);
     }
-    const node = nodes.get(name);
+    const node = byName.get(name);
     let target: Target;
     let enumValues: () => ReadonlySet<string> = noNames;
     if (node !== undefined) {
@@ -1096,42 +1180,15 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     refs.get(from.root as Node)?.push(target);
     return { typeName: "." + name, mapEntry: node?.mapEntry === true, enumValues };
   };
-  const enumNameSets = new WeakMap<object, ReadonlySet<string>>();
-  const enumNames = (key: object, names: () => string[]): ReadonlySet<string> => {
-    let s = enumNameSets.get(key);
-    if (s === undefined) enumNameSets.set(key, (s = new Set(names())));
-    return s;
-  };
-  const ctx: BuildContext = { known, resolveRef };
-  const protos = new Map<Node, DescriptorProto | EnumDescriptorProto>();
-  const stack: Node[] = [];
-  for (const root of roots) {
-    refs.set(root, []);
-    if (root.kind === "enum") {
-      protos.set(root, enumProto(root, known));
-      continue;
-    }
-    // Pre-order, without recursion: a message's proto is made before its children's, which it then holds.
-    stack.push(root);
-    while (stack.length > 0) {
-      const node = stack.pop() as Node;
-      const parent = node === root ? undefined : (node.parent as Node);
-      if (node.kind === "enum") {
-        (parent?.proto as DescriptorProto).enumType.push(enumProto(node, known));
-        continue;
-      }
-      const proto = messageProto(node, root.fileSyntax, node === root && root.parent !== undefined, ctx);
-      node.proto = proto;
-      if (parent !== undefined) (parent.proto as DescriptorProto).nestedType.push(proto);
-      else protos.set(root, proto);
-      for (let c = node.children.length - 1; c >= 0; c--) stack.push(node.children[c] as Node);
-    }
-  }
+}
 
-  let groups = groupRoots(roots, refs, true);
-  // A cycle between source files (crafted Types can have one; protoc never makes one): retry with one file per
-  // package and syntax, which removes cycles between files of one package.
-  groups ??= groupRoots(roots, refs, false);
+/**
+ * The roots grouped into files, each after the files it references: one file per source file, package and
+ * syntax, or, where crafted Types make a cycle between source files (protoc never makes one), one per package
+ * and syntax, which removes cycles between files of one package.
+ */
+function fileGroups(roots: readonly Node[], refs: ReadonlyMap<Node, readonly Target[]>): Group[] {
+  const groups = groupRoots(roots, refs, true) ?? groupRoots(roots, refs, false);
   if (groups === undefined) {
     throw new WktJsonError(
       "syntax",
@@ -1140,32 +1197,41 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
       "the types reference each other across packages in a cycle, which descriptors cannot express",
     );
   }
+  return groups;
+}
 
-  // The files referenced and the files they import, each after its imports; protobuf-es builds the whole set
-  // in one pass, so that no chain of imports is followed recursively.
-  const external = new Map<string, DescFile>();
-  const externalOrder: DescFile[] = [];
+/**
+ * The existing files referenced and the files they import, each after its imports; protobuf-es builds the whole
+ * set in one pass, so that no chain of imports is followed recursively.
+ */
+function referencedFiles(refs: ReadonlyMap<Node, readonly Target[]>): DescFile[] {
+  const external = new Set<string>();
+  const ordered: DescFile[] = [];
   const visiting: Array<{ file: DescFile; next: number }> = [];
   for (const targets of refs.values()) {
     for (const t of targets) {
       if (!("file" in t) || external.has(t.file.proto.name)) continue;
-      external.set(t.file.proto.name, t.file);
+      external.add(t.file.proto.name);
       visiting.push({ file: t.file, next: 0 });
       while (visiting.length > 0) {
         const top = visiting[visiting.length - 1] as { file: DescFile; next: number };
         const dep = top.file.dependencies[top.next++];
         if (dep === undefined) {
           visiting.pop();
-          externalOrder.push(top.file);
+          ordered.push(top.file);
         } else if (!external.has(dep.proto.name)) {
-          external.set(dep.proto.name, dep);
+          external.add(dep.proto.name);
           visiting.push({ file: dep, next: 0 });
         }
       }
     }
   }
-  // Unique file names, distinct from the files referenced.
-  const used = new Set(external.keys());
+  return ordered;
+}
+
+/** Gives each group a unique file name, distinct from those of the files referenced. */
+function nameFiles(groups: readonly Group[], external: readonly DescFile[]): void {
+  const used = new Set(external.map((f) => f.proto.name));
   const nextSuffix = new Map<string, number>();
   for (const g of groups) {
     const base =
@@ -1177,10 +1243,18 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
     used.add(name);
     g.fileName = name;
   }
+}
 
+/** The registry of the referenced files and one FileDescriptorProto per group, importing what its roots reference. */
+function fileRegistry(
+  external: readonly DescFile[],
+  groups: readonly Group[],
+  protos: ReadonlyMap<Node, DescriptorProto | EnumDescriptorProto>,
+  refs: ReadonlyMap<Node, readonly Target[]>,
+): FileRegistry {
   const groupOf = new Map<Node, Group>();
   for (const g of groups) for (const r of g.roots) groupOf.set(r, g);
-  const files: FileDescriptorProto[] = externalOrder.map((f) => f.proto);
+  const files: FileDescriptorProto[] = external.map((f) => f.proto);
   for (const g of groups) {
     const deps = new Set<string>();
     for (const r of g.roots) {
@@ -1431,33 +1505,10 @@ function checkJsonNames(node: Node): void {
   });
 }
 
+/** The FieldDescriptorProto of a Type's field: checked, built, then given the encoding the Type states. */
 function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx: BuildContext): FieldDescriptorProto {
-  const chain = node.features;
+  checkField(node, f, path);
   const kind = f.kind as number;
-  if (!(kind >= Field_Kind.TYPE_DOUBLE && kind <= Field_Kind.TYPE_SINT64)) {
-    throw new WktJsonError(
-      "enum",
-      `${path}.kind`,
-      typeTypeName,
-      `${node.name}.${f.name}: kind ${kind} is not a field type`,
-    );
-  }
-  if (!(f.cardinality >= Field_Cardinality.OPTIONAL && f.cardinality <= Field_Cardinality.REPEATED)) {
-    throw new WktJsonError(
-      "enum",
-      `${path}.cardinality`,
-      typeTypeName,
-      `${node.name}.${f.name}: cardinality ${f.cardinality as number} is not optional, required or repeated`,
-    );
-  }
-  if (!(f.number >= 1 && f.number <= fieldNumberMax)) {
-    throw new WktJsonError(
-      "range",
-      `${path}.number`,
-      typeTypeName,
-      `${node.name}.${f.name}: field number ${f.number} is not in 1..${fieldNumberMax}`,
-    );
-  }
   const type = node.type as Type;
   const proto = create(FieldDescriptorProtoSchema, {
     name: f.name,
@@ -1508,8 +1559,52 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx:
     registry: ctx.known,
   });
   if (options !== undefined) proto.options = options as never;
+  applyEncoding(proto, f, mapField, node.features, syntax);
+  return proto;
+}
 
-  // What the Type states directly (kind, cardinality, packed) wins over what its options and syntax imply.
+/** Checks a field's kind, cardinality and number, which the descriptor cannot hold otherwise. */
+function checkField(node: Node, f: Field, path: string): void {
+  const kind = f.kind as number;
+  if (!(kind >= Field_Kind.TYPE_DOUBLE && kind <= Field_Kind.TYPE_SINT64)) {
+    throw new WktJsonError(
+      "enum",
+      `${path}.kind`,
+      typeTypeName,
+      `${node.name}.${f.name}: kind ${kind} is not a field type`,
+    );
+  }
+  if (!(f.cardinality >= Field_Cardinality.OPTIONAL && f.cardinality <= Field_Cardinality.REPEATED)) {
+    throw new WktJsonError(
+      "enum",
+      `${path}.cardinality`,
+      typeTypeName,
+      `${node.name}.${f.name}: cardinality ${f.cardinality as number} is not optional, required or repeated`,
+    );
+  }
+  if (!(f.number >= 1 && f.number <= fieldNumberMax)) {
+    throw new WktJsonError(
+      "range",
+      `${path}.number`,
+      typeTypeName,
+      `${node.name}.${f.name}: field number ${f.number} is not in 1..${fieldNumberMax}`,
+    );
+  }
+}
+
+/**
+ * Sets the features or `packed` option that make the field's encoding what the Type states: what it states
+ * directly (kind, cardinality, packed) wins over what its options and syntax imply. `chain` is the features of
+ * the enclosing messages.
+ */
+function applyEncoding(
+  proto: FieldDescriptorProto,
+  f: Field,
+  mapField: boolean,
+  chain: FeatureSet | undefined,
+  syntax: FileSyntax,
+): void {
+  const kind = f.kind as number;
   if (syntax.syntax === "editions") {
     if (kind === Field_Kind.TYPE_GROUP) {
       proto.type = FieldDescriptorProto_Type.MESSAGE; // editions files spell groups as delimited messages
@@ -1547,7 +1642,6 @@ function fieldProto(node: Node, f: Field, path: string, syntax: FileSyntax, ctx:
       }
     }
   }
-  return proto;
 }
 
 const int32Range: readonly [bigint, bigint] = [-(2n ** 31n), 2n ** 31n - 1n];
