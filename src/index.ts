@@ -61,27 +61,24 @@ export {
   enumFromDescriptor,
   apiFromDescriptor,
   typesFromDescriptors,
-  registryFromTypes,
-  apiVersion,
-  apiVersionCheck,
-  apiVersionIsValid,
-  apiVersionCompatible,
+} from "./descriptors/descriptors.js";
+export type {
+  TypeFromDescriptorOptions,
+  TypesFromDescriptorsOptions,
+  ApiFromDescriptorOptions,
+} from "./descriptors/descriptors.js";
+export { registryFromTypes } from "./descriptors/registry-from-types.js";
+export type { TypeSet, RegistryFromTypesOptions } from "./descriptors/registry-from-types.js";
+export { apiVersion, apiVersionCheck, apiVersionIsValid, apiVersionCompatible } from "./descriptors/api-version.js";
+export type { ApiVersion, ApiNameAndVersion } from "./descriptors/api-version.js";
+export {
   mixinCheck,
   mixinAssert,
   mixinHttpPath,
   mixinInheritDoc,
   mixinInheritOptions,
   mixinInheritedOptionNames,
-} from "./descriptors/descriptors.js";
-export type {
-  TypeFromDescriptorOptions,
-  TypesFromDescriptorsOptions,
-  ApiFromDescriptorOptions,
-  TypeSet,
-  RegistryFromTypesOptions,
-  ApiVersion,
-  ApiNameAndVersion,
-} from "./descriptors/descriptors.js";
+} from "./descriptors/mixin.js";
 export { createTypeResolver } from "./descriptors/type-resolver.js";
 export type {
   TypeFetch,

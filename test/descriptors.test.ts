@@ -56,21 +56,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { anyPack, anyUnpack } from "../src/wkt/any.js";
 import {
   apiFromDescriptor,
+  enumFromDescriptor,
+  typeFromDescriptor,
+  typesFromDescriptors,
+} from "../src/descriptors/descriptors.js";
+import { registryFromTypes, type TypeSet } from "../src/descriptors/registry-from-types.js";
+import {
   apiVersion,
   apiVersionCheck,
   apiVersionCompatible,
   apiVersionIsValid,
-  enumFromDescriptor,
+} from "../src/descriptors/api-version.js";
+import {
   mixinAssert,
   mixinCheck,
   mixinHttpPath,
   mixinInheritDoc,
   mixinInheritOptions,
-  registryFromTypes,
-  typeFromDescriptor,
-  typesFromDescriptors,
-  type TypeSet,
-} from "../src/descriptors/descriptors.js";
+} from "../src/descriptors/mixin.js";
 import { fromJson, fromJsonString } from "../src/codec/from-json.js";
 import { toJson, toJsonString } from "../src/codec/to-json.js";
 import { arbMessage } from "./arbitrary.js";

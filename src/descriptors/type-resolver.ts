@@ -20,7 +20,9 @@
  */
 import { fromBinary, type Registry } from "@bufbuild/protobuf";
 import { EnumSchema, Field_Kind, TypeSchema, type Enum, type Type } from "@bufbuild/protobuf/wkt";
-import { builtins, movedError, registryFromTypes, type RegistryFromTypesOptions } from "./descriptors.js";
+import { builtins } from "./builtins.js";
+import { movedError } from "./moved-error.js";
+import { registryFromTypes, type RegistryFromTypesOptions } from "./registry-from-types.js";
 import { WktJsonError } from "../errors.js";
 import {
   defaultTypeResolverMaxBodyBytes,

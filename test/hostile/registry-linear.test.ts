@@ -29,7 +29,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { anyPack } from "../../src/wkt/any.js";
-import { registryFromTypes, type TypeSet } from "../../src/descriptors/descriptors.js";
+import { registryFromTypes, type TypeSet } from "../../src/descriptors/registry-from-types.js";
 import { isWktJsonError } from "../../src/errors.js";
 import { fromJson } from "../../src/codec/from-json.js";
 import { registryNestingMax } from "../../src/limits.js";

@@ -16,13 +16,9 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyPack } from "../../src/wkt/any.js";
-import {
-  apiVersion,
-  apiVersionIsValid,
-  mixinHttpPath,
-  mixinInheritDoc,
-  registryFromTypes,
-} from "../../src/descriptors/descriptors.js";
+import { apiVersion, apiVersionIsValid } from "../../src/descriptors/api-version.js";
+import { mixinHttpPath, mixinInheritDoc } from "../../src/descriptors/mixin.js";
+import { registryFromTypes } from "../../src/descriptors/registry-from-types.js";
 import { isWktJsonError } from "../../src/errors.js";
 import { fromJson } from "../../src/codec/from-json.js";
 import { toJson } from "../../src/codec/to-json.js";
