@@ -32,6 +32,7 @@ import {
   defaultTypeResolverTimeoutMs,
   formatBound,
 } from "../limits.js";
+import { checkCount, type CountRule } from "../internal/options.js";
 import { typeUrlParse } from "../wkt/registry.js";
 
 const typeTypeName = "google.protobuf.Type";
@@ -155,7 +156,7 @@ export interface TypeResolver {
  * `registry` and the well-known types alone.
  *
  * @throws {WktJsonError} from `createTypeResolver`: rule `range` for a limit that is not a whole number from 1
- *   up, `type-url` for an entry of `origins` that is not an origin. The promise of `resolve` rejects with rule
+ *   up or Infinity, `type-url` for an entry of `origins` that is not an origin. The promise of `resolve` rejects with rule
  *   `type-url` for a malformed type URL, or one with a query, a fragment or user info; `unknown-type` for a type
  *   neither known nor at an allowed origin (no request is made); `fetch` for a request that fails in any way
  *   (no connection, past `timeoutMs`, an HTTP status other than 2xx, a redirect, a body past `maxBodyBytes` or
@@ -362,13 +363,18 @@ function parse(typeUrl: string, path: string): string {
   return typeName;
 }
 
-/** A limit option: a whole number from 1 up (Infinity allowed), or the default. */
-function limitOption(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !(value >= 1) || (value !== Infinity && !Number.isInteger(value))) {
-    throw new WktJsonError("range", "$", "options", `${name} must be a whole number from 1 up, got ${String(value)}`);
-  }
-  return value;
+/** The rule of each limit of {@link TypeResolverOptions}: a whole number from 1 up, or Infinity for no limit. */
+const limitRules = {
+  maxTypes: { min: 1, unbounded: true, unit: "types fetched per resolution" },
+  timeoutMs: { min: 1, unbounded: true, unit: "milliseconds per request" },
+  maxBodyBytes: { min: 1, unbounded: true, unit: "bytes per response body" },
+  maxConcurrent: { min: 1, unbounded: true, unit: "requests in flight" },
+  maxCacheEntries: { min: 1, unbounded: true, unit: "cache entries" },
+} as const satisfies Record<string, CountRule>;
+
+/** A limit option checked by its rule (options.ts words the error), or the default when it is not given. */
+function limitOption(name: keyof typeof limitRules, value: number | undefined, fallback: number): number {
+  return value === undefined ? fallback : checkCount(name, value, limitRules[name]);
 }
 
 /** The check of `origins`: undefined when nothing may be fetched. */
