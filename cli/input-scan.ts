@@ -6,6 +6,7 @@
  * @module
  */
 import { ScalarType, type DescField, type DescMessage, type Registry } from "@bufbuild/protobuf";
+import { anyTypeName } from "../src/internal/names.js";
 import { typeUrlResolve } from "../src/wkt/registry.js";
 
 /** What {@link scanJson} found. */
@@ -121,7 +122,7 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
   const stack: Frame[] = [];
   /** Enters a message of type `desc` whose bytes run from `p` to `end`; an Any is entered at its value. */
   const enter = (desc: DescMessage | undefined, end: number): void => {
-    if (desc?.typeName !== "google.protobuf.Any") {
+    if (desc?.typeName !== anyTypeName) {
       stack.push(frame(desc, end));
       return;
     }

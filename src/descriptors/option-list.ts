@@ -151,7 +151,7 @@ function packOptionValue(kind: ValueKind, value: unknown): Any {
     case "enum":
       return anyPack(Int32ValueSchema, create(Int32ValueSchema, { value: value as number }));
     case "scalar": {
-      const wrapper = wrapperOf(kind.scalar);
+      const wrapper = wrapperOfScalar[kind.scalar];
       const v = wrapper === Int64ValueSchema || wrapper === UInt64ValueSchema ? BigInt(value as bigint) : value;
       return anyPack(wrapper, create(wrapper, { value: v } as never) as never);
     }
@@ -159,35 +159,25 @@ function packOptionValue(kind: ValueKind, value: unknown): Any {
 }
 
 /** The wrapper C++ packs an option scalar in: by C++ type, so sint32 and sfixed32 are Int32Value. */
-function wrapperOf(scalar: ScalarType): DescMessage {
-  switch (scalar) {
-    case ScalarType.DOUBLE:
-      return DoubleValueSchema;
-    case ScalarType.FLOAT:
-      return FloatValueSchema;
-    case ScalarType.INT64:
-    case ScalarType.SINT64:
-    case ScalarType.SFIXED64:
-      return Int64ValueSchema;
-    case ScalarType.UINT64:
-    case ScalarType.FIXED64:
-      return UInt64ValueSchema;
-    case ScalarType.INT32:
-    case ScalarType.SINT32:
-    case ScalarType.SFIXED32:
-      return Int32ValueSchema;
-    case ScalarType.UINT32:
-    case ScalarType.FIXED32:
-      return UInt32ValueSchema;
-    case ScalarType.BOOL:
-      return BoolValueSchema;
-    case ScalarType.STRING:
-      return StringValueSchema;
-    case ScalarType.BYTES:
-      return BytesValueSchema;
-  }
-}
+const wrapperOfScalar: Record<ScalarType, DescMessage> = {
+  [ScalarType.DOUBLE]: DoubleValueSchema,
+  [ScalarType.FLOAT]: FloatValueSchema,
+  [ScalarType.INT64]: Int64ValueSchema,
+  [ScalarType.SINT64]: Int64ValueSchema,
+  [ScalarType.SFIXED64]: Int64ValueSchema,
+  [ScalarType.UINT64]: UInt64ValueSchema,
+  [ScalarType.FIXED64]: UInt64ValueSchema,
+  [ScalarType.INT32]: Int32ValueSchema,
+  [ScalarType.SINT32]: Int32ValueSchema,
+  [ScalarType.SFIXED32]: Int32ValueSchema,
+  [ScalarType.UINT32]: UInt32ValueSchema,
+  [ScalarType.FIXED32]: UInt32ValueSchema,
+  [ScalarType.BOOL]: BoolValueSchema,
+  [ScalarType.STRING]: StringValueSchema,
+  [ScalarType.BYTES]: BytesValueSchema,
+};
 
+/** What {@link optionsFromList} reports errors under, and the registry that names custom options. */
 export interface OptionContext {
   readonly typeName: string;
   readonly registry: Registry | undefined;
@@ -241,7 +231,7 @@ export function optionsFromList(
 
 function unpackOptionValue(kind: ValueKind, any: Any | undefined, path: string, ctx: OptionContext): unknown {
   const expected =
-    kind.kind === "message" ? kind.message : kind.kind === "enum" ? Int32ValueSchema : wrapperOf(kind.scalar);
+    kind.kind === "message" ? kind.message : kind.kind === "enum" ? Int32ValueSchema : wrapperOfScalar[kind.scalar];
   if (any === undefined) {
     throw new WktJsonError(
       "type-url",

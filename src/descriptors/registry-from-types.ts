@@ -21,6 +21,7 @@ import {
   type DescriptorProto,
   type Enum,
   type EnumDescriptorProto,
+  type Field,
   type FileDescriptorProto,
   type Type,
 } from "@bufbuild/protobuf/wkt";
@@ -299,14 +300,7 @@ function refResolver(
     let target: Target;
     let enumValues: () => ReadonlySet<string> = noNames;
     if (node !== undefined) {
-      if (node.kind !== want) {
-        throw new WktJsonError(
-          "unknown-type",
-          path,
-          typeTypeName,
-          `${JSON.stringify(field.typeUrl)} names the ${node.kind} ${name}, but the field is of ${want} kind`,
-        );
-      }
+      if (node.kind !== want) throw kindMismatch(field, path, node.kind, name, want);
       target = { node: node.root as Node };
       const e = node.enum;
       if (e !== undefined) enumValues = () => enumNames(e, () => e.enumvalue.map((v) => v.name));
@@ -320,26 +314,7 @@ function refResolver(
           `${JSON.stringify(field.typeUrl)} names a type that is not among the given ${want === "enum" ? "enums" : "types"} (pass it, or a registry that has it)`,
         );
       }
-      if (desc.kind === "message") {
-        if (want !== "message")
-          throw new WktJsonError(
-            "unknown-type",
-            path,
-            typeTypeName,
-            `${JSON.stringify(field.typeUrl)} names the message ${name}, but the field is of enum kind`,
-          );
-        target = { file: desc.file };
-      } else if (desc.kind === "enum") {
-        if (want !== "enum")
-          throw new WktJsonError(
-            "unknown-type",
-            path,
-            typeTypeName,
-            `${JSON.stringify(field.typeUrl)} names the enum ${name}, but the field is of message kind`,
-          );
-        target = { file: desc.file };
-        enumValues = () => enumNames(desc, () => desc.values.map((v) => v.name));
-      } else {
+      if (desc.kind !== "message" && desc.kind !== "enum") {
         throw new WktJsonError(
           "unknown-type",
           path,
@@ -347,10 +322,23 @@ function refResolver(
           `${JSON.stringify(field.typeUrl)} names the ${desc.kind} ${name}, which is no ${want}`,
         );
       }
+      if (desc.kind !== want) throw kindMismatch(field, path, desc.kind, name, want);
+      target = { file: desc.file };
+      if (desc.kind === "enum") enumValues = () => enumNames(desc, () => desc.values.map((v) => v.name));
     }
     refs.get(from.root as Node)?.push(target);
     return { typeName: "." + name, mapEntry: node?.mapEntry === true, enumValues };
   };
+}
+
+/** The error of a field whose type URL names a type of the other kind (a message for an enum field, or the reverse). */
+function kindMismatch(field: Field, path: string, kind: string, name: string, want: string): WktJsonError {
+  return new WktJsonError(
+    "unknown-type",
+    path,
+    typeTypeName,
+    `${JSON.stringify(field.typeUrl)} names the ${kind} ${name}, but the field is of ${want} kind`,
+  );
 }
 
 /**

@@ -32,11 +32,9 @@ import {
   defaultTypeResolverTimeoutMs,
   formatBound,
 } from "../limits.js";
+import { enumTypeName, typeTypeName } from "../internal/names.js";
 import { checkCount, type CountRule } from "../internal/options.js";
 import { typeUrlParse } from "../wkt/registry.js";
-
-const typeTypeName = "google.protobuf.Type";
-const enumTypeName = "google.protobuf.Enum";
 
 /** The reader of a response body the resolver uses: a `ReadableStreamDefaultReader` fits. */
 export interface TypeFetchBodyReader {

@@ -10,6 +10,7 @@
  * @module
  * @internal
  */
+import { isPlainPrototype } from "./objects.js";
 import { Kind, bail, typeNames } from "./wkt-binary-kinds.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "./names.js";
 
@@ -376,18 +377,13 @@ function encodeWrapper(kind: Kind, v: unknown): Uint8Array {
       return finish();
     }
     case Kind.Int32Value:
-      if (!isInt32(v)) bail();
+    case Kind.UInt32Value:
+      // A uint32 is written as the non-negative int32 it equals: the same varint.
+      if (typeof v !== "number" || !(kind === Kind.Int32Value ? isInt32(v) : isUint32(v))) bail();
       if (v === 0) return new Uint8Array(0);
       begin(1 + int32Size(v));
       out[p++] = 0x08;
       writeInt32(v);
-      return finish();
-    case Kind.UInt32Value:
-      if (!isUint32(v)) bail();
-      if (v === 0) return new Uint8Array(0);
-      begin(1 + varintSize(v));
-      out[p++] = 0x08;
-      writeVarint(v);
       return finish();
     case Kind.BoolValue:
       if (typeof v !== "boolean") bail();
@@ -618,8 +614,7 @@ let on = 0;
 /** A plain object, as struct.ts's decoder takes it without further ado; anything else goes that way. */
 function isJsonObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
+  return isPlainPrototype(Object.getPrototypeOf(v));
 }
 
 /** UTF-8 length of a well-formed string; a lone surrogate is an error of the reader (rule utf16). */

@@ -114,10 +114,8 @@ export function wktFromBinaryFast(desc: DescMessage, bytes: Uint8Array): Message
  * wktBinaryToJsonFast(StructSchema, toBinary(StructSchema, structFromJson({ a: [1] })), 100); //=> { a: [1] }
  */
 export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthLeft: number): JsonValue | undefined {
-  const t = desc.typeName;
-  if (t !== structTypeName && t !== valueTypeName && t !== listValueTypeName) return undefined;
-  const kind = kindOf(desc);
-  if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
+  const kind = jsonKind(desc);
+  if (kind === undefined || busy) return undefined;
   busy = true;
   try {
     return decodeJson(kind, bytes, depthLeft);
@@ -137,14 +135,20 @@ export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthL
  * wktJsonToBinaryFast(StructSchema, { a: true }, 100); //=> Uint8Array [10, 7, 10, 1, 97, 18, 2, 32, 1]
  */
 export function wktJsonToBinaryFast(desc: DescMessage, json: unknown, depthLeft: number): Uint8Array | undefined {
-  const t = desc.typeName;
-  if (t !== structTypeName && t !== valueTypeName && t !== listValueTypeName) return undefined;
-  const kind = kindOf(desc);
-  if ((kind !== Kind.Struct && kind !== Kind.Value && kind !== Kind.ListValue) || busy) return undefined;
+  const kind = jsonKind(desc);
+  if (kind === undefined || busy) return undefined;
   busy = true;
   try {
     return encodeJson(kind, json, depthLeft);
   } finally {
     busy = false;
   }
+}
+
+/** The kind of a Struct, Value or ListValue descriptor the fast paths take (by name first: cheap), else undefined. */
+function jsonKind(desc: DescMessage): Kind | undefined {
+  const t = desc.typeName;
+  if (t !== structTypeName && t !== valueTypeName && t !== listValueTypeName) return undefined;
+  const kind = kindOf(desc);
+  return kind === Kind.Struct || kind === Kind.Value || kind === Kind.ListValue ? kind : undefined;
 }
