@@ -11,6 +11,7 @@
 import type { Api } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { apiTypeName } from "../internal/names.js";
+import { isDigit } from "../internal/scan.js";
 
 /** The version of an API: major (breaking changes) and minor (additive ones). */
 export interface ApiVersion {
@@ -28,29 +29,38 @@ const versionDigitsMax = 9;
  * The major version of a package segment `v<major>` with an optional lower-case release suffix (`v2`,
  * `v1beta1`, `v2alpha`, `v1p1beta1`), or -1 when the segment is not one. The major is a number without leading
  * zeros, as in a version (see {@link parseVersionText}): `v01` is not `v1`, so it is no version segment.
+ * Shared with mixin.ts.
+ *
+ * @internal
  */
 export function versionSegmentMajor(segment: string): number {
   if (segment.charCodeAt(0) !== 118 /* v */) return -1;
-  let i = 1;
-  let major = 0;
-  for (; i < segment.length; i++) {
-    const d = segment.charCodeAt(i) - 48;
-    if (!(d >= 0 && d <= 9)) break;
-    major = major * 10 + d;
-  }
-  if (i === 1 || i - 1 > versionDigitsMax || (i > 2 && segment.charCodeAt(1) === 48) /* v0<digit> */) return -1;
-  if (i < segment.length) {
-    const c = segment.charCodeAt(i);
+  const end = versionNumberEnd(segment, 1);
+  if (end < 0) return -1;
+  if (end < segment.length) {
+    const c = segment.charCodeAt(end);
     if (!(c >= 97 && c <= 122)) return -1;
-    for (let k = i + 1; k < segment.length; k++) {
+    for (let k = end + 1; k < segment.length; k++) {
       const c2 = segment.charCodeAt(k);
-      if (!((c2 >= 97 && c2 <= 122) || (c2 >= 48 && c2 <= 57))) return -1;
+      if (!((c2 >= 97 && c2 <= 122) || isDigit(c2))) return -1;
     }
   }
-  return major;
+  return Number(segment.slice(1, end));
 }
 
-/** The last segment of the package of an API named `pkg.Service`, or "". */
+/**
+ * The end of the number at `start` of `s`: decimal, 1 to {@link versionDigitsMax} digits, without leading zeros
+ * (semantic versioning's form, which api.proto names); -1 when there is none such.
+ */
+function versionNumberEnd(s: string, start: number): number {
+  let i = start;
+  while (i < s.length && isDigit(s.charCodeAt(i))) i++;
+  const digits = i - start;
+  if (digits === 0 || digits > versionDigitsMax || (digits > 1 && s.charCodeAt(start) === 48)) return -1;
+  return i;
+}
+
+/** The last segment of the package of an API named `pkg.Service`, or "". Shared with mixin.ts. @internal */
 export function packageSuffix(apiName: string): string {
   const end = apiName.lastIndexOf(".");
   if (end < 0) return "";
@@ -62,25 +72,14 @@ export function packageSuffix(apiName: string): string {
  * api.proto names: "01" and "1.02" are not versions); undefined otherwise.
  */
 function parseVersionText(s: string): ApiVersion | undefined {
-  let i = 0;
-  const number = (): number => {
-    const start = i;
-    let v = 0;
-    for (; i < s.length; i++) {
-      const d = s.charCodeAt(i) - 48;
-      if (!(d >= 0 && d <= 9)) break;
-      v = v * 10 + d;
-    }
-    if (i === start || i - start > versionDigitsMax) return -1;
-    return i - start > 1 && s.charCodeAt(start) === 48 ? -1 : v;
-  };
-  const major = number();
-  if (major < 0) return undefined;
-  if (i === s.length) return { major, minor: 0 };
-  if (s.charCodeAt(i) !== 46) return undefined;
-  i++;
-  const minor = number();
-  return minor < 0 || i !== s.length ? undefined : { major, minor };
+  const majorEnd = versionNumberEnd(s, 0);
+  if (majorEnd < 0) return undefined;
+  const major = Number(s.slice(0, majorEnd));
+  if (majorEnd === s.length) return { major, minor: 0 };
+  if (s.charCodeAt(majorEnd) !== 46 /* . */) return undefined;
+  // -1 (no number) is not the end either.
+  if (versionNumberEnd(s, majorEnd + 1) !== s.length) return undefined;
+  return { major, minor: Number(s.slice(majorEnd + 1)) };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { enumTypeName, typeTypeName } from "../internal/names.js";
+import { isDigit } from "../internal/scan.js";
 import { registryNestingMax } from "../limits.js";
 import { typeUrlParse } from "../wkt/registry.js";
 import { builtins } from "./builtins.js";
@@ -553,7 +554,7 @@ function checkFullName(name: string, path: string, typeName: string): void {
       continue;
     }
     const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-    ok = letter || (!start && c >= 48 && c <= 57);
+    ok = letter || (!start && isDigit(c));
     start = false;
   }
   if (!ok || start)
