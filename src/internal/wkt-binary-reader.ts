@@ -1,8 +1,9 @@
 /**
  * The decoder of the binary fast paths (wkt-binary.ts): the bytes of a well-known type to the message
  * `fromBinary` gives, or the bytes of a Struct, Value or ListValue straight to their JSON form. A tight loop over
- * the bytes with the reader state in module-local variables (see bench any/* and struct/*), taking only input
- * protobuf-es reads the same way: anything else goes to `bail()`, and the caller hands the bytes to protobuf-es.
+ * the bytes with the reader state in module-local variables (bench area Any: toJson/any-struct-1kb), taking
+ * only input protobuf-es reads the same way: anything else goes to `bail()`, and the caller hands the bytes to
+ * protobuf-es.
  *
  * @module
  * @internal
