@@ -47,24 +47,27 @@
  * @module
  */
 import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
-import { protoCamelCase, protoSnakeCase, scalarZeroValue } from "@bufbuild/protobuf/reflect";
+import { protoCamelCase, protoSnakeCase } from "@bufbuild/protobuf/reflect";
 import type { FieldMask, Struct } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
+import { checkedPaths } from "../wkt/field-mask.js";
 import {
   asMsg,
   boxNone,
   boxStruct,
   boxWrapper,
-  checkedPaths,
   checkMessage,
   depthError,
+  fieldClear,
   fieldGet,
   fieldIsSet,
+  fieldSet,
+  hasOwnKey,
   planOf,
-  type FieldPlan,
+  type FieldAccess,
   type MessagePlan,
   type Msg,
-} from "../wkt/field-mask.js";
+} from "../wkt/field-access.js";
 import { describe } from "../internal/int64.js";
 import { setOwn } from "../internal/json-value.js";
 import {
@@ -256,7 +259,7 @@ function projectMessage(plan: MessagePlan, msg: Msg, node: Node, depthLeft: numb
 }
 
 /** The projection of a set field's value under a non-leaf node, or undefined if it keeps nothing. */
-function projectFieldValue(fp: FieldPlan, v: unknown, node: Node, depthLeft: number): unknown {
+function projectFieldValue(fp: FieldAccess, v: unknown, node: Node, depthLeft: number): unknown {
   switch (fp.kind) {
     case "list": {
       const each = node.any!; // the schema check allows only `*` after a repeated field
@@ -303,7 +306,7 @@ function projectFieldValue(fp: FieldPlan, v: unknown, node: Node, depthLeft: num
 }
 
 /** A singular value (field value, element, map value) under a node: a copy for a leaf, else a projection. */
-function projectSingular(fp: FieldPlan, v: unknown, node: Node, depthLeft: number): unknown {
+function projectSingular(fp: FieldAccess, v: unknown, node: Node, depthLeft: number): unknown {
   if (node.leaf) return copySingular(fp, v, depthLeft);
   // The schema check lets only message values have sub-paths.
   const sub = planOf(fp.message!);
@@ -313,7 +316,7 @@ function projectSingular(fp: FieldPlan, v: unknown, node: Node, depthLeft: numbe
 }
 
 /** The value an element takes when its projection keeps nothing: an empty message. */
-function emptyValue(fp: FieldPlan): unknown {
+function emptyValue(fp: FieldAccess): unknown {
   return fp.box === boxStruct ? {} : create(fp.message!);
 }
 
@@ -445,7 +448,7 @@ function mergeInto(
 
 /** Merges under `node` into a message value (owned `dv`, or a new one) and returns the value to store. */
 function mergeSubMessage(
-  fp: FieldPlan,
+  fp: FieldAccess,
   dv: unknown,
   sv: unknown,
   node: Node,
@@ -465,7 +468,7 @@ function mergeSubMessage(
 
 /** AIP-161 paths through a map field: `labels.env`, `labels.env.sub`. */
 function mergeMapEntries(
-  fp: FieldPlan,
+  fp: FieldAccess,
   dst: Msg,
   smap: Msg | undefined,
   node: Node,
@@ -493,7 +496,7 @@ function mergeMapEntries(
 }
 
 /** Rule 8 for a field in the last position of a path. */
-function mergeLeaf(fp: FieldPlan, dst: Msg, sSet: boolean, sv: unknown, flags: MergeFlags, depthLeft: number): void {
+function mergeLeaf(fp: FieldAccess, dst: Msg, sSet: boolean, sv: unknown, flags: MergeFlags, depthLeft: number): void {
   if (!sSet) {
     fieldClear(fp, dst);
     return;
@@ -528,7 +531,7 @@ function mergeLeaf(fp: FieldPlan, dst: Msg, sSet: boolean, sv: unknown, flags: M
 }
 
 /** protobuf's merge of a whole message value `sv` into the owned value `dv`; returns the value to store. */
-function mergeWholeValue(fp: FieldPlan, dv: unknown, sv: unknown, flags: MergeFlags, depthLeft: number): unknown {
+function mergeWholeValue(fp: FieldAccess, dv: unknown, sv: unknown, flags: MergeFlags, depthLeft: number): unknown {
   const sub = planOf(fp.message!);
   if (fp.box === boxNone) {
     const d = asMsg(dv, fp);
@@ -564,36 +567,6 @@ function mergeWhole(plan: MessagePlan, dst: Msg, src: Msg, flags: MergeFlags, de
 // Messages: copying and field access
 // ---------------------------------------------------------------------------------------------------------
 
-function fieldSet(fp: FieldPlan, msg: Msg, v: unknown): void {
-  if (fp.oneof !== undefined) msg[fp.oneof] = { case: fp.local, value: v };
-  else msg[fp.local] = v;
-}
-
-function fieldClear(fp: FieldPlan, msg: Msg): void {
-  if (fp.oneof !== undefined) {
-    const o = msg[fp.oneof] as { case?: unknown } | undefined;
-    if (o != null && o.case === fp.local) msg[fp.oneof] = { case: undefined };
-    return;
-  }
-  if (fp.explicit) {
-    delete msg[fp.local];
-    return;
-  }
-  switch (fp.kind) {
-    case "list":
-      msg[fp.local] = [];
-      return;
-    case "map":
-      msg[fp.local] = {};
-      return;
-    case "enum":
-      msg[fp.local] = fp.enumZero;
-      return;
-    default:
-      msg[fp.local] = scalarZeroValue(fp.scalar!, (fp.field as { longAsString?: boolean }).longAsString === true);
-  }
-}
-
 /** A deep copy of a message, unknown fields included. */
 function copyMessage(plan: MessagePlan, msg: Msg, depthLeft: number): Msg {
   if (depthLeft <= 0) throw depthError(plan.desc);
@@ -614,7 +587,7 @@ function copyUnknown(unknown: readonly unknown[]): unknown[] {
 }
 
 /** A copy of a set field's value: a list, a map, or a singular value. */
-function copyFieldValue(fp: FieldPlan, v: unknown, depthLeft: number): unknown {
+function copyFieldValue(fp: FieldAccess, v: unknown, depthLeft: number): unknown {
   switch (fp.kind) {
     case "list": {
       if (!Array.isArray(v)) throw wrongType(fp, v, "an array");
@@ -633,7 +606,7 @@ function copyFieldValue(fp: FieldPlan, v: unknown, depthLeft: number): unknown {
   }
 }
 
-function copySingular(fp: FieldPlan, v: unknown, depthLeft: number): unknown {
+function copySingular(fp: FieldAccess, v: unknown, depthLeft: number): unknown {
   if (fp.message !== undefined) {
     if (fp.box === boxNone) return copyMessage(planOf(fp.message), asMsg(v, fp), depthLeft - 1);
     if (fp.box === boxStruct) return copyJson(v, depthLeft - 1, structTypeName);
@@ -641,7 +614,7 @@ function copySingular(fp: FieldPlan, v: unknown, depthLeft: number): unknown {
   return v instanceof Uint8Array ? v.slice() : v;
 }
 
-function wrongType(fp: FieldPlan, v: unknown, expected: string): WktJsonError {
+function wrongType(fp: FieldAccess, v: unknown, expected: string): WktJsonError {
   return new WktJsonError(
     "json-type",
     "$",
@@ -651,12 +624,12 @@ function wrongType(fp: FieldPlan, v: unknown, expected: string): WktJsonError {
 }
 
 /** A wrapper scalar or a Struct JSON object as its message. */
-function boxValue(fp: FieldPlan, v: unknown, depthLeft: number): Msg {
+function boxValue(fp: FieldAccess, v: unknown, depthLeft: number): Msg {
   if (fp.box === boxWrapper) return create(fp.message!, { value: v } as never) as Msg;
   return structFromJson(v, { maxDepth: depthLeft }) as unknown as Msg;
 }
 
-function unboxValue(fp: FieldPlan, m: Msg, depthLeft: number): unknown {
+function unboxValue(fp: FieldAccess, m: Msg, depthLeft: number): unknown {
   if (fp.box === boxWrapper) return m.value;
   return structToJson(m as unknown as Struct, { maxDepth: depthLeft });
 }
@@ -1183,12 +1156,6 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
   };
   walk(root, "", 1);
   return makeMask(paths);
-}
-
-/** Whether a plain object has an own enumerable key (without listing its keys). */
-function hasOwnKey(obj: Msg): boolean {
-  for (const key in obj) if (hasOwn.call(obj, key)) return true;
-  return false;
 }
 
 function countOption(v: unknown, name: string, fallback: number): number {

@@ -43,20 +43,18 @@ import {
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
+import { checkedPaths, checkedTrie, fieldMaskFromJson } from "../wkt/field-mask.js";
 import {
-  checkedPaths,
-  checkedTrie,
+  boxNone,
   checkMessage,
   fieldGet,
   fieldIsSet,
-  fieldValueEquals,
   planOf,
-  boxNone,
-  type FieldPlan,
+  type FieldAccess,
   type MessagePlan,
   type Msg,
-} from "../wkt/field-mask.js";
-import { fieldMaskFromJson } from "../wkt/field-mask.js";
+} from "../wkt/field-access.js";
+import { fieldValueEquals } from "../wkt/message-equals.js";
 import { fieldMaskMerge } from "./field-mask-apply.js";
 import { fromJson, stackOverflowAsDepth, type JsonReadOptions } from "../codec/from-json.js";
 import { describe } from "../internal/int64.js";
@@ -280,7 +278,7 @@ function descriptorBehavior(field: DescField): number {
   return bits;
 }
 
-function behavior(o: Opts, fp: FieldPlan, path: string | undefined): number {
+function behavior(o: Opts, fp: FieldAccess, path: string | undefined): number {
   const bits = descriptorBehavior(fp.field);
   return path === undefined || o.lists.size === 0 ? bits : bits | (o.lists.get(path) ?? 0);
 }
@@ -370,9 +368,9 @@ interface BodyScan {
 }
 
 /** Members of a message's JSON object by JSON name and proto name. */
-const membersCache = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
+const membersCache = new WeakMap<MessagePlan, Map<string, FieldAccess>>();
 
-function membersOf(plan: MessagePlan): Map<string, FieldPlan> {
+function membersOf(plan: MessagePlan): Map<string, FieldAccess> {
   let m = membersCache.get(plan);
   if (m === undefined) {
     m = new Map();

@@ -43,13 +43,22 @@
  *
  * @module
  */
-import { ScalarType, type DescField, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
+import { ScalarType, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import type { FieldMask } from "@bufbuild/protobuf/wkt";
-import { isScalarZeroValue } from "@bufbuild/protobuf/reflect";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { callAtBase } from "../internal/base-path.js";
-import { checkSchema } from "./registry.js";
+import {
+  asMsg,
+  checkMessage,
+  depthError,
+  fieldGet,
+  fieldIsSet,
+  planOf,
+  type FieldAccess,
+  type MessagePlan,
+  type Msg,
+} from "./field-access.js";
+import { fieldValueEquals } from "./message-equals.js";
 import {
   defaultMaskMaxPaths,
   defaultMaxDepth,
@@ -555,8 +564,8 @@ export function checkedTrie(schema: DescMessage, mask: unknown, aip161: boolean,
 function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boolean): Segment[] {
   if (segs.length === 1 && segs[0] === WILD) return segs;
   let plan: MessagePlan | undefined = root;
-  let coll: FieldPlan | undefined; // the repeated or map field whose entry comes next
-  let scalarOf: FieldPlan | undefined; // the field whose scalar value (or element) we stand on
+  let coll: FieldAccess | undefined; // the repeated or map field whose entry comes next
+  let scalarOf: FieldAccess | undefined; // the field whose scalar value (or element) we stand on
   const out: Segment[] = new Array(segs.length);
   for (let i = 0; i < segs.length; i++) {
     const s = segs[i]!;
@@ -862,7 +871,7 @@ function countNodes(node: Node): number {
 }
 
 /** Where a trie node stands in a schema: a message, a repeated/map field (its entries come next), or a scalar. */
-type Loc = MessagePlan | FieldPlan | null;
+type Loc = MessagePlan | FieldAccess | null;
 
 function childLoc(loc: Loc | undefined, seg: Segment): Loc | undefined {
   if (loc === undefined || loc === null) return loc;
@@ -1049,256 +1058,4 @@ function diff(plan: MessagePlan, a: Msg, b: Msg, prefix: string, out: string[], 
       out.push(prefix + fp.name);
     }
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Message plans, shared with field-mask-apply.ts
-// ---------------------------------------------------------------------------------------------------------
-
-/** A protobuf-es message as a record of its properties. @internal */
-export type Msg = Record<string, unknown>;
-
-/** Message-typed values that protobuf-es holds as the message. @internal */
-export const boxNone = 0;
-/** Message-typed values that protobuf-es unboxes to their scalar: a wrapper in a singular field outside a oneof. @internal */
-export const boxWrapper = 1;
-/** Message-typed values that protobuf-es holds as a JSON object: a Struct anywhere except inside Value. @internal */
-export const boxStruct = 2;
-
-/**
- * A field as the mask functions use it.
- *
- * @internal
- */
-export interface FieldPlan {
-  readonly field: DescField;
-  /** The proto name: a path segment. */
-  readonly name: string;
-  /** The property of the message object. */
-  readonly local: string;
-  /** The property of the oneof group, for a oneof member. */
-  readonly oneof: string | undefined;
-  /** A singular field (not in a oneof) whose presence is its own property: proto2, editions, proto3 `optional`, messages. */
-  readonly explicit: boolean;
-  readonly kind: "scalar" | "enum" | "message" | "list" | "map";
-  /** How a message-typed value (singular, element or map value) is held; see {@link boxNone}. */
-  readonly box: 0 | 1 | 2;
-  /** The message type of the value, element or map value. */
-  readonly message: DescMessage | undefined;
-  /** The scalar type of the value, element or map value (the wrapped scalar for an unboxed wrapper). */
-  readonly scalar: ScalarType | undefined;
-  /** The key type of a map field. */
-  readonly mapKey: ScalarType | undefined;
-  /** The zero value of an enum field. */
-  readonly enumZero: number;
-}
-
-/** @internal */
-export interface MessagePlan {
-  readonly desc: DescMessage;
-  readonly fields: readonly FieldPlan[];
-  readonly byName: ReadonlyMap<string, FieldPlan>;
-  /** Oneof members by their property name: the `case` of the group. */
-  readonly byLocal: ReadonlyMap<string, FieldPlan>;
-  readonly byNumber: ReadonlyMap<number, FieldPlan>;
-}
-
-const plans = new WeakMap<DescMessage, MessagePlan>();
-
-/** The plan of a message type, built once. @internal */
-export function planOf(desc: DescMessage): MessagePlan {
-  let plan = plans.get(desc);
-  if (plan === undefined) {
-    checkSchema(desc); // the first sight of a descriptor from a caller
-    const fields = desc.fields.map(fieldPlan);
-    plan = {
-      desc,
-      fields,
-      byName: new Map(fields.map((fp) => [fp.name, fp])),
-      byLocal: new Map(fields.map((fp) => [fp.local, fp])),
-      byNumber: new Map(fields.map((fp) => [fp.field.number, fp])),
-    };
-    plans.set(desc, plan);
-  }
-  return plan;
-}
-
-const implicitPresence = 2; // google.protobuf.FeatureSet.FieldPresence.IMPLICIT
-
-function fieldPlan(f: DescField): FieldPlan {
-  const message = f.message;
-  let box: 0 | 1 | 2 = boxNone;
-  let scalar = f.scalar;
-  if (message !== undefined) {
-    if (message.typeName === "google.protobuf.Struct" && f.parent.typeName !== "google.protobuf.Value") box = boxStruct;
-    else if (f.fieldKind === "message" && f.oneof === undefined && isWrapperDesc(message)) {
-      box = boxWrapper;
-      scalar = message.fields[0]!.scalar;
-    }
-  }
-  return {
-    field: f,
-    name: f.name,
-    local: f.localName,
-    oneof: f.oneof?.localName,
-    explicit:
-      f.oneof === undefined &&
-      (f.fieldKind === "message" ||
-        ((f.fieldKind === "scalar" || f.fieldKind === "enum") && f.presence !== implicitPresence)),
-    kind: f.fieldKind,
-    box,
-    message,
-    scalar,
-    mapKey: f.fieldKind === "map" ? f.mapKey : undefined,
-    enumZero: f.enum?.values[0]?.number ?? 0,
-  };
-}
-
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/** Whether the field is set, as protobuf-es's `isFieldSet` says. @internal */
-export function fieldIsSet(fp: FieldPlan, msg: Msg): boolean {
-  if (fp.oneof !== undefined) {
-    const o = msg[fp.oneof] as { case?: unknown } | undefined;
-    return o != null && o.case === fp.local;
-  }
-  const v = msg[fp.local];
-  if (fp.explicit) return v !== undefined && hasOwn.call(msg, fp.local);
-  switch (fp.kind) {
-    case "list":
-      return Array.isArray(v) && v.length > 0;
-    case "map":
-      return typeof v === "object" && v !== null && hasOwnKey(v);
-    case "enum":
-      return v !== fp.enumZero;
-    default:
-      return !isScalarZeroValue(fp.scalar!, v);
-  }
-}
-
-/** The field's value (a oneof member's only when it is the selected case). @internal */
-export function fieldGet(fp: FieldPlan, msg: Msg): unknown {
-  if (fp.oneof !== undefined) {
-    const o = msg[fp.oneof] as { case?: unknown; value?: unknown } | undefined;
-    return o != null && o.case === fp.local ? o.value : undefined;
-  }
-  return msg[fp.local];
-}
-
-/** Whether a plain object has an own enumerable key. @internal */
-export function hasOwnKey(obj: object): boolean {
-  for (const k in obj) if (hasOwn.call(obj, k)) return true;
-  return false;
-}
-
-/** A message-typed value as a record, or a `json-type` error. @internal */
-export function asMsg(v: unknown, fp: FieldPlan): Msg {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      fp.field.parent.typeName,
-      `field "${fp.name}": expected a ${fp.message!.typeName} message, got ${describe(v)}`,
-    );
-  }
-  return v as Msg;
-}
-
-/** Throws `json-type` unless `msg` is a message of `schema`. @internal */
-export function checkMessage(schema: DescMessage, msg: unknown, what: string): void {
-  if (typeof msg !== "object" || msg === null || (msg as { $typeName?: unknown }).$typeName !== schema.typeName) {
-    const got =
-      typeof msg === "object" && msg !== null && typeof (msg as { $typeName?: unknown }).$typeName === "string"
-        ? `a ${(msg as { $typeName: string }).$typeName} message`
-        : describe(msg);
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      schema.typeName,
-      `${what}: expected a ${schema.typeName} message, got ${got}`,
-    );
-  }
-}
-
-/** The `depth` error for messages nested beyond the codec's limit. @internal */
-export function depthError(desc: DescMessage): WktJsonError {
-  return new WktJsonError("depth", "$", desc.typeName, `messages nest deeper than ${defaultMaxDepth} levels`);
-}
-
-/** Whether two values of a set field are equal: NaN equals NaN, -0 differs from 0, bytes by content. @internal */
-export function fieldValueEquals(fp: FieldPlan, a: unknown, b: unknown, depthLeft: number): boolean {
-  switch (fp.kind) {
-    case "list": {
-      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return a === b;
-      for (let i = 0; i < a.length; i++) if (!singularEquals(fp, a[i], b[i], depthLeft)) return false;
-      return true;
-    }
-    case "map": {
-      if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a === b;
-      const ka = Object.keys(a);
-      if (ka.length !== Object.keys(b).length) return false;
-      for (const k of ka) {
-        if (!hasOwn.call(b, k)) return false;
-        if (!singularEquals(fp, (a as Msg)[k], (b as Msg)[k], depthLeft)) return false;
-      }
-      return true;
-    }
-    default:
-      return singularEquals(fp, a, b, depthLeft);
-  }
-}
-
-function singularEquals(fp: FieldPlan, a: unknown, b: unknown, depthLeft: number): boolean {
-  if (fp.message !== undefined && fp.box !== boxWrapper) {
-    if (fp.box === boxStruct) return jsonEquals(a, b, depthLeft);
-    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a === b;
-    return messageEquals(planOf(fp.message), a as Msg, b as Msg, depthLeft - 1);
-  }
-  return scalarEquals(fp.scalar, a, b);
-}
-
-function scalarEquals(type: ScalarType | undefined, a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (type === ScalarType.BYTES) {
-    if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-    return true;
-  }
-  // 64-bit integers: a bigint and its decimal string (jstype = JS_STRING) are the same value.
-  return (
-    (typeof a === "bigint" || typeof a === "string") &&
-    (typeof b === "bigint" || typeof b === "string") &&
-    type !== ScalarType.STRING &&
-    String(a) === String(b)
-  );
-}
-
-/** Whether two messages of one type have the same fields set to equal values. @internal */
-export function messageEquals(plan: MessagePlan, a: Msg, b: Msg, depthLeft: number): boolean {
-  if (depthLeft <= 0) throw depthError(plan.desc);
-  for (const fp of plan.fields) {
-    const sa = fieldIsSet(fp, a);
-    if (sa !== fieldIsSet(fp, b)) return false;
-    if (sa && !fieldValueEquals(fp, fieldGet(fp, a), fieldGet(fp, b), depthLeft)) return false;
-  }
-  return true;
-}
-
-function jsonEquals(a: unknown, b: unknown, depthLeft: number): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (depthLeft <= 0)
-    throw new WktJsonError("depth", "$", "google.protobuf.Struct", `JSON nests deeper than ${defaultMaxDepth} levels`);
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEquals(a[i], b[i], depthLeft - 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!hasOwn.call(b, k) || !jsonEquals((a as Msg)[k], (b as Msg)[k], depthLeft - 1)) return false;
-  }
-  return true;
 }
