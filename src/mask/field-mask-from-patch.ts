@@ -8,13 +8,16 @@
 import { protoCamelCase, protoSnakeCase } from "@bufbuild/protobuf/reflect";
 import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/describe.js";
 import { formatSegment, makeMask, maxSegments } from "../internal/mask-path.js";
-import { structTypeName } from "../internal/names.js";
+import { fieldMaskTypeName, structTypeName } from "../internal/names.js";
+import { checkCount, countOption, type CountRule } from "../internal/options.js";
 import { defaultMaskMaxPaths, defaultPatchMaskMaxLength, formatBound } from "../limits.js";
 import { hasOwnKey } from "../wkt/field-access.js";
 import { isObj } from "./json-copy.js";
 import { jsonCtx, rootObject } from "./json-project.js";
+
+/** The `depth` option: how many levels of nested objects become paths, from 1 (the top-level keys) up. */
+const depthRule: CountRule = { min: 1, unbounded: true, unit: "levels of nested objects" };
 
 /** A JSON object as a record of its properties. */
 type Msg = Record<string, unknown>;
@@ -57,17 +60,9 @@ export interface FieldMaskFromPatchOptions {
  */
 export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOptions): FieldMask {
   const root = rootObject(patch, "patch");
-  const depth = options?.depth ?? 1;
-  if (typeof depth !== "number" || !(depth >= 1) || (depth !== Infinity && !Number.isInteger(depth))) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      structTypeName,
-      `depth must be a positive integer or Infinity, got ${describe(depth)}`,
-    );
-  }
-  const maxPaths = countOption(options?.maxPaths, "maxPaths", defaultMaskMaxPaths);
-  const maxLength = countOption(options?.maxLength, "maxLength", defaultPatchMaskMaxLength);
+  const depth = checkCount("depth", options?.depth ?? 1, depthRule);
+  const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
+  const maxLength = countOption("maxLength", options?.maxLength, defaultPatchMaskMaxLength);
   const json = jsonCtx({ names: options?.names ?? "literal" }).json;
   const paths: string[] = [];
   let length = 0;
@@ -93,21 +88,8 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
   return makeMask(paths);
 }
 
-function countOption(v: unknown, name: string, fallback: number): number {
-  if (v === undefined) return fallback;
-  if (typeof v !== "number" || !(v >= 0) || (v !== Infinity && !Number.isInteger(v))) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "google.protobuf.FieldMask",
-      `${name} must be a non-negative integer or Infinity, got ${describe(v)}`,
-    );
-  }
-  return v;
-}
-
 function patchTooLarge(what: string): WktJsonError {
-  return new WktJsonError("size", "$", "google.protobuf.FieldMask", `the mask of the patch would hold ${what}`);
+  return new WktJsonError("size", "$", fieldMaskTypeName, `the mask of the patch would hold ${what}`);
 }
 
 /** The proto name whose JSON name is `key`, or `key` itself when no proto name maps to it. */

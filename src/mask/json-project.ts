@@ -19,6 +19,7 @@ import { memoMask } from "../internal/mask-memo.js";
 import { formatPath, maskPathError, WILD, type FieldMaskLike, type Segment } from "../internal/mask-path.js";
 import { LEAF, merge, mergeCached, parseMask, type Node } from "../internal/mask-trie.js";
 import { structTypeName } from "../internal/names.js";
+import { countOption } from "../internal/options.js";
 import { defaultMaxDepth, formatBound } from "../limits.js";
 import { atIndex } from "./field-mask-project.js";
 import { copyJson, isObj } from "./json-copy.js";
@@ -36,7 +37,10 @@ export interface JsonProjectOptions {
    * name when the object lacks the JSON name.
    */
   names?: "literal" | "json";
-  /** Most levels of nesting (objects and arrays) copied, the resource included. Default 100. */
+  /**
+   * Most levels of nesting (objects and arrays) copied, the resource included: a whole number from 1 up (finite,
+   * as the copy recurses). Default 100.
+   */
   maxDepth?: number;
 }
 
@@ -64,11 +68,8 @@ export function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
       `names must be "literal" or "json", got ${typeof names === "string" ? JSON.stringify(names) : describe(names)}`,
     );
   }
-  const m = options?.maxDepth;
-  if (m !== undefined && (typeof m !== "number" || !(m >= 1) || (m !== Infinity && !Number.isInteger(m)))) {
-    throw new WktJsonError("range", "$", structTypeName, `maxDepth must be a positive integer, got ${describe(m)}`);
-  }
-  return { json: names === "json", maxDepth: m ?? defaultMaxDepth, at: [] };
+  const maxDepth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
+  return { json: names === "json", maxDepth, at: [] };
 }
 
 export function rootObject(v: unknown, what: string): Msg {

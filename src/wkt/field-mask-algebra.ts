@@ -47,6 +47,7 @@ import {
   type Node,
 } from "../internal/mask-trie.js";
 import { fieldMaskTypeName } from "../internal/names.js";
+import { countOption } from "../internal/options.js";
 import { defaultMaskMaxPaths, defaultMaxDepth, formatBound, maskStepsPerPath } from "../limits.js";
 import {
   asMsg,
@@ -120,20 +121,6 @@ export interface FieldMaskSizeOptions {
   maxPaths?: number;
 }
 
-function maxPathsOf(options: FieldMaskSizeOptions | undefined): number {
-  const m = options?.maxPaths;
-  if (m === undefined) return defaultMaskMaxPaths;
-  if (typeof m !== "number" || !(m >= 0) || (m !== Infinity && !Number.isInteger(m))) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      fieldMaskTypeName,
-      `maxPaths must be a non-negative integer or Infinity, got ${describe(m)}`,
-    );
-  }
-  return m;
-}
-
 function tooManyPaths(what: string, maxPaths: number): WktJsonError {
   return new WktJsonError(
     "size",
@@ -170,7 +157,7 @@ function stepBudget(paths: number, maxPaths: number): number {
  * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
  */
 export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
-  const maxPaths = maxPathsOf(options);
+  const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   const pa = maskPaths(a, "mask a");
   const pb = maskPaths(b, "mask b");
   const ta = parseMask(pa, true, "mask a");
@@ -209,7 +196,7 @@ export function fieldMaskSubtract(
   schema?: DescMessage,
   options?: FieldMaskSizeOptions,
 ): FieldMask {
-  const maxPaths = maxPathsOf(options);
+  const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   let ta: Node;
   let tb: Node;
   let loc: Loc | undefined;
