@@ -94,7 +94,7 @@ function isIdentStart(c: number): boolean {
 }
 
 function isIdentPart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57);
+  return isIdentStart(c) || isDigit(c);
 }
 
 /** 1 for an identifier, 2 for an integer, 0 for neither; over `s[from, to)`. */

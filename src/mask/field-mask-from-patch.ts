@@ -13,14 +13,11 @@ import { fieldMaskTypeName, structTypeName } from "../internal/names.js";
 import { checkCount, countOption, type CountRule } from "../internal/options.js";
 import { defaultMaskMaxPaths, defaultPatchMaskMaxLength, formatBound } from "../limits.js";
 import { hasOwnKey } from "../wkt/field-access.js";
-import { isObj } from "./json-copy.js";
+import { isJsonObject, type JsonRecord } from "./json-copy.js";
 import { jsonCtx, rootObject } from "./json-project.js";
 
 /** The `depth` option: how many levels of nested objects become paths, from 1 (the top-level keys) up. */
 const depthRule: CountRule = { min: 1, unbounded: true, unit: "levels of nested objects" };
-
-/** A JSON object as a record of its properties. */
-type Msg = Record<string, unknown>;
 
 /** Options of {@link fieldMaskFromPatch}. */
 export interface FieldMaskFromPatchOptions {
@@ -66,14 +63,14 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
   const json = jsonCtx({ names: options?.names ?? "literal" }).json;
   const paths: string[] = [];
   let length = 0;
-  const walk = (obj: Msg, prefix: string, level: number): void => {
+  const walk = (obj: JsonRecord, prefix: string, level: number): void => {
     if (level > maxSegments) {
       throw new WktJsonError("depth", "$", structTypeName, `the patch nests deeper than ${maxSegments} levels`);
     }
     for (const key of Object.keys(obj)) {
       const path = prefix + formatSegment(json ? protoName(key) : key);
       const v = obj[key];
-      if (level < depth && isObj(v) && hasOwnKey(v)) walk(v, path + ".", level + 1);
+      if (level < depth && isJsonObject(v) && hasOwnKey(v)) walk(v, path + ".", level + 1);
       else {
         // Checked before the path is kept, so the mask never grows past the bounds.
         if (paths.length >= maxPaths) throw patchTooLarge(`more than maxPaths (${formatBound(maxPaths)}) paths`);

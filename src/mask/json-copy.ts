@@ -7,14 +7,20 @@
  */
 import { WktJsonError } from "../errors.js";
 import { setOwn } from "../internal/json-value.js";
+import { isPlainPrototype } from "../internal/objects.js";
 
-/** A protobuf-es message or JSON object as a record of its properties. */
-type Msg = Record<string, unknown>;
+/** A plain JSON object as a record of its properties. */
+export type JsonRecord = Record<string, unknown>;
 
-export function isObj(v: unknown): v is Msg {
+/**
+ * Whether `v` is a plain object (of this realm or another, or with a null prototype): what the JSON functions
+ * read properties of and copy; any other object (a Date, a Map) is a value, shared as it is.
+ */
+export function isJsonObject(v: unknown): v is JsonRecord {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+  const proto: unknown = Object.getPrototypeOf(v);
+  // Or a plain object of another realm, whose prototype is that realm's Object.prototype.
+  return isPlainPrototype(proto) || Object.getPrototypeOf(proto as object) === null;
 }
 
 /** A deep copy of a JSON value: arrays and plain objects are copied, everything else is shared. */
@@ -26,8 +32,8 @@ export function copyJson(v: unknown, depthLeft: number, typeName: string): unkno
     for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i], depthLeft - 1, typeName);
     return out;
   }
-  if (!isObj(v)) return v;
-  const out: Msg = {};
+  if (!isJsonObject(v)) return v;
+  const out: JsonRecord = {};
   for (const key of Object.keys(v)) setOwn(out, key, copyJson(v[key], depthLeft - 1, typeName));
   return out;
 }

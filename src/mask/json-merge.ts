@@ -10,7 +10,7 @@ import { parsePath, type FieldMaskLike } from "../internal/mask-path.js";
 import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
 import { setOwn } from "../internal/json-value.js";
 import { missingMask, rejectWildcards, type MergeFlags } from "./field-mask-merge.js";
-import { isObj } from "./json-copy.js";
+import { isJsonObject, type JsonRecord } from "./json-copy.js";
 import {
   arrayByName,
   copyJ,
@@ -23,9 +23,6 @@ import {
 } from "./json-project.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
-
-/** A JSON object as a record of its properties. */
-type Msg = Record<string, unknown>;
 
 /** Options of {@link jsonMerge}. */
 export interface JsonMergeOptions extends JsonProjectOptions {
@@ -81,7 +78,7 @@ export function jsonMerge<T extends object>(
     });
     if (isStar(trie)) return copyJ(srcRoot, ctx.maxDepth, ctx) as T;
   }
-  const out = copyJ(dstRoot, ctx.maxDepth, ctx) as Msg;
+  const out = copyJ(dstRoot, ctx.maxDepth, ctx) as JsonRecord;
   const flags: MergeFlags = {
     replaceMessage: options?.replaceMessageFields === true,
     replaceRepeated: options?.replaceRepeatedFields === true,
@@ -91,8 +88,8 @@ export function jsonMerge<T extends object>(
 }
 
 function mergeJsonInto(
-  dst: Msg,
-  src: Msg | undefined,
+  dst: JsonRecord,
+  src: JsonRecord | undefined,
   node: Node,
   flags: MergeFlags,
   depthLeft: number,
@@ -109,7 +106,7 @@ function mergeJsonInto(
     if (child.leaf) {
       if (!sHas) {
         if (dHas) delete dst[key];
-      } else if (!flags.replaceMessage && isObj(sv) && isObj(dv)) {
+      } else if (!flags.replaceMessage && isJsonObject(sv) && isJsonObject(dv)) {
         deepMergeJson(dv, sv, flags, depthLeft - 1, ctx);
       } else if (!flags.replaceRepeated && Array.isArray(sv) && Array.isArray(dv) && sv.length > 0) {
         for (const item of sv) dv.push(copyJ(item, depthLeft - 1, ctx));
@@ -121,13 +118,13 @@ function mergeJsonInto(
     ctx.at.push(key);
     if (Array.isArray(dv)) throw arrayByName(ctx, child);
     if (Array.isArray(sv)) throw arrayByName(ctx, child);
-    const s = isObj(sv) ? sv : undefined;
-    if (s === undefined && !isObj(dv)) {
+    const s = isJsonObject(sv) ? sv : undefined;
+    if (s === undefined && !isJsonObject(dv)) {
       ctx.at.pop();
       continue;
     }
-    let d: Msg;
-    if (isObj(dv)) d = dv;
+    let d: JsonRecord;
+    if (isJsonObject(dv)) d = dv;
     else setOwn(dst, key, (d = {}));
     mergeJsonInto(d, s, child, flags, depthLeft - 1, ctx);
     ctx.at.pop();
@@ -135,12 +132,12 @@ function mergeJsonInto(
 }
 
 /** Merges `src` into the owned object `dst`: objects merge, arrays append (unless replaced), the rest replaces. */
-function deepMergeJson(dst: Msg, src: Msg, flags: MergeFlags, depthLeft: number, ctx: JsonCtx): void {
+function deepMergeJson(dst: JsonRecord, src: JsonRecord, flags: MergeFlags, depthLeft: number, ctx: JsonCtx): void {
   if (depthLeft < 0) throw jsonDepthError(ctx);
   for (const key of Object.keys(src)) {
     const sv = src[key];
     const dv = hasOwn.call(dst, key) ? dst[key] : undefined;
-    if (isObj(sv) && isObj(dv)) deepMergeJson(dv, sv, flags, depthLeft - 1, ctx);
+    if (isJsonObject(sv) && isJsonObject(dv)) deepMergeJson(dv, sv, flags, depthLeft - 1, ctx);
     else if (!flags.replaceRepeated && Array.isArray(sv) && Array.isArray(dv)) {
       for (const item of sv) dv.push(copyJ(item, depthLeft - 1, ctx));
     } else setOwn(dst, key, copyJ(sv, depthLeft, ctx));

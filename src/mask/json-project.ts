@@ -22,12 +22,9 @@ import { structTypeName } from "../internal/names.js";
 import { countOption } from "../internal/options.js";
 import { defaultMaxDepth, formatBound } from "../limits.js";
 import { atIndex } from "./field-mask-project.js";
-import { copyJson, isObj } from "./json-copy.js";
+import { copyJson, isJsonObject, type JsonRecord } from "./json-copy.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
-
-/** A JSON object as a record of its properties. */
-type Msg = Record<string, unknown>;
 
 /** Options of the JSON functions: {@link jsonProject}, {@link jsonOmit} and their `...Each` forms. */
 export interface JsonProjectOptions {
@@ -72,8 +69,8 @@ export function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
   return { json: names === "json", maxDepth, at: [] };
 }
 
-export function rootObject(v: unknown, what: string): Msg {
-  if (!isObj(v))
+export function rootObject(v: unknown, what: string): JsonRecord {
+  if (!isJsonObject(v))
     throw new WktJsonError(
       "json-type",
       "$",
@@ -84,7 +81,7 @@ export function rootObject(v: unknown, what: string): Msg {
 }
 
 /** The property a segment names in these objects (see `names`). */
-export function keyFor(name: string, ctx: JsonCtx, a: Msg | undefined, b?: Msg): string {
+export function keyFor(name: string, ctx: JsonCtx, a: JsonRecord | undefined, b?: JsonRecord): string {
   if (!ctx.json) return name;
   const camel = protoCamelCase(name);
   if (camel === name) return name;
@@ -98,7 +95,7 @@ export function keyFor(name: string, ctx: JsonCtx, a: Msg | undefined, b?: Msg):
  * smaller of the node's names and the object's keys, plus the keys when the node has `*` or names are JSON
  * names: never the names once per object, which made a mask of many names over many small objects quadratic.
  */
-function selected(obj: Msg, node: Node, ctx: JsonCtx): [string, Node][] {
+function selected(obj: JsonRecord, node: Node, ctx: JsonCtx): [string, Node][] {
   const out: [string, Node][] = [];
   const children = node.children;
   if (node.any === undefined && !ctx.json) {
@@ -219,11 +216,11 @@ function projectJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): K
     }
     ctx.at.pop();
     if (!kept) return ABSENT;
-    for (let i = 0; i < out.length; i++) if (out[i] === ABSENT) out[i] = isObj(v[i]) ? {} : null;
+    for (let i = 0; i < out.length; i++) if (out[i] === ABSENT) out[i] = isJsonObject(v[i]) ? {} : null;
     return out;
   }
-  if (!isObj(v)) return ABSENT;
-  let out: Msg | undefined;
+  if (!isJsonObject(v)) return ABSENT;
+  let out: JsonRecord | undefined;
   for (const [key, child] of selected(v, node, ctx)) {
     ctx.at.push(key);
     const r = projectJson(v[key], child, depthLeft - 1, ctx);
@@ -249,9 +246,9 @@ function omitJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): Kept
     ctx.at.pop();
     return out;
   }
-  if (!isObj(v)) return v;
+  if (!isJsonObject(v)) return v;
   const sel = selected(v, node, ctx);
-  const out: Msg = {};
+  const out: JsonRecord = {};
   let s = 0;
   for (const key of Object.keys(v)) {
     if (s < sel.length && sel[s]![0] === key) {
@@ -298,9 +295,9 @@ function jsonTrie(mask: FieldMaskLike): Node {
   return memoMask(mask, undefined, "json", (paths) => parseMask(paths, true));
 }
 
-function projectJsonRoot(root: Msg, trie: Node, ctx: JsonCtx): Msg {
+function projectJsonRoot(root: JsonRecord, trie: Node, ctx: JsonCtx): JsonRecord {
   const r = projectJson(root, trie, ctx.maxDepth, ctx);
-  return r === ABSENT ? {} : (r as Msg);
+  return r === ABSENT ? {} : (r as JsonRecord);
 }
 
 /**
@@ -338,9 +335,9 @@ export function jsonOmit<T extends object>(object: T, mask: FieldMaskLike, optio
   return omitJsonRoot(root, trie, ctx) as Partial<T>;
 }
 
-function omitJsonRoot(root: Msg, trie: Node, ctx: JsonCtx): Msg {
+function omitJsonRoot(root: JsonRecord, trie: Node, ctx: JsonCtx): JsonRecord {
   const r = omitJson(root, trie, ctx.maxDepth, ctx);
-  return r === ABSENT ? {} : (r as Msg);
+  return r === ABSENT ? {} : (r as JsonRecord);
 }
 
 /**
@@ -360,10 +357,10 @@ export function jsonOmitEach<T extends object>(
   return eachObject(list, (obj) => omitJsonRoot(obj, trie, ctx)) as Partial<T>[];
 }
 
-function eachObject(list: unknown, fn: (obj: Msg) => Msg): Msg[] {
+function eachObject(list: unknown, fn: (obj: JsonRecord) => JsonRecord): JsonRecord[] {
   if (!Array.isArray(list))
     throw new WktJsonError("json-type", "$", structTypeName, `list: expected an array, got ${describe(list)}`);
-  const out: Msg[] = new Array(list.length);
+  const out: JsonRecord[] = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
     try {
       out[i] = fn(rootObject(list[i], "element"));

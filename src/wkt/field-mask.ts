@@ -37,24 +37,15 @@
 import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { callAtBase } from "../internal/base-path.js";
+import { describe } from "../internal/describe.js";
 import { maxSegments } from "../internal/mask-path.js";
+import { fieldMaskTypeName } from "../internal/names.js";
+import { isDigit } from "../internal/scan.js";
 
 export type { FieldMaskLike } from "../internal/mask-path.js";
 export { fieldMaskCheck, fieldMaskIsValid } from "./field-mask-check.js";
 export type { FieldMaskCheckOptions } from "./field-mask-check.js";
-export {
-  fieldMaskNormalize,
-  fieldMaskUnion,
-  fieldMaskIntersect,
-  fieldMaskSubtract,
-  fieldMaskCovers,
-  fieldMaskForAllFields,
-  fieldMaskFromFieldNumbers,
-  fieldMaskFromDiff,
-} from "./field-mask-algebra.js";
-export type { FieldMaskSizeOptions } from "./field-mask-algebra.js";
-
-const fieldMaskType = "google.protobuf.FieldMask";
+export * from "./field-mask-algebra.js";
 
 /** Options of {@link fieldMaskFromJson} and {@link fieldMaskToJson}. */
 export interface FieldMaskJsonOptions {
@@ -190,7 +181,7 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
 export function fieldMaskFromJson(json: unknown): FieldMask;
 export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions): FieldMask {
   // With options, the error of the parse moves under the base path; without, this test is all it adds.
-  return options === undefined ? fieldMaskParse(json) : callAtBase(fieldMaskParse, json, options, fieldMaskType);
+  return options === undefined ? fieldMaskParse(json) : callAtBase(fieldMaskParse, json, options, fieldMaskTypeName);
 }
 
 /**
@@ -201,15 +192,15 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
  */
 export function fieldMaskParse(json: unknown): FieldMask {
   if (typeof json !== "string") {
-    throw new WktJsonError("json-type", "$", fieldMaskType, `expected a string, got ${describe(json)}`);
+    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `expected a string, got ${describe(json)}`);
   }
   const n = json.length;
-  if (n === 0) return { $typeName: fieldMaskType, paths: [] };
+  if (n === 0) return { $typeName: fieldMaskTypeName, paths: [] };
   // Every valid character is ASCII, and up to the first one that is not, byte i is character i; byte n is 0.
   const codes = asciiCodes(json);
   const paths = n < decodeMin ? pathsBySlicing(json, codes, n) : pathsByDecoding(codes, n);
   if (paths === undefined) throw jsonMaskError(json);
-  return { $typeName: fieldMaskType, paths };
+  return { $typeName: fieldMaskTypeName, paths };
 }
 
 /**
@@ -269,7 +260,7 @@ function jsonMaskError(json: string): WktJsonError {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) continue;
-    if (c >= 48 && c <= 57) {
+    if (isDigit(c)) {
       if (i === segStart) return jsonPathError(json, pathStart, segStart, "starts with a digit");
       continue;
     }
@@ -311,13 +302,13 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
 // Without options, so that `masks.map(fieldMaskToJson)` still compiles (map passes an index second).
 export function fieldMaskToJson(mask: FieldMask | readonly string[]): string;
 export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: FieldMaskJsonOptions): string {
-  if (options !== undefined) return callAtBase(fieldMaskToJson, mask, options, fieldMaskType);
+  if (options !== undefined) return callAtBase(fieldMaskToJson, mask, options, fieldMaskTypeName);
   const paths: unknown = Array.isArray(mask) ? mask : (mask as Partial<FieldMask> | null | undefined)?.paths;
   if (!Array.isArray(paths)) {
     throw new WktJsonError(
       "json-type",
       "$",
-      fieldMaskType,
+      fieldMaskTypeName,
       `expected a FieldMask or an array of paths, got ${describe(mask)}`,
     );
   }
@@ -325,7 +316,7 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
   for (let k = 0; k < paths.length; k++) {
     const p = paths[k];
     if (typeof p !== "string") {
-      throw new WktJsonError("json-type", "$", fieldMaskType, `path ${k} is ${describe(p)}, not a string`);
+      throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path ${k} is ${describe(p)}, not a string`);
     }
     if (k > 0) result += ",";
     result += camelPath(p);
@@ -343,17 +334,17 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
  */
 export function fieldMaskFromPaths(paths: readonly string[]): FieldMask {
   if (!Array.isArray(paths)) {
-    throw new WktJsonError("json-type", "$", fieldMaskType, `expected an array of paths, got ${describe(paths)}`);
+    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `expected an array of paths, got ${describe(paths)}`);
   }
   const copy: string[] = [];
   for (let k = 0; k < paths.length; k++) {
     const p = paths[k];
     if (typeof p !== "string") {
-      throw new WktJsonError("json-type", "$", fieldMaskType, `path ${k} is ${describe(p)}, not a string`);
+      throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path ${k} is ${describe(p)}, not a string`);
     }
     copy.push(p);
   }
-  return { $typeName: fieldMaskType, paths: copy };
+  return { $typeName: fieldMaskTypeName, paths: copy };
 }
 
 /** The lower-camel form of one proto path, or a `mask-path` error if it would not decode back to `p`. */
@@ -410,7 +401,7 @@ function tooManySegments(json: string, pathStart: number): WktJsonError {
   return new WktJsonError(
     "mask-path",
     "$",
-    fieldMaskType,
+    fieldMaskTypeName,
     `path ${JSON.stringify(shown)} has more than ${maxSegments} segments`,
   );
 }
@@ -425,12 +416,12 @@ function jsonPathError(json: string, pathStart: number, segStart: number, what: 
   if (pathEnd < 0) pathEnd = json.length;
   const path = json.slice(pathStart, pathEnd);
   const detail = `path ${JSON.stringify(path)}: ${segmentText(json, segStart, pathEnd)} ${what}`;
-  return new WktJsonError("mask-path", "$", fieldMaskType, detail);
+  return new WktJsonError("mask-path", "$", fieldMaskTypeName, detail);
 }
 
 function protoPathError(p: string, segStart: number, what: string): WktJsonError {
   const detail = `path ${JSON.stringify(p)}: ${segmentText(p, segStart, p.length)} ${what}`;
-  return new WktJsonError("mask-path", "$", fieldMaskType, detail);
+  return new WktJsonError("mask-path", "$", fieldMaskTypeName, detail);
 }
 
 function segmentText(s: string, segStart: number, end: number): string {
@@ -438,10 +429,4 @@ function segmentText(s: string, segStart: number, end: number): string {
   if (segEnd < 0 || segEnd > end) segEnd = end;
   const seg = s.slice(segStart, segEnd);
   return seg === "" ? "a segment" : `segment ${JSON.stringify(seg)}`;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  return typeof v === "object" ? "an object" : typeof v;
 }
