@@ -35,12 +35,15 @@ export interface Node {
   any: Node | undefined;
 }
 
+/** The node that selects everything at its point; shared and frozen. */
 export const LEAF: Node = Object.freeze({ leaf: true, children: undefined, any: undefined }) as Node;
 
+/** A new node that selects nothing (yet). */
 export function emptyNode(): Node {
   return { leaf: false, children: undefined, any: undefined };
 }
 
+/** Whether the node selects nothing. */
 export function isEmptyNode(n: Node): boolean {
   return !n.leaf && n.any === undefined && (n.children === undefined || n.children.size === 0);
 }

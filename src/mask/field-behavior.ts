@@ -103,6 +103,7 @@ function behavior(lists: ReadonlyMap<string, number>, fp: FieldAccess, path: str
 /** Everything below: the mask names the whole value. */
 export const ALL: unique symbol = Symbol("all");
 
+/** The state of {@link checkBehavior}: the path lists, and the output-only paths found to restore. */
 export interface BehaviorWalk {
   /** Field behaviour by proto path from the root, from the path lists. */
   lists: ReadonlyMap<string, number>;

@@ -53,6 +53,7 @@ export interface FieldMaskMergeOptions {
   aip161?: boolean;
 }
 
+/** How a masked message or repeated field is updated: replaced, or merged into / appended to. @internal */
 export interface MergeFlags {
   replaceMessage: boolean;
   replaceRepeated: boolean;
@@ -120,6 +121,7 @@ function allFieldsTrie(plan: MessagePlan): Node {
   return t;
 }
 
+/** The error for a missing mask under `requireMask` (rule 8: "A service may require a mask"). @internal */
 export function missingMask(): WktJsonError {
   return new WktJsonError(
     "mask-path",

@@ -196,6 +196,12 @@ function emptyValue(fp: FieldAccess): unknown {
   return fp.box === boxStruct ? {} : create(fp.message!);
 }
 
+/**
+ * An error of element `i` of a list the `...Each` functions work on, at `$[i]`; a mask error stays where it is,
+ * as the mask is the same for every element.
+ *
+ * @internal
+ */
 export function atIndex(e: unknown, i: number): unknown {
   if (!(e instanceof WktJsonError) || e.rule === "mask-path") return e;
   return new WktJsonError(e.rule, "$[" + i + "]" + e.path.slice(1), e.typeName, e.detail);

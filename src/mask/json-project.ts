@@ -48,6 +48,7 @@ export type JsonOmitOptions = JsonProjectOptions;
 const ABSENT: unique symbol = Symbol("absent");
 type Kept = unknown | typeof ABSENT;
 
+/** The options of a JSON function, read, and where its walk stands. @internal */
 export interface JsonCtx {
   json: boolean;
   maxDepth: number;
@@ -55,6 +56,7 @@ export interface JsonCtx {
   at: Segment[];
 }
 
+/** Checks and reads the options shared by the JSON functions (`names`, `maxDepth`). @internal */
 export function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
   const names = options?.names;
   if (names !== undefined && names !== "literal" && names !== "json") {
@@ -69,6 +71,7 @@ export function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
   return { json: names === "json", maxDepth, at: [] };
 }
 
+/** `v` as the plain JSON object a JSON function works on, or a `json-type` error naming the argument. @internal */
 export function rootObject(v: unknown, what: string): JsonRecord {
   if (!isJsonObject(v))
     throw new WktJsonError(
@@ -171,6 +174,7 @@ function camelNames(node: Node): Map<string, Node> {
   return m;
 }
 
+/** The error for a named segment applied to an array (AIP-161: no element by position). @internal */
 export function arrayByName(ctx: JsonCtx, node: Node): WktJsonError {
   const name = node.children!.keys().next().value!;
   const at = formatPath(ctx.at);
@@ -181,6 +185,7 @@ export function arrayByName(ctx: JsonCtx, node: Node): WktJsonError {
   );
 }
 
+/** The `depth` error for JSON nested beyond `maxDepth`. @internal */
 export function jsonDepthError(ctx: JsonCtx): WktJsonError {
   return new WktJsonError(
     "depth",
@@ -190,6 +195,7 @@ export function jsonDepthError(ctx: JsonCtx): WktJsonError {
   );
 }
 
+/** {@link copyJson} with its depth error worded for the JSON functions (naming `maxDepth`). @internal */
 export function copyJ(v: unknown, depthLeft: number, ctx: JsonCtx): unknown {
   try {
     return copyJson(v, depthLeft, structTypeName);

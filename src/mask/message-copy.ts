@@ -42,6 +42,7 @@ export function copyMessage(plan: MessagePlan, msg: Msg, depthLeft: number): Msg
   return out;
 }
 
+/** A copy of a message's unknown fields, their bytes copied. @internal */
 export function copyUnknown(unknown: readonly unknown[]): unknown[] {
   return unknown.map((u) => {
     const f = u as { no: number; wireType: number; data: unknown };
@@ -69,6 +70,7 @@ export function copyFieldValue(fp: FieldAccess, v: unknown, depthLeft: number): 
   }
 }
 
+/** A copy of a singular value, element or map value of the field: messages and Struct JSON deeply, bytes too. @internal */
 export function copySingular(fp: FieldAccess, v: unknown, depthLeft: number): unknown {
   if (fp.message !== undefined) {
     if (fp.box === boxNone) return copyMessage(planOf(fp.message), asMsg(v, fp), depthLeft - 1);
@@ -92,6 +94,7 @@ export function boxValue(fp: FieldAccess, v: unknown, depthLeft: number): Msg {
   return structFromJson(v, { maxDepth: depthLeft }) as unknown as Msg;
 }
 
+/** The inverse of {@link boxValue}: a wrapper message as its scalar, a Struct as its JSON object. @internal */
 export function unboxValue(fp: FieldAccess, m: Msg, depthLeft: number): unknown {
   if (fp.box === boxWrapper) return m.value;
   return structToJson(m as unknown as Struct, { maxDepth: depthLeft });
