@@ -305,6 +305,25 @@ describe("fieldMaskSubtract", () => {
       catchWkt(() => fieldMaskSubtract(["recursive_message"], b, T3, { maxPaths: 2 * (fields - 1) - 1 })).rule,
     ).toBe("size");
   });
+
+  // maxPaths answers as everywhere (internal/options.ts): rule `range` at `$`, typeName "options".
+  it.each([
+    [-1, false], // min - 1
+    [0, true], // min
+    [Infinity, true],
+    [1.5, false],
+    [NaN, false],
+    ["1", false],
+  ])("maxPaths %j (accepted: %s), in intersect and subtract", (maxPaths, ok) => {
+    const options = { maxPaths } as never;
+    for (const call of [
+      () => fieldMaskIntersect(["a"], ["b"], options),
+      () => fieldMaskSubtract(["a"], ["a"], undefined, options),
+    ]) {
+      if (ok) expect(call()).toBeDefined();
+      else expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName: "options" });
+    }
+  });
 });
 
 describe("fieldMaskCovers", () => {

@@ -713,6 +713,19 @@ describe("jsonProject / jsonProjectEach", () => {
     expect(catchWkt(() => jsonProject({}, [], { maxDepth: 0 }))).toMatchObject({ rule: "range" });
   });
 
+  // The count options answer as everywhere (internal/options.ts): rule `range` at `$`, typeName "options".
+  it.each([
+    ["maxDepth", 0, false], // min - 1
+    ["maxDepth", 1, true], // min
+    ["maxDepth", 1.5, false],
+    ["maxDepth", Infinity, false], // a depth is finite
+    ["maxDepth", "2", false],
+  ])("jsonProject's %s %j (accepted: %s)", (name, value, ok) => {
+    const call = () => jsonProject({ a: 1 }, ["a"], { [name]: value } as never);
+    if (ok) expect(call()).toEqual({ a: 1 });
+    else expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName: "options" });
+  });
+
   it("stops deep nesting with a depth error", () => {
     let deep: Rec = {};
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
@@ -964,6 +977,25 @@ describe("fieldMaskFromPatch", () => {
     [{}, { names: "x" }, "range"],
   ])("rejects %j %j", (patch, opts, rule) => {
     expect(catchWkt(() => fieldMaskFromPatch(patch as never, opts as never))).toMatchObject({ rule, path: "$" });
+  });
+
+  it.each([
+    ["depth", 0, false], // min - 1
+    ["depth", 1, true], // min
+    ["depth", Infinity, true],
+    ["depth", NaN, false],
+    ["maxPaths", -1, false],
+    ["maxPaths", 1, true],
+    ["maxPaths", Infinity, true],
+    ["maxPaths", 0.5, false],
+    ["maxLength", -1, false],
+    ["maxLength", 1, true],
+    ["maxLength", Infinity, true],
+    ["maxLength", null, false],
+  ])("fieldMaskFromPatch's %s %j (accepted: %s)", (name, value, ok) => {
+    const call = () => fieldMaskFromPatch({ a: 1 }, { [name]: value } as never);
+    if (ok) expect(call().paths).toEqual(["a"]);
+    else expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName: "options" });
   });
 
   it("stops at 100 levels", () => {

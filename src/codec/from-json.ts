@@ -28,7 +28,7 @@ import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyFromJsonInternal } from "../wkt/any.js";
 import { durationFromJson } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
-import { fieldMaskFromJson } from "../wkt/field-mask.js";
+import { fieldMaskParse } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { describe } from "../internal/int64.js";
 import { valuesError, type ValueBudget } from "../internal/budget.js";
@@ -992,7 +992,7 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     case "google.protobuf.Duration":
       return leaf(durationFromJson);
     case "google.protobuf.FieldMask":
-      return leaf(fieldMaskFromJson);
+      return leaf(fieldMaskParse);
     case "google.protobuf.Struct":
       return (json, ctx) =>
         structFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;

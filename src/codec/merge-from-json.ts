@@ -36,10 +36,10 @@ import {
   boxNone,
   boxStruct,
   boxWrapper,
-  type FieldPlan,
+  type FieldAccess as FieldPlan,
   type MessagePlan,
   type Msg,
-} from "../wkt/field-mask.js";
+} from "../wkt/field-access.js";
 import { fromJson, fromJsonString, stackOverflowAsDepth, depthOption, type JsonReadOptions } from "./from-json.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { setOwn } from "../internal/json-value.js";

@@ -13,88 +13,32 @@
  * fields, well-known types with their own JSON form, `null` and `{}`; `impliedMask: "fields"` keeps only the
  * top-level fields, for APIs where a sent object replaces the stored one.
  *
- * AIP-203, `google.api.field_behavior` (read from each field's options when the descriptor carries them, as
- * extension 1052 of google.protobuf.FieldOptions, or given as lists of paths):
- *
- * - OUTPUT_ONLY: "the field is provided in responses, but including the field in a request does nothing (the
- *   server must clear out any value in this field and must not throw an error as a result of the presence of a
- *   value)". Such members of the body are dropped, and mask paths naming them ignored; with `strict: true`
- *   either is an error. Where the mask replaces a message holding an output-only field, the stored value is
- *   kept. Inside lists and maps (no identity to find the stored value by) the field is cleared.
- * - IMMUTABLE (and IDENTIFIER): "the field may be set in a request that creates the resource, but may not be
- *   changed afterwards": an update that changes a value set in the stored resource is an error; sending the
- *   same value, or setting a field the stored resource lacks, is not.
- * - REQUIRED: "a field ... must be provided": an update that leaves it unset (or at its default, for fields
- *   without presence) is an error, for the fields the mask touches; in a message the update sets, its required
- *   fields too.
+ * AIP-203, `google.api.field_behavior` (OUTPUT_ONLY, IMMUTABLE, REQUIRED): see field-behavior.ts. Output-only
+ * members of the body are dropped and mask paths naming them ignored (an error under `strict: true`); an
+ * immutable field may not change once set; a required field may not be left unset.
  *
  * Errors are our usual ones for the body (its paths from the body's root) and the mask, and rule
  * `field-behavior` for AIP-203, at the JSON path of the field.
  *
  * @module
  */
-import {
-  type DescField,
-  type DescMessage,
-  type JsonObject,
-  type JsonValue,
-  type MessageShape,
-} from "@bufbuild/protobuf";
+import { type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
-import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
-import {
-  checkedPaths,
-  checkedTrie,
-  checkMessage,
-  fieldGet,
-  fieldIsSet,
-  fieldValueEquals,
-  planOf,
-  boxNone,
-  type FieldPlan,
-  type MessagePlan,
-  type Msg,
-} from "../wkt/field-mask.js";
-import { fieldMaskFromJson } from "../wkt/field-mask.js";
-import { fieldMaskMerge } from "./field-mask-apply.js";
-import { fromJson, stackOverflowAsDepth, type JsonReadOptions } from "../codec/from-json.js";
-import { describe } from "../internal/int64.js";
+import { fromJson, stackOverflowAsDepth } from "../codec/from-json.js";
+import { toJson, type JsonWriteOptions } from "../codec/to-json.js";
 import { setOwn } from "../internal/json-value.js";
-import { formatPath, isStar, WILD, type FieldMaskLike, type Node, type Segment } from "../internal/mask-path.js";
+import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
+import { emptyNode, insertPath, isStar, type Node } from "../internal/mask-trie.js";
+import { fieldMaskTypeName } from "../internal/names.js";
 import { defaultMaxDepth } from "../limits.js";
 import { pathJoin, type PathSegment } from "../path.js";
-import { toJson, type JsonWriteOptions } from "../codec/to-json.js";
+import { boxNone, checkMessage, fieldsByJsonKey, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
+import { fieldMaskMerge } from "./field-mask-merge.js";
+import { ALL, behavior, checkBehavior, outputOnlyBit, type BehaviorWalk } from "./field-behavior.js";
+import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
 
-/** Options of {@link patch}: the decoder's options for the body, plus the update mask and field behaviour. */
-export interface PatchOptions extends Partial<JsonReadOptions> {
-  /**
-   * The request's update mask: a FieldMask, an array of proto paths (`["title", "author.given_name"]`), or the
-   * FieldMask JSON form as a query parameter carries it (`"title,author.givenName"`). `*` alone (`"*"` or
-   * `["*"]`) replaces the whole resource. Undefined (default): the fields present in the body (see `impliedMask`).
-   */
-  updateMask?: FieldMaskLike | string | undefined;
-  /**
-   * How far the mask implied by the body goes: `"leaves"` (default) down through singular message fields,
-   * so a sent message is merged member by member; `"fields"` the body's top-level fields only, so a sent
-   * message replaces the stored one.
-   */
-  impliedMask?: "leaves" | "fields";
-  /** Paths (proto names, through singular message fields) of OUTPUT_ONLY fields, besides the descriptor's. */
-  outputOnly?: readonly string[];
-  /** Paths of IMMUTABLE fields, besides those the descriptor marks IMMUTABLE or IDENTIFIER. */
-  immutable?: readonly string[];
-  /** Paths of REQUIRED fields, besides the descriptor's. */
-  required?: readonly string[];
-  /** An OUTPUT_ONLY field in the body or the mask is an error (rule `field-behavior`) instead of being ignored. */
-  strict?: boolean;
-  /** Accept AIP-161 map keys in `updateMask` (`labels.env`). Default false. */
-  aip161?: boolean;
-}
-
-/** Options of {@link jsonPatch}: those of {@link patch}, plus how the result is written (`toJson`'s options). */
-export interface JsonPatchOptions
-  extends PatchOptions, Partial<Pick<JsonWriteOptions, "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit">> {}
+export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
 
 /**
  * Applies a PATCH request body to a stored message (AIP-134) and returns the updated message; neither input is
@@ -164,131 +108,6 @@ export function jsonPatch(
   return toJson(schema, result, write) as JsonObject;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Options
-// ---------------------------------------------------------------------------------------------------------
-
-const outputOnlyBit = 1;
-const immutableBit = 2;
-const requiredBit = 4;
-
-interface Opts {
-  read: Partial<JsonReadOptions>;
-  /** The explicit mask's trie (`*` as isStar), or undefined for the implied mask. */
-  mask: Node | undefined;
-  leaves: boolean;
-  strict: boolean;
-  aip161: boolean;
-  /** Field behaviour by proto path from the root, from the path lists. */
-  lists: Map<string, number>;
-}
-
-function readOptions(schema: DescMessage, options: PatchOptions | undefined): Opts {
-  planOf(schema); // checks the schema
-  if (options !== undefined && (typeof options !== "object" || options === null))
-    throw optionError("options", options, "an object");
-  const flag = (name: "strict" | "aip161"): boolean => {
-    const v = options?.[name];
-    if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
-    return v === true;
-  };
-  const strict = flag("strict");
-  const aip161 = flag("aip161");
-  const implied = options?.impliedMask ?? "leaves";
-  if (implied !== "leaves" && implied !== "fields") throw optionError("impliedMask", implied, `"leaves" or "fields"`);
-  const read: Partial<JsonReadOptions> = {};
-  for (const name of ["ignoreUnknownFields", "registry", "recursionLimit", "maxDepth", "maxValues"] as const) {
-    if (options?.[name] !== undefined) (read as Record<string, unknown>)[name] = options[name];
-  }
-  let mask: Node | undefined;
-  const m = options?.updateMask;
-  if (m !== undefined) {
-    // "*" is no FieldMask JSON (a path of identifiers), but AIP-134's full replacement, as a query parameter sends it.
-    const fm: FieldMaskLike =
-      typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
-    mask = checkedTrie(schema, fm, aip161, "updateMask");
-  }
-  const lists = new Map<string, number>();
-  for (const [name, bit] of [
-    ["outputOnly", outputOnlyBit],
-    ["immutable", immutableBit],
-    ["required", requiredBit],
-  ] as const) {
-    const paths = options?.[name];
-    if (paths === undefined) continue;
-    for (const segs of checkedPaths(schema, paths, false, name)) {
-      if (segs.includes(WILD)) throw optionError(name, "*", "paths of fields");
-      const key = segs.join(".");
-      lists.set(key, (lists.get(key) ?? 0) | bit);
-    }
-  }
-  return { read, mask, leaves: implied === "leaves", strict, aip161, lists };
-}
-
-function optionError(name: string, value: unknown, expected: string): WktJsonError {
-  const got = typeof value === "string" ? JSON.stringify(value) : describe(value);
-  return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// google.api.field_behavior
-// ---------------------------------------------------------------------------------------------------------
-
-/** google.api.field_behavior: `repeated google.api.FieldBehavior field_behavior = 1052` on FieldOptions. */
-const fieldBehaviorExtension = 1052;
-const behaviorRequired = 2;
-const behaviorOutputOnly = 3;
-const behaviorImmutable = 5;
-const behaviorIdentifier = 8;
-
-const behaviorCache = new WeakMap<DescField, number>();
-
-/**
- * The field's behaviour bits from its descriptor options. protobuf-es keeps an extension the registry does not
- * know among the options' unknown fields (`$unknown`, raw wire data), which is where this reads it, packed or
- * not; options it cannot read count as none.
- */
-function descriptorBehavior(field: DescField): number {
-  let bits = behaviorCache.get(field);
-  if (bits !== undefined) return bits;
-  bits = 0;
-  const unknown = (
-    field.proto?.options as { $unknown?: { no: number; wireType: number; data: Uint8Array }[] } | undefined
-  )?.$unknown;
-  if (Array.isArray(unknown)) {
-    for (const u of unknown) {
-      if (u.no !== fieldBehaviorExtension) continue;
-      try {
-        const r = new BinaryReader(u.data);
-        const values: number[] = [];
-        if (u.wireType === 0) values.push(r.int32());
-        else if (u.wireType === 2) {
-          const end = r.uint32() + r.pos;
-          while (r.pos < end) values.push(r.int32());
-        }
-        for (const v of values) {
-          if (v === behaviorOutputOnly) bits |= outputOnlyBit;
-          else if (v === behaviorImmutable || v === behaviorIdentifier) bits |= immutableBit;
-          else if (v === behaviorRequired) bits |= requiredBit;
-        }
-      } catch {
-        // Malformed option bytes: no behaviour.
-      }
-    }
-  }
-  behaviorCache.set(field, bits);
-  return bits;
-}
-
-function behavior(o: Opts, fp: FieldPlan, path: string | undefined): number {
-  const bits = descriptorBehavior(fp.field);
-  return path === undefined || o.lists.size === 0 ? bits : bits | (o.lists.get(path) ?? 0);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The update
-// ---------------------------------------------------------------------------------------------------------
-
 function run<Desc extends DescMessage>(
   schema: Desc,
   stored: MessageShape<Desc>,
@@ -317,15 +136,15 @@ function run<Desc extends DescMessage>(
   } else {
     const kept = o.mask !== undefined ? keptPaths(plan, o.mask, o) : scan.implied!.map((p) => p.split("."));
     paths = kept.map((segs) => formatPath(segs));
-    touched = { leaf: false, children: undefined, any: undefined };
-    for (const segs of kept) insert(touched, segs);
+    touched = emptyNode();
+    for (const segs of kept) insertPath(touched, segs);
   }
   const result = fieldMaskMerge(schema, stored, message, paths, {
     replaceMessageFields: true,
     replaceRepeatedFields: true,
     aip161: o.aip161,
   });
-  const walk: BehaviorWalk = { o, restore: [] };
+  const walk: BehaviorWalk = { lists: o.lists, restore: [] };
   try {
     checkBehavior(plan, result as unknown as Msg, stored as unknown as Msg, touched, "", [], walk, defaultMaxDepth);
   } catch (e) {
@@ -339,50 +158,12 @@ function run<Desc extends DescMessage>(
   });
 }
 
-/** Everything below: the mask names the whole value. */
-const ALL: unique symbol = Symbol("all");
-
-/** Adds a path (its segments) to a trie of the fields the update touches. */
-function insert(root: Node, segs: readonly Segment[]): void {
-  let node = root;
-  for (const s of segs) {
-    if (node.leaf) return;
-    let next: Node | undefined;
-    if (s === WILD) next = node.any ??= { leaf: false, children: undefined, any: undefined };
-    else {
-      node.children ??= new Map();
-      next = node.children.get(s);
-      if (next === undefined) node.children.set(s, (next = { leaf: false, children: undefined, any: undefined }));
-    }
-    node = next;
-  }
-  node.leaf = true;
-  node.children = undefined;
-  node.any = undefined;
-}
-
 interface BodyScan {
   o: Opts;
   /** The implied mask's paths, when there is no explicit mask. */
   implied: string[] | undefined;
   /** Whether an output-only member was dropped (the body is decoded again without it). */
   dropped: boolean;
-}
-
-/** Members of a message's JSON object by JSON name and proto name. */
-const membersCache = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
-
-function membersOf(plan: MessagePlan): Map<string, FieldPlan> {
-  let m = membersCache.get(plan);
-  if (m === undefined) {
-    m = new Map();
-    for (const fp of plan.fields) {
-      m.set(fp.field.jsonName, fp);
-      m.set(fp.name, fp);
-    }
-    membersCache.set(plan, m);
-  }
-  return m;
 }
 
 /**
@@ -402,7 +183,7 @@ function scanObject(
 ): Msg {
   // Not reached: the body was decoded under the same maxDepth. A guard all the same.
   if (depthLeft <= 0) throw new WktJsonError("depth", "$", plan.desc.typeName, "the body nests deeper than maxDepth");
-  const members = membersOf(plan);
+  const members = fieldsByJsonKey(plan);
   let out: Msg | undefined;
   const keys = Object.keys(obj);
   for (let k = 0; k < keys.length; k++) {
@@ -423,7 +204,7 @@ function scanObject(
       continue;
     }
     const path = prefix === undefined ? undefined : prefix + fp.name;
-    if ((behavior(scan.o, fp, path) & outputOnlyBit) !== 0) {
+    if ((behavior(scan.o.lists, fp, path) & outputOnlyBit) !== 0) {
       if (scan.o.strict) {
         throw new WktJsonError(
           "field-behavior",
@@ -514,12 +295,12 @@ function keptPaths(plan: MessagePlan, node: Node, o: Opts): Segment[][] {
       const fp = p.byName.get(name)!;
       const segs = [...at, name];
       const path = segs.join(".");
-      if ((behavior(o, fp, path) & outputOnlyBit) !== 0) {
+      if ((behavior(o.lists, fp, path) & outputOnlyBit) !== 0) {
         if (o.strict) {
           throw new WktJsonError(
             "field-behavior",
             "$",
-            "google.protobuf.FieldMask",
+            fieldMaskTypeName,
             `updateMask path ${JSON.stringify(path)} names the OUTPUT_ONLY field ${fp.name} (strict)`,
           );
         }
@@ -532,94 +313,4 @@ function keptPaths(plan: MessagePlan, node: Node, o: Opts): Segment[][] {
   };
   visit(plan, node, []);
   return out;
-}
-
-interface BehaviorWalk {
-  o: Opts;
-  /** Proto paths of output-only fields inside what the mask replaced, to take from the stored resource. */
-  restore: string[];
-}
-
-/**
- * Checks AIP-203 on the result where the mask touched it: immutable fields against the stored resource (found
- * through singular message fields; `stored` is undefined inside lists and maps), required fields set, and
- * records output-only fields to restore. `prefix` is the proto path from the root, or undefined inside lists
- * and maps, where the path lists do not reach.
- */
-function checkBehavior(
-  plan: MessagePlan,
-  result: Msg,
-  stored: Msg | undefined,
-  node: Node | typeof ALL,
-  prefix: string | undefined,
-  at: PathSegment[],
-  walk: BehaviorWalk,
-  depthLeft: number,
-): void {
-  if (depthLeft <= 0)
-    throw new WktJsonError("depth", "$", plan.desc.typeName, `messages nest deeper than ${defaultMaxDepth} levels`);
-  for (const fp of plan.fields) {
-    let child: Node | typeof ALL | undefined;
-    if (node === ALL) child = ALL;
-    else {
-      const c = node.children?.get(fp.name);
-      child = c === undefined ? undefined : c.leaf ? ALL : c;
-    }
-    if (child === undefined) continue;
-    const path = prefix === undefined ? undefined : prefix + fp.name;
-    const bits = behavior(walk.o, fp, path);
-    const jsonAt = (): string => pathJoin("$", ...at, fp.field.jsonName);
-    if ((bits & outputOnlyBit) !== 0) {
-      if (path !== undefined && stored !== undefined && child === ALL) walk.restore.push(path);
-      continue;
-    }
-    const set = fieldIsSet(fp, result);
-    if ((bits & immutableBit) !== 0 && stored !== undefined && fieldIsSet(fp, stored)) {
-      if (!set || !fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) {
-        throw new WktJsonError(
-          "field-behavior",
-          jsonAt(),
-          plan.desc.typeName,
-          `${fp.name} is IMMUTABLE: it may not change once set`,
-        );
-      }
-    }
-    if ((bits & requiredBit) !== 0 && !set) {
-      throw new WktJsonError(
-        "field-behavior",
-        jsonAt(),
-        plan.desc.typeName,
-        `${fp.name} is REQUIRED: an update may not clear it`,
-      );
-    }
-    if (!set || fp.message === undefined || fp.box !== boxNone) continue;
-    const sub = planOf(fp.message);
-    const v = fieldGet(fp, result);
-    at.push(fp.field.jsonName);
-    if (fp.kind === "message") {
-      const s = stored !== undefined && fieldIsSet(fp, stored) ? (fieldGet(fp, stored) as Msg) : undefined;
-      checkBehavior(sub, v as Msg, s, child, path === undefined ? undefined : path + ".", at, walk, depthLeft - 1);
-    } else if (child === ALL && fp.kind === "list") {
-      const list = v as Msg[];
-      for (let i = 0; i < list.length; i++) {
-        at.push(i);
-        checkBehavior(sub, list[i]!, undefined, ALL, undefined, at, walk, depthLeft - 1);
-        at.pop();
-      }
-    } else if (fp.kind === "map") {
-      const map = v as Record<string, Msg>;
-      for (const key of Object.keys(map)) {
-        let c: Node | typeof ALL | undefined = ALL;
-        if (child !== ALL) {
-          const n = child.children?.get(key) ?? child.any;
-          c = n === undefined ? undefined : n.leaf ? ALL : n;
-        }
-        if (c === undefined) continue;
-        at.push(key);
-        checkBehavior(sub, map[key]!, undefined, c, undefined, at, walk, depthLeft - 1);
-        at.pop();
-      }
-    }
-    at.pop();
-  }
 }

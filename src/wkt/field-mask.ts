@@ -1,6 +1,7 @@
 /**
- * google.protobuf.FieldMask: its JSON form, validation against a schema, and set algebra. (Projection and update
- * on messages and on plain JSON are in field-mask-apply.ts; the one path parser is internal/mask-path.ts.)
+ * google.protobuf.FieldMask: its JSON form. (Validation against a schema and set algebra are re-exported from
+ * field-mask-check.ts and field-mask-algebra.ts; projection and update on messages and on plain JSON are in
+ * mask/; the one path parser is internal/mask-path.ts.)
  *
  * Spec (wkt.md): "FieldMask | paths: string[] | one string, paths joined by commas, each name in lower-camel
  * form". The comment in google/protobuf/field_mask.proto adds: "The implementation of any API method which has
@@ -28,71 +29,23 @@
  *
  * Every path the decoder produces encodes back to the same JSON string.
  *
- * Validation and algebra. Every `mask` parameter takes a FieldMask message or an array of path strings; every
- * function that returns a mask returns a new FieldMask message with canonical, sorted paths (except
- * {@link fieldMaskForAllFields}, {@link fieldMaskFromFieldNumbers} and {@link fieldMaskFromDiff}, which keep the
- * schema's field order). The schema-free operations (normalize, union, intersect, covers, subtract without a
- * schema) read the AIP-161 syntax (`labels.env`, `` labels.`team name` ``, `authors.*.given_name`, the lone
- * `*`): a strict proto path is a special case of it. The schema-aware ones are strict proto (rule 7) unless
- * given `{ aip161: true }`.
- *
- * - A path covers itself and every path below it; `*` covers every key at its position, and the lone `*`
- *   covers everything.
- * - Go's `fieldmaskpb` and Java's `FieldMaskUtil` sort and drop covered paths the same way; they have no
- *   wildcards or map keys, no subtract that expands a parent into its remaining fields, and no diff.
+ * Validating a mask against a schema is field-mask-check.ts; the set algebra, field-mask-algebra.ts; both are
+ * exported from here as well.
  *
  * @module
  */
-import { ScalarType, type DescField, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import type { FieldMask } from "@bufbuild/protobuf/wkt";
-import { isScalarZeroValue } from "@bufbuild/protobuf/reflect";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { callAtBase } from "../internal/base-path.js";
-import { checkSchema } from "./registry.js";
-import {
-  defaultMaskMaxPaths,
-  defaultMaxDepth,
-  formatBound,
-  int64Max,
-  int64Min,
-  maskStepsPerPath,
-  uint64Max,
-} from "../limits.js";
-import {
-  anyLeaf,
-  BudgetExceeded,
-  countPaths,
-  coversPath,
-  emptyNode,
-  fieldMaskType as maskTypeName,
-  formatPath,
-  intersect,
-  isEmptyNode,
-  isIntegerText,
-  isSimplePath,
-  isStar,
-  LEAF,
-  makeMask,
-  maskPathError,
-  maskPaths,
-  maxSegments,
-  normalize,
-  overlaps,
-  parseMask,
-  parsePath,
-  pathsOf,
-  stepAll,
-  trieOf,
-  WILD,
-  type FieldMaskLike,
-  type Node,
-  type Segment,
-} from "../internal/mask-path.js";
+import { describe } from "../internal/describe.js";
+import { maxSegments } from "../internal/mask-path.js";
+import { fieldMaskTypeName } from "../internal/names.js";
+import { isDigit } from "../internal/scan.js";
 
 export type { FieldMaskLike } from "../internal/mask-path.js";
-
-const fieldMaskType = "google.protobuf.FieldMask";
+export { fieldMaskCheck, fieldMaskIsValid } from "./field-mask-check.js";
+export type { FieldMaskCheckOptions } from "./field-mask-check.js";
+export * from "./field-mask-algebra.js";
 
 /** Options of {@link fieldMaskFromJson} and {@link fieldMaskToJson}. */
 export interface FieldMaskJsonOptions {
@@ -227,22 +180,27 @@ export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions)
 // Without options, so that `texts.map(fieldMaskFromJson)` still compiles (map passes an index second).
 export function fieldMaskFromJson(json: unknown): FieldMask;
 export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions): FieldMask {
-  // With options, the same function runs again without them and its error moves under the base path; the call
-  // without options (the whole-message codec's, the benchmarked one) pays only this test. A boolean has no path
-  // either: the codec calls every leaf reader with its exactNumbers flag second.
-  if (options !== undefined && typeof options !== "boolean") {
-    return callAtBase(fieldMaskFromJson, json, options, fieldMaskType);
-  }
+  // With options, the error of the parse moves under the base path; without, this test is all it adds.
+  return options === undefined ? fieldMaskParse(json) : callAtBase(fieldMaskParse, json, options, fieldMaskTypeName);
+}
+
+/**
+ * {@link fieldMaskFromJson} without options, for the codec: its errors are at `$`, and the codec moves them to
+ * the field's path.
+ *
+ * @internal
+ */
+export function fieldMaskParse(json: unknown): FieldMask {
   if (typeof json !== "string") {
-    throw new WktJsonError("json-type", "$", fieldMaskType, `expected a string, got ${describe(json)}`);
+    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `expected a string, got ${describe(json)}`);
   }
   const n = json.length;
-  if (n === 0) return { $typeName: fieldMaskType, paths: [] };
+  if (n === 0) return { $typeName: fieldMaskTypeName, paths: [] };
   // Every valid character is ASCII, and up to the first one that is not, byte i is character i; byte n is 0.
   const codes = asciiCodes(json);
   const paths = n < decodeMin ? pathsBySlicing(json, codes, n) : pathsByDecoding(codes, n);
   if (paths === undefined) throw jsonMaskError(json);
-  return { $typeName: fieldMaskType, paths };
+  return { $typeName: fieldMaskTypeName, paths };
 }
 
 /**
@@ -302,7 +260,7 @@ function jsonMaskError(json: string): WktJsonError {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) continue;
-    if (c >= 48 && c <= 57) {
+    if (isDigit(c)) {
       if (i === segStart) return jsonPathError(json, pathStart, segStart, "starts with a digit");
       continue;
     }
@@ -344,13 +302,13 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
 // Without options, so that `masks.map(fieldMaskToJson)` still compiles (map passes an index second).
 export function fieldMaskToJson(mask: FieldMask | readonly string[]): string;
 export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: FieldMaskJsonOptions): string {
-  if (options !== undefined) return callAtBase(fieldMaskToJson, mask, options, fieldMaskType);
+  if (options !== undefined) return callAtBase(fieldMaskToJson, mask, options, fieldMaskTypeName);
   const paths: unknown = Array.isArray(mask) ? mask : (mask as Partial<FieldMask> | null | undefined)?.paths;
   if (!Array.isArray(paths)) {
     throw new WktJsonError(
       "json-type",
       "$",
-      fieldMaskType,
+      fieldMaskTypeName,
       `expected a FieldMask or an array of paths, got ${describe(mask)}`,
     );
   }
@@ -358,7 +316,7 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
   for (let k = 0; k < paths.length; k++) {
     const p = paths[k];
     if (typeof p !== "string") {
-      throw new WktJsonError("json-type", "$", fieldMaskType, `path ${k} is ${describe(p)}, not a string`);
+      throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path ${k} is ${describe(p)}, not a string`);
     }
     if (k > 0) result += ",";
     result += camelPath(p);
@@ -376,17 +334,17 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
  */
 export function fieldMaskFromPaths(paths: readonly string[]): FieldMask {
   if (!Array.isArray(paths)) {
-    throw new WktJsonError("json-type", "$", fieldMaskType, `expected an array of paths, got ${describe(paths)}`);
+    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `expected an array of paths, got ${describe(paths)}`);
   }
   const copy: string[] = [];
   for (let k = 0; k < paths.length; k++) {
     const p = paths[k];
     if (typeof p !== "string") {
-      throw new WktJsonError("json-type", "$", fieldMaskType, `path ${k} is ${describe(p)}, not a string`);
+      throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path ${k} is ${describe(p)}, not a string`);
     }
     copy.push(p);
   }
-  return { $typeName: fieldMaskType, paths: copy };
+  return { $typeName: fieldMaskTypeName, paths: copy };
 }
 
 /** The lower-camel form of one proto path, or a `mask-path` error if it would not decode back to `p`. */
@@ -443,7 +401,7 @@ function tooManySegments(json: string, pathStart: number): WktJsonError {
   return new WktJsonError(
     "mask-path",
     "$",
-    fieldMaskType,
+    fieldMaskTypeName,
     `path ${JSON.stringify(shown)} has more than ${maxSegments} segments`,
   );
 }
@@ -458,12 +416,12 @@ function jsonPathError(json: string, pathStart: number, segStart: number, what: 
   if (pathEnd < 0) pathEnd = json.length;
   const path = json.slice(pathStart, pathEnd);
   const detail = `path ${JSON.stringify(path)}: ${segmentText(json, segStart, pathEnd)} ${what}`;
-  return new WktJsonError("mask-path", "$", fieldMaskType, detail);
+  return new WktJsonError("mask-path", "$", fieldMaskTypeName, detail);
 }
 
 function protoPathError(p: string, segStart: number, what: string): WktJsonError {
   const detail = `path ${JSON.stringify(p)}: ${segmentText(p, segStart, p.length)} ${what}`;
-  return new WktJsonError("mask-path", "$", fieldMaskType, detail);
+  return new WktJsonError("mask-path", "$", fieldMaskTypeName, detail);
 }
 
 function segmentText(s: string, segStart: number, end: number): string {
@@ -471,834 +429,4 @@ function segmentText(s: string, segStart: number, end: number): string {
   if (segEnd < 0 || segEnd > end) segEnd = end;
   const seg = s.slice(segStart, segEnd);
   return seg === "" ? "a segment" : `segment ${JSON.stringify(seg)}`;
-}
-
-function describe(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  return typeof v === "object" ? "an object" : typeof v;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Validation against a schema
-// ---------------------------------------------------------------------------------------------------------
-
-/** Options of {@link fieldMaskCheck} and {@link fieldMaskIsValid}. */
-export interface FieldMaskCheckOptions {
-  /**
-   * Accept the AIP-161 syntax: map keys (`labels.env`, `` labels.`team name` ``, `ratings.42`) and `*` for every
-   * entry of a map or element of a repeated field (`authors.*.given_name`). Default false: strict proto paths
-   * (rule 7), field names only, a repeated or map field only in the last position.
-   */
-  aip161?: boolean;
-}
-
-/**
- * Checks that every path of a mask names fields of `schema`: each segment a field (by proto name) of the
- * message reached so far, descending only through singular message fields, a repeated or map field only in the
- * last position (rule 7). With `aip161`, a map field may be followed by a key or `*` and a repeated field by
- * `*`, and then by the fields of the value when it is a message. The lone path `*` (AIP-134) is valid.
- *
- * @throws {WktJsonError} rule `mask-path` naming the first offending path and segment; `json-type` if `mask` is
- *   not a FieldMask or an array of strings.
- * @example
- * fieldMaskCheck(TestAllTypesProto3Schema, ["optional_nested_message.a", "repeated_int32"]); //=> undefined
- * fieldMaskCheck(TestAllTypesProto3Schema, ["repeated_nested_message.a"]); // throws WktJsonError (rule "mask-path")
- */
-export function fieldMaskCheck(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): void {
-  checkedPaths(schema, mask, options?.aip161 === true);
-}
-
-/**
- * Tells whether every path of a mask names fields of `schema`; see {@link fieldMaskCheck} for the rules.
- *
- * @throws {WktJsonError} rule `json-type` if `mask` is not a FieldMask or an array of strings.
- * @example
- * fieldMaskIsValid(TestAllTypesProto3Schema, ["optional_int32"]); //=> true
- * fieldMaskIsValid(TestAllTypesProto3Schema, ["no_such_field"]); //=> false
- */
-export function fieldMaskIsValid(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): boolean {
-  const paths = maskPaths(mask);
-  try {
-    checkedPaths(schema, paths, options?.aip161 === true);
-    return true;
-  } catch (e) {
-    if (e instanceof WktJsonError && e.rule === "mask-path") return false;
-    throw e;
-  }
-}
-
-/**
- * Parses and checks every path of `mask` against `schema`; map keys come back canonical (`007` → `"7"` for an
- * integer key).
- *
- * @internal
- */
-export function checkedPaths(schema: DescMessage, mask: unknown, aip161: boolean, what?: string): Segment[][] {
-  const paths = maskPaths(mask, what);
-  const out: Segment[][] = [];
-  const root = planOf(schema);
-  for (let k = 0; k < paths.length; k++) out.push(checkPath(root, paths[k]!, parsePath(paths[k]!, aip161), aip161));
-  return out;
-}
-
-/**
- * The trie of a mask checked against `schema`. The lone `*` becomes the whole message.
- *
- * @internal
- */
-export function checkedTrie(schema: DescMessage, mask: unknown, aip161: boolean, what?: string): Node {
-  const trie = trieOf(checkedPaths(schema, mask, aip161, what));
-  return isStar(trie) ? LEAF : trie;
-}
-
-function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boolean): Segment[] {
-  if (segs.length === 1 && segs[0] === WILD) return segs;
-  let plan: MessagePlan | undefined = root;
-  let coll: FieldPlan | undefined; // the repeated or map field whose entry comes next
-  let scalarOf: FieldPlan | undefined; // the field whose scalar value (or element) we stand on
-  const out: Segment[] = new Array(segs.length);
-  for (let i = 0; i < segs.length; i++) {
-    const s = segs[i]!;
-    if (plan !== undefined) {
-      if (s === WILD) {
-        throw maskPathError(
-          path,
-          s,
-          `cannot stand for the fields of ${plan.desc.typeName}: \`*\` is every entry of a map or element of a repeated field`,
-        );
-      }
-      const fp = plan.byName.get(s);
-      if (fp === undefined) throw maskPathError(path, s, `names no field of ${plan.desc.typeName}`);
-      out[i] = s;
-      plan = undefined;
-      if (fp.kind === "message") plan = planOf(fp.message!);
-      else if (fp.kind === "list" || fp.kind === "map") {
-        if (!aip161 && i + 1 < segs.length) {
-          throw maskPathError(
-            path,
-            s,
-            `is a ${fp.kind === "map" ? "map" : "repeated"} field; a repeated or map field is allowed only in the last position of a path`,
-          );
-        }
-        coll = fp;
-      } else scalarOf = fp;
-      continue;
-    }
-    if (coll !== undefined) {
-      const fp = coll;
-      coll = undefined;
-      if (fp.kind === "list") {
-        if (s !== WILD) {
-          throw maskPathError(
-            path,
-            s,
-            isIntegerText(s)
-              ? `addresses an element of the repeated field "${fp.name}" by position, which a mask may not (AIP-161); use "*" for every element`
-              : `follows the repeated field "${fp.name}", whose elements have no names; use "*" for every element, then a field of the element`,
-          );
-        }
-        out[i] = WILD;
-      } else if (s === WILD) {
-        out[i] = WILD;
-      } else {
-        const key = mapKeyOf(fp.mapKey!, s);
-        if (key === undefined) {
-          throw maskPathError(
-            path,
-            s,
-            `is not a key of the map field "${fp.name}" (map<${ScalarType[fp.mapKey!].toLowerCase()}, ...>)`,
-          );
-        }
-        out[i] = key;
-      }
-      if (fp.message !== undefined) plan = planOf(fp.message);
-      else scalarOf = fp;
-      continue;
-    }
-    const f = scalarOf!;
-    const what = f.kind === "list" || f.kind === "map" ? `the values of "${f.name}" are` : `"${f.name}" is`;
-    throw maskPathError(
-      path,
-      s,
-      `is below a scalar: ${what} ${f.field.enum !== undefined ? "an enum" : "scalar"}, without fields`,
-    );
-  }
-  return out;
-}
-
-/** The protobuf-es map key (the object key) for a path segment, or undefined if the key type cannot hold it. */
-function mapKeyOf(type: ScalarType, s: string): string | undefined {
-  switch (type) {
-    case ScalarType.STRING:
-      return s;
-    case ScalarType.BOOL:
-      return s === "true" || s === "false" ? s : undefined;
-    default: {
-      if (!isIntegerText(s)) return undefined;
-      const v = BigInt(s);
-      let min: bigint;
-      let max: bigint;
-      switch (type) {
-        case ScalarType.INT32:
-        case ScalarType.SINT32:
-        case ScalarType.SFIXED32:
-          min = -(2n ** 31n);
-          max = 2n ** 31n - 1n;
-          break;
-        case ScalarType.UINT32:
-        case ScalarType.FIXED32:
-          min = 0n;
-          max = 2n ** 32n - 1n;
-          break;
-        case ScalarType.UINT64:
-        case ScalarType.FIXED64:
-          min = 0n;
-          max = uint64Max;
-          break;
-        default:
-          min = int64Min;
-          max = int64Max;
-      }
-      return v >= min && v <= max ? v.toString() : undefined;
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Algebra
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * Sorts the paths of a mask, removes duplicates and every path covered by another (`a.b` goes when `a` is
- * there; `labels.env` when `labels.*` is), and writes each path in canonical form (map keys bare where the
- * syntax allows, quoted otherwise).
- *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
- *   FieldMask or an array of strings.
- * @example
- * fieldMaskNormalize(["b", "a.x", "a", "b"]).paths; //=> ["a", "b"]
- */
-export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask {
-  return makeMask(normalizePaths(maskPaths(mask)));
-}
-
-function normalizePaths(paths: readonly string[]): string[] {
-  for (let k = 0; k < paths.length; k++) {
-    if (!isSimplePath(paths[k]!)) return pathsOf(parseMask(paths, true));
-  }
-  // Only identifiers and integers: '.' sorts below every character a segment may hold, so a path's
-  // descendants follow it directly, and comparing with the last path kept is enough.
-  const sorted = paths.slice().sort(); // code-unit order, as pathsOf sorts
-  const out: string[] = [];
-  let last: string | undefined;
-  for (let k = 0; k < sorted.length; k++) {
-    const p = sorted[k]!;
-    if (last !== undefined && (p === last || (p.charCodeAt(last.length) === 46 && p.startsWith(last)))) continue;
-    out.push(p);
-    last = p;
-  }
-  return out;
-}
-
-/**
- * The union of masks: every path of each, normalized (see {@link fieldMaskNormalize}).
- *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
- *   FieldMask or an array of strings.
- * @example
- * fieldMaskUnion(["config.url"], ["config", "events"]).paths; //=> ["config", "events"]
- */
-export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
-  const all: string[] = [];
-  for (let k = 0; k < masks.length; k++) {
-    const paths = maskPaths(masks[k], `mask ${k}`);
-    for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
-  }
-  return makeMask(normalizePaths(all));
-}
-
-/** Options of the FieldMask functions whose result can hold more paths than their input. */
-export interface FieldMaskSizeOptions {
-  /**
-   * The most paths the result may hold (default 10,000): beyond it the function throws rule `size` instead of
-   * building it. The work of the function is bounded by this and the size of its input.
-   */
-  maxPaths?: number;
-}
-
-function maxPathsOf(options: FieldMaskSizeOptions | undefined): number {
-  const m = options?.maxPaths;
-  if (m === undefined) return defaultMaskMaxPaths;
-  if (typeof m !== "number" || !(m >= 0) || (m !== Infinity && !Number.isInteger(m))) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      fieldMaskType,
-      `maxPaths must be a non-negative integer or Infinity, got ${describe(m)}`,
-    );
-  }
-  return m;
-}
-
-function tooManyPaths(what: string, maxPaths: number): WktJsonError {
-  return new WktJsonError(
-    "size",
-    "$",
-    fieldMaskType,
-    `${what} holds more than maxPaths (${formatBound(maxPaths)}) paths`,
-  );
-}
-
-function tooMuchWork(what: string, maxPaths: number): WktJsonError {
-  return new WktJsonError(
-    "size",
-    "$",
-    fieldMaskType,
-    `${what} takes more work than maxPaths (${formatBound(maxPaths)}) allows: the \`*\` paths of the masks overlap in too many ways, or the result is too large`,
-  );
-}
-
-/** The work budget of a walk over two masks given as `paths` and a result of up to `maxPaths` paths. */
-function stepBudget(paths: number, maxPaths: number): number {
-  return (paths + Math.min(maxPaths, Number.MAX_SAFE_INTEGER)) * maskStepsPerPath;
-}
-
-/**
- * The intersection of two masks: what both select (`a` ∩ `a.b` is `a.b`; `authors.*.name` ∩ `authors` is
- * `authors.*.name`), normalized. Two masks of n paths can intersect in n² paths: `maxPaths` caps the result.
- *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
- *   FieldMask or an array of strings; `size` when the result would hold more than `maxPaths` paths (default
- *   10,000), or the masks overlap through `*` in so many ways that finding it takes more than 100 steps per
- *   path of the inputs and of `maxPaths`; `range` for a bad `maxPaths`.
- * @example
- * fieldMaskIntersect(["a", "b.c"], ["a.x", "b"]).paths; //=> ["a.x", "b.c"]
- * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
- */
-export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
-  const maxPaths = maxPathsOf(options);
-  const pa = maskPaths(a, "mask a");
-  const pb = maskPaths(b, "mask b");
-  const ta = parseMask(pa, true, "mask a");
-  const tb = parseMask(pb, true, "mask b");
-  let t: Node;
-  try {
-    t = intersect(ta, tb, stepBudget(pa.length + pb.length, maxPaths));
-  } catch (e) {
-    if (e instanceof BudgetExceeded) throw tooMuchWork("the intersection", maxPaths);
-    throw e;
-  }
-  if (countPaths(t, maxPaths) > maxPaths) throw tooManyPaths("the intersection", maxPaths);
-  return makeMask(pathsOf(t));
-}
-
-/**
- * The paths of `a` less what `b` selects, normalized. When `b` removes part of a path of `a` (`a` minus
- * `a.b`), the rest of it is spelled out from `schema`: the path becomes the remaining fields of its message
- * (`a.c`, `a.d`, ...), recursively. Without a schema that case is an error. Both masks are checked against
- * `schema` when it is given (AIP-161 syntax allowed). Spelling out can make the result larger than `a`:
- * `maxPaths` caps it.
- *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse or (with a schema) names no field;
- *   when `b` removes part of a path of `a` and no schema is given; or when the rest cannot be written as paths
- *   (one map entry out of `labels` or `labels.*`). `json-type` if an argument is not a FieldMask or an array of
- *   strings. `size` when the result would hold more than `maxPaths` paths (default 10,000); `range` for a bad
- *   `maxPaths`.
- * @example
- * fieldMaskSubtract(["a", "b"], ["b"]).paths; //=> ["a"]
- * fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3Schema).paths;
- * //=> ["optional_nested_message.corecursive"]
- */
-export function fieldMaskSubtract(
-  a: FieldMaskLike,
-  b: FieldMaskLike,
-  schema?: DescMessage,
-  options?: FieldMaskSizeOptions,
-): FieldMask {
-  const maxPaths = maxPathsOf(options);
-  let ta: Node;
-  let tb: Node;
-  let loc: Loc | undefined;
-  if (schema === undefined) {
-    ta = parseMask(a, true, "mask a");
-    tb = parseMask(b, true, "mask b");
-  } else {
-    ta = checkedTrie(schema, a, true, "mask a");
-    tb = checkedTrie(schema, b, true, "mask b");
-    loc = planOf(schema);
-  }
-  // A path of `a` spelled out into n fields adds n leaves, of which those that `b` goes on into are removed
-  // again: at most one per node of `b`. So once the leaves added outnumber maxPaths and b's nodes together,
-  // the result holds more than maxPaths.
-  const ctx: SubtractCtx = { added: 0, limit: Math.min(maxPaths, Number.MAX_SAFE_INTEGER) + countNodes(tb) };
-  let r: Node;
-  try {
-    r = normalize(subtract(ta, [tb], loc, [], ctx));
-  } catch (e) {
-    if (e instanceof BudgetExceeded) throw tooManyPaths("the difference", maxPaths);
-    throw e;
-  }
-  if (countPaths(r, maxPaths) > maxPaths) throw tooManyPaths("the difference", maxPaths);
-  return makeMask(pathsOf(r));
-}
-
-interface SubtractCtx {
-  /** Leaves added by spelling out paths of `a` so far. */
-  added: number;
-  limit: number;
-}
-
-function countNodes(node: Node): number {
-  let n = 0;
-  const stack: Node[] = [node];
-  while (stack.length > 0) {
-    const v = stack.pop()!;
-    n++;
-    if (v.children !== undefined) for (const c of v.children.values()) stack.push(c);
-    if (v.any !== undefined) stack.push(v.any);
-  }
-  return n;
-}
-
-/** Where a trie node stands in a schema: a message, a repeated/map field (its entries come next), or a scalar. */
-type Loc = MessagePlan | FieldPlan | null;
-
-function childLoc(loc: Loc | undefined, seg: Segment): Loc | undefined {
-  if (loc === undefined || loc === null) return loc;
-  if ("byName" in loc) {
-    const fp = seg === WILD ? undefined : loc.byName.get(seg);
-    if (fp === undefined) return null;
-    if (fp.kind === "message") return planOf(fp.message!);
-    return fp.kind === "list" || fp.kind === "map" ? fp : null;
-  }
-  return loc.message !== undefined ? planOf(loc.message) : null;
-}
-
-/**
- * `a` less what the set `b` selects (nodes of b's trie at a's depth whose prefixes generalize a's), not
- * normalized; an empty node when nothing is left.
- */
-function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment[], ctx: SubtractCtx): Node {
-  if (anyLeaf(b)) return emptyNode();
-  if (isEmptyNode(a) || b.length === 0) return a;
-  if (a.leaf) {
-    if (loc === undefined) {
-      throw maskPathError(
-        formatPath(at),
-        undefined,
-        "loses a part to the subtracted mask; naming what remains of it needs the schema (fieldMaskSubtract(a, b, schema))",
-      );
-    }
-    a = expand(loc, at, ctx);
-  }
-  let children: Map<string, Node> | undefined;
-  if (a.children !== undefined) {
-    for (const [k, ac] of a.children) {
-      const bk = stepAll(b, k);
-      at.push(k);
-      const r = bk.length === 0 ? ac : subtract(ac, bk, childLoc(loc, k), at, ctx);
-      at.pop();
-      if (!isEmptyNode(r)) (children ??= new Map()).set(k, r);
-    }
-  }
-  let any: Node | undefined;
-  if (a.any !== undefined) {
-    const bAny = stepAll(b, WILD);
-    at.push(WILD);
-    const rest = bAny.length === 0 ? a.any : subtract(a.any, bAny, childLoc(loc, WILD), at, ctx);
-    at.pop();
-    // `*` keeps selecting every key, so it cannot lose a part under one key only.
-    for (const u of b) {
-      if (u.children === undefined) continue;
-      for (const [k, bc] of u.children) {
-        if (overlaps(rest, bc)) {
-          throw maskPathError(
-            formatPath([...at, k]),
-            undefined,
-            `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`,
-          );
-        }
-      }
-    }
-    if (!isEmptyNode(rest)) any = rest;
-  }
-  return { leaf: false, children, any };
-}
-
-/** A leaf at `loc` written as its parts: every field of a message, every entry of a repeated or map field. */
-function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
-  if (loc === null) throw maskPathError(formatPath(at), undefined, "is a scalar and has no parts to take away");
-  const out = emptyNode();
-  if ("byName" in loc) {
-    ctx.added += loc.fields.length;
-    if (ctx.added > ctx.limit) throw new BudgetExceeded();
-    out.children = new Map();
-    for (const fp of loc.fields) out.children.set(fp.name, LEAF);
-  } else {
-    ctx.added++;
-    out.any = LEAF;
-  }
-  return out;
-}
-
-/**
- * Tells whether a mask selects a path: the path itself, a path above it, or a wildcard at its position is in
- * the mask (`a` covers `a.b.c`; `labels.*` covers `labels.env`; `*` covers everything).
- *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
- *   FieldMask or an array of strings, or `path` is not a string.
- * @example
- * fieldMaskCovers(["config", "events"], "config.secret"); //=> true
- * fieldMaskCovers(["config.url"], "config"); //=> false
- */
-export function fieldMaskCovers(mask: FieldMaskLike, path: string): boolean {
-  if (typeof path !== "string") {
-    throw new WktJsonError("json-type", "$", maskTypeName, `path: expected a string, got ${describe(path)}`);
-  }
-  return coversPath(parseMask(mask, true), parsePath(path, true));
-}
-
-/**
- * The mask of every field of `schema`: each top-level field by its proto name, in declaration order.
- *
- * @throws never: the schema defines the paths.
- * @example
- * fieldMaskForAllFields(DurationSchema).paths; //=> ["seconds", "nanos"]
- */
-export function fieldMaskForAllFields(schema: DescMessage): FieldMask {
-  return makeMask(planOf(schema).fields.map((fp) => fp.name));
-}
-
-/**
- * The mask of the top-level fields of `schema` with the given field numbers, in the order given, without
- * duplicates (Java's `FieldMaskUtil.fromFieldNumbers`).
- *
- * @throws {WktJsonError} rule `mask-path` for a number that is not a field of `schema`.
- * @example
- * fieldMaskFromFieldNumbers(DurationSchema, [2, 1]).paths; //=> ["nanos", "seconds"]
- */
-export function fieldMaskFromFieldNumbers(schema: DescMessage, numbers: readonly number[]): FieldMask {
-  const plan = planOf(schema);
-  if (!Array.isArray(numbers)) {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      maskTypeName,
-      `numbers: expected an array of field numbers, got ${describe(numbers)}`,
-    );
-  }
-  const seen = new Set<number>();
-  const paths: string[] = [];
-  for (const n of numbers) {
-    const fp = plan.byNumber.get(n);
-    if (fp === undefined) {
-      throw new WktJsonError(
-        "mask-path",
-        "$",
-        maskTypeName,
-        `field number ${typeof n === "number" ? String(n) : describe(n)} is not a field of ${schema.typeName}`,
-      );
-    }
-    if (!seen.has(n)) {
-      seen.add(n);
-      paths.push(fp.name);
-    }
-  }
-  return makeMask(paths);
-}
-
-/**
- * The update mask that turns message `a` into message `b`: the paths of the fields whose values differ, going
- * down into a singular message field set in both (so only its changed sub-fields are listed) and naming any
- * other field whole (a repeated or map field, a oneof member, a field set in one message only). Paths are in
- * schema order. `fieldMaskMerge(schema, a, b, fieldMaskFromDiff(schema, a, b), { replaceMessageFields: true,
- * replaceRepeatedFields: true })` equals `b`. Unknown fields and extensions are not fields of the schema and
- * are not compared. NaN equals NaN and -0 differs from 0, as in the binary encoding.
- *
- * @throws {WktJsonError} rule `json-type` if `a` or `b` is not a message of `schema`; `depth` if messages nest
- *   deeper than the codec's limit (a cycle in a hand-built message).
- * @example
- * fieldMaskFromDiff(TestAllTypesProto3Schema, create(TestAllTypesProto3Schema, { optionalInt32: 1 }),
- *   create(TestAllTypesProto3Schema, { optionalInt32: 2, optionalNestedMessage: { a: 3 } })).paths;
- * //=> ["optional_int32", "optional_nested_message"]
- */
-export function fieldMaskFromDiff<Desc extends DescMessage>(
-  schema: Desc,
-  a: MessageShape<Desc>,
-  b: MessageShape<Desc>,
-): FieldMask {
-  checkMessage(schema, a, "a");
-  checkMessage(schema, b, "b");
-  const out: string[] = [];
-  diff(planOf(schema), a as unknown as Msg, b as unknown as Msg, "", out, defaultMaxDepth);
-  return makeMask(out);
-}
-
-function diff(plan: MessagePlan, a: Msg, b: Msg, prefix: string, out: string[], depthLeft: number): void {
-  if (depthLeft <= 0) throw depthError(plan.desc);
-  for (const fp of plan.fields) {
-    const sa = fieldIsSet(fp, a);
-    const sb = fieldIsSet(fp, b);
-    if (!sa && !sb) continue;
-    const va = fieldGet(fp, a);
-    const vb = fieldGet(fp, b);
-    if (sa && sb && fp.kind === "message" && fp.box === 0) {
-      diff(planOf(fp.message!), asMsg(va, fp), asMsg(vb, fp), prefix + fp.name + ".", out, depthLeft - 1);
-    } else if (sa !== sb || !fieldValueEquals(fp, va, vb, depthLeft)) {
-      out.push(prefix + fp.name);
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Message plans, shared with field-mask-apply.ts
-// ---------------------------------------------------------------------------------------------------------
-
-/** A protobuf-es message as a record of its properties. @internal */
-export type Msg = Record<string, unknown>;
-
-/** Message-typed values that protobuf-es holds as the message. @internal */
-export const boxNone = 0;
-/** Message-typed values that protobuf-es unboxes to their scalar: a wrapper in a singular field outside a oneof. @internal */
-export const boxWrapper = 1;
-/** Message-typed values that protobuf-es holds as a JSON object: a Struct anywhere except inside Value. @internal */
-export const boxStruct = 2;
-
-/**
- * A field as the mask functions use it.
- *
- * @internal
- */
-export interface FieldPlan {
-  readonly field: DescField;
-  /** The proto name: a path segment. */
-  readonly name: string;
-  /** The property of the message object. */
-  readonly local: string;
-  /** The property of the oneof group, for a oneof member. */
-  readonly oneof: string | undefined;
-  /** A singular field (not in a oneof) whose presence is its own property: proto2, editions, proto3 `optional`, messages. */
-  readonly explicit: boolean;
-  readonly kind: "scalar" | "enum" | "message" | "list" | "map";
-  /** How a message-typed value (singular, element or map value) is held; see {@link boxNone}. */
-  readonly box: 0 | 1 | 2;
-  /** The message type of the value, element or map value. */
-  readonly message: DescMessage | undefined;
-  /** The scalar type of the value, element or map value (the wrapped scalar for an unboxed wrapper). */
-  readonly scalar: ScalarType | undefined;
-  /** The key type of a map field. */
-  readonly mapKey: ScalarType | undefined;
-  /** The zero value of an enum field. */
-  readonly enumZero: number;
-}
-
-/** @internal */
-export interface MessagePlan {
-  readonly desc: DescMessage;
-  readonly fields: readonly FieldPlan[];
-  readonly byName: ReadonlyMap<string, FieldPlan>;
-  /** Oneof members by their property name: the `case` of the group. */
-  readonly byLocal: ReadonlyMap<string, FieldPlan>;
-  readonly byNumber: ReadonlyMap<number, FieldPlan>;
-}
-
-const plans = new WeakMap<DescMessage, MessagePlan>();
-
-/** The plan of a message type, built once. @internal */
-export function planOf(desc: DescMessage): MessagePlan {
-  let plan = plans.get(desc);
-  if (plan === undefined) {
-    checkSchema(desc); // the first sight of a descriptor from a caller
-    const fields = desc.fields.map(fieldPlan);
-    plan = {
-      desc,
-      fields,
-      byName: new Map(fields.map((fp) => [fp.name, fp])),
-      byLocal: new Map(fields.map((fp) => [fp.local, fp])),
-      byNumber: new Map(fields.map((fp) => [fp.field.number, fp])),
-    };
-    plans.set(desc, plan);
-  }
-  return plan;
-}
-
-const implicitPresence = 2; // google.protobuf.FeatureSet.FieldPresence.IMPLICIT
-
-function fieldPlan(f: DescField): FieldPlan {
-  const message = f.message;
-  let box: 0 | 1 | 2 = boxNone;
-  let scalar = f.scalar;
-  if (message !== undefined) {
-    if (message.typeName === "google.protobuf.Struct" && f.parent.typeName !== "google.protobuf.Value") box = boxStruct;
-    else if (f.fieldKind === "message" && f.oneof === undefined && isWrapperDesc(message)) {
-      box = boxWrapper;
-      scalar = message.fields[0]!.scalar;
-    }
-  }
-  return {
-    field: f,
-    name: f.name,
-    local: f.localName,
-    oneof: f.oneof?.localName,
-    explicit:
-      f.oneof === undefined &&
-      (f.fieldKind === "message" ||
-        ((f.fieldKind === "scalar" || f.fieldKind === "enum") && f.presence !== implicitPresence)),
-    kind: f.fieldKind,
-    box,
-    message,
-    scalar,
-    mapKey: f.fieldKind === "map" ? f.mapKey : undefined,
-    enumZero: f.enum?.values[0]?.number ?? 0,
-  };
-}
-
-const hasOwn = Object.prototype.hasOwnProperty;
-
-/** Whether the field is set, as protobuf-es's `isFieldSet` says. @internal */
-export function fieldIsSet(fp: FieldPlan, msg: Msg): boolean {
-  if (fp.oneof !== undefined) {
-    const o = msg[fp.oneof] as { case?: unknown } | undefined;
-    return o != null && o.case === fp.local;
-  }
-  const v = msg[fp.local];
-  if (fp.explicit) return v !== undefined && hasOwn.call(msg, fp.local);
-  switch (fp.kind) {
-    case "list":
-      return Array.isArray(v) && v.length > 0;
-    case "map":
-      return typeof v === "object" && v !== null && hasOwnKey(v);
-    case "enum":
-      return v !== fp.enumZero;
-    default:
-      return !isScalarZeroValue(fp.scalar!, v);
-  }
-}
-
-/** The field's value (a oneof member's only when it is the selected case). @internal */
-export function fieldGet(fp: FieldPlan, msg: Msg): unknown {
-  if (fp.oneof !== undefined) {
-    const o = msg[fp.oneof] as { case?: unknown; value?: unknown } | undefined;
-    return o != null && o.case === fp.local ? o.value : undefined;
-  }
-  return msg[fp.local];
-}
-
-/** Whether a plain object has an own enumerable key. @internal */
-export function hasOwnKey(obj: object): boolean {
-  for (const k in obj) if (hasOwn.call(obj, k)) return true;
-  return false;
-}
-
-/** A message-typed value as a record, or a `json-type` error. @internal */
-export function asMsg(v: unknown, fp: FieldPlan): Msg {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      fp.field.parent.typeName,
-      `field "${fp.name}": expected a ${fp.message!.typeName} message, got ${describe(v)}`,
-    );
-  }
-  return v as Msg;
-}
-
-/** Throws `json-type` unless `msg` is a message of `schema`. @internal */
-export function checkMessage(schema: DescMessage, msg: unknown, what: string): void {
-  if (typeof msg !== "object" || msg === null || (msg as { $typeName?: unknown }).$typeName !== schema.typeName) {
-    const got =
-      typeof msg === "object" && msg !== null && typeof (msg as { $typeName?: unknown }).$typeName === "string"
-        ? `a ${(msg as { $typeName: string }).$typeName} message`
-        : describe(msg);
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      schema.typeName,
-      `${what}: expected a ${schema.typeName} message, got ${got}`,
-    );
-  }
-}
-
-/** The `depth` error for messages nested beyond the codec's limit. @internal */
-export function depthError(desc: DescMessage): WktJsonError {
-  return new WktJsonError("depth", "$", desc.typeName, `messages nest deeper than ${defaultMaxDepth} levels`);
-}
-
-/** Whether two values of a set field are equal: NaN equals NaN, -0 differs from 0, bytes by content. @internal */
-export function fieldValueEquals(fp: FieldPlan, a: unknown, b: unknown, depthLeft: number): boolean {
-  switch (fp.kind) {
-    case "list": {
-      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return a === b;
-      for (let i = 0; i < a.length; i++) if (!singularEquals(fp, a[i], b[i], depthLeft)) return false;
-      return true;
-    }
-    case "map": {
-      if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a === b;
-      const ka = Object.keys(a);
-      if (ka.length !== Object.keys(b).length) return false;
-      for (const k of ka) {
-        if (!hasOwn.call(b, k)) return false;
-        if (!singularEquals(fp, (a as Msg)[k], (b as Msg)[k], depthLeft)) return false;
-      }
-      return true;
-    }
-    default:
-      return singularEquals(fp, a, b, depthLeft);
-  }
-}
-
-function singularEquals(fp: FieldPlan, a: unknown, b: unknown, depthLeft: number): boolean {
-  if (fp.message !== undefined && fp.box !== boxWrapper) {
-    if (fp.box === boxStruct) return jsonEquals(a, b, depthLeft);
-    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a === b;
-    return messageEquals(planOf(fp.message), a as Msg, b as Msg, depthLeft - 1);
-  }
-  return scalarEquals(fp.scalar, a, b);
-}
-
-function scalarEquals(type: ScalarType | undefined, a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (type === ScalarType.BYTES) {
-    if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-    return true;
-  }
-  // 64-bit integers: a bigint and its decimal string (jstype = JS_STRING) are the same value.
-  return (
-    (typeof a === "bigint" || typeof a === "string") &&
-    (typeof b === "bigint" || typeof b === "string") &&
-    type !== ScalarType.STRING &&
-    String(a) === String(b)
-  );
-}
-
-/** Whether two messages of one type have the same fields set to equal values. @internal */
-export function messageEquals(plan: MessagePlan, a: Msg, b: Msg, depthLeft: number): boolean {
-  if (depthLeft <= 0) throw depthError(plan.desc);
-  for (const fp of plan.fields) {
-    const sa = fieldIsSet(fp, a);
-    if (sa !== fieldIsSet(fp, b)) return false;
-    if (sa && !fieldValueEquals(fp, fieldGet(fp, a), fieldGet(fp, b), depthLeft)) return false;
-  }
-  return true;
-}
-
-function jsonEquals(a: unknown, b: unknown, depthLeft: number): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (depthLeft <= 0)
-    throw new WktJsonError("depth", "$", "google.protobuf.Struct", `JSON nests deeper than ${defaultMaxDepth} levels`);
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEquals(a[i], b[i], depthLeft - 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!hasOwn.call(b, k) || !jsonEquals((a as Msg)[k], (b as Msg)[k], depthLeft - 1)) return false;
-  }
-  return true;
 }

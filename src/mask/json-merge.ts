@@ -1,0 +1,145 @@
+/**
+ * FieldMask update of plain JSON resources (rule 8 on JSON): `jsonMerge`, the JSON counterpart of
+ * `fieldMaskMerge`. Only masked properties change; a masked property the patch lacks is removed; a masked
+ * object is merged into and a masked array appended to, unless the options say to replace them.
+ *
+ * @module
+ */
+import { memoMask } from "../internal/mask-memo.js";
+import { parsePath, type FieldMaskLike } from "../internal/mask-path.js";
+import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
+import { setOwn } from "../internal/json-value.js";
+import { missingMask, rejectWildcards, type MergeFlags } from "./field-mask-merge.js";
+import { isJsonObject, type JsonRecord } from "./json-copy.js";
+import {
+  arrayByName,
+  copyJ,
+  jsonCtx,
+  jsonDepthError,
+  keyFor,
+  rootObject,
+  type JsonCtx,
+  type JsonProjectOptions,
+} from "./json-project.js";
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Options of {@link jsonMerge}. */
+export interface JsonMergeOptions extends JsonProjectOptions {
+  /** Replace an object in the last position of a path instead of merging into it. Default false. */
+  replaceMessageFields?: boolean;
+  /** Replace arrays instead of appending to them. Default false. */
+  replaceRepeatedFields?: boolean;
+  /** A missing mask (undefined) is an error instead of meaning "every property". Default false. */
+  requireMask?: boolean;
+}
+
+/**
+ * Updates a plain JSON resource from a patch under a mask (rule 8 on JSON) and returns the result as a new
+ * object: only masked properties change; a masked property the patch lacks is removed; a masked object is
+ * merged into (deeply: objects merged, arrays appended, other values replaced) and a masked array appended to,
+ * unless `replaceMessageFields` / `replaceRepeatedFields` say to replace them; an empty patch array resets the
+ * property to `[]`. No mask means every property of `target` and `patch`; with `requireMask: true` it is an
+ * error. The lone path `*` means full replacement: a copy of `patch`. A PATCH handler is
+ * `jsonMerge(stored, body, fieldMaskFromPatch(body))`.
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse, `*` inside a path, a named segment
+ *   applied to an array, and a missing mask under `requireMask`; `json-type` if `target` or `patch` is not a
+ *   plain object or `mask` not a FieldMask or array of strings; `depth` beyond `maxDepth`; `range` for a bad
+ *   option.
+ * @example
+ * const hook = { active: true, config: { url: "a", secret: "s" } };
+ * jsonMerge(hook, { config: { url: "b" } }, ["config"], { replaceMessageFields: true });
+ * //=> { active: true, config: { url: "b" } }
+ * jsonMerge(hook, { url: "b" }, ["url"]); // on hook.config: //=> { url: "b", secret: "s" }
+ */
+export function jsonMerge<T extends object>(
+  target: T,
+  patch: object,
+  mask?: FieldMaskLike,
+  options?: JsonMergeOptions,
+): T {
+  const ctx = jsonCtx(options);
+  const dstRoot = rootObject(target, "target");
+  const srcRoot = rootObject(patch, "patch");
+  let trie: Node;
+  if (mask === undefined) {
+    if (options?.requireMask === true) throw missingMask();
+    const children = new Map<string, Node>();
+    for (const k of Object.keys(dstRoot)) children.set(k, LEAF);
+    for (const k of Object.keys(srcRoot)) children.set(k, LEAF);
+    trie = { leaf: false, children, any: undefined };
+    ctx.json = false; // the keys are the objects' own
+  } else {
+    trie = memoMask(mask, undefined, "json-merge", (texts) => {
+      const parsed = texts.map((p) => parsePath(p, true));
+      rejectWildcards(parsed, texts);
+      return trieOf(parsed);
+    });
+    if (isStar(trie)) return copyJ(srcRoot, ctx.maxDepth, ctx) as T;
+  }
+  const out = copyJ(dstRoot, ctx.maxDepth, ctx) as JsonRecord;
+  const flags: MergeFlags = {
+    replaceMessage: options?.replaceMessageFields === true,
+    replaceRepeated: options?.replaceRepeatedFields === true,
+  };
+  mergeJsonInto(out, srcRoot, trie, flags, ctx.maxDepth - 1, ctx);
+  return out as T;
+}
+
+function mergeJsonInto(
+  dst: JsonRecord,
+  src: JsonRecord | undefined,
+  node: Node,
+  flags: MergeFlags,
+  depthLeft: number,
+  ctx: JsonCtx,
+): void {
+  if (depthLeft < 0) throw jsonDepthError(ctx);
+  if (node.children === undefined) return;
+  for (const [name, child] of node.children) {
+    const key = keyFor(name, ctx, dst, src);
+    const sHas = src !== undefined && hasOwn.call(src, key);
+    const sv = sHas ? src![key] : undefined;
+    const dHas = hasOwn.call(dst, key);
+    const dv = dHas ? dst[key] : undefined;
+    if (child.leaf) {
+      if (!sHas) {
+        if (dHas) delete dst[key];
+      } else if (!flags.replaceMessage && isJsonObject(sv) && isJsonObject(dv)) {
+        deepMergeJson(dv, sv, flags, depthLeft - 1, ctx);
+      } else if (!flags.replaceRepeated && Array.isArray(sv) && Array.isArray(dv) && sv.length > 0) {
+        for (const item of sv) dv.push(copyJ(item, depthLeft - 1, ctx));
+      } else {
+        setOwn(dst, key, copyJ(sv, depthLeft, ctx));
+      }
+      continue;
+    }
+    ctx.at.push(key);
+    if (Array.isArray(dv)) throw arrayByName(ctx, child);
+    if (Array.isArray(sv)) throw arrayByName(ctx, child);
+    const s = isJsonObject(sv) ? sv : undefined;
+    if (s === undefined && !isJsonObject(dv)) {
+      ctx.at.pop();
+      continue;
+    }
+    let d: JsonRecord;
+    if (isJsonObject(dv)) d = dv;
+    else setOwn(dst, key, (d = {}));
+    mergeJsonInto(d, s, child, flags, depthLeft - 1, ctx);
+    ctx.at.pop();
+  }
+}
+
+/** Merges `src` into the owned object `dst`: objects merge, arrays append (unless replaced), the rest replaces. */
+function deepMergeJson(dst: JsonRecord, src: JsonRecord, flags: MergeFlags, depthLeft: number, ctx: JsonCtx): void {
+  if (depthLeft < 0) throw jsonDepthError(ctx);
+  for (const key of Object.keys(src)) {
+    const sv = src[key];
+    const dv = hasOwn.call(dst, key) ? dst[key] : undefined;
+    if (isJsonObject(sv) && isJsonObject(dv)) deepMergeJson(dv, sv, flags, depthLeft - 1, ctx);
+    else if (!flags.replaceRepeated && Array.isArray(sv) && Array.isArray(dv)) {
+      for (const item of sv) dv.push(copyJ(item, depthLeft - 1, ctx));
+    } else setOwn(dst, key, copyJ(sv, depthLeft, ctx));
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The options of `patch` and `jsonPatch`, checked and read once per call: the decoder's options for the body,
+ * the update mask as a trie, and the field-behaviour path lists.
+ *
+ * @module
+ */
+import type { DescMessage } from "@bufbuild/protobuf";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../internal/describe.js";
+import { WILD, type FieldMaskLike } from "../internal/mask-path.js";
+import type { Node } from "../internal/mask-trie.js";
+import type { JsonReadOptions } from "../codec/from-json.js";
+import type { JsonWriteOptions } from "../codec/to-json.js";
+import { planOf } from "../wkt/field-access.js";
+import { fieldMaskFromJson } from "../wkt/field-mask.js";
+import { checkedPaths, checkedTrie } from "../wkt/field-mask-check.js";
+import { immutableBit, outputOnlyBit, requiredBit } from "./field-behavior.js";
+
+/** Options of {@link patch}: the decoder's options for the body, plus the update mask and field behaviour. */
+export interface PatchOptions extends Partial<JsonReadOptions> {
+  /**
+   * The request's update mask: a FieldMask, an array of proto paths (`["title", "author.given_name"]`), or the
+   * FieldMask JSON form as a query parameter carries it (`"title,author.givenName"`). `*` alone (`"*"` or
+   * `["*"]`) replaces the whole resource. Undefined (default): the fields present in the body (see `impliedMask`).
+   */
+  updateMask?: FieldMaskLike | string | undefined;
+  /**
+   * How far the mask implied by the body goes: `"leaves"` (default) down through singular message fields,
+   * so a sent message is merged member by member; `"fields"` the body's top-level fields only, so a sent
+   * message replaces the stored one.
+   */
+  impliedMask?: "leaves" | "fields";
+  /** Paths (proto names, through singular message fields) of OUTPUT_ONLY fields, besides the descriptor's. */
+  outputOnly?: readonly string[];
+  /** Paths of IMMUTABLE fields, besides those the descriptor marks IMMUTABLE or IDENTIFIER. */
+  immutable?: readonly string[];
+  /** Paths of REQUIRED fields, besides the descriptor's. */
+  required?: readonly string[];
+  /** An OUTPUT_ONLY field in the body or the mask is an error (rule `field-behavior`) instead of being ignored. */
+  strict?: boolean;
+  /** Accept AIP-161 map keys in `updateMask` (`labels.env`). Default false. */
+  aip161?: boolean;
+}
+
+/** Options of {@link jsonPatch}: those of {@link patch}, plus how the result is written (`toJson`'s options). */
+export interface JsonPatchOptions
+  extends PatchOptions, Partial<Pick<JsonWriteOptions, "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit">> {}
+
+export /** The options of a call, read. @internal */
+interface Opts {
+  read: Partial<JsonReadOptions>;
+  /** The explicit mask's trie (`*` as isStar), or undefined for the implied mask. */
+  mask: Node | undefined;
+  leaves: boolean;
+  strict: boolean;
+  aip161: boolean;
+  /** Field behaviour by proto path from the root, from the path lists. */
+  lists: Map<string, number>;
+}
+
+export /** Checks and reads the options of `patch` and `jsonPatch`. @internal */
+function readOptions(schema: DescMessage, options: PatchOptions | undefined): Opts {
+  planOf(schema); // checks the schema
+  if (options !== undefined && (typeof options !== "object" || options === null))
+    throw optionError("options", options, "an object");
+  const flag = (name: "strict" | "aip161"): boolean => {
+    const v = options?.[name];
+    if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
+    return v === true;
+  };
+  const strict = flag("strict");
+  const aip161 = flag("aip161");
+  const implied = options?.impliedMask ?? "leaves";
+  if (implied !== "leaves" && implied !== "fields") throw optionError("impliedMask", implied, `"leaves" or "fields"`);
+  const read: Partial<JsonReadOptions> = {};
+  for (const name of ["ignoreUnknownFields", "registry", "recursionLimit", "maxDepth", "maxValues"] as const) {
+    if (options?.[name] !== undefined) (read as Record<string, unknown>)[name] = options[name];
+  }
+  let mask: Node | undefined;
+  const m = options?.updateMask;
+  if (m !== undefined) {
+    // "*" is no FieldMask JSON (a path of identifiers), but AIP-134's full replacement, as a query parameter sends it.
+    const fm: FieldMaskLike =
+      typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
+    mask = checkedTrie(schema, fm, aip161, "updateMask");
+  }
+  const lists = new Map<string, number>();
+  for (const [name, bit] of [
+    ["outputOnly", outputOnlyBit],
+    ["immutable", immutableBit],
+    ["required", requiredBit],
+  ] as const) {
+    const paths = options?.[name];
+    if (paths === undefined) continue;
+    for (const segs of checkedPaths(schema, paths, false, name)) {
+      if (segs.includes(WILD)) throw optionError(name, "*", "paths of fields");
+      const key = segs.join(".");
+      lists.set(key, (lists.get(key) ?? 0) | bit);
+    }
+  }
+  return { read, mask, leaves: implied === "leaves", strict, aip161, lists };
+}
+
+function optionError(name: string, value: unknown, expected: string): WktJsonError {
+  const got = typeof value === "string" ? JSON.stringify(value) : describe(value);
+  return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
+}

@@ -1,0 +1,432 @@
+/**
+ * FieldMask set algebra (normalize, union, intersect, subtract, covers) and the masks a schema or two messages
+ * give (every field, fields by number, the diff of two messages).
+ *
+ * Every `mask` parameter takes a FieldMask message or an array of path strings; every
+ * function that returns a mask returns a new FieldMask message with canonical, sorted paths (except
+ * {@link fieldMaskForAllFields}, {@link fieldMaskFromFieldNumbers} and {@link fieldMaskFromDiff}, which keep the
+ * schema's field order). The schema-free operations (normalize, union, intersect, covers, subtract without a
+ * schema) read the AIP-161 syntax (`labels.env`, `` labels.`team name` ``, `authors.*.given_name`, the lone
+ * `*`): a strict proto path is a special case of it. The schema-aware ones are strict proto (rule 7) unless
+ * given `{ aip161: true }`.
+ *
+ * - A path covers itself and every path below it; `*` covers every key at its position, and the lone `*`
+ *   covers everything.
+ * - Go's `fieldmaskpb` and Java's `FieldMaskUtil` sort and drop covered paths the same way; they have no
+ *   wildcards or map keys, no subtract that expands a parent into its remaining fields, and no diff.
+ *
+ * @module
+ */
+import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import type { FieldMask } from "@bufbuild/protobuf/wkt";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../internal/describe.js";
+import { coversPath, intersect, overlaps } from "../internal/mask-algebra.js";
+import {
+  formatPath,
+  isSimplePath,
+  makeMask,
+  maskPathError,
+  maskPaths,
+  parsePath,
+  WILD,
+  type FieldMaskLike,
+  type Segment,
+} from "../internal/mask-path.js";
+import {
+  anyLeaf,
+  BudgetExceeded,
+  countPaths,
+  emptyNode,
+  isEmptyNode,
+  LEAF,
+  normalize,
+  parseMask,
+  pathsOf,
+  stepAll,
+  type Node,
+} from "../internal/mask-trie.js";
+import { fieldMaskTypeName } from "../internal/names.js";
+import { countOption } from "../internal/options.js";
+import { defaultMaskMaxPaths, defaultMaxDepth, formatBound, maskStepsPerPath } from "../limits.js";
+import {
+  asMsg,
+  checkMessage,
+  depthError,
+  fieldGet,
+  fieldIsSet,
+  planOf,
+  type FieldAccess,
+  type MessagePlan,
+  type Msg,
+} from "./field-access.js";
+import { checkedTrie } from "./field-mask-check.js";
+import { fieldValueEquals } from "./message-equals.js";
+
+/**
+ * Sorts the paths of a mask, removes duplicates and every path covered by another (`a.b` goes when `a` is
+ * there; `labels.env` when `labels.*` is), and writes each path in canonical form (map keys bare where the
+ * syntax allows, quoted otherwise).
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
+ *   FieldMask or an array of strings.
+ * @example
+ * fieldMaskNormalize(["b", "a.x", "a", "b"]).paths; //=> ["a", "b"]
+ */
+export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask {
+  return makeMask(normalizePaths(maskPaths(mask)));
+}
+
+function normalizePaths(paths: readonly string[]): string[] {
+  for (let k = 0; k < paths.length; k++) {
+    if (!isSimplePath(paths[k]!)) return pathsOf(parseMask(paths, true));
+  }
+  // Only identifiers and integers: '.' sorts below every character a segment may hold, so a path's
+  // descendants follow it directly, and comparing with the last path kept is enough.
+  const sorted = paths.slice().sort(); // code-unit order, as pathsOf sorts
+  const out: string[] = [];
+  let last: string | undefined;
+  for (let k = 0; k < sorted.length; k++) {
+    const p = sorted[k]!;
+    if (last !== undefined && (p === last || (p.charCodeAt(last.length) === 46 && p.startsWith(last)))) continue;
+    out.push(p);
+    last = p;
+  }
+  return out;
+}
+
+/**
+ * The union of masks: every path of each, normalized (see {@link fieldMaskNormalize}).
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
+ *   FieldMask or an array of strings.
+ * @example
+ * fieldMaskUnion(["config.url"], ["config", "events"]).paths; //=> ["config", "events"]
+ */
+export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
+  const all: string[] = [];
+  for (let k = 0; k < masks.length; k++) {
+    const paths = maskPaths(masks[k], `mask ${k}`);
+    for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
+  }
+  return makeMask(normalizePaths(all));
+}
+
+/** Options of the FieldMask functions whose result can hold more paths than their input. */
+export interface FieldMaskSizeOptions {
+  /**
+   * The most paths the result may hold (default 10,000): beyond it the function throws rule `size` instead of
+   * building it. The work of the function is bounded by this and the size of its input.
+   */
+  maxPaths?: number;
+}
+
+function tooManyPaths(what: string, maxPaths: number): WktJsonError {
+  return new WktJsonError(
+    "size",
+    "$",
+    fieldMaskTypeName,
+    `${what} holds more than maxPaths (${formatBound(maxPaths)}) paths`,
+  );
+}
+
+function tooMuchWork(what: string, maxPaths: number): WktJsonError {
+  return new WktJsonError(
+    "size",
+    "$",
+    fieldMaskTypeName,
+    `${what} takes more work than maxPaths (${formatBound(maxPaths)}) allows: the \`*\` paths of the masks overlap in too many ways, or the result is too large`,
+  );
+}
+
+/** The work budget of a walk over two masks given as `paths` and a result of up to `maxPaths` paths. */
+function stepBudget(paths: number, maxPaths: number): number {
+  return (paths + Math.min(maxPaths, Number.MAX_SAFE_INTEGER)) * maskStepsPerPath;
+}
+
+/**
+ * The intersection of two masks: what both select (`a` ∩ `a.b` is `a.b`; `authors.*.name` ∩ `authors` is
+ * `authors.*.name`), normalized. Two masks of n paths can intersect in n² paths: `maxPaths` caps the result.
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
+ *   FieldMask or an array of strings; `size` when the result would hold more than `maxPaths` paths (default
+ *   10,000), or the masks overlap through `*` in so many ways that finding it takes more than 100 steps per
+ *   path of the inputs and of `maxPaths`; `range` for a bad `maxPaths`.
+ * @example
+ * fieldMaskIntersect(["a", "b.c"], ["a.x", "b"]).paths; //=> ["a.x", "b.c"]
+ * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
+ */
+export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
+  const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
+  const pa = maskPaths(a, "mask a");
+  const pb = maskPaths(b, "mask b");
+  const ta = parseMask(pa, true, "mask a");
+  const tb = parseMask(pb, true, "mask b");
+  let t: Node;
+  try {
+    t = intersect(ta, tb, stepBudget(pa.length + pb.length, maxPaths));
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw tooMuchWork("the intersection", maxPaths);
+    throw e;
+  }
+  if (countPaths(t, maxPaths) > maxPaths) throw tooManyPaths("the intersection", maxPaths);
+  return makeMask(pathsOf(t));
+}
+
+/**
+ * The paths of `a` less what `b` selects, normalized. When `b` removes part of a path of `a` (`a` minus
+ * `a.b`), the rest of it is spelled out from `schema`: the path becomes the remaining fields of its message
+ * (`a.c`, `a.d`, ...), recursively. Without a schema that case is an error. Both masks are checked against
+ * `schema` when it is given (AIP-161 syntax allowed). Spelling out can make the result larger than `a`:
+ * `maxPaths` caps it.
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse or (with a schema) names no field;
+ *   when `b` removes part of a path of `a` and no schema is given; or when the rest cannot be written as paths
+ *   (one map entry out of `labels` or `labels.*`). `json-type` if an argument is not a FieldMask or an array of
+ *   strings. `size` when the result would hold more than `maxPaths` paths (default 10,000); `range` for a bad
+ *   `maxPaths`.
+ * @example
+ * fieldMaskSubtract(["a", "b"], ["b"]).paths; //=> ["a"]
+ * fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3Schema).paths;
+ * //=> ["optional_nested_message.corecursive"]
+ */
+export function fieldMaskSubtract(
+  a: FieldMaskLike,
+  b: FieldMaskLike,
+  schema?: DescMessage,
+  options?: FieldMaskSizeOptions,
+): FieldMask {
+  const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
+  let ta: Node;
+  let tb: Node;
+  let loc: Loc | undefined;
+  if (schema === undefined) {
+    ta = parseMask(a, true, "mask a");
+    tb = parseMask(b, true, "mask b");
+  } else {
+    ta = checkedTrie(schema, a, true, "mask a");
+    tb = checkedTrie(schema, b, true, "mask b");
+    loc = planOf(schema);
+  }
+  // A path of `a` spelled out into n fields adds n leaves, of which those that `b` goes on into are removed
+  // again: at most one per node of `b`. So once the leaves added outnumber maxPaths and b's nodes together,
+  // the result holds more than maxPaths.
+  const ctx: SubtractCtx = { added: 0, limit: Math.min(maxPaths, Number.MAX_SAFE_INTEGER) + countNodes(tb) };
+  let r: Node;
+  try {
+    r = normalize(subtract(ta, [tb], loc, [], ctx));
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw tooManyPaths("the difference", maxPaths);
+    throw e;
+  }
+  if (countPaths(r, maxPaths) > maxPaths) throw tooManyPaths("the difference", maxPaths);
+  return makeMask(pathsOf(r));
+}
+
+interface SubtractCtx {
+  /** Leaves added by spelling out paths of `a` so far. */
+  added: number;
+  limit: number;
+}
+
+function countNodes(node: Node): number {
+  let n = 0;
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    n++;
+    if (v.children !== undefined) for (const c of v.children.values()) stack.push(c);
+    if (v.any !== undefined) stack.push(v.any);
+  }
+  return n;
+}
+
+/** Where a trie node stands in a schema: a message, a repeated/map field (its entries come next), or a scalar. */
+type Loc = MessagePlan | FieldAccess | null;
+
+function childLoc(loc: Loc | undefined, seg: Segment): Loc | undefined {
+  if (loc === undefined || loc === null) return loc;
+  if ("byName" in loc) {
+    const fp = seg === WILD ? undefined : loc.byName.get(seg);
+    if (fp === undefined) return null;
+    if (fp.kind === "message") return planOf(fp.message!);
+    return fp.kind === "list" || fp.kind === "map" ? fp : null;
+  }
+  return loc.message !== undefined ? planOf(loc.message) : null;
+}
+
+/**
+ * `a` less what the set `b` selects (nodes of b's trie at a's depth whose prefixes generalize a's), not
+ * normalized; an empty node when nothing is left.
+ */
+function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment[], ctx: SubtractCtx): Node {
+  if (anyLeaf(b)) return emptyNode();
+  if (isEmptyNode(a) || b.length === 0) return a;
+  if (a.leaf) {
+    if (loc === undefined) {
+      throw maskPathError(
+        formatPath(at),
+        undefined,
+        "loses a part to the subtracted mask; naming what remains of it needs the schema (fieldMaskSubtract(a, b, schema))",
+      );
+    }
+    a = expand(loc, at, ctx);
+  }
+  let children: Map<string, Node> | undefined;
+  if (a.children !== undefined) {
+    for (const [k, ac] of a.children) {
+      const bk = stepAll(b, k);
+      at.push(k);
+      const r = bk.length === 0 ? ac : subtract(ac, bk, childLoc(loc, k), at, ctx);
+      at.pop();
+      if (!isEmptyNode(r)) (children ??= new Map()).set(k, r);
+    }
+  }
+  let any: Node | undefined;
+  if (a.any !== undefined) {
+    const bAny = stepAll(b, WILD);
+    at.push(WILD);
+    const rest = bAny.length === 0 ? a.any : subtract(a.any, bAny, childLoc(loc, WILD), at, ctx);
+    at.pop();
+    // `*` keeps selecting every key, so it cannot lose a part under one key only.
+    for (const u of b) {
+      if (u.children === undefined) continue;
+      for (const [k, bc] of u.children) {
+        if (overlaps(rest, bc)) {
+          throw maskPathError(
+            formatPath([...at, k]),
+            undefined,
+            `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`,
+          );
+        }
+      }
+    }
+    if (!isEmptyNode(rest)) any = rest;
+  }
+  return { leaf: false, children, any };
+}
+
+/** A leaf at `loc` written as its parts: every field of a message, every entry of a repeated or map field. */
+function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
+  if (loc === null) throw maskPathError(formatPath(at), undefined, "is a scalar and has no parts to take away");
+  const out = emptyNode();
+  if ("byName" in loc) {
+    ctx.added += loc.fields.length;
+    if (ctx.added > ctx.limit) throw new BudgetExceeded();
+    out.children = new Map();
+    for (const fp of loc.fields) out.children.set(fp.name, LEAF);
+  } else {
+    ctx.added++;
+    out.any = LEAF;
+  }
+  return out;
+}
+
+/**
+ * Tells whether a mask selects a path: the path itself, a path above it, or a wildcard at its position is in
+ * the mask (`a` covers `a.b.c`; `labels.*` covers `labels.env`; `*` covers everything).
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
+ *   FieldMask or an array of strings, or `path` is not a string.
+ * @example
+ * fieldMaskCovers(["config", "events"], "config.secret"); //=> true
+ * fieldMaskCovers(["config.url"], "config"); //=> false
+ */
+export function fieldMaskCovers(mask: FieldMaskLike, path: string): boolean {
+  if (typeof path !== "string") {
+    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path: expected a string, got ${describe(path)}`);
+  }
+  return coversPath(parseMask(mask, true), parsePath(path, true));
+}
+
+/**
+ * The mask of every field of `schema`: each top-level field by its proto name, in declaration order.
+ *
+ * @throws never: the schema defines the paths.
+ * @example
+ * fieldMaskForAllFields(DurationSchema).paths; //=> ["seconds", "nanos"]
+ */
+export function fieldMaskForAllFields(schema: DescMessage): FieldMask {
+  return makeMask(planOf(schema).fields.map((fp) => fp.name));
+}
+
+/**
+ * The mask of the top-level fields of `schema` with the given field numbers, in the order given, without
+ * duplicates (Java's `FieldMaskUtil.fromFieldNumbers`).
+ *
+ * @throws {WktJsonError} rule `mask-path` for a number that is not a field of `schema`.
+ * @example
+ * fieldMaskFromFieldNumbers(DurationSchema, [2, 1]).paths; //=> ["nanos", "seconds"]
+ */
+export function fieldMaskFromFieldNumbers(schema: DescMessage, numbers: readonly number[]): FieldMask {
+  const plan = planOf(schema);
+  if (!Array.isArray(numbers)) {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      fieldMaskTypeName,
+      `numbers: expected an array of field numbers, got ${describe(numbers)}`,
+    );
+  }
+  const seen = new Set<number>();
+  const paths: string[] = [];
+  for (const n of numbers) {
+    const fp = plan.byNumber.get(n);
+    if (fp === undefined) {
+      throw new WktJsonError(
+        "mask-path",
+        "$",
+        fieldMaskTypeName,
+        `field number ${typeof n === "number" ? String(n) : describe(n)} is not a field of ${schema.typeName}`,
+      );
+    }
+    if (!seen.has(n)) {
+      seen.add(n);
+      paths.push(fp.name);
+    }
+  }
+  return makeMask(paths);
+}
+
+/**
+ * The update mask that turns message `a` into message `b`: the paths of the fields whose values differ, going
+ * down into a singular message field set in both (so only its changed sub-fields are listed) and naming any
+ * other field whole (a repeated or map field, a oneof member, a field set in one message only). Paths are in
+ * schema order. `fieldMaskMerge(schema, a, b, fieldMaskFromDiff(schema, a, b), { replaceMessageFields: true,
+ * replaceRepeatedFields: true })` equals `b`. Unknown fields and extensions are not fields of the schema and
+ * are not compared. NaN equals NaN and -0 differs from 0, as in the binary encoding.
+ *
+ * @throws {WktJsonError} rule `json-type` if `a` or `b` is not a message of `schema`; `depth` if messages nest
+ *   deeper than the codec's limit (a cycle in a hand-built message).
+ * @example
+ * fieldMaskFromDiff(TestAllTypesProto3Schema, create(TestAllTypesProto3Schema, { optionalInt32: 1 }),
+ *   create(TestAllTypesProto3Schema, { optionalInt32: 2, optionalNestedMessage: { a: 3 } })).paths;
+ * //=> ["optional_int32", "optional_nested_message"]
+ */
+export function fieldMaskFromDiff<Desc extends DescMessage>(
+  schema: Desc,
+  a: MessageShape<Desc>,
+  b: MessageShape<Desc>,
+): FieldMask {
+  checkMessage(schema, a, "a");
+  checkMessage(schema, b, "b");
+  const out: string[] = [];
+  diff(planOf(schema), a as unknown as Msg, b as unknown as Msg, "", out, defaultMaxDepth);
+  return makeMask(out);
+}
+
+function diff(plan: MessagePlan, a: Msg, b: Msg, prefix: string, out: string[], depthLeft: number): void {
+  if (depthLeft <= 0) throw depthError(plan.desc);
+  for (const fp of plan.fields) {
+    const sa = fieldIsSet(fp, a);
+    const sb = fieldIsSet(fp, b);
+    if (!sa && !sb) continue;
+    const va = fieldGet(fp, a);
+    const vb = fieldGet(fp, b);
+    if (sa && sb && fp.kind === "message" && fp.box === 0) {
+      diff(planOf(fp.message!), asMsg(va, fp), asMsg(vb, fp), prefix + fp.name + ".", out, depthLeft - 1);
+    } else if (sa !== sb || !fieldValueEquals(fp, va, vb, depthLeft)) {
+      out.push(prefix + fp.name);
+    }
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * FieldMask paths checked against a schema: every segment names a field of the message reached so far.
+ *
+ * google/protobuf/field_mask.proto: "The implementation of any API method which has a FieldMask type field in
+ * the request should verify the included field paths, and return an `INVALID_ARGUMENT` error if any path is
+ * unmappable." Rule 7 (wkt.md): "A repeated field is allowed only at the last position of a path." That is the
+ * default (strict proto paths); with `{ aip161: true }` the AIP-161 syntax is accepted too: a map key or `*`
+ * after a map field, `*` after a repeated field, then the fields of the value when it is a message.
+ *
+ * @module
+ */
+import { ScalarType, type DescMessage } from "@bufbuild/protobuf";
+import { WktJsonError } from "../errors.js";
+import {
+  isIntegerText,
+  maskPathError,
+  maskPaths,
+  parsePath,
+  WILD,
+  type FieldMaskLike,
+  type Segment,
+} from "../internal/mask-path.js";
+import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
+import { int64Max, int64Min, uint64Max } from "../limits.js";
+import { planOf, type FieldAccess, type MessagePlan } from "./field-access.js";
+
+/** Options of {@link fieldMaskCheck} and {@link fieldMaskIsValid}. */
+export interface FieldMaskCheckOptions {
+  /**
+   * Accept the AIP-161 syntax: map keys (`labels.env`, `` labels.`team name` ``, `ratings.42`) and `*` for every
+   * entry of a map or element of a repeated field (`authors.*.given_name`). Default false: strict proto paths
+   * (rule 7), field names only, a repeated or map field only in the last position.
+   */
+  aip161?: boolean;
+}
+
+/**
+ * Checks that every path of a mask names fields of `schema`: each segment a field (by proto name) of the
+ * message reached so far, descending only through singular message fields, a repeated or map field only in the
+ * last position (rule 7). With `aip161`, a map field may be followed by a key or `*` and a repeated field by
+ * `*`, and then by the fields of the value when it is a message. The lone path `*` (AIP-134) is valid.
+ *
+ * @throws {WktJsonError} rule `mask-path` naming the first offending path and segment; `json-type` if `mask` is
+ *   not a FieldMask or an array of strings.
+ * @example
+ * fieldMaskCheck(TestAllTypesProto3Schema, ["optional_nested_message.a", "repeated_int32"]); //=> undefined
+ * fieldMaskCheck(TestAllTypesProto3Schema, ["repeated_nested_message.a"]); // throws WktJsonError (rule "mask-path")
+ */
+export function fieldMaskCheck(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): void {
+  checkedPaths(schema, mask, options?.aip161 === true);
+}
+
+/**
+ * Tells whether every path of a mask names fields of `schema`; see {@link fieldMaskCheck} for the rules.
+ *
+ * @throws {WktJsonError} rule `json-type` if `mask` is not a FieldMask or an array of strings.
+ * @example
+ * fieldMaskIsValid(TestAllTypesProto3Schema, ["optional_int32"]); //=> true
+ * fieldMaskIsValid(TestAllTypesProto3Schema, ["no_such_field"]); //=> false
+ */
+export function fieldMaskIsValid(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): boolean {
+  const paths = maskPaths(mask);
+  try {
+    checkedPaths(schema, paths, options?.aip161 === true);
+    return true;
+  } catch (e) {
+    if (e instanceof WktJsonError && e.rule === "mask-path") return false;
+    throw e;
+  }
+}
+
+/**
+ * Parses and checks every path of `mask` against `schema`; map keys come back canonical (`007` → `"7"` for an
+ * integer key).
+ *
+ * @internal
+ */
+export function checkedPaths(schema: DescMessage, mask: unknown, aip161: boolean, what?: string): Segment[][] {
+  const paths = maskPaths(mask, what);
+  const out: Segment[][] = [];
+  const root = planOf(schema);
+  for (let k = 0; k < paths.length; k++) out.push(checkPath(root, paths[k]!, parsePath(paths[k]!, aip161), aip161));
+  return out;
+}
+
+/**
+ * The trie of a mask checked against `schema`. The lone `*` becomes the whole message.
+ *
+ * @internal
+ */
+export function checkedTrie(schema: DescMessage, mask: unknown, aip161: boolean, what?: string): Node {
+  const trie = trieOf(checkedPaths(schema, mask, aip161, what));
+  return isStar(trie) ? LEAF : trie;
+}
+
+function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boolean): Segment[] {
+  if (segs.length === 1 && segs[0] === WILD) return segs;
+  let plan: MessagePlan | undefined = root;
+  let coll: FieldAccess | undefined; // the repeated or map field whose entry comes next
+  let scalarOf: FieldAccess | undefined; // the field whose scalar value (or element) we stand on
+  const out: Segment[] = new Array(segs.length);
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (plan !== undefined) {
+      if (s === WILD) {
+        throw maskPathError(
+          path,
+          s,
+          `cannot stand for the fields of ${plan.desc.typeName}: \`*\` is every entry of a map or element of a repeated field`,
+        );
+      }
+      const fp = plan.byName.get(s);
+      if (fp === undefined) throw maskPathError(path, s, `names no field of ${plan.desc.typeName}`);
+      out[i] = s;
+      plan = undefined;
+      if (fp.kind === "message") plan = planOf(fp.message!);
+      else if (fp.kind === "list" || fp.kind === "map") {
+        if (!aip161 && i + 1 < segs.length) {
+          throw maskPathError(
+            path,
+            s,
+            `is a ${fp.kind === "map" ? "map" : "repeated"} field; a repeated or map field is allowed only in the last position of a path`,
+          );
+        }
+        coll = fp;
+      } else scalarOf = fp;
+      continue;
+    }
+    if (coll !== undefined) {
+      const fp = coll;
+      coll = undefined;
+      if (fp.kind === "list") {
+        if (s !== WILD) {
+          throw maskPathError(
+            path,
+            s,
+            isIntegerText(s)
+              ? `addresses an element of the repeated field "${fp.name}" by position, which a mask may not (AIP-161); use "*" for every element`
+              : `follows the repeated field "${fp.name}", whose elements have no names; use "*" for every element, then a field of the element`,
+          );
+        }
+        out[i] = WILD;
+      } else if (s === WILD) {
+        out[i] = WILD;
+      } else {
+        const key = mapKeyOf(fp.mapKey!, s);
+        if (key === undefined) {
+          throw maskPathError(
+            path,
+            s,
+            `is not a key of the map field "${fp.name}" (map<${ScalarType[fp.mapKey!].toLowerCase()}, ...>)`,
+          );
+        }
+        out[i] = key;
+      }
+      if (fp.message !== undefined) plan = planOf(fp.message);
+      else scalarOf = fp;
+      continue;
+    }
+    const f = scalarOf!;
+    const what = f.kind === "list" || f.kind === "map" ? `the values of "${f.name}" are` : `"${f.name}" is`;
+    throw maskPathError(
+      path,
+      s,
+      `is below a scalar: ${what} ${f.field.enum !== undefined ? "an enum" : "scalar"}, without fields`,
+    );
+  }
+  return out;
+}
+
+/** The protobuf-es map key (the object key) for a path segment, or undefined if the key type cannot hold it. */
+function mapKeyOf(type: ScalarType, s: string): string | undefined {
+  switch (type) {
+    case ScalarType.STRING:
+      return s;
+    case ScalarType.BOOL:
+      return s === "true" || s === "false" ? s : undefined;
+    default: {
+      if (!isIntegerText(s)) return undefined;
+      const v = BigInt(s);
+      let min: bigint;
+      let max: bigint;
+      switch (type) {
+        case ScalarType.INT32:
+        case ScalarType.SINT32:
+        case ScalarType.SFIXED32:
+          min = -(2n ** 31n);
+          max = 2n ** 31n - 1n;
+          break;
+        case ScalarType.UINT32:
+        case ScalarType.FIXED32:
+          min = 0n;
+          max = 2n ** 32n - 1n;
+          break;
+        case ScalarType.UINT64:
+        case ScalarType.FIXED64:
+          min = 0n;
+          max = uint64Max;
+          break;
+        default:
+          min = int64Min;
+          max = int64Max;
+      }
+      return v >= min && v <= max ? v.toString() : undefined;
+    }
+  }
+}
