@@ -26,7 +26,7 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyFromJsonInternal } from "../wkt/any.js";
-import { durationFromJson } from "../wkt/duration.js";
+import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
@@ -47,7 +47,7 @@ import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
-import { timestampFromJson } from "../wkt/timestamp.js";
+import { timestampParse } from "../wkt/timestamp.js";
 
 /**
  * Options of {@link fromJson}, {@link fromJsonString} and the merge functions: `@bufbuild/protobuf`'s
@@ -988,9 +988,9 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
   const leaf = (read: (json: unknown) => unknown): MessageReader => leafOf(read as LeafReader);
   switch (typeName) {
     case "google.protobuf.Timestamp":
-      return leaf(timestampFromJson);
+      return leaf(timestampParse);
     case "google.protobuf.Duration":
-      return leaf(durationFromJson);
+      return leaf(durationParse);
     case "google.protobuf.FieldMask":
       return leaf(fieldMaskFromJson);
     case "google.protobuf.Struct":

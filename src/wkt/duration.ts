@@ -74,11 +74,20 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
 // Without options, so that `texts.map(durationFromJson)` still compiles (map passes an index second).
 export function durationFromJson(json: unknown): Duration;
 export function durationFromJson(json: unknown, options?: DurationJsonOptions): Duration {
-  // With options, the same function runs again without them and its error moves under the base path. The
-  // whole-message codec calls every leaf reader with its exactNumbers flag second: a boolean has no path, and
-  // that call (the benchmarked one) pays only these tests, not the wrapper's try/catch.
-  if (options !== undefined && typeof options !== "boolean")
-    return callAtBase(durationFromJson, json, options, typeName);
+  // With options, the same parse runs inside callAtBase and its error moves under the base path; without, the
+  // call pays one comparison.
+  return options === undefined ? durationParse(json) : callAtBase(durationParse, json, options, typeName);
+}
+
+/**
+ * Parses the JSON form of a Duration, errors at `$`: {@link durationFromJson} without options, for the codec.
+ *
+ * The whole-message codec calls this directly, so that its per-field path (bench fromJson/duration) pays neither
+ * the options test nor the base-path wrapper's try/catch.
+ *
+ * @internal
+ */
+export function durationParse(json: unknown): Duration {
   if (typeof json !== "string") {
     throw new WktJsonError("json-type", "$", typeName, `expected a string such as "1.5s", got ${describe(json)}`);
   }
