@@ -23,14 +23,8 @@ import type { Duration } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/int64.js";
 import { callAtBase } from "../internal/base-path.js";
-import * as scan from "../internal/scan.js";
-import * as limits from "../limits.js";
-
-// Hot paths read module-local copies of what they import. Under Vite's module runner (vitest, Vite SSR) every
-// imported binding is read through a getter on each use, which made durationToJson three times slower in
-// `npm run bench`. Bundled builds are unaffected either way.
-const { digitTriples, dotDigitTriples, fractionScale, quoteInput } = scan;
-const {
+import { digitTriples, dotDigitTriples, fractionScale, quoteInput } from "../internal/scan.js";
+import {
   durationNanosMax,
   durationNanosMin,
   durationSecondsMax,
@@ -39,7 +33,7 @@ const {
   formatBound,
   fractionDigitsMax,
   nanosPerSecond,
-} = limits;
+} from "../limits.js";
 
 /** The fields of a Duration; plain objects such as `{ seconds: 1n, nanos: 0 }` qualify. */
 export type DurationLike = Pick<Duration, "seconds" | "nanos">;

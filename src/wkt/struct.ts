@@ -44,26 +44,11 @@ import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt
 import { WktJsonError } from "../errors.js";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { unlimitedBudget, valuesError, type ValueBudget } from "../internal/budget.js";
-import {
-  byNameStore as byNameStoreImport,
-  innerWellFormed as innerWellFormedImport,
-  noteNumber as noteNumberImport,
-  setOwnByName as setOwnByNameImport,
-} from "../internal/json-value.js";
-import { isWellFormed as isWellFormedImport } from "../internal/utf16.js";
+import { byNameStore, innerWellFormed, noteNumber, setOwnByName } from "../internal/json-value.js";
+import { isWellFormed } from "../internal/utf16.js";
 import { defaultMaxDepth, formatBound } from "../limits.js";
 import { errorAtPath } from "../path.js";
 
-/**
- * A module-level alias of the hot imported function: under vitest's module runner every use of an imported
- * binding reads it through a getter, which cost the encoder about a fifth of its speed in the benchmarks. Bundles
- * are unaffected either way.
- */
-const isWellFormed = isWellFormedImport;
-const noteNumber = noteNumberImport;
-const byNameStore = byNameStoreImport;
-const setOwnByName = setOwnByNameImport;
-const innerWellFormed = innerWellFormedImport;
 const structType = "google.protobuf.Struct";
 const valueType = "google.protobuf.Value";
 const listValueType = "google.protobuf.ListValue";

@@ -21,20 +21,20 @@
  * @module
  */
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
-import * as duration from "./duration.js";
-import type { DurationLike } from "./duration.js";
+import {
+  bigintOf,
+  durationCheck,
+  durationNormalize,
+  scaleDecimal,
+  secondsOf,
+  show,
+  type DurationLike,
+} from "./duration.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/int64.js";
 import { callAtBase } from "../internal/base-path.js";
-import * as scan from "../internal/scan.js";
-import * as limits from "../limits.js";
-
-// Hot paths read module-local copies of what they import. Under Vite's module runner (vitest, Vite SSR) every
-// imported binding is read through a getter on each use, which made the codecs up to three times slower in
-// `npm run bench`. Bundled builds are unaffected either way.
-const { bigintOf, durationCheck, durationNormalize, scaleDecimal, secondsOf, show } = duration;
-const { formatNanos, fractionScale, pad, quoteInput, readDigits } = scan;
-const {
+import { formatNanos, fractionScale, pad, quoteInput, readDigits } from "../internal/scan.js";
+import {
   formatBound,
   fractionDigitsMax,
   nanosPerSecond,
@@ -46,7 +46,7 @@ const {
   timestampTextMin,
   utcOffsetHoursMax,
   utcOffsetMinutesMax,
-} = limits;
+} from "../limits.js";
 
 /** The fields of a Timestamp; plain objects such as `{ seconds: 0n, nanos: 0 }` qualify. */
 export type TimestampLike = Pick<Timestamp, "seconds" | "nanos">;
