@@ -30,7 +30,7 @@ import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { valuesError, type ValueBudget } from "../internal/budget.js";
 import { copyJsonObject, setOwn } from "../internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";

@@ -6,6 +6,7 @@
  */
 import Long from "long";
 import { WktJsonError } from "../errors.js";
+import { describe } from "./describe.js";
 import { int64Max, int64Min, uint64Max } from "../limits.js";
 
 /**
@@ -100,16 +101,4 @@ function isDecimalInteger(s: string): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
-}
-
-/** Names a value's type for an error message without printing the value itself. */
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
-  if (Array.isArray(value)) return "an array";
-  const t = typeof value;
-  if (t === "object") return "an object";
-  if (t === "string") return "a string";
-  if (t === "number") return Number.isFinite(value) ? "a number" : String(value);
-  return `a ${t}`;
 }

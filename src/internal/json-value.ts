@@ -9,7 +9,7 @@
  */
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "./int64.js";
+import { describe } from "./describe.js";
 import { errorAtPath } from "../path.js";
 import { unlimitedBudget, valuesError, type ValueBudget } from "./budget.js";
 import { isWellFormed } from "./utf16.js";

@@ -33,7 +33,7 @@
  */
 import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "./int64.js";
+import { describe } from "./describe.js";
 import { defaultMaxDepth } from "../limits.js";
 
 export const fieldMaskType = "google.protobuf.FieldMask";

@@ -14,7 +14,7 @@
  */
 import { ScalarType } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "./int64.js";
+import { describe } from "./describe.js";
 import { int64Max, int64Min, uint64Max } from "../limits.js";
 import { base64Decode, base64Encode } from "./base64.js";
 import { isWellFormed } from "./utf16.js";

@@ -65,7 +65,7 @@ import {
   type MessagePlan,
   type Msg,
 } from "../wkt/field-mask.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
 import {
   childOf,

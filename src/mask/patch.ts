@@ -59,7 +59,7 @@ import {
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { fieldMaskMerge } from "./field-mask-apply.js";
 import { fromJson, stackOverflowAsDepth, type JsonReadOptions } from "../codec/from-json.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
 import { formatPath, isStar, WILD, type FieldMaskLike, type Node, type Segment } from "../internal/mask-path.js";
 import { defaultMaxDepth } from "../limits.js";

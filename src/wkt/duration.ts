@@ -21,7 +21,7 @@
  */
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { callAtBase } from "../internal/base-path.js";
 import { digitTriples, dotDigitTriples, fractionScale, quoteInput } from "../internal/scan.js";
 import {

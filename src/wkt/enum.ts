@@ -12,7 +12,7 @@
  */
 import type { DescEnum, DescEnumValue, EnumJsonType, EnumShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 
 /**
  * @internal The JSON name of an enum value: its custom JSON name, or its name. (`jsonName` came with

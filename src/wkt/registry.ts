@@ -22,7 +22,7 @@ import {
   file_google_protobuf_wrappers,
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 
 /** The parts of a type URL. */
 export interface TypeUrlParts {

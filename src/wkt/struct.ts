@@ -43,6 +43,7 @@ import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { describe } from "../internal/describe.js";
 import { unlimitedBudget, valuesError, type ValueBudget } from "../internal/budget.js";
 import { byNameStore, innerWellFormed, noteNumber, setOwnByName } from "../internal/json-value.js";
 import { isWellFormed } from "../internal/utf16.js";
@@ -1164,30 +1165,4 @@ function valueKindError(variant: unknown): WktJsonError {
 
 function variantTypeError(variant: string, got: unknown): WktJsonError {
   return new WktJsonError("json-type", "$", valueType, `variant ${variant} holds ${describe(got)}`);
-}
-
-/** Names a value's type for an error message, without calling any of its methods. */
-function describe(v: unknown): string {
-  switch (typeof v) {
-    case "undefined":
-      return "undefined";
-    case "function":
-      return "a function";
-    case "symbol":
-      return "a symbol";
-    case "bigint":
-      return `the bigint ${String(v)}n`;
-    case "string":
-      return "a string";
-    case "number":
-      return String(v);
-    case "boolean":
-      return String(v);
-  }
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  const p = Object.getPrototypeOf(v) as { constructor?: unknown } | null;
-  const ctor = p === null ? undefined : Object.getOwnPropertyDescriptor(p, "constructor")?.value;
-  const name = typeof ctor === "function" ? (ctor as { name?: unknown }).name : undefined;
-  return typeof name === "string" && name !== "" && name !== "Object" ? `an instance of ${name}` : "an object";
 }

@@ -31,7 +31,7 @@ import {
   type DurationLike,
 } from "./duration.js";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { callAtBase } from "../internal/base-path.js";
 import { formatNanos, fractionScale, pad, quoteInput, readDigits } from "../internal/scan.js";
 import {

@@ -10,7 +10,7 @@
 import type { DescField, DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { scalarReader, scalarWriter } from "../internal/scalar.js";
 import { checkSchema, isMessageDesc } from "./registry.js";
