@@ -8,6 +8,7 @@ import Long from "long";
 import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
 import { int64Max, int64Min, uint64Max } from "../limits.js";
+import { isDigit } from "./scan.js";
 
 /**
  * Every form accepted where a 64-bit integer goes in. The object form is what wkt-json reads from a
@@ -98,7 +99,7 @@ function isDecimalInteger(s: string): boolean {
   if (s.length === start || s.length > 64) return false;
   for (let i = start; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
+    if (!isDigit(c)) return false;
   }
   return true;
 }

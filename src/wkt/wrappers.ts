@@ -12,6 +12,13 @@ import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import {
+  boolValueTypeName,
+  bytesValueTypeName,
+  int64ValueTypeName,
+  stringValueTypeName,
+  uint64ValueTypeName,
+} from "../internal/names.js";
 import { scalarReader, scalarWriter } from "../internal/scalar.js";
 import { checkSchema, isMessageDesc } from "./registry.js";
 
@@ -157,14 +164,14 @@ function wrapperInfo(schema: DescMessage): WrapperInfo {
 
 function zeroOf(typeName: string): () => unknown {
   switch (typeName) {
-    case "google.protobuf.Int64Value":
-    case "google.protobuf.UInt64Value":
+    case int64ValueTypeName:
+    case uint64ValueTypeName:
       return () => 0n;
-    case "google.protobuf.BoolValue":
+    case boolValueTypeName:
       return () => false;
-    case "google.protobuf.StringValue":
+    case stringValueTypeName:
       return () => "";
-    case "google.protobuf.BytesValue":
+    case bytesValueTypeName:
       return () => new Uint8Array(0);
     default:
       return () => 0;
