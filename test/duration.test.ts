@@ -2,7 +2,6 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import {
-  bigintOf,
   durationAbs,
   durationAdd,
   durationCheck,
@@ -20,6 +19,7 @@ import {
   durationToSeconds,
   type DurationLike,
 } from "../src/wkt/duration.js";
+import { bigintOf } from "../src/wkt/seconds-nanos.js";
 import { durationNanosMax, durationNanosMin, durationSecondsMax, durationSecondsMin } from "../src/limits.js";
 import { catchWkt } from "./helpers.js";
 
