@@ -105,6 +105,43 @@ export function listValueFromJsonInternal(
   }
 }
 
+/**
+ * Decodes a plain-JS object into a Struct (`structFromObject`): a bigint must be exact as a double.
+ *
+ * @internal
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`, `range` (an inexact bigint).
+ * @example
+ * structFromObjectInternal({ n: 1n }, 100).fields.n.kind; //=> { case: "numberValue", value: 1 }
+ */
+export function structFromObjectInternal(obj: object, depthLeft: number): Struct {
+  return structFromRoot(obj, depthLeft, true, unlimitedBudget());
+}
+
+/**
+ * Decodes any plain-JS value into a Value (`valueFromJs`); see {@link structFromObjectInternal}.
+ *
+ * @internal
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`, `range` (an inexact bigint).
+ * @example
+ * valueFromJsInternal(null, 100).kind.case; //=> "nullValue"
+ */
+export function valueFromJsInternal(v: unknown, depthLeft: number): Value {
+  return valueFrom(v, depthLeft, decodeMode(true), unlimitedBudget());
+}
+
+/**
+ * Decodes a plain-JS array into a ListValue (`listValueFromArray`); see {@link structFromObjectInternal}.
+ *
+ * @internal
+ * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`, `range` (an inexact bigint).
+ * @example
+ * listValueFromArrayInternal([1], 100).values.length; //=> 1
+ */
+export function listValueFromArrayInternal(a: readonly unknown[], depthLeft: number): ListValue {
+  if (!Array.isArray(a)) throw jsonTypeError(listValueTypeName, a, "an array");
+  return listFrom(a, depthLeft, decodeMode(true), unlimitedBudget());
+}
+
 /** Plain-JS treatment of bigint (exact only) instead of the JSON one (nearest double). */
 const modeJs = 1;
 /**
@@ -118,7 +155,7 @@ const modeForIn = 2;
 const modeFast = 4;
 
 /** The decoders' `mode` for a call: the bits of JS or JSON input and of the prototype checks made now. */
-export function decodeMode(js: boolean): number {
+function decodeMode(js: boolean): number {
   return (js ? modeJs : 0) | (prototypeIsClean() ? modeForIn : 0) | (hasOwnPropertyIsBuiltin() ? modeFast : 0);
 }
 
@@ -127,7 +164,7 @@ export function decodeMode(js: boolean): number {
  * the container (a Struct per member, a ListValue for all its elements at once) or, for a Value at the root, by
  * the caller, so that this function charges nothing itself.
  */
-export function valueFrom(json: unknown, depthLeft: number, mode: number, budget: ValueBudget): Value {
+function valueFrom(json: unknown, depthLeft: number, mode: number, budget: ValueBudget): Value {
   // `typeof x === "..."` tests, not `switch (typeof x)`: V8 compiles the tests inline, while the switch calls
   // its Typeof builtin for every value (5% of the time of a wide Struct).
   if (typeof json === "string") {
@@ -166,7 +203,7 @@ export function valueFrom(json: unknown, depthLeft: number, mode: number, budget
 }
 
 /** Decodes the outermost Struct: the first try, then on any problem the walk that reports it. */
-export function structFromRoot(json: unknown, depthLeft: number, js: boolean, budget: ValueBudget): Struct {
+function structFromRoot(json: unknown, depthLeft: number, js: boolean, budget: ValueBudget): Struct {
   let mode = decodeMode(js);
   if (typeof json !== "object" || json === null) throw jsonTypeError(structTypeName, json, "a JSON object");
   const p = Object.getPrototypeOf(json) as object | null;
@@ -330,7 +367,7 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
 }
 
 /** Decodes a ListValue; owns its errors and their paths (`$[2]`). */
-export function listFrom(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
+function listFrom(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
   if (depthLeft <= 0) throw depthError(listValueTypeName);
   const n = json.length;
   if ((budget.values += listValueCost(n)) > budget.maxValues) throw valuesError(listValueTypeName, budget);

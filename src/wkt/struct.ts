@@ -42,21 +42,19 @@
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
-import { unlimitedBudget } from "../internal/budget.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
 import { countOption } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
 import {
-  decodeMode,
-  listFrom,
+  listValueFromArrayInternal,
   listValueFromJsonInternal,
   structFromJsonInternal,
-  structFromRoot,
-  valueFrom,
+  structFromObjectInternal,
+  valueFromJsInternal,
   valueFromJsonInternal,
 } from "./struct-decode.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct-encode.js";
-import { jsonTypeError, stackOverflowToDepth } from "./struct-walk.js";
+import { stackOverflowToDepth } from "./struct-walk.js";
 
 // The codec's entries, where its modules have always imported them from.
 export { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct-decode.js";
@@ -92,13 +90,7 @@ export interface StructJsonOptions {
  * structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }); // throws WktJsonError (rule "not-finite", path "$.meta.tags[2]")
  */
 export function structFromJson(json: unknown, options?: StructJsonOptions): Struct {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, structTypeName);
-  try {
-    return structFromJsonInternal(json, depth, unlimitedBudget());
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, structTypeName), base);
-  }
+  return withOptions(structFromJsonInternal, json, options, structTypeName);
 }
 
 /**
@@ -114,13 +106,7 @@ export function structFromJson(json: unknown, options?: StructJsonOptions): Stru
  * // throws WktJsonError (rule "not-finite", path "$.meta.n")
  */
 export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, structTypeName);
-  try {
-    return structToJsonInternal(s, depth);
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, structTypeName), base);
-  }
+  return withOptions(structToJsonInternal, s, options, structTypeName);
 }
 
 /**
@@ -135,13 +121,7 @@ export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject
  * valueFromJson({ when: undefined }, { path: "$.extra" }); // throws WktJsonError (rule "json-type", path "$.extra.when")
  */
 export function valueFromJson(json: unknown, options?: StructJsonOptions): Value {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, valueTypeName);
-  try {
-    return valueFromJsonInternal(json, depth, unlimitedBudget());
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, valueTypeName), base);
-  }
+  return withOptions(valueFromJsonInternal, json, options, valueTypeName);
 }
 
 /**
@@ -155,13 +135,7 @@ export function valueFromJson(json: unknown, options?: StructJsonOptions): Value
  * valueToJson({ $typeName: "google.protobuf.Value", kind: { case: undefined } }, { path: "$.extra" }); // throws WktJsonError (rule "value-kind", path "$.extra")
  */
 export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, valueTypeName);
-  try {
-    return valueToJsonInternal(v, depth);
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, valueTypeName), base);
-  }
+  return withOptions(valueToJsonInternal, v, options, valueTypeName);
 }
 
 /**
@@ -174,13 +148,7 @@ export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
  * listValueFromJson([1, Infinity], { path: "$.scores" }); // throws WktJsonError (rule "not-finite", path "$.scores[1]")
  */
 export function listValueFromJson(json: unknown, options?: StructJsonOptions): ListValue {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, listValueTypeName);
-  try {
-    return listValueFromJsonInternal(json, depth, unlimitedBudget());
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, listValueTypeName), base);
-  }
+  return withOptions(listValueFromJsonInternal, json, options, listValueTypeName);
 }
 
 /**
@@ -194,13 +162,7 @@ export function listValueFromJson(json: unknown, options?: StructJsonOptions): L
  * // throws WktJsonError (rule "value-kind", path "$.scores[0]")
  */
 export function listValueToJson(l: ListValue, options?: StructJsonOptions): JsonValue[] {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, listValueTypeName);
-  try {
-    return listValueToJsonInternal(l, depth);
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, listValueTypeName), base);
-  }
+  return withOptions(listValueToJsonInternal, l, options, listValueTypeName);
 }
 
 /**
@@ -215,13 +177,7 @@ export function listValueToJson(l: ListValue, options?: StructJsonOptions): Json
  * structFromObject({ at: new Date() }, { path: "$.meta" }); // throws WktJsonError (rule "json-type", path "$.meta.at")
  */
 export function structFromObject(obj: object, options?: StructJsonOptions): Struct {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, structTypeName);
-  try {
-    return structFromRoot(obj, depth, true, unlimitedBudget());
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, structTypeName), base);
-  }
+  return withOptions(structFromObjectInternal, obj, options, structTypeName);
 }
 
 /**
@@ -247,13 +203,7 @@ export function structToObject(s: Struct, options?: StructJsonOptions): JsonObje
  * valueFromJs([1n, 2n ** 53n + 1n], { path: "$.ids" }); // throws WktJsonError (rule "range", path "$.ids[1]")
  */
 export function valueFromJs(v: unknown, options?: StructJsonOptions): Value {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, valueTypeName);
-  try {
-    return valueFrom(v, depth, decodeMode(true), unlimitedBudget());
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, valueTypeName), base);
-  }
+  return withOptions(valueFromJsInternal, v, options, valueTypeName);
 }
 
 /**
@@ -277,14 +227,7 @@ export function valueToJs(v: Value, options?: StructJsonOptions): JsonValue {
  * listValueFromArray(["a", undefined], { path: "$.tags" }); // throws WktJsonError (rule "json-type", path "$.tags[1]")
  */
 export function listValueFromArray(a: readonly unknown[], options?: StructJsonOptions): ListValue {
-  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  const base = basePathOf(options, listValueTypeName);
-  try {
-    if (!Array.isArray(a)) throw jsonTypeError(listValueTypeName, a, "an array");
-    return listFrom(a, depth, decodeMode(true), unlimitedBudget());
-  } catch (e) {
-    throw errorAtBase(stackOverflowToDepth(e, listValueTypeName), base);
-  }
+  return withOptions(listValueFromArrayInternal, a, options, listValueTypeName);
 }
 
 /**
@@ -296,4 +239,23 @@ export function listValueFromArray(a: readonly unknown[], options?: StructJsonOp
  */
 export function listValueToArray(l: ListValue, options?: StructJsonOptions): JsonValue[] {
   return listValueToJson(l, options);
+}
+
+/**
+ * Runs `walk(value, maxDepth)` with the `maxDepth` of `options` and moves its error under their base path: the
+ * options handling of every function above, in one place.
+ */
+function withOptions<V, R>(
+  walk: (value: V, maxDepth: number) => R,
+  value: V,
+  options: StructJsonOptions | undefined,
+  typeName: string,
+): R {
+  const depth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
+  const base = basePathOf(options, typeName);
+  try {
+    return walk(value, depth);
+  } catch (e) {
+    throw errorAtBase(stackOverflowToDepth(e, typeName), base);
+  }
 }

@@ -11,7 +11,7 @@ import type { DescField, DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { callAtBase } from "../internal/base-path.js";
 import {
   boolValueTypeName,
   bytesValueTypeName,
@@ -60,14 +60,9 @@ export function wrapperFromJson<Desc extends DescMessage>(
   options?: WrapperJsonOptions,
 ): MessageShape<Desc> {
   const info = wrapperInfo(schema);
-  if (options !== undefined) {
-    const base = basePathOf(options, schema.typeName);
-    try {
-      return wrapperFromJson(schema, json);
-    } catch (e) {
-      throw errorAtBase(e, base);
-    }
-  }
+  // With options, the same call runs inside callAtBase (after the schema check, whose error is not moved).
+  if (options !== undefined)
+    return callAtBase((j: unknown) => wrapperFromJson(schema, j), json, options, schema.typeName);
   if (json === null) return { $typeName: schema.typeName, value: info.zero() } as unknown as MessageShape<Desc>;
   let value: unknown;
   try {
@@ -96,12 +91,7 @@ export function wrapperToJson<Desc extends DescMessage>(
 ): string | number | boolean {
   const info = wrapperInfo(schema);
   if (options !== undefined) {
-    const base = basePathOf(options, schema.typeName);
-    try {
-      return wrapperToJson(schema, message);
-    } catch (e) {
-      throw errorAtBase(e, base);
-    }
+    return callAtBase((m: MessageShape<Desc>) => wrapperToJson(schema, m), message, options, schema.typeName);
   }
   if (typeof message !== "object" || message === null) {
     throw new WktJsonError("json-type", "$", schema.typeName, `expected a message, got ${describe(message)}`);
