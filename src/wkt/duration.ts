@@ -36,11 +36,9 @@ import {
   nanosPerSecond,
 } from "../limits.js";
 import {
-  badNanos,
-  badSeconds,
-  badSign,
   bigintOf,
   fieldsError,
+  fieldsProblem,
   notObject,
   secondsOf,
   show,
@@ -218,7 +216,7 @@ export function durationToJson(d: DurationLike, options?: DurationJsonOptions): 
   if (typeof d !== "object" || d === null) throw fieldsError(notObject, d, bounds);
   const seconds = secondsOf(d.seconds); // converted once: Number(bigint) is a runtime call
   const nanos = d.nanos;
-  const problem = fieldsProblem(seconds, nanos);
+  const problem = fieldsProblem(seconds, nanos, bounds);
   if (problem !== valid) throw fieldsError(problem, d, bounds);
   if (nanos < 0) return (seconds === 0 ? "-0" : "-" + String(-seconds)) + fractionAndSuffix(-nanos); // one concatenation less under a second
   if (seconds < 0) return "-" + String(-seconds) + fractionAndSuffix(-nanos);
@@ -278,25 +276,19 @@ export function durationIsValid(d: DurationLike): boolean {
 /** Returns why `d` is not a valid Duration, or `valid`. Cheap: the caller builds the error. */
 function durationProblem(d: unknown): number {
   if (typeof d !== "object" || d === null) return notObject;
-  return fieldsProblem(secondsOf((d as DurationLike).seconds), (d as DurationLike).nanos);
-}
-
-/** Like {@link durationProblem}, for seconds already converted by {@link secondsOf}. */
-function fieldsProblem(seconds: number, nanos: unknown): number {
-  if (!(seconds >= durationSecondsMin && seconds <= durationSecondsMax)) return badSeconds;
-  if (!(typeof nanos === "number" && nanos >= durationNanosMin && nanos <= durationNanosMax)) return badNanos;
-  if (!Number.isInteger(nanos)) return badNanos;
-  if ((seconds > 0 && nanos < 0) || (seconds < 0 && nanos > 0)) return badSign;
-  return valid;
+  return fieldsProblem(secondsOf((d as DurationLike).seconds), (d as DurationLike).nanos, bounds);
 }
 
 /** How Duration errors state its bounds. */
 const bounds: FieldBounds = {
   typeName: durationTypeName,
   name: "Duration",
-  seconds: `${formatBound(durationSecondsMin)} to ${formatBound(durationSecondsMax)}`,
+  secondsMin: durationSecondsMin,
+  secondsMax: durationSecondsMax,
+  secondsText: `${formatBound(durationSecondsMin)} to ${formatBound(durationSecondsMax)}`,
   nanosMin: durationNanosMin,
   nanosMax: durationNanosMax,
+  sameSign: true,
 };
 
 /**

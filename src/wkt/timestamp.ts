@@ -23,10 +23,9 @@
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
 import { durationCheck, durationNormalize, scaleDecimal, type DurationLike } from "./duration.js";
 import {
-  badNanos,
-  badSeconds,
   bigintOf,
   fieldsError,
+  fieldsProblem,
   notObject,
   secondsOf,
   show,
@@ -241,7 +240,7 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
   if (typeof ts !== "object" || ts === null) throw fieldsError(notObject, ts, bounds);
   const seconds = secondsOf(ts.seconds); // converted once: Number(bigint) is a runtime call
   const nanos = ts.nanos;
-  const problem = fieldsProblem(seconds, nanos);
+  const problem = fieldsProblem(seconds, nanos, bounds);
   if (problem !== valid) throw fieldsError(problem, ts, bounds);
   // A non-integer quotient is at least 1/86400 from an integer, far beyond a double's error here.
   const days = Math.floor(seconds / secondsPerDay);
@@ -323,26 +322,21 @@ export function timestampIsValid(ts: TimestampLike): boolean {
 /** Returns why `ts` is not a valid Timestamp, or `valid`. Cheap: the caller builds the error. */
 function timestampProblem(ts: unknown): number {
   if (typeof ts !== "object" || ts === null) return notObject;
-  return fieldsProblem(secondsOf((ts as TimestampLike).seconds), (ts as TimestampLike).nanos);
-}
-
-/** Like {@link timestampProblem}, for seconds already converted by {@link secondsOf}. */
-function fieldsProblem(seconds: number, nanos: unknown): number {
-  if (!(seconds >= timestampSecondsMin && seconds <= timestampSecondsMax)) return badSeconds;
-  if (!(typeof nanos === "number" && nanos >= timestampNanosMin && nanos <= timestampNanosMax)) return badNanos;
-  if (!Number.isInteger(nanos)) return badNanos;
-  return valid;
+  return fieldsProblem(secondsOf((ts as TimestampLike).seconds), (ts as TimestampLike).nanos, bounds);
 }
 
 /** How Timestamp errors state its bounds. */
 const bounds: FieldBounds = {
   typeName: timestampTypeName,
   name: "Timestamp",
-  seconds:
+  secondsMin: timestampSecondsMin,
+  secondsMax: timestampSecondsMax,
+  secondsText:
     `${formatBound(timestampSecondsMin)} (${timestampTextMin}) to ` +
     `${formatBound(timestampSecondsMax)} (${timestampTextMax.slice(0, 19)}Z)`,
   nanosMin: timestampNanosMin,
   nanosMax: timestampNanosMax,
+  sameSign: false,
 };
 
 /**
