@@ -1,10 +1,10 @@
 /**
  * The Struct, Value and ListValue decoders: from a JSON value (`...FromJson`, the codec) or a plain-JS value
- * (`...FromObject`, `valueFromJs`, `listValueFromArray`), each a first try without paths ({@link valueFromFast})
- * and the walk that owns every error and its path ({@link valueFrom}).
+ * (`...FromObject`, `valueFromJs`, `listValueFromArray`), each a first try without paths (`valueFromFast`)
+ * and the walk that owns every error and its path (`valueFrom`).
  *
  * The happy path allocates only the messages; paths are built by catch-and-rethrow when something fails.
- * `mode` carries three bits down the recursion: {@link modeJs}, {@link modeForIn}, {@link modeFast}.
+ * `mode` carries three bits down the recursion: `modeJs`, `modeForIn`, `modeFast`.
  *
  * @internal
  * @module
@@ -227,8 +227,8 @@ const retryDecode: unknown = { retry: true };
 
 /**
  * The first try of the decoders (`structFromJson`, `structFromObject` and the `...FromJsonInternal` entry
- * points): the walk of {@link valueFrom} without path bookkeeping or a try/catch per level. At the first thing
- * that is wrong it throws, and the entry point puts the budget back and runs {@link valueFrom}, which throws
+ * points): the walk of `valueFrom` without path bookkeeping or a try/catch per level. At the first thing
+ * that is wrong it throws, and the entry point puts the budget back and runs `valueFrom`, which throws
  * the first error with its path: the errors are exactly those of that walk. Member names are read with
  * for...in, filtered by hasOwnProperty only when the object's prototype may have enumerable members, and
  * checked once per cache slot as `structFast` (struct-encode.ts) checks them.
@@ -301,7 +301,7 @@ function structFromFast(json: object, depthLeft: number, mode: number, budget: V
 }
 
 /**
- * {@link structFromFast} for the outermost Struct, read with `Object.keys` as `structFastTop` (struct-encode.ts)
+ * `structFromFast` for the outermost Struct, read with `Object.keys` as `structFastTop` (struct-encode.ts)
  * reads it (a plain object of another realm too). The wide Struct from a JSON value: 5-15% less time
  * (same-process A/B, Node 20 and 24); the flow definitions, with 4 members at the top, unchanged.
  */

@@ -1,7 +1,7 @@
 /**
  * The Struct, Value and ListValue encoders to JSON values (`...ToJson`, `...ToObject`, the codec's toJson), each a
- * first try without paths or a try/catch per level ({@link valueFast}) and the walk that owns every error and
- * its path ({@link valueTo}).
+ * first try without paths or a try/catch per level (`valueFast`) and the walk that owns every error and
+ * its path (`valueTo`).
  *
  * @internal
  * @module
@@ -81,13 +81,13 @@ export function listValueToJsonInternal(msg: ListValue, depthLeft: number, check
   }
 }
 
-/** Encoder mode bit: `for...in` may read `fields` objects (see {@link valueTo}). */
+/** Encoder mode bit: `for...in` may read `fields` objects (see `valueTo`). */
 const encodeForIn = 1;
 /** Encoder mode bit: member names and strings are checked for lone surrogates. */
 const encodeChecked = 2;
 
 /**
- * Encoder mode bit: the first try (see {@link valueFast}) may run: `Object.prototype.hasOwnProperty` is the
+ * Encoder mode bit: the first try (see `valueFast`) may run: `Object.prototype.hasOwnProperty` is the
  * builtin it was when struct-walk.ts loaded, so that it tells own members from inherited ones.
  */
 const encodeFast = 4;
@@ -101,8 +101,8 @@ function encodeMode(checked: boolean): number {
 }
 
 /**
- * `mode` bits: {@link encodeForIn}, Object.prototype has no enumerable member (checked once per call), so
- * `for...in` may read a `fields` object whose prototype is Object.prototype or null; {@link encodeChecked},
+ * `mode` bits: `encodeForIn`, Object.prototype has no enumerable member (checked once per call), so
+ * `for...in` may read a `fields` object whose prototype is Object.prototype or null; `encodeChecked`,
  * member names and strings are checked for lone surrogates. Errors are built by the helpers of struct-walk.ts,
  * so that these functions stay small enough for V8 to inline into one another.
  */
@@ -203,9 +203,9 @@ function listTo(l: ListValue, depthLeft: number, mode: number): JsonValue[] {
 const retry: unknown = { retry: true };
 
 /**
- * The first try of the encoders (the `...ToJsonInternal` entry points): the walk of {@link valueTo} without
- * path bookkeeping. It throws {@link retry} (or lets a TypeError happen, on a Value or Struct that is not an
- * object) at the first thing that is wrong, and the entry point then runs {@link valueTo}, which checks the
+ * The first try of the encoders (the `...ToJsonInternal` entry points): the walk of `valueTo` without
+ * path bookkeeping. It throws `retry` (or lets a TypeError happen, on a Value or Struct that is not an
+ * object) at the first thing that is wrong, and the entry point then runs `valueTo`, which checks the
  * same things and throws the first error with its path: the errors are exactly those of that walk, and a
  * message that fails costs two walks.
  *
@@ -213,7 +213,7 @@ const retry: unknown = { retry: true };
  * - Member names are read with `for...in` filtered by `hasOwnProperty.call`, which V8 compiles away when the
  *   object's keys come from its enum cache; that replaces `Object.getPrototypeOf` of every `fields` object,
  *   a call into the C++ runtime, and also holds for a polluted Object.prototype.
- * - A member name equal to one checked before is not checked again ({@link checkedNames}): member names
+ * - A member name equal to one checked before is not checked again (`checkedNames`): member names
  *   repeat across the objects of a document. `isWellFormed` is a call into the engine, and on Node 24 each
  *   call also counts a use through the C++ runtime.
  * - No try/catch per level, and no checks that JavaScript makes anyway: reading `kind` of null throws.
@@ -282,7 +282,7 @@ function structFast(s: Struct, depthLeft: number, mode: number): JsonObject {
 }
 
 /**
- * {@link structFast} for the outermost Struct, read with `Object.keys` (own enumerable members, whatever the
+ * `structFast` for the outermost Struct, read with `Object.keys` (own enumerable members, whatever the
  * prototype, so no filter) and a loop of its own, so that V8 keeps separate feedback for it. The outermost
  * Struct is the likeliest to be large (a map of ids, the bench's wide Struct of 1,900 members), and a large
  * object is a dictionary to V8: `for...in` over one collects and sorts its keys as `Object.keys` does, then
