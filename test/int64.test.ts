@@ -1,6 +1,6 @@
 import Long from "long";
 import { describe as group, expect, it } from "vitest";
-import { describe, int64From } from "../src/internal/int64.js";
+import { int64From } from "../src/internal/int64.js";
 import { int64Max, int64Min, uint64Max } from "../src/limits.js";
 import { catchWkt } from "./helpers.js";
 
@@ -107,21 +107,5 @@ group("int64From options", () => {
 
   it("does not put the value itself in messages about wrong types", () => {
     expect(catchWkt(() => int64From({ secret: "hunter2" })).message).not.toContain("hunter2");
-  });
-});
-
-group("describe", () => {
-  it.each<[unknown, string]>([
-    [null, "null"],
-    [[], "an array"],
-    [{}, "an object"],
-    ["s", "a string"],
-    [1, "a number"],
-    [NaN, "NaN"],
-    [Infinity, "Infinity"],
-    [1n, "a bigint"],
-    [true, "a boolean"],
-  ])("names %s as %s", (value, want) => {
-    expect(describe(value)).toBe(want);
   });
 });

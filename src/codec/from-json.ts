@@ -26,11 +26,11 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyFromJsonInternal } from "../wkt/any.js";
-import { durationFromJson } from "../wkt/duration.js";
+import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { valuesError, type ValueBudget } from "../internal/budget.js";
 import { copyJsonObject, setOwn } from "../internal/json-value.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
@@ -47,7 +47,7 @@ import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
-import { timestampFromJson } from "../wkt/timestamp.js";
+import { timestampParse } from "../wkt/timestamp.js";
 
 /**
  * Options of {@link fromJson}, {@link fromJsonString} and the merge functions: `@bufbuild/protobuf`'s
@@ -988,9 +988,9 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
   const leaf = (read: (json: unknown) => unknown): MessageReader => leafOf(read as LeafReader);
   switch (typeName) {
     case "google.protobuf.Timestamp":
-      return leaf(timestampFromJson);
+      return leaf(timestampParse);
     case "google.protobuf.Duration":
-      return leaf(durationFromJson);
+      return leaf(durationParse);
     case "google.protobuf.FieldMask":
       return leaf(fieldMaskParse);
     case "google.protobuf.Struct":

@@ -45,7 +45,7 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { setOwn } from "../internal/json-value.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 
 /**
  * Reads proto3 JSON into `target`, merging: set fields are replaced, lists appended to, map entries added,

@@ -30,7 +30,7 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "../wkt/field-mask.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import {
   byNameStore,
   copyJsonObject,

@@ -33,7 +33,7 @@ import {
   type ReadContext,
   type ValueReader,
 } from "./from-json.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { unlimitedBudget, valuesError } from "../internal/budget.js";
 import { issuePath } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";

@@ -10,7 +10,7 @@
  * @module
  */
 import { WktJsonError } from "../errors.js";
-import { describe } from "./int64.js";
+import { describe } from "./describe.js";
 import { errorUnder } from "../path.js";
 
 /** What every options object with a base path has. */

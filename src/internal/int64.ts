@@ -6,7 +6,9 @@
  */
 import Long from "long";
 import { WktJsonError } from "../errors.js";
+import { describe } from "./describe.js";
 import { int64Max, int64Min, uint64Max } from "../limits.js";
+import { isDigit } from "./scan.js";
 
 /**
  * Every form accepted where a 64-bit integer goes in. The object form is what wkt-json reads from a
@@ -97,19 +99,7 @@ function isDecimalInteger(s: string): boolean {
   if (s.length === start || s.length > 64) return false;
   for (let i = start; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
+    if (!isDigit(c)) return false;
   }
   return true;
-}
-
-/** Names a value's type for an error message without printing the value itself. */
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
-  if (Array.isArray(value)) return "an array";
-  const t = typeof value;
-  if (t === "object") return "an object";
-  if (t === "string") return "a string";
-  if (t === "number") return Number.isFinite(value) ? "a number" : String(value);
-  return `a ${t}`;
 }

@@ -9,9 +9,10 @@
  */
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "./int64.js";
+import { describe } from "./describe.js";
 import { errorAtPath } from "../path.js";
-import { unlimitedBudget, valuesError, type ValueBudget } from "./budget.js";
+import { elementCost, unlimitedBudget, valuesError, type ValueBudget } from "./budget.js";
+import { isPlainPrototype, prototypeIsClean } from "./objects.js";
 import { isWellFormed } from "./utf16.js";
 
 /**
@@ -113,7 +114,7 @@ export function copyJsonObject(json: unknown, depthLeft: number, typeName: strin
     throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
   }
   const b = budget ?? unlimitedBudget();
-  if (depthLeft > 0 && (b.values += 1) > b.maxValues) throw valuesError(typeName, b);
+  if (depthLeft > 0 && (b.values += elementCost) > b.maxValues) throw valuesError(typeName, b);
   return copyObject(json as Record<string, unknown>, depthLeft, typeName, b);
 }
 
@@ -130,7 +131,7 @@ function copyObject(
   try {
     for (let i = 0; i < keys.length; i++) {
       key = keys[i]!;
-      if ((budget.values += 1) > budget.maxValues) throw valuesError(typeName, budget);
+      if ((budget.values += elementCost) > budget.maxValues) throw valuesError(typeName, budget);
       if (!isWellFormed(key)) {
         throw new WktJsonError("utf16", "$", typeName, "the key has a lone surrogate, which is not valid UTF-8");
       }
@@ -177,7 +178,7 @@ export function copyValue(
       if (json === null) return null;
       if (Array.isArray(json)) {
         if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
-        if ((budget.values += json.length) > budget.maxValues) throw valuesError(typeName, budget);
+        if ((budget.values += elementCost * json.length) > budget.maxValues) throw valuesError(typeName, budget);
         const out: JsonValue[] = new Array(json.length);
         let i = 0;
         try {
@@ -188,7 +189,7 @@ export function copyValue(
         return out;
       }
       const proto = Object.getPrototypeOf(json);
-      if (proto !== Object.prototype && proto !== null) {
+      if (!isPlainPrototype(proto)) {
         throw new WktJsonError("json-type", "$", typeName, "expected a plain object, got an instance of a class");
       }
       return copyObject(json as Record<string, unknown>, depthLeft, typeName, budget);
@@ -256,7 +257,7 @@ export function jsonObjectText(json: unknown, depthLeft: number, typeName: strin
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
   }
-  const forIn = objectPrototypeIsClean();
+  const forIn = prototypeIsClean();
   return objectText(
     json as Record<string, unknown>,
     depthLeft,
@@ -264,12 +265,6 @@ export function jsonObjectText(json: unknown, depthLeft: number, typeName: strin
     forIn,
     forIn ? Object.getPrototypeOf(json) : undefined,
   );
-}
-
-/** Whether Object.prototype has no enumerable property (see {@link jsonObjectText}). */
-function objectPrototypeIsClean(): boolean {
-  for (const _ in Object.prototype) return false;
-  return true;
 }
 
 /** What goes before a member or element: first, after a value, after a string value (closing it). */
@@ -299,7 +294,7 @@ function objectText(
   let sep = sepFirst;
   let key = "";
   try {
-    if (forIn && (proto === Object.prototype || proto === null)) {
+    if (forIn && isPlainPrototype(proto)) {
       for (key in json) {
         const k = innerWellFormed(key);
         if (k === undefined) throw keyError(typeName);
@@ -360,7 +355,7 @@ function valueText(json: unknown, depthLeft: number, typeName: string, forIn: bo
     if (json === null) return "null";
     if (Array.isArray(json)) return arrayText(json, depthLeft, typeName, forIn);
     const proto = Object.getPrototypeOf(json) as unknown;
-    if (proto !== Object.prototype && proto !== null) {
+    if (!isPlainPrototype(proto)) {
       throw new WktJsonError("json-type", "$", typeName, "expected a plain object, got an instance of a class");
     }
     return objectText(json as Record<string, unknown>, depthLeft, typeName, forIn, proto);

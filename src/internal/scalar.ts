@@ -14,9 +14,10 @@
  */
 import { ScalarType } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "./int64.js";
+import { describe } from "./describe.js";
 import { int64Max, int64Min, uint64Max } from "../limits.js";
 import { base64Decode, base64Encode } from "./base64.js";
+import { isDigit } from "./scan.js";
 import { isWellFormed } from "./utf16.js";
 
 /** The proto name of a scalar type, used as the type name in errors. */
@@ -45,7 +46,7 @@ export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeo
     if (first >= 49 && first <= 57) {
       for (k++; k < n; k++) {
         const c = s.charCodeAt(k);
-        if (c < 48 || c > 57) break;
+        if (!isDigit(c)) break;
       }
       if (k === n) return BigInt(s);
     }
@@ -61,7 +62,7 @@ export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeo
   if (first === 48) {
     i++;
   } else if (first >= 49 && first <= 57) {
-    while (i < n && isDigitCode(s.charCodeAt(i))) i++;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
   } else {
     return undefined;
   }
@@ -71,7 +72,7 @@ export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeo
   if (s.charCodeAt(i) === 46) {
     i++;
     fracStart = i;
-    while (i < n && isDigitCode(s.charCodeAt(i))) i++;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
     fracEnd = i;
     if (fracEnd === fracStart) return undefined;
   }
@@ -90,7 +91,7 @@ export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeo
     // cannot cancel more digits than the text has, and every integer type fits in 40 digits). A fixed cap
     // would not do: "0.<2 million zeros>1e1000000000" is an integer far out of range, not a fraction.
     const expCap = n + 41;
-    while (i < n && isDigitCode(s.charCodeAt(i))) {
+    while (i < n && isDigit(s.charCodeAt(i))) {
       if (exp < expCap) exp = exp * 10 + (s.charCodeAt(i) - 48);
       i++;
     }
@@ -114,10 +115,6 @@ export function jsonNumberToBigInt(s: string): bigint | undefined | null | typeo
   if (digits.length + scale > 40) return Infinity;
   const v = BigInt(scale === 0 ? digits : digits + "0".repeat(scale));
   return neg ? -v : v;
-}
-
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** Tells whether `s` is a JSON number, such as `-1.5e3`: the form a numeric string must take in proto3 JSON. */
@@ -320,7 +317,7 @@ function isCanonicalDecimal(key: string, max: string, minMagnitude: string): boo
   let below = n < limit.length;
   for (let i = 0; i < n; i++) {
     const c = key.charCodeAt(start + i);
-    if (c < 48 || c > 57) return false;
+    if (!isDigit(c)) return false;
     if (!below) {
       const l = limit.charCodeAt(i);
       if (c < l) below = true;
@@ -367,7 +364,7 @@ function decimalKey(s: string): string | undefined {
   const negative = c0 === 45;
   let i = negative || c0 === 43 ? 1 : 0;
   if (i === s.length) return undefined;
-  for (let j = i; j < s.length; j++) if (!isDigitCode(s.charCodeAt(j))) return undefined;
+  for (let j = i; j < s.length; j++) if (!isDigit(s.charCodeAt(j))) return undefined;
   while (i < s.length - 1 && s.charCodeAt(i) === 48) i++;
   const digits = s.slice(i);
   return negative && digits !== "0" ? "-" + digits : digits;

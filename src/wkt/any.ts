@@ -27,7 +27,7 @@ import {
 import { AnySchema, hasCustomJsonRepresentation, type Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { checkMaxValues, depthOption, readerFor, type JsonReadOptions, type ReadContext } from "../codec/from-json.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { setOwn } from "../internal/json-value.js";
 import { wktBinaryToJsonFast, wktFromBinary, wktJsonToBinaryFast, wktToBinary } from "../internal/wkt-binary.js";

@@ -21,16 +21,11 @@
  */
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { callAtBase } from "../internal/base-path.js";
-import * as scan from "../internal/scan.js";
-import * as limits from "../limits.js";
-
-// Hot paths read module-local copies of what they import. Under Vite's module runner (vitest, Vite SSR) every
-// imported binding is read through a getter on each use, which made durationToJson three times slower in
-// `npm run bench`. Bundled builds are unaffected either way.
-const { digitTriples, dotDigitTriples, fractionScale, quoteInput } = scan;
-const {
+import { durationTypeName } from "../internal/names.js";
+import { digitTriples, dotDigitTriples, fractionScale, quoteInput } from "../internal/scan.js";
+import {
   durationNanosMax,
   durationNanosMin,
   durationSecondsMax,
@@ -39,7 +34,17 @@ const {
   formatBound,
   fractionDigitsMax,
   nanosPerSecond,
-} = limits;
+} from "../limits.js";
+import {
+  bigintOf,
+  fieldsError,
+  fieldsProblem,
+  notObject,
+  secondsOf,
+  show,
+  valid,
+  type FieldBounds,
+} from "./seconds-nanos.js";
 
 /** The fields of a Duration; plain objects such as `{ seconds: 1n, nanos: 0 }` qualify. */
 export type DurationLike = Pick<Duration, "seconds" | "nanos">;
@@ -53,7 +58,6 @@ export interface DurationJsonOptions {
   path?: string | undefined;
 }
 
-const typeName = "google.protobuf.Duration";
 const nanosPerSecondBig = 1_000_000_000n;
 
 /**
@@ -74,13 +78,27 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
 // Without options, so that `texts.map(durationFromJson)` still compiles (map passes an index second).
 export function durationFromJson(json: unknown): Duration;
 export function durationFromJson(json: unknown, options?: DurationJsonOptions): Duration {
-  // With options, the same function runs again without them and its error moves under the base path. The
-  // whole-message codec calls every leaf reader with its exactNumbers flag second: a boolean has no path, and
-  // that call (the benchmarked one) pays only these tests, not the wrapper's try/catch.
-  if (options !== undefined && typeof options !== "boolean")
-    return callAtBase(durationFromJson, json, options, typeName);
+  // With options, the same parse runs inside callAtBase and its error moves under the base path; without, the
+  // call pays one comparison.
+  return options === undefined ? durationParse(json) : callAtBase(durationParse, json, options, durationTypeName);
+}
+
+/**
+ * Parses the JSON form of a Duration, errors at `$`: {@link durationFromJson} without options, for the codec.
+ *
+ * The whole-message codec calls this directly, so that its per-field path (bench fromJson/duration) pays neither
+ * the options test nor the base-path wrapper's try/catch.
+ *
+ * @internal
+ */
+export function durationParse(json: unknown): Duration {
   if (typeof json !== "string") {
-    throw new WktJsonError("json-type", "$", typeName, `expected a string such as "1.5s", got ${describe(json)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      durationTypeName,
+      `expected a string such as "1.5s", got ${describe(json)}`,
+    );
   }
   const parsed = durationParsed(json);
   if (parsed !== undefined) return parsed;
@@ -118,10 +136,10 @@ export function durationFromJson(json: unknown, options?: DurationJsonOptions): 
     throw syntaxError(s, i >= len ? `missing the suffix "s"` : `expected "s" at index ${i} and nothing after it`);
   }
   if (seconds > durationSecondsMax) {
-    throw new WktJsonError("range", "$", typeName, `${quoteInput(s)} is outside ±${durationTextMax}`);
+    throw new WktJsonError("range", "$", durationTypeName, `${quoteInput(s)} is outside ±${durationTextMax}`);
   }
   return {
-    $typeName: typeName,
+    $typeName: durationTypeName,
     seconds: bigintOf(neg ? -seconds : seconds),
     nanos: neg ? 0 - nanos : nanos, // 0 - 0 is +0: no -0 in messages
   };
@@ -165,14 +183,14 @@ function durationParsed(s: string): Duration | undefined {
     nanos = frac * (fractionScale[k] as number);
   }
   if (seconds > durationSecondsMax) return undefined;
-  return { $typeName: typeName, seconds: bigintOf(neg ? -seconds : seconds), nanos: neg ? 0 - nanos : nanos };
+  return { $typeName: durationTypeName, seconds: bigintOf(neg ? -seconds : seconds), nanos: neg ? 0 - nanos : nanos };
 }
 
 function syntaxError(s: string, reason: string): WktJsonError {
   return new WktJsonError(
     "syntax",
     "$",
-    typeName,
+    durationTypeName,
     `${quoteInput(s)} is not a Duration such as "1.5s" (-?digits[.1 to ${fractionDigitsMax} digits]s): ${reason}`,
   );
 }
@@ -194,12 +212,12 @@ export function durationToJson(d: DurationLike, options?: DurationJsonOptions): 
 // Without options, so that `durations.map(durationToJson)` still compiles (map passes an index second).
 export function durationToJson(d: DurationLike): string;
 export function durationToJson(d: DurationLike, options?: DurationJsonOptions): string {
-  if (options !== undefined) return callAtBase(durationToJson, d, options, typeName);
-  if (typeof d !== "object" || d === null) throw durationError(notObject, d);
+  if (options !== undefined) return callAtBase(durationToJson, d, options, durationTypeName);
+  if (typeof d !== "object" || d === null) throw fieldsError(notObject, d, bounds);
   const seconds = secondsOf(d.seconds); // converted once: Number(bigint) is a runtime call
   const nanos = d.nanos;
-  const problem = fieldsProblem(seconds, nanos);
-  if (problem !== valid) throw durationError(problem, d);
+  const problem = fieldsProblem(seconds, nanos, bounds);
+  if (problem !== valid) throw fieldsError(problem, d, bounds);
   if (nanos < 0) return (seconds === 0 ? "-0" : "-" + String(-seconds)) + fractionAndSuffix(-nanos); // one concatenation less under a second
   if (seconds < 0) return "-" + String(-seconds) + fractionAndSuffix(-nanos);
   return String(seconds) + fractionAndSuffix(nanos);
@@ -240,7 +258,7 @@ function fractionAndSuffix(nanos: number): string {
  */
 export function durationCheck(d: DurationLike): void {
   const problem = durationProblem(d);
-  if (problem !== valid) throw durationError(problem, d);
+  if (problem !== valid) throw fieldsError(problem, d, bounds);
 }
 
 /**
@@ -255,112 +273,23 @@ export function durationIsValid(d: DurationLike): boolean {
   return durationProblem(d) === valid;
 }
 
-const valid = 0;
-const notObject = 1;
-const badSeconds = 2;
-const badNanos = 3;
-const badSign = 4;
-
 /** Returns why `d` is not a valid Duration, or `valid`. Cheap: the caller builds the error. */
 function durationProblem(d: unknown): number {
   if (typeof d !== "object" || d === null) return notObject;
-  return fieldsProblem(secondsOf((d as DurationLike).seconds), (d as DurationLike).nanos);
+  return fieldsProblem(secondsOf((d as DurationLike).seconds), (d as DurationLike).nanos, bounds);
 }
 
-/** Like {@link durationProblem}, for seconds already converted by {@link secondsOf}. */
-function fieldsProblem(seconds: number, nanos: unknown): number {
-  if (!(seconds >= durationSecondsMin && seconds <= durationSecondsMax)) return badSeconds;
-  if (!(typeof nanos === "number" && nanos >= durationNanosMin && nanos <= durationNanosMax)) return badNanos;
-  if (!Number.isInteger(nanos)) return badNanos;
-  if ((seconds > 0 && nanos < 0) || (seconds < 0 && nanos > 0)) return badSign;
-  return valid;
-}
-
-function durationError(problem: number, d: unknown): WktJsonError {
-  if (problem === notObject) {
-    return new WktJsonError("range", "$", typeName, `expected a Duration message, got ${describe(d)}`);
-  }
-  const { seconds, nanos } = d as { seconds: unknown; nanos: unknown };
-  if (problem === badSeconds) {
-    return new WktJsonError(
-      "range",
-      "$",
-      typeName,
-      `seconds must be an integer from ${formatBound(durationSecondsMin)} to ${formatBound(durationSecondsMax)}, got ${show(seconds)}`,
-    );
-  }
-  if (problem === badNanos) {
-    return new WktJsonError(
-      "range",
-      "$",
-      typeName,
-      `nanos must be an integer from ${formatBound(durationNanosMin)} to ${formatBound(durationNanosMax)}, got ${show(nanos)}`,
-    );
-  }
-  return new WktJsonError(
-    "sign",
-    "$",
-    typeName,
-    `seconds ${show(seconds)} and nanos ${show(nanos)} disagree in sign; a non-zero nanos must have the sign of a non-zero seconds`,
-  );
-}
-
-/**
- * Shows a field value in an error message: numbers and bigints as they are, anything else by its type.
- *
- * @internal
- * @throws never
- * @example
- * show(-5n); //=> "-5"
- * show("5"); //=> "a string"
- */
-export function show(v: unknown): string {
-  return typeof v === "bigint" || typeof v === "number" ? String(v) : describe(v);
-}
-
-/**
- * The seconds field of a Timestamp or Duration as a number, or NaN when it is neither a bigint nor a safe
- * integer. A bigint too large for a double still compares as out of range, since rounding keeps the order.
- *
- * @internal
- * @throws never
- * @example
- * secondsOf(-5n); //=> -5
- * secondsOf(1.5); //=> NaN
- */
-export function secondsOf(v: unknown): number {
-  if (typeof v === "bigint") return Number(v);
-  if (typeof v === "number" && Number.isSafeInteger(v)) return v;
-  return NaN;
-}
-
-const int64Cell = new BigInt64Array(1);
-const int64Words = new Uint32Array(int64Cell.buffer);
-const lowWord = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1; // 0 on little-endian machines
-
-/**
- * `BigInt(n)` for a safe integer `n`, without calling `BigInt`: the two 32-bit words are written into a 64-bit
- * typed array and read back as one BigInt, which the optimising compiler does inline. `BigInt(n)` is a runtime
- * call: about 20 ns even for a small `n` (half of parsing "3600s" on Node 20 and 24; the typed array takes
- * about 3 ns), and slower still beyond 32 bits (it made parsing "315575999999.123456789s" three times slower
- * than "3600s").
- *
- * @internal
- * @throws never
- * @example
- * bigintOf(-315576000000); //=> -315576000000n
- */
-export function bigintOf(n: number): bigint {
-  if ((n | 0) === n) {
-    int64Words[lowWord] = n; // stored mod 2^32
-    int64Words[1 - lowWord] = n >> 31; // the sign: 0 or -1, stored as 0 or 2^32 - 1
-    return int64Cell[0] as bigint;
-  }
-  const high = Math.floor(n / 4_294_967_296);
-  int64Words[lowWord] = n - high * 4_294_967_296;
-  int64Words[1 - lowWord] = high; // stored mod 2^32: two's complement for negative n
-  return int64Cell[0] as bigint;
-}
+/** How Duration errors state its bounds. */
+const bounds: FieldBounds = {
+  typeName: durationTypeName,
+  name: "Duration",
+  secondsMin: durationSecondsMin,
+  secondsMax: durationSecondsMax,
+  secondsText: `${formatBound(durationSecondsMin)} to ${formatBound(durationSecondsMax)}`,
+  nanosMin: durationNanosMin,
+  nanosMax: durationNanosMax,
+  sameSign: true,
+};
 
 /**
  * The one place Durations are normalised: brings integer `seconds` and `nanos` (each below 2^53 in magnitude)
@@ -384,9 +313,9 @@ export function durationNormalize(seconds: number, nanos: number): Duration {
     n -= nanosPerSecond;
   }
   if (!(s >= durationSecondsMin && s <= durationSecondsMax)) {
-    throw new WktJsonError("range", "$", typeName, `the result is outside ±${durationTextMax}`);
+    throw new WktJsonError("range", "$", durationTypeName, `the result is outside ±${durationTextMax}`);
   }
-  return { $typeName: typeName, seconds: bigintOf(s), nanos: n + 0 }; // + 0 turns -0 into 0
+  return { $typeName: durationTypeName, seconds: bigintOf(s), nanos: n + 0 }; // + 0 turns -0 into 0
 }
 
 /**
@@ -398,7 +327,12 @@ export function durationNormalize(seconds: number, nanos: number): Duration {
  */
 export function durationFromNanos(ns: bigint): Duration {
   if (typeof ns !== "bigint") {
-    throw new WktJsonError("range", "$", typeName, `expected a bigint count of nanoseconds, got ${describe(ns)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      durationTypeName,
+      `expected a bigint count of nanoseconds, got ${describe(ns)}`,
+    );
   }
   // Truncating division leaves the remainder with the sign of ns: exactly the sign rule.
   return durationNormalize(Number(ns / nanosPerSecondBig), Number(ns % nanosPerSecondBig));
@@ -473,11 +407,11 @@ export function durationToSeconds(d: DurationLike): number {
 
 function durationFromNumber(x: unknown, exp10: number, unit: string): Duration {
   if (typeof x !== "number" || !Number.isFinite(x)) {
-    throw new WktJsonError("range", "$", typeName, `expected a finite number of ${unit}, got ${show(x)}`);
+    throw new WktJsonError("range", "$", durationTypeName, `expected a finite number of ${unit}, got ${show(x)}`);
   }
   const ns = scaleDecimal(x, exp10);
   if (ns === undefined) {
-    throw new WktJsonError("range", "$", typeName, `${x} ${unit} is outside ±${durationTextMax}`);
+    throw new WktJsonError("range", "$", durationTypeName, `${x} ${unit} is outside ±${durationTextMax}`);
   }
   return durationFromNanos(ns);
 }
@@ -562,7 +496,7 @@ export function durationSubtract(a: DurationLike, b: DurationLike): Duration {
  */
 export function durationNegate(d: DurationLike): Duration {
   durationCheck(d);
-  return { $typeName: typeName, seconds: bigintOf(0 - Number(d.seconds)), nanos: 0 - d.nanos };
+  return { $typeName: durationTypeName, seconds: bigintOf(0 - Number(d.seconds)), nanos: 0 - d.nanos };
 }
 
 /**
@@ -577,8 +511,8 @@ export function durationAbs(d: DurationLike): Duration {
   const seconds = Number(d.seconds);
   const nanos = d.nanos;
   return seconds < 0 || nanos < 0
-    ? { $typeName: typeName, seconds: bigintOf(0 - seconds), nanos: 0 - nanos }
-    : { $typeName: typeName, seconds: bigintOf(seconds), nanos: nanos + 0 };
+    ? { $typeName: durationTypeName, seconds: bigintOf(0 - seconds), nanos: 0 - nanos }
+    : { $typeName: durationTypeName, seconds: bigintOf(seconds), nanos: nanos + 0 };
 }
 
 /**

@@ -12,7 +12,8 @@
  */
 import type { DescEnum, DescEnumValue, EnumJsonType, EnumShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
+import { nullValueTypeName } from "../internal/names.js";
 
 /**
  * @internal The JSON name of an enum value: its custom JSON name, or its name. (`jsonName` came with
@@ -33,8 +34,6 @@ function checkEnum(descEnum: DescEnum): void {
     throw new WktJsonError("json-type", "$", "enum", `expected an enum descriptor, got ${describe(descEnum)}`);
   }
 }
-
-const nullValueTypeName = "google.protobuf.NullValue";
 
 /**
  * The JSON form of an enum value: its JSON name (`null` for `google.protobuf.NullValue`).

@@ -22,7 +22,9 @@ import {
   file_google_protobuf_wrappers,
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
+import { anyTypeName } from "../internal/names.js";
+import { isDigit } from "../internal/scan.js";
 
 /** The parts of a type URL. */
 export interface TypeUrlParts {
@@ -51,15 +53,10 @@ export const typeUrlPrefixDefault = "type.googleapis.com";
  */
 export function typeUrlParse(url: string): TypeUrlParts {
   if (typeof url !== "string") {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      "google.protobuf.Any",
-      `a type URL must be a string, got ${describe(url)}`,
-    );
+    throw new WktJsonError("json-type", "$", anyTypeName, `a type URL must be a string, got ${describe(url)}`);
   }
   const fail = (detail: string): never => {
-    throw new WktJsonError("type-url", "$", "google.protobuf.Any", `type URL ${JSON.stringify(url)}: ${detail}`);
+    throw new WktJsonError("type-url", "$", anyTypeName, `type URL ${JSON.stringify(url)}: ${detail}`);
   };
   if (url.length === 0) fail("is empty");
   let scheme: TypeUrlParts["scheme"] = "";
@@ -95,7 +92,7 @@ export function typeUrlFor(schema: DescMessage | string, prefix: string = typeUr
     throw new WktJsonError(
       "json-type",
       "$",
-      "google.protobuf.Any",
+      anyTypeName,
       `a type URL prefix must be a string, got ${describe(prefix)}`,
     );
   }
@@ -113,7 +110,7 @@ function isFullName(s: string): boolean {
       continue;
     }
     const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-    if (!letter && (start || !(c >= 48 && c <= 57))) return false;
+    if (!letter && (start || !isDigit(c))) return false;
     start = false;
   }
   return !start;
@@ -152,7 +149,7 @@ export function typeUrlResolve(url: string, registry?: Registry): DescMessage {
     throw new WktJsonError(
       "unknown-type",
       "$",
-      "google.protobuf.Any",
+      anyTypeName,
       `type ${JSON.stringify(typeName)} is not in the registry (pass it with the registry option)`,
     );
   }

@@ -21,20 +21,23 @@
  * @module
  */
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
-import * as duration from "./duration.js";
-import type { DurationLike } from "./duration.js";
+import { durationCheck, durationNormalize, scaleDecimal, type DurationLike } from "./duration.js";
+import {
+  bigintOf,
+  fieldsError,
+  fieldsProblem,
+  notObject,
+  secondsOf,
+  show,
+  valid,
+  type FieldBounds,
+} from "./seconds-nanos.js";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { callAtBase } from "../internal/base-path.js";
-import * as scan from "../internal/scan.js";
-import * as limits from "../limits.js";
-
-// Hot paths read module-local copies of what they import. Under Vite's module runner (vitest, Vite SSR) every
-// imported binding is read through a getter on each use, which made the codecs up to three times slower in
-// `npm run bench`. Bundled builds are unaffected either way.
-const { bigintOf, durationCheck, durationNormalize, scaleDecimal, secondsOf, show } = duration;
-const { formatNanos, fractionScale, pad, quoteInput, readDigits } = scan;
-const {
+import { timestampTypeName } from "../internal/names.js";
+import { formatNanos, fractionScale, isDigit, pad, quoteInput, readDigits } from "../internal/scan.js";
+import {
   formatBound,
   fractionDigitsMax,
   nanosPerSecond,
@@ -46,7 +49,7 @@ const {
   timestampTextMin,
   utcOffsetHoursMax,
   utcOffsetMinutesMax,
-} = limits;
+} from "../limits.js";
 
 /** The fields of a Timestamp; plain objects such as `{ seconds: 0n, nanos: 0 }` qualify. */
 export type TimestampLike = Pick<Timestamp, "seconds" | "nanos">;
@@ -60,7 +63,6 @@ export interface TimestampJsonOptions {
   path?: string | undefined;
 }
 
-const typeName = "google.protobuf.Timestamp";
 const secondsPerDay = 86_400;
 
 /**
@@ -83,13 +85,22 @@ export function timestampFromJson(json: unknown, options?: TimestampJsonOptions)
 // Without options, so that `texts.map(timestampFromJson)` still compiles (map passes an index second).
 export function timestampFromJson(json: unknown): Timestamp;
 export function timestampFromJson(json: unknown, options?: TimestampJsonOptions): Timestamp {
-  // With options, the same function runs again without them and its error moves under the base path. The
-  // whole-message codec calls every leaf reader with its exactNumbers flag second: a boolean has no path, and
-  // that call (the benchmarked one) pays only these tests, not the wrapper's try/catch.
-  if (options !== undefined && typeof options !== "boolean")
-    return callAtBase(timestampFromJson, json, options, typeName);
+  // With options, the same parse runs inside callAtBase and its error moves under the base path; without, the
+  // call pays one comparison.
+  return options === undefined ? timestampParse(json) : callAtBase(timestampParse, json, options, timestampTypeName);
+}
+
+/**
+ * Parses the JSON form of a Timestamp, errors at `$`: {@link timestampFromJson} without options, for the codec.
+ *
+ * The whole-message codec calls this directly, so that its per-field path (bench fromJson/timestamp) pays neither
+ * the options test nor the base-path wrapper's try/catch.
+ *
+ * @internal
+ */
+export function timestampParse(json: unknown): Timestamp {
   if (typeof json !== "string") {
-    throw new WktJsonError("json-type", "$", typeName, `expected an RFC 3339 string, got ${describe(json)}`);
+    throw new WktJsonError("json-type", "$", timestampTypeName, `expected an RFC 3339 string, got ${describe(json)}`);
   }
   const s = json;
   const len = s.length;
@@ -159,7 +170,7 @@ export function timestampFromJson(json: unknown, options?: TimestampJsonOptions)
   if (seconds < timestampSecondsMin || seconds > timestampSecondsMax) {
     throw rangeError(s, `the instant is outside ${timestampTextMin} to ${timestampTextMax}`);
   }
-  return { $typeName: typeName, seconds: bigintOf(seconds), nanos };
+  return { $typeName: timestampTypeName, seconds: bigintOf(seconds), nanos };
 }
 
 /** Names the first character of `YYYY-MM-DDThh:mm:ss` that `s` gets wrong. Runs on the error path only. */
@@ -170,7 +181,7 @@ function dateTimeMismatch(s: string): string {
     const got = s.charCodeAt(i);
     if (i >= s.length) return `too short: expected the form ${form}[.fffffffff]Z`;
     const literal = want === 45 || want === 58 || want === 84;
-    if (literal ? got !== want : !(got >= 48 && got <= 57)) {
+    if (literal ? got !== want : !isDigit(got)) {
       if (want === 84 && got === 116) return `expected an upper-case "T" at index ${i}`;
       return literal ? `expected "${form[i]}" at index ${i}` : `expected a digit at index ${i} (${form})`;
     }
@@ -179,11 +190,11 @@ function dateTimeMismatch(s: string): string {
 }
 
 function syntaxError(s: string, reason: string): WktJsonError {
-  return new WktJsonError("syntax", "$", typeName, `${quoteInput(s)} is not an RFC 3339 timestamp: ${reason}`);
+  return new WktJsonError("syntax", "$", timestampTypeName, `${quoteInput(s)} is not an RFC 3339 timestamp: ${reason}`);
 }
 
 function rangeError(s: string, reason: string): WktJsonError {
-  return new WktJsonError("range", "$", typeName, `${quoteInput(s)}: ${reason}`);
+  return new WktJsonError("range", "$", timestampTypeName, `${quoteInput(s)}: ${reason}`);
 }
 
 function isLeapYear(y: number): boolean {
@@ -225,12 +236,12 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
 // Without options, so that `timestamps.map(timestampToJson)` still compiles (map passes an index second).
 export function timestampToJson(ts: TimestampLike): string;
 export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOptions): string {
-  if (options !== undefined) return callAtBase(timestampToJson, ts, options, typeName);
-  if (typeof ts !== "object" || ts === null) throw timestampError(notObject, ts);
+  if (options !== undefined) return callAtBase(timestampToJson, ts, options, timestampTypeName);
+  if (typeof ts !== "object" || ts === null) throw fieldsError(notObject, ts, bounds);
   const seconds = secondsOf(ts.seconds); // converted once: Number(bigint) is a runtime call
   const nanos = ts.nanos;
-  const problem = fieldsProblem(seconds, nanos);
-  if (problem !== valid) throw timestampError(problem, ts);
+  const problem = fieldsProblem(seconds, nanos, bounds);
+  if (problem !== valid) throw fieldsError(problem, ts, bounds);
   // A non-integer quotient is at least 1/86400 from an integer, far beyond a double's error here.
   const days = Math.floor(seconds / secondsPerDay);
   // From here on every value is an integer from 0 to under 2^32 for the Timestamp range (z from 306 for
@@ -293,7 +304,7 @@ function hourMinuteTable(): readonly string[] {
  */
 export function timestampCheck(ts: TimestampLike): void {
   const problem = timestampProblem(ts);
-  if (problem !== valid) throw timestampError(problem, ts);
+  if (problem !== valid) throw fieldsError(problem, ts, bounds);
 }
 
 /**
@@ -308,44 +319,25 @@ export function timestampIsValid(ts: TimestampLike): boolean {
   return timestampProblem(ts) === valid;
 }
 
-const valid = 0;
-const notObject = 1;
-const badSeconds = 2;
-const badNanos = 3;
-
 /** Returns why `ts` is not a valid Timestamp, or `valid`. Cheap: the caller builds the error. */
 function timestampProblem(ts: unknown): number {
   if (typeof ts !== "object" || ts === null) return notObject;
-  return fieldsProblem(secondsOf((ts as TimestampLike).seconds), (ts as TimestampLike).nanos);
+  return fieldsProblem(secondsOf((ts as TimestampLike).seconds), (ts as TimestampLike).nanos, bounds);
 }
 
-/** Like {@link timestampProblem}, for seconds already converted by {@link secondsOf}. */
-function fieldsProblem(seconds: number, nanos: unknown): number {
-  if (!(seconds >= timestampSecondsMin && seconds <= timestampSecondsMax)) return badSeconds;
-  if (!(typeof nanos === "number" && nanos >= timestampNanosMin && nanos <= timestampNanosMax)) return badNanos;
-  if (!Number.isInteger(nanos)) return badNanos;
-  return valid;
-}
-
-function timestampError(problem: number, ts: unknown): WktJsonError {
-  if (problem === notObject) {
-    return new WktJsonError("range", "$", typeName, `expected a Timestamp message, got ${describe(ts)}`);
-  }
-  if (problem === badSeconds) {
-    return new WktJsonError(
-      "range",
-      "$",
-      typeName,
-      `seconds must be an integer from ${formatBound(timestampSecondsMin)} (${timestampTextMin}) to ${formatBound(timestampSecondsMax)} (${timestampTextMax.slice(0, 19)}Z), got ${show((ts as TimestampLike).seconds)}`,
-    );
-  }
-  return new WktJsonError(
-    "range",
-    "$",
-    typeName,
-    `nanos must be an integer from ${formatBound(timestampNanosMin)} to ${formatBound(timestampNanosMax)}, got ${show((ts as TimestampLike).nanos)}`,
-  );
-}
+/** How Timestamp errors state its bounds. */
+const bounds: FieldBounds = {
+  typeName: timestampTypeName,
+  name: "Timestamp",
+  secondsMin: timestampSecondsMin,
+  secondsMax: timestampSecondsMax,
+  secondsText:
+    `${formatBound(timestampSecondsMin)} (${timestampTextMin}) to ` +
+    `${formatBound(timestampSecondsMax)} (${timestampTextMax.slice(0, 19)}Z)`,
+  nanosMin: timestampNanosMin,
+  nanosMax: timestampNanosMax,
+  sameSign: false,
+};
 
 /**
  * The one place Timestamps are computed: floors integer `seconds` and `nanos` (each below 2^53 in magnitude)
@@ -358,9 +350,14 @@ function timestampNormalize(seconds: number, nanos: number): Timestamp {
   if (n < 0) n += nanosPerSecond;
   const s = seconds + (nanos - n) / nanosPerSecond; // nanos - n is an exact multiple: exact division
   if (!(s >= timestampSecondsMin && s <= timestampSecondsMax)) {
-    throw new WktJsonError("range", "$", typeName, `the result is outside ${timestampTextMin} to ${timestampTextMax}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      timestampTypeName,
+      `the result is outside ${timestampTextMin} to ${timestampTextMax}`,
+    );
   }
-  return { $typeName: typeName, seconds: bigintOf(s), nanos: n + 0 }; // + 0 turns -0 into 0
+  return { $typeName: timestampTypeName, seconds: bigintOf(s), nanos: n + 0 }; // + 0 turns -0 into 0
 }
 
 /**
@@ -376,9 +373,9 @@ export function timestampFromDate(date: Date): Timestamp {
   try {
     ms = Date.prototype.getTime.call(date); // also works for a Date from another realm
   } catch {
-    throw new WktJsonError("range", "$", typeName, `expected a Date, got ${describe(date)}`);
+    throw new WktJsonError("range", "$", timestampTypeName, `expected a Date, got ${describe(date)}`);
   }
-  if (Number.isNaN(ms)) throw new WktJsonError("range", "$", typeName, "the Date is invalid");
+  if (Number.isNaN(ms)) throw new WktJsonError("range", "$", timestampTypeName, "the Date is invalid");
   return timestampFromMs(ms);
 }
 
@@ -407,11 +404,21 @@ export function timestampFromMs(ms: number): Timestamp {
     return timestampNormalize((ms - rem) / 1000, rem * 1_000_000);
   }
   if (typeof ms !== "number" || !Number.isFinite(ms)) {
-    throw new WktJsonError("range", "$", typeName, `expected a finite number of milliseconds, got ${show(ms)}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      timestampTypeName,
+      `expected a finite number of milliseconds, got ${show(ms)}`,
+    );
   }
   const ns = scaleDecimal(ms, 6);
   if (ns === undefined) {
-    throw new WktJsonError("range", "$", typeName, `${ms} ms is outside ${timestampTextMin} to ${timestampTextMax}`);
+    throw new WktJsonError(
+      "range",
+      "$",
+      timestampTypeName,
+      `${ms} ms is outside ${timestampTextMin} to ${timestampTextMax}`,
+    );
   }
   return timestampFromScaled(ns, 1_000_000_000n, 1);
 }
@@ -477,7 +484,7 @@ export function timestampToNanos(ts: TimestampLike): bigint {
 /** Splits a count of `1 / perSecond` seconds into seconds and nanos (floored: nanos counts forward). */
 function timestampFromScaled(count: bigint, perSecond: bigint, nanosPerUnit: number): Timestamp {
   if (typeof count !== "bigint") {
-    throw new WktJsonError("range", "$", typeName, `expected a bigint, got ${describe(count)}`);
+    throw new WktJsonError("range", "$", timestampTypeName, `expected a bigint, got ${describe(count)}`);
   }
   let seconds = count / perSecond;
   let rest = count % perSecond;

@@ -10,8 +10,15 @@
 import type { DescField, DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
-import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { describe } from "../internal/describe.js";
+import { callAtBase } from "../internal/base-path.js";
+import {
+  boolValueTypeName,
+  bytesValueTypeName,
+  int64ValueTypeName,
+  stringValueTypeName,
+  uint64ValueTypeName,
+} from "../internal/names.js";
 import { scalarReader, scalarWriter } from "../internal/scalar.js";
 import { checkSchema, isMessageDesc } from "./registry.js";
 
@@ -53,14 +60,9 @@ export function wrapperFromJson<Desc extends DescMessage>(
   options?: WrapperJsonOptions,
 ): MessageShape<Desc> {
   const info = wrapperInfo(schema);
-  if (options !== undefined) {
-    const base = basePathOf(options, schema.typeName);
-    try {
-      return wrapperFromJson(schema, json);
-    } catch (e) {
-      throw errorAtBase(e, base);
-    }
-  }
+  // With options, the same call runs inside callAtBase (after the schema check, whose error is not moved).
+  if (options !== undefined)
+    return callAtBase((j: unknown) => wrapperFromJson(schema, j), json, options, schema.typeName);
   if (json === null) return { $typeName: schema.typeName, value: info.zero() } as unknown as MessageShape<Desc>;
   let value: unknown;
   try {
@@ -89,12 +91,7 @@ export function wrapperToJson<Desc extends DescMessage>(
 ): string | number | boolean {
   const info = wrapperInfo(schema);
   if (options !== undefined) {
-    const base = basePathOf(options, schema.typeName);
-    try {
-      return wrapperToJson(schema, message);
-    } catch (e) {
-      throw errorAtBase(e, base);
-    }
+    return callAtBase((m: MessageShape<Desc>) => wrapperToJson(schema, m), message, options, schema.typeName);
   }
   if (typeof message !== "object" || message === null) {
     throw new WktJsonError("json-type", "$", schema.typeName, `expected a message, got ${describe(message)}`);
@@ -157,14 +154,14 @@ function wrapperInfo(schema: DescMessage): WrapperInfo {
 
 function zeroOf(typeName: string): () => unknown {
   switch (typeName) {
-    case "google.protobuf.Int64Value":
-    case "google.protobuf.UInt64Value":
+    case int64ValueTypeName:
+    case uint64ValueTypeName:
       return () => 0n;
-    case "google.protobuf.BoolValue":
+    case boolValueTypeName:
       return () => false;
-    case "google.protobuf.StringValue":
+    case stringValueTypeName:
       return () => "";
-    case "google.protobuf.BytesValue":
+    case bytesValueTypeName:
       return () => new Uint8Array(0);
     default:
       return () => 0;

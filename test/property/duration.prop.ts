@@ -3,7 +3,6 @@ import { type Duration, DurationSchema } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  bigintOf,
   durationAbs,
   durationAdd,
   durationCheck,
@@ -21,6 +20,7 @@ import {
   durationToNanos,
   durationToSeconds,
 } from "../../src/wkt/duration.js";
+import { bigintOf } from "../../src/wkt/seconds-nanos.js";
 import { isWktJsonError } from "../../src/errors.js";
 import { durationSecondsMax } from "../../src/limits.js";
 
