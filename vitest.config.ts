@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // "N passed, N failed" line for everything it ran.
 const ci = process.env["CI"] === "true";
 
+// Vite's module runner reads every imported binding through a getter, which makes hot paths slower under vitest
+// than in a bundle. src/ carries no workaround for it: the timing tests of test/hostile compare the code with
+// itself at two sizes (a constant cost per call cancels), and `npm run bench` times esbuild bundles.
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.prop.ts"],
