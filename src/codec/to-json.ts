@@ -473,52 +473,73 @@ const IMPLICIT_INT64 = 11;
 /**
  * The compiled plan of one field, shared by the value writer and the text writer: how presence is tested (one
  * switch in {@link nextField}, no closure per field), its names, and the writers of its value.
+ *
+ * Every plan has one shape for V8, as the writers read the plans of many fields at one site: the two hints
+ * (class fields, so defined first), then the fields declared with `declare` (so not defined as class fields),
+ * assigned by the constructor in this order whatever object the plan is built from.
  */
 class FieldPlan {
-  constructor(
-    readonly presence: number,
-    /** The property of the message (of the oneof, for a member). */
-    readonly local: string,
-    /** The property holding the oneof, for a member of one; else "". */
-    readonly oneofLocal: string,
-    /** The zero value, for implicit presence. */
-    readonly zero: unknown,
-    readonly parentName: string,
-    readonly jsonName: string,
-    readonly protoName: string,
-    /**
-     * What the text writer puts before the value, `"jsonName":` in six forms: by index {@link keyFirst}
-     * (`{"jsonName":`, opening the object), {@link keyAfter} (with a comma before) or {@link keyAfterQuote}
-     * (`","jsonName":`, closing the string value of the field before, see `raw`), plus {@link keyProto} for the
-     * proto name. For a `raw` field each ends with the opening quote of its value.
-     */
-    readonly keys: readonly string[],
-    readonly write: ValueWriter,
-    readonly writeText: ValueTextWriter,
-    /**
-     * The text writer writes the inside of a JSON string (the value is always one: a string, a 64-bit integer,
-     * bytes, a Timestamp, ...), whose quotes are part of the keys: the opening one ends this field's key, the
-     * closing one starts the next key (or the closing brace). Two pieces of text fewer for V8 to join.
-     */
-    readonly raw: boolean,
-    /** A proto2 `required` field (editions: LEGACY_REQUIRED): unset, it cannot be written. */
-    readonly required: boolean,
-    /**
-     * For a singular enum field (not NullValue): by index into {@link keys}, each named value's whole member
-     * (`,"status":"PUBLISHED"`) by number. The text writer appends it as one piece, without joining the key,
-     * the quotes and the name for each message.
-     */
-    readonly members: readonly ReadonlyMap<number, string>[] | undefined,
-    /** A singular string field (raw): the text writer prints a plain string itself, without calling `writeText`. */
-    readonly plainString: boolean,
-    /** For {@link ONEOF_GROUP}: the plans of the members (each {@link ONEOF}); else empty. */
-    readonly oneofMembers: readonly FieldPlan[],
-    /**
-     * Which of the field's names the value writer stores by name ({@link byNameStore}): {@link byNameJson} for
-     * the JSON name, {@link byNameProto} for the proto name; 0 for most fields. Told once here, not per store.
-     */
-    readonly byName: number,
-  ) {}
+  declare readonly presence: number;
+  /** The property of the message (of the oneof, for a member). */
+  declare readonly local: string;
+  /** The property holding the oneof, for a member of one; else "". */
+  declare readonly oneofLocal: string;
+  /** The zero value, for implicit presence. */
+  declare readonly zero: unknown;
+  declare readonly parentName: string;
+  declare readonly jsonName: string;
+  declare readonly protoName: string;
+  /**
+   * What the text writer puts before the value, `"jsonName":` in six forms: by index {@link keyFirst}
+   * (`{"jsonName":`, opening the object), {@link keyAfter} (with a comma before) or {@link keyAfterQuote}
+   * (`","jsonName":`, closing the string value of the field before, see `raw`), plus {@link keyProto} for the
+   * proto name. For a `raw` field each ends with the opening quote of its value.
+   */
+  declare readonly keys: readonly string[];
+  declare readonly write: ValueWriter;
+  declare readonly writeText: ValueTextWriter;
+  /**
+   * The text writer writes the inside of a JSON string (the value is always one: a string, a 64-bit integer,
+   * bytes, a Timestamp, ...), whose quotes are part of the keys: the opening one ends this field's key, the
+   * closing one starts the next key (or the closing brace). Two pieces of text fewer for V8 to join.
+   */
+  declare readonly raw: boolean;
+  /** A proto2 `required` field (editions: LEGACY_REQUIRED): unset, it cannot be written. */
+  declare readonly required: boolean;
+  /**
+   * For a singular enum field (not NullValue): by index into {@link keys}, each named value's whole member
+   * (`,"status":"PUBLISHED"`) by number. The text writer appends it as one piece, without joining the key,
+   * the quotes and the name for each message.
+   */
+  declare readonly members: readonly ReadonlyMap<number, string>[] | undefined;
+  /** A singular string field (raw): the text writer prints a plain string itself, without calling `writeText`. */
+  declare readonly plainString: boolean;
+  /** For {@link ONEOF_GROUP}: the plans of the members (each {@link ONEOF}); else empty. */
+  declare readonly oneofMembers: readonly FieldPlan[];
+  /**
+   * Which of the field's names the value writer stores by name ({@link byNameStore}): {@link byNameJson} for
+   * the JSON name, {@link byNameProto} for the proto name; 0 for most fields. Told once here, not per store.
+   */
+  declare readonly byName: number;
+
+  constructor(init: FieldPlanInit) {
+    this.presence = init.presence;
+    this.local = init.local;
+    this.oneofLocal = init.oneofLocal;
+    this.zero = init.zero;
+    this.parentName = init.parentName;
+    this.jsonName = init.jsonName;
+    this.protoName = init.protoName;
+    this.keys = init.keys;
+    this.write = init.write;
+    this.writeText = init.writeText;
+    this.raw = init.raw;
+    this.required = init.required;
+    this.members = init.members;
+    this.plainString = init.plainString;
+    this.oneofMembers = init.oneofMembers;
+    this.byName = init.byName;
+  }
 
   /**
    * For a map field: whether it had members when last written, which {@link mapFound} takes as a guess of
@@ -532,6 +553,9 @@ class FieldPlan {
    */
   intKeys = false;
 }
+
+/** What a {@link FieldPlan} is made from: its fields, given by name. */
+type FieldPlanInit = Omit<FieldPlan, "mapHadKeys" | "intKeys">;
 
 /** Bits of {@link FieldPlan.byName}. */
 const byNameJson = 1;
@@ -948,24 +972,7 @@ function groupOneofs(plans: readonly FieldPlan[]): FieldPlan[] {
 }
 
 function withPresence(p: FieldPlan, presence: number, oneofMembers: readonly FieldPlan[]): FieldPlan {
-  return new FieldPlan(
-    presence,
-    p.local,
-    p.oneofLocal,
-    p.zero,
-    p.parentName,
-    p.jsonName,
-    p.protoName,
-    p.keys,
-    p.write,
-    p.writeText,
-    p.raw,
-    p.required,
-    p.members,
-    p.plainString,
-    oneofMembers,
-    p.byName,
-  );
+  return new FieldPlan({ ...p, presence, oneofMembers });
 }
 
 /** The plans of every field, the members of each {@link ONEOF_GROUP} in its place. */
@@ -1061,29 +1068,31 @@ function compilePlan(field: DescField): FieldPlan {
       const key = JSON.stringify(name) + (raw ? ':"' : ":");
       keys.push("{" + key, "," + key, '",' + key);
     }
-    return new FieldPlan(
+    return new FieldPlan({
       presence,
       local,
       oneofLocal,
       zero,
       parentName,
-      field.jsonName,
-      field.name,
+      jsonName: field.jsonName,
+      protoName: field.name,
       keys,
       write,
       writeText,
       raw,
-      field.presence === LEGACY_REQUIRED &&
+      required:
+        field.presence === LEGACY_REQUIRED &&
         field.oneof === undefined &&
         field.fieldKind !== "list" &&
         field.fieldKind !== "map",
-      field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue"
-        ? enumMembers(field.enum, keys)
-        : undefined,
-      raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
-      [],
-      (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
-    );
+      members:
+        field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue"
+          ? enumMembers(field.enum, keys)
+          : undefined,
+      plainString: raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
+      oneofMembers: [],
+      byName: (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
+    });
   };
   switch (field.fieldKind) {
     case "list": {
