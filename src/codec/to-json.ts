@@ -30,7 +30,7 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "../wkt/field-mask.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import {
   byNameStore,
   copyJsonObject,
@@ -47,6 +47,7 @@ import {
   scalarWriter,
   scalarZero,
 } from "../internal/scalar.js";
+import { countOption } from "../internal/options.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { defaultMaxDepth } from "../limits.js";
 import { errorAtPath } from "../path.js";
@@ -300,7 +301,12 @@ export function toJsonString<Desc extends DescMessage>(
   const spaces = options?.prettySpaces ?? 0;
   if (typeof spaces !== "number") {
     // JSON.stringify would indent by a string's text, which need not be white space: no JSON then.
-    throw new WktJsonError("json-type", "$", "options", `prettySpaces must be a number, got ${describe(spaces)}`);
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      "options",
+      `prettySpaces must be a number (spaces of indentation), got ${describe(spaces)}`,
+    );
   }
   if (!(spaces >= 1)) {
     // One line: printed as the value is walked, without building it (JSON.stringify of the value would be
@@ -389,19 +395,10 @@ function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteConte
 }
 
 /**
- * @internal The `maxDepth` option checked: {@link checkMaxDepth}, also for values that are no number (which
- * its message could not print: `String` of an object without a prototype throws).
+ * @internal The `maxDepth` option checked ({@link countOption}), for the writers of this module and of Any.
  */
 export function maxDepthOption(maxDepth: unknown): number {
-  if (maxDepth !== undefined && typeof maxDepth !== "number") {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxDepth must be a whole number from 1 up, got ${describe(maxDepth)}`,
-    );
-  }
-  return checkMaxDepth(maxDepth);
+  return countOption("maxDepth", maxDepth, defaultMaxDepth);
 }
 
 const writers = new WeakMap<DescMessage, MessageWriter>();

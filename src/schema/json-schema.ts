@@ -41,7 +41,7 @@ import {
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
 import { checkSchema } from "../wkt/registry.js";
 
