@@ -47,6 +47,7 @@ import {
   scalarWriter,
   scalarZero,
 } from "../internal/scalar.js";
+import { checkMessage, isMessageOf } from "../internal/message-type.js";
 import { countOption } from "../internal/options.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { defaultMaxDepth } from "../limits.js";
@@ -222,12 +223,10 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
   };
   // The usual value of the two wrappers whose writing is cheapest (the call itself is most of the cost),
   // decided in place; anything else (no message, another type, no value, a value to check) takes `write`.
-  const isMessage = (message: unknown): message is { value?: unknown } =>
-    typeof message === "object" && message !== null && (message as { $typeName?: unknown }).$typeName === typeName;
   if (type === ScalarType.DOUBLE) {
     return {
       write: (message) => {
-        if (isMessage(message)) {
+        if (isMessageOf(message, typeName)) {
           const v = message.value;
           if (typeof v === "number" && v - v === 0) return v;
         }
@@ -239,7 +238,7 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
   if (type === ScalarType.INT64) {
     return {
       write: (message) => {
-        if (isMessage(message)) {
+        if (isMessageOf(message, typeName)) {
           const v = message.value;
           if (typeof v === "bigint" && BigInt.asIntN(64, v) === v) return v.toString();
         }
@@ -420,17 +419,6 @@ let lastWriter: MessageWriter | undefined;
 function enter(ctx: WriteContext, typeName: string): void {
   if (++ctx.depth > ctx.maxDepth) {
     throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
-  }
-}
-
-function checkMessage(message: unknown, typeName: string): asserts message is Record<string, unknown> {
-  if (typeof message !== "object" || message === null) {
-    throw new WktJsonError("json-type", "$", typeName, `expected a message, got ${describe(message)}`);
-  }
-  const actual = (message as { $typeName?: unknown }).$typeName;
-  if (actual !== typeName) {
-    const got = typeof actual === "string" ? actual : describe(actual);
-    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
   }
 }
 

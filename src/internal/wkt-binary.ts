@@ -39,6 +39,7 @@ import {
   type MessageShape,
 } from "@bufbuild/protobuf";
 import { noteNumber } from "./json-value.js";
+import { isMessageOf } from "./message-type.js";
 
 // ---------------------------------------------------------------------------------------------------------
 // Which descriptors are taken
@@ -436,9 +437,9 @@ function isUint32(v: unknown): v is number {
   return typeof v === "number" && v >>> 0 === v;
 }
 
+/** Bails unless `m` is a message of `typeName` ({@link isMessageOf}) without unknown fields. */
 function checkMessage(m: unknown, typeName: string): asserts m is Record<string, unknown> {
-  if (typeof m !== "object" || m === null || (m as { $typeName?: unknown }).$typeName !== typeName) bail();
-  if ((m as { $unknown?: unknown }).$unknown !== undefined) bail();
+  if (!isMessageOf(m, typeName) || m.$unknown !== undefined) bail();
 }
 
 function varintSize(v: number): number {
