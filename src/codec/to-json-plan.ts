@@ -223,6 +223,18 @@ export function isRequiredField(field: DescField | DescExtension): boolean {
 }
 
 /**
+ * Whether the writer writes the field in every message: a required field (unset, the writer throws), and with
+ * `alwaysEmitImplicit` a list, a map or a field of implicit presence outside a oneof. Never an extension, which is
+ * written when the message holds it. The output JSON Schema (json-schema.ts) lists these fields as required.
+ */
+export function alwaysWritten(field: DescField | DescExtension, alwaysEmitImplicit: boolean): boolean {
+  if (field.kind !== "field") return false;
+  if (isRequiredField(field)) return true;
+  if (!alwaysEmitImplicit || field.oneof !== undefined) return false;
+  return field.fieldKind === "list" || field.fieldKind === "map" || field.presence === IMPLICIT;
+}
+
+/**
  * A required field left unset: its message cannot be written, as protobuf-es refuses it ("required field not
  * set"), since a reader of the JSON would lack it. The caller adds the field to the path.
  */
