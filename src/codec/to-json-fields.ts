@@ -18,6 +18,14 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType } from "../errors.js";
+import {
+  durationTypeName,
+  fieldMaskTypeName,
+  nullValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  valueTypeName,
+} from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
@@ -190,7 +198,7 @@ function newPlan(
     raw,
     required: isRequiredField(field),
     members:
-      field.fieldKind === "enum" && field.enum.typeName !== "google.protobuf.NullValue"
+      field.fieldKind === "enum" && field.enum.typeName !== nullValueTypeName
         ? enumMembers(field.enum, keys)
         : undefined,
     plainString: raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
@@ -260,7 +268,7 @@ function compileValue(
   writers: MessageWriters,
 ): ValueWriter {
   if (message !== undefined) {
-    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+    if (message.typeName === structTypeName && field.parent.typeName !== valueTypeName) {
       return (value, ctx) => copyJsonObject(value, ctx.maxDepth - ctx.depth, message.typeName);
     }
     if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
@@ -300,7 +308,7 @@ function compileValueText(
   writers: MessageWriters,
 ): ValueTextWriter {
   if (message !== undefined) {
-    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+    if (message.typeName === structTypeName && field.parent.typeName !== valueTypeName) {
       return (value, ctx) => jsonObjectText(value, ctx.maxDepth - ctx.depth, message.typeName);
     }
     if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
@@ -332,9 +340,9 @@ function compileRawText(
 ): ValueTextWriter | undefined {
   if (message !== undefined) {
     switch (message.typeName) {
-      case "google.protobuf.Timestamp":
-      case "google.protobuf.Duration":
-      case "google.protobuf.FieldMask": {
+      case timestampTypeName:
+      case durationTypeName:
+      case fieldMaskTypeName: {
         // Nothing to escape (see compileText); the value writer's checks, depth and errors.
         let write: MessageWriter | undefined;
         return (value, ctx) => (write ??= writers.writerFor(message))(value, ctx) as string;

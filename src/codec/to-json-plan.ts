@@ -172,8 +172,8 @@ export class FieldPlan {
 /** What a {@link FieldPlan} is made from: its fields, given by name. */
 type FieldPlanInit = Omit<FieldPlan, "mapHadKeys" | "intKeys">;
 
-export /** How an implicit-presence scalar is tested for its zero value (as `scalarIsZero` tells it). */
-function implicitPresence(scalar: ScalarType): number {
+/** How an implicit-presence scalar is tested for its zero value (as `scalarIsZero` tells it). */
+export function implicitPresence(scalar: ScalarType): number {
   switch (scalar) {
     case ScalarType.STRING:
       return IMPLICIT_STRING;

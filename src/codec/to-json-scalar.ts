@@ -9,6 +9,7 @@
  */
 import { ScalarType, type DescEnum, type JsonValue } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
+import { nullValueTypeName } from "../internal/names.js";
 import { describe } from "../internal/describe.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter } from "../internal/scalar.js";
@@ -147,7 +148,7 @@ export function compileEnumText(desc: DescEnum): ValueTextWriter {
 export function compileEnum(desc: DescEnum): ValueWriter {
   const names = new Map<number, string>();
   for (const v of desc.values) if (!names.has(v.number)) names.set(v.number, enumValueJsonName(v));
-  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  const isNullValue = desc.typeName === nullValueTypeName;
   return (value, ctx) => {
     if (typeof value !== "number") {
       throw new WktJsonError("json-type", "$", desc.typeName, `expected an enum number, got ${describe(value)}`);

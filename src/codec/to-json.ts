@@ -30,6 +30,17 @@ import { durationToJson } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import { fieldMaskToJson } from "../wkt/field-mask.js";
+import {
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
+  listValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  valueTypeName,
+  wktPackagePrefix,
+} from "../internal/names.js";
 import { describe } from "../internal/describe.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { checkMessage, isMessageOf } from "../internal/message-type.js";
@@ -127,11 +138,8 @@ const leaves = new WeakMap<DescMessage, Leaf | null>();
  * list of Timestamps written one by one) then costs one comparison instead of a WeakMap lookup.
  */
 let leafDesc: unknown = noDesc;
-
 let leafWrite: Leaf["write"] | undefined;
-
 let leafTextDesc: unknown = noDesc;
-
 let leafText: Leaf["text"] | undefined;
 
 function leafOf(desc: DescMessage): Leaf | undefined {
@@ -145,7 +153,7 @@ function leafOf(desc: DescMessage): Leaf | undefined {
 
 function compileLeaf(desc: DescMessage): Leaf | undefined {
   const typeName = desc.typeName;
-  if (!typeName.startsWith("google.protobuf.")) return undefined;
+  if (!typeName.startsWith(wktPackagePrefix)) return undefined;
   const leaf = (toText: (m: never) => string, quote: (s: string) => string): Leaf => {
     const write = (message: unknown): string => {
       checkMessage(message, typeName);
@@ -157,11 +165,11 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
   // and commas (see compileText): nothing to escape.
   const plain = (s: string): string => '"' + s + '"';
   switch (typeName) {
-    case "google.protobuf.Timestamp":
+    case timestampTypeName:
       return leaf(timestampToJson, plain);
-    case "google.protobuf.Duration":
+    case durationTypeName:
       return leaf(durationToJson, plain);
-    case "google.protobuf.FieldMask":
+    case fieldMaskTypeName:
       return leaf(fieldMaskToJson, plain);
   }
   if (!isWrapperDesc(desc)) return undefined;
@@ -170,6 +178,8 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
   const zero = scalarZero(type, scalar.longAsString);
   const scalarText = compileScalarText(type);
   const toJsonValue = scalarWriter(type);
+  // Two function literals rather than one factory of both: V8 keeps one type feedback for the closures of a
+  // literal, so a factory would mix the value writers' and the text writers' feedback at its one call.
   const write = (message: unknown): JsonValue => {
     checkMessage(message, typeName);
     try {
@@ -320,7 +330,6 @@ export function writerFor(desc: DescMessage): MessageWriter {
 
 /** The type whose writer was asked for last, and that writer (one comparison for a run of one type). */
 let lastDesc: unknown = noDesc;
-
 let lastWriter: MessageWriter | undefined;
 
 function compileMessage(desc: DescMessage): MessageWriter {
@@ -371,7 +380,6 @@ const messageWriters: MessageWriters = { writerFor, textWriterFor };
 
 /** As {@link lastDesc} for text writers: a run of one type costs one comparison instead of a WeakMap lookup. */
 let lastTextDesc: unknown = noDesc;
-
 let lastTextWriter: MessageTextWriter | undefined;
 
 function compileText(desc: DescMessage): MessageTextWriter {
@@ -398,29 +406,25 @@ function compileText(desc: DescMessage): MessageTextWriter {
     }
     // A well-known type with its own JSON form: its value writer's result, printed.
     switch (typeName) {
-      case "google.protobuf.Timestamp":
-      case "google.protobuf.Duration":
-      case "google.protobuf.FieldMask":
+      case timestampTypeName:
+      case durationTypeName:
+      case fieldMaskTypeName:
         // Nothing to escape: Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s"; a
         // FieldMask's are lower-camel paths (fieldMaskToJson rejects every character but a-z, 0-9, "_" and
         // ".") joined by commas.
         return (message, ctx) => '"' + (write(message, ctx) as string) + '"';
-      case "google.protobuf.Struct":
-      case "google.protobuf.Value":
-      case "google.protobuf.ListValue":
+      case structTypeName:
+      case valueTypeName:
+      case listValueTypeName:
         // Written without the lone-surrogate check of every member name and string (a tenth of the time):
         // JSON.stringify writes each lone surrogate as a `\udXXX` escape, so one search of the text finds them
         // all. Only a text that holds `\ud` (an escape, or a string with a backslash before "ud") is written
         // again with the checks, which throw the error with its path.
         // A ListValue or Value is printed as it is walked when it can be (see listOrValueTextInternal).
         return (message, ctx) => {
-          if (typeName !== "google.protobuf.Struct") {
+          if (typeName !== structTypeName) {
             checkMessage(message, typeName);
-            const text = listOrValueTextInternal(
-              typeName === "google.protobuf.ListValue",
-              message,
-              ctx.maxDepth - ctx.depth,
-            );
+            const text = listOrValueTextInternal(typeName === listValueTypeName, message, ctx.maxDepth - ctx.depth);
             if (text !== undefined) return text;
           }
           let json: JsonValue;
@@ -503,18 +507,18 @@ function compileText(desc: DescMessage): MessageTextWriter {
 
 /** The well-known types that {@link compileWkt} writes in their own JSON form. */
 const customJsonTypes = new Set([
-  "google.protobuf.Timestamp",
-  "google.protobuf.Duration",
-  "google.protobuf.FieldMask",
-  "google.protobuf.Empty",
-  "google.protobuf.Struct",
-  "google.protobuf.Value",
-  "google.protobuf.ListValue",
-  "google.protobuf.Any",
+  timestampTypeName,
+  durationTypeName,
+  fieldMaskTypeName,
+  emptyTypeName,
+  structTypeName,
+  valueTypeName,
+  listValueTypeName,
+  anyTypeName,
 ]);
 
 function hasCustomJson(desc: DescMessage): boolean {
-  return customJsonTypes.has(desc.typeName) || (desc.typeName.startsWith("google.protobuf.") && isWrapperDesc(desc));
+  return customJsonTypes.has(desc.typeName) || (desc.typeName.startsWith(wktPackagePrefix) && isWrapperDesc(desc));
 }
 
 /**
@@ -524,14 +528,14 @@ function hasCustomJson(desc: DescMessage): boolean {
 function structFamilyToJson(typeName: string, message: unknown, ctx: WriteContext, checked: boolean): JsonValue {
   checkMessage(message, typeName);
   const depthLeft = ctx.maxDepth - ctx.depth;
-  if (typeName === "google.protobuf.Struct") return structToJsonInternal(message as never, depthLeft, checked);
-  if (typeName === "google.protobuf.Value") return valueToJsonInternal(message as never, depthLeft, checked);
+  if (typeName === structTypeName) return structToJsonInternal(message as never, depthLeft, checked);
+  if (typeName === valueTypeName) return valueToJsonInternal(message as never, depthLeft, checked);
   return listValueToJsonInternal(message as never, depthLeft, checked);
 }
 
 function compileWkt(desc: DescMessage): MessageWriter | undefined {
   const typeName = desc.typeName;
-  if (!typeName.startsWith("google.protobuf.")) return undefined;
+  if (!typeName.startsWith(wktPackagePrefix)) return undefined;
   const leaf = (write: (m: never) => JsonValue): MessageWriter => {
     return (message, ctx) => {
       checkMessage(message, typeName);
@@ -542,19 +546,19 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
     };
   };
   switch (typeName) {
-    case "google.protobuf.Timestamp":
+    case timestampTypeName:
       return leaf(timestampToJson);
-    case "google.protobuf.Duration":
+    case durationTypeName:
       return leaf(durationToJson);
-    case "google.protobuf.FieldMask":
+    case fieldMaskTypeName:
       return leaf(fieldMaskToJson);
-    case "google.protobuf.Empty":
+    case emptyTypeName:
       return leaf(() => ({}));
-    case "google.protobuf.Struct":
-    case "google.protobuf.Value":
-    case "google.protobuf.ListValue":
+    case structTypeName:
+    case valueTypeName:
+    case listValueTypeName:
       return (message, ctx) => structFamilyToJson(typeName, message, ctx, true);
-    case "google.protobuf.Any":
+    case anyTypeName:
       return (message, ctx) => {
         checkMessage(message, typeName);
         enter(ctx, typeName);
