@@ -382,73 +382,89 @@ const messageWriters: MessageWriters = { writerFor, textWriterFor };
 let lastTextDesc: unknown = noDesc;
 let lastTextWriter: MessageTextWriter | undefined;
 
+/**
+ * Compiles the text writer of a message type: a well-known type's (see compileWktText), else its fields' (see
+ * compileFieldsText), else (names JSON.stringify would print in another order) its value writer's result printed.
+ */
 function compileText(desc: DescMessage): MessageTextWriter {
-  const typeName = desc.typeName;
   const write = writerFor(desc);
-  if (hasCustomJson(desc)) {
-    if (isWrapperDesc(desc)) {
-      // As compileWkt's writer of wrappers.
-      const scalar = desc.fields[0]!;
-      const zero = scalarZero(scalar.scalar, scalar.longAsString);
-      const scalarText = compileScalarText(scalar.scalar);
-      return (message, ctx) => {
-        checkMessage(message, typeName);
-        enter(ctx, typeName);
-        let text: string;
-        try {
-          text = scalarText(message.value ?? zero);
-        } catch (e) {
-          throw errorAsType(e, typeName);
-        }
-        ctx.depth--;
-        return text;
-      };
-    }
-    // A well-known type with its own JSON form: its value writer's result, printed.
-    switch (typeName) {
-      case timestampTypeName:
-      case durationTypeName:
-      case fieldMaskTypeName:
-        // Nothing to escape: Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s"; a
-        // FieldMask's are lower-camel paths (fieldMaskToJson rejects every character but a-z, 0-9, "_" and
-        // ".") joined by commas.
-        return (message, ctx) => '"' + (write(message, ctx) as string) + '"';
-      case structTypeName:
-      case valueTypeName:
-      case listValueTypeName:
-        // Written without the lone-surrogate check of every member name and string (a tenth of the time):
-        // JSON.stringify writes each lone surrogate as a `\udXXX` escape, so one search of the text finds them
-        // all. Only a text that holds `\ud` (an escape, or a string with a backslash before "ud") is written
-        // again with the checks, which throw the error with its path.
-        // A ListValue or Value is printed as it is walked when it can be (see listOrValueTextInternal).
-        return (message, ctx) => {
-          if (typeName !== structTypeName) {
-            checkMessage(message, typeName);
-            const text = listOrValueTextInternal(typeName === listValueTypeName, message, ctx.maxDepth - ctx.depth);
-            if (text !== undefined) return text;
-          }
-          let json: JsonValue;
-          try {
-            json = structFamilyToJson(typeName, message, ctx, false);
-          } catch (e) {
-            // The checked writer meets this error too, or a lone surrogate before it: the first one is reported.
-            structFamilyToJson(typeName, message, ctx, true);
-            throw e;
-          }
-          const text = treeText(json, ctx);
-          if (text.includes("\\ud")) {
-            structFamilyToJson(typeName, message, ctx, true);
-            negativeZeroTake(); // the -0 it notes again belongs to the text already written
-          }
-          return text;
-        };
-      default:
-        return (message, ctx) => treeText(write(message, ctx), ctx);
-    }
-  }
+  if (hasCustomJson(desc)) return compileWktText(desc, write);
   const plans = plansFor(desc, messageWriters);
   if (!keysPrintInOrder(fieldPlans(plans))) return (message, ctx) => treeText(write(message, ctx), ctx);
-  const writer: MessageTextWriter = (message, ctx) => {
+  return compileFieldsText(desc, plans);
+}
+
+/** The text writer of a well-known type with its own JSON form (`write` is its value writer). */
+function compileWktText(desc: DescMessage, write: MessageWriter): MessageTextWriter {
+  const typeName = desc.typeName;
+  if (isWrapperDesc(desc)) {
+    // As compileWkt's writer of wrappers.
+    const scalar = desc.fields[0]!;
+    const zero = scalarZero(scalar.scalar, scalar.longAsString);
+    const scalarText = compileScalarText(scalar.scalar);
+    return (message, ctx) => {
+      checkMessage(message, typeName);
+      enter(ctx, typeName);
+      let text: string;
+      try {
+        text = scalarText(message.value ?? zero);
+      } catch (e) {
+        throw errorAsType(e, typeName);
+      }
+      ctx.depth--;
+      return text;
+    };
+  }
+  // A well-known type with its own JSON form: its value writer's result, printed.
+  switch (typeName) {
+    case timestampTypeName:
+    case durationTypeName:
+    case fieldMaskTypeName:
+      // Nothing to escape: Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s"; a
+      // FieldMask's are lower-camel paths (fieldMaskToJson rejects every character but a-z, 0-9, "_" and
+      // ".") joined by commas.
+      return (message, ctx) => '"' + (write(message, ctx) as string) + '"';
+    case structTypeName:
+    case valueTypeName:
+    case listValueTypeName:
+      // Written without the lone-surrogate check of every member name and string (a tenth of the time):
+      // JSON.stringify writes each lone surrogate as a `\udXXX` escape, so one search of the text finds them
+      // all. Only a text that holds `\ud` (an escape, or a string with a backslash before "ud") is written
+      // again with the checks, which throw the error with its path.
+      // A ListValue or Value is printed as it is walked when it can be (see listOrValueTextInternal).
+      return (message, ctx) => {
+        if (typeName !== structTypeName) {
+          checkMessage(message, typeName);
+          const text = listOrValueTextInternal(typeName === listValueTypeName, message, ctx.maxDepth - ctx.depth);
+          if (text !== undefined) return text;
+        }
+        let json: JsonValue;
+        try {
+          json = structFamilyToJson(typeName, message, ctx, false);
+        } catch (e) {
+          // The checked writer meets this error too, or a lone surrogate before it: the first one is reported.
+          structFamilyToJson(typeName, message, ctx, true);
+          throw e;
+        }
+        const text = treeText(json, ctx);
+        if (text.includes("\\ud")) {
+          structFamilyToJson(typeName, message, ctx, true);
+          negativeZeroTake(); // the -0 it notes again belongs to the text already written
+        }
+        return text;
+      };
+    default:
+      return (message, ctx) => treeText(write(message, ctx), ctx);
+  }
+}
+
+/**
+ * The text writer of a message written field by field from its plans, printed as it is walked: the text
+ * JSON.stringify prints for its value writer's result, but -0.
+ */
+function compileFieldsText(desc: DescMessage, plans: readonly FieldPlan[]): MessageTextWriter {
+  const typeName = desc.typeName;
+  return (message, ctx) => {
     checkMessage(message, typeName);
     enter(ctx, typeName);
     const base = ctx.useProtoFieldName ? keyProto : 0;
@@ -502,7 +518,6 @@ function compileText(desc: DescMessage): MessageTextWriter {
     // The closing quote of a raw field and the brace in one piece.
     return next === keyAfter ? out + "}" : next === keyAfterQuote ? out + '"}' : "{}";
   };
-  return writer;
 }
 
 /** The well-known types that {@link compileWkt} writes in their own JSON form. */
