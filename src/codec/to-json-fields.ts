@@ -18,14 +18,7 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType } from "../errors.js";
-import {
-  durationTypeName,
-  fieldMaskTypeName,
-  nullValueTypeName,
-  structTypeName,
-  timestampTypeName,
-  valueTypeName,
-} from "../internal/names.js";
+import { nullValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
@@ -56,7 +49,14 @@ import {
   type ValueWriter,
   type WriteContext,
 } from "./to-json-plan.js";
-import { compileEnum, compileEnumText, compileScalarRaw, compileScalarText, noteZero } from "./to-json-scalar.js";
+import {
+  compileEnum,
+  compileEnumText,
+  compileScalarRaw,
+  compileScalarText,
+  noteZero,
+  plainStringWkt,
+} from "./to-json-scalar.js";
 
 /**
  * The writers of message types, compiled on first use: the recursive step of a field that holds a message
@@ -339,14 +339,10 @@ function compileRawText(
   writers: MessageWriters,
 ): ValueTextWriter | undefined {
   if (message !== undefined) {
-    switch (message.typeName) {
-      case timestampTypeName:
-      case durationTypeName:
-      case fieldMaskTypeName: {
-        // Nothing to escape (see compileText); the value writer's checks, depth and errors.
-        let write: MessageWriter | undefined;
-        return (value, ctx) => (write ??= writers.writerFor(message))(value, ctx) as string;
-      }
+    if (plainStringWkt(message.typeName) !== undefined) {
+      // Nothing to escape (see plainStringWkt); the value writer's checks, depth and errors.
+      let write: MessageWriter | undefined;
+      return (value, ctx) => (write ??= writers.writerFor(message))(value, ctx) as string;
     }
     if (field.oneof !== undefined || !isWrapperDesc(message)) return undefined;
     // A wrapper outside a oneof holds the bare scalar (see compileValue).

@@ -9,11 +9,14 @@
  */
 import { ScalarType, type DescEnum, type JsonValue } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { nullValueTypeName } from "../internal/names.js";
+import { durationTypeName, fieldMaskTypeName, nullValueTypeName, timestampTypeName } from "../internal/names.js";
 import { describe } from "../internal/describe.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter } from "../internal/scalar.js";
+import { durationToJson } from "../wkt/duration.js";
 import { enumValueJsonName } from "../wkt/enum.js";
+import { fieldMaskToJson } from "../wkt/field-mask.js";
+import { timestampToJson } from "../wkt/timestamp.js";
 import type { ValueTextWriter, ValueWriter, WriteContext } from "./to-json-plan.js";
 
 /**
@@ -197,4 +200,22 @@ export function stringifyKeepingNegativeZero(json: JsonValue, spaces: number): s
     return "{" + open + keys.map((k) => JSON.stringify(k) + colon + write(v[k]!, inner)).join(sep) + close + "}";
   };
   return write(json, "");
+}
+
+/**
+ * The text function of a well-known type whose JSON is a string with nothing to escape (Timestamp, Duration,
+ * FieldMask), else undefined: the writers put its text between quotes as it is. Timestamp and Duration texts
+ * are digits, "-", ":", ".", "T", "Z" and "s"; a FieldMask's are lower-camel paths (fieldMaskToJson rejects
+ * every character but a-z, 0-9, "_" and ".") joined by commas.
+ */
+export function plainStringWkt(typeName: string): ((message: never) => string) | undefined {
+  switch (typeName) {
+    case timestampTypeName:
+      return timestampToJson;
+    case durationTypeName:
+      return durationToJson;
+    case fieldMaskTypeName:
+      return fieldMaskToJson;
+  }
+  return undefined;
 }

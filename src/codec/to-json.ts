@@ -26,10 +26,8 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyToJsonInternal } from "../wkt/any.js";
-import { durationToJson } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
-import { fieldMaskToJson } from "../wkt/field-mask.js";
 import {
   anyTypeName,
   durationTypeName,
@@ -53,7 +51,6 @@ import {
   structToJsonInternal,
   valueToJsonInternal,
 } from "../wkt/struct.js";
-import { timestampToJson } from "../wkt/timestamp.js";
 import { extensionsText, plansFor, writeExtensions, type MessageWriters } from "./to-json-fields.js";
 import { makeContext, type JsonWriteOptions, type JsonWriteStringOptions } from "./to-json-options.js";
 import {
@@ -72,7 +69,13 @@ import {
   type MessageWriter,
   type WriteContext,
 } from "./to-json-plan.js";
-import { compileScalarText, noteZero, stringifyKeepingNegativeZero, treeText } from "./to-json-scalar.js";
+import {
+  compileScalarText,
+  noteZero,
+  plainStringWkt,
+  stringifyKeepingNegativeZero,
+  treeText,
+} from "./to-json-scalar.js";
 import { compileWide, wideMembers } from "./to-json-wide.js";
 
 export type { JsonWriteOptions, JsonWriteStringOptions } from "./to-json-options.js";
@@ -161,17 +164,10 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
     };
     return { write, text: (message) => quote(write(message)) };
   };
-  // Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s", FieldMask texts lower-camel paths
-  // and commas (see compileText): nothing to escape.
+  // Nothing to escape (see plainStringWkt).
   const plain = (s: string): string => '"' + s + '"';
-  switch (typeName) {
-    case timestampTypeName:
-      return leaf(timestampToJson, plain);
-    case durationTypeName:
-      return leaf(durationToJson, plain);
-    case fieldMaskTypeName:
-      return leaf(fieldMaskToJson, plain);
-  }
+  const toText = plainStringWkt(typeName);
+  if (toText !== undefined) return leaf(toText, plain);
   if (!isWrapperDesc(desc)) return undefined;
   const scalar = desc.fields[0]!;
   const type = scalar.scalar;
@@ -416,14 +412,9 @@ function compileWktText(desc: DescMessage, write: MessageWriter): MessageTextWri
     };
   }
   // A well-known type with its own JSON form: its value writer's result, printed.
+  // Nothing to escape (see plainStringWkt).
+  if (plainStringWkt(typeName) !== undefined) return (message, ctx) => '"' + (write(message, ctx) as string) + '"';
   switch (typeName) {
-    case timestampTypeName:
-    case durationTypeName:
-    case fieldMaskTypeName:
-      // Nothing to escape: Timestamp and Duration texts are digits, "-", ":", ".", "T", "Z" and "s"; a
-      // FieldMask's are lower-camel paths (fieldMaskToJson rejects every character but a-z, 0-9, "_" and
-      // ".") joined by commas.
-      return (message, ctx) => '"' + (write(message, ctx) as string) + '"';
     case structTypeName:
     case valueTypeName:
     case listValueTypeName:
@@ -560,13 +551,9 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
       return json;
     };
   };
+  const toText = plainStringWkt(typeName);
+  if (toText !== undefined) return leaf(toText);
   switch (typeName) {
-    case timestampTypeName:
-      return leaf(timestampToJson);
-    case durationTypeName:
-      return leaf(durationToJson);
-    case fieldMaskTypeName:
-      return leaf(fieldMaskToJson);
     case emptyTypeName:
       return leaf(() => ({}));
     case structTypeName:
