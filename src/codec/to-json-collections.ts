@@ -69,34 +69,63 @@ export function listWriters(
 
 /**
  * The writers of a map field's value, from those of one value. Both write nothing (undefined, "") for a map with
- * no enumerable property, own or inherited, unless alwaysEmitImplicit.
+ * no enumerable property, own or inherited (for...in), unless alwaysEmitImplicit.
  */
 export function mapWriters(
   field: DescField & { fieldKind: "map" },
   writeValue: ValueWriter,
   valueText: ValueTextWriter,
 ): CollectionWriters {
+  const keys = mapKeys(field);
+  // Values always printed as JSON strings (strings, 64-bit integers, bytes) are written without their quotes,
+  // which go into what follows them, as for raw fields (see FieldPlan.raw): pieces fewer to join.
+  const valueRaw = field.mapKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
+  return { write: mapValueWriter(keys, writeValue), text: mapTextWriter(keys, valueText, valueRaw) };
+}
+
+/**
+ * How the keys of a map field are checked: the key must be what a reader accepts, in its canonical form ("1",
+ * not "01"; "true", not "yes"), else `badKey`'s error.
+ */
+interface MapKeys {
+  readonly keyIsCanonical: (key: string) => boolean;
+  /** A key of a 32-bit type, checked by int32KeyValue, which gives its value (NaN when not canonical). */
+  readonly int32Keys: boolean;
+  readonly unsignedKeys: boolean;
+  /**
+   * String keys; canonical keys of other types are digits, "-", "true" or "false": nothing to escape, and none
+   * of the names byNameStore tells.
+   */
+  readonly stringKeys: boolean;
+  readonly badKey: (key: string) => WktJsonError;
+}
+
+function mapKeys(field: DescField & { fieldKind: "map" }): MapKeys {
   const parentName = field.parent.typeName;
   const keyType = field.mapKey;
   const keyTypeName = ScalarType[keyType]!.toLowerCase();
-  const keyIsCanonical = compileMapKeyCheck(keyType);
-  // A key of a 32-bit type is checked by int32KeyValue, which gives its value (NaN when not canonical).
   const unsignedKeys = keyType === ScalarType.UINT32 || keyType === ScalarType.FIXED32;
-  const int32Keys =
-    unsignedKeys || keyType === ScalarType.INT32 || keyType === ScalarType.SINT32 || keyType === ScalarType.SFIXED32;
-  // Canonical keys of other types are digits, "-", "true" or "false": nothing to escape, and none of the
-  // names byNameStore tells.
-  const stringKeys = keyType === ScalarType.STRING;
-  const badKey = (key: string): WktJsonError =>
-    new WktJsonError(
-      "syntax",
-      "$",
-      parentName,
-      `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`,
-    );
-  // Both writers return nothing (undefined, "") for a map with no enumerable property, own or inherited
-  // (for...in), unless alwaysEmitImplicit.
-  const writeMap = ((value, ctx) => {
+  return {
+    keyIsCanonical: compileMapKeyCheck(keyType),
+    int32Keys:
+      unsignedKeys || keyType === ScalarType.INT32 || keyType === ScalarType.SINT32 || keyType === ScalarType.SFIXED32,
+    unsignedKeys,
+    stringKeys: keyType === ScalarType.STRING,
+    badKey: (key) =>
+      new WktJsonError(
+        "syntax",
+        "$",
+        parentName,
+        `map key ${JSON.stringify(key)} is not a ${keyTypeName} in canonical form`,
+      ),
+  };
+}
+
+/** The value writer of a map field: an object of the values' JSON by key. */
+function mapValueWriter(mapKeys: MapKeys, writeValue: ValueWriter): ValueWriter {
+  // Taken apart here, so that the writer reads its own constants, as when it was written in one function.
+  const { keyIsCanonical, int32Keys, unsignedKeys, stringKeys, badKey } = mapKeys;
+  return ((value, ctx) => {
     const record = value as Record<string | number, unknown>;
     const keys = takeKeys(record);
     if (keys.length === 0 && !ctx.alwaysEmitImplicit && !hasEnumerable(record)) return undefined;
@@ -134,12 +163,19 @@ export function mapWriters(
     }
     return obj as JsonObject;
   }) as ValueWriter;
-  // Object.keys lists integer-like keys first, ascending, then the others in insertion order: the order in
-  // which JSON.stringify prints the object writeMap builds from them.
-  // Values always printed as JSON strings (strings, 64-bit integers, bytes) are written without their quotes,
-  // which go into what follows them, as for raw fields (see FieldPlan.raw): pieces fewer to join.
-  const valueRaw = field.mapKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
-  const mapText: ValueTextWriter = (value, ctx) => {
+}
+
+/**
+ * The text writer of a map field. Object.keys lists integer-like keys first, ascending, then the others in
+ * insertion order: the order in which JSON.stringify prints the object {@link mapValueWriter}'s writer builds.
+ */
+function mapTextWriter(
+  mapKeys: MapKeys,
+  valueText: ValueTextWriter,
+  valueRaw: ((value: unknown) => string) | undefined,
+): ValueTextWriter {
+  const { keyIsCanonical, int32Keys, unsignedKeys, stringKeys, badKey } = mapKeys;
+  return (value, ctx) => {
     const record = value as Record<string | number, unknown>;
     const keys = takeKeys(record);
     if (keys.length === 0) return ctx.alwaysEmitImplicit || hasEnumerable(record) ? "{}" : "";
@@ -151,7 +187,7 @@ export function mapWriters(
         key = keys[i]!;
         let v: unknown;
         if (int32Keys) {
-          // As in writeMap: an array index read by number.
+          // As in mapValueWriter: an array index read by number.
           const n = int32KeyValue(key, unsignedKeys);
           if (n !== n) throw badKey(key);
           v = n >= 0 && n < 4294967295 ? record[n] : record[key];
@@ -168,7 +204,6 @@ export function mapWriters(
     }
     return out + (valueRaw !== undefined ? '"}' : "}");
   };
-  return { write: writeMap, text: mapText };
 }
 
 /**
