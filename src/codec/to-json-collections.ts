@@ -100,6 +100,7 @@ interface MapKeys {
   readonly badKey: (key: string) => WktJsonError;
 }
 
+/** The key rules of a map field, by its key type. */
 function mapKeys(field: DescField & { fieldKind: "map" }): MapKeys {
   const parentName = field.parent.typeName;
   const keyType = field.mapKey;

@@ -157,6 +157,7 @@ function forEachExtension(
 
 const extensionPlans = new WeakMap<DescExtension, FieldPlan>();
 
+/** The plan of an extension, compiled once (as the field protobuf-es reads it as) and kept by extension. */
 function extensionPlan(ext: DescExtension, writers: MessageWriters): FieldPlan {
   let plan = extensionPlans.get(ext);
   if (plan === undefined) {

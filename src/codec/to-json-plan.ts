@@ -430,6 +430,7 @@ export function fieldJson(plan: FieldPlan, v: unknown, ctx: WriteContext): JsonV
   }
 }
 
+/** The member name of a field in the output: its proto name or its JSON name, by `useProtoFieldName`. */
 export function keyOf(plan: FieldPlan, ctx: WriteContext): string {
   return ctx.useProtoFieldName ? plan.protoName : plan.jsonName;
 }
@@ -479,6 +480,7 @@ export function groupOneofs(plans: readonly FieldPlan[]): FieldPlan[] {
   return out;
 }
 
+/** A copy of a plan with another presence test and oneof members (a {@link ONEOF_GROUP} from a member). */
 function withPresence(p: FieldPlan, presence: number, oneofMembers: readonly FieldPlan[]): FieldPlan {
   return new FieldPlan({ ...p, presence, oneofMembers });
 }

@@ -106,6 +106,7 @@ export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteO
   return toJsonSlow(schema, message, options) as ToJson<Desc, Opts>;
 }
 
+/** {@link toJson} past its one-comparison leaf path: checks the schema, finds a leaf's writer, or writes. */
 function toJsonSlow(schema: DescMessage, message: unknown, options: Partial<JsonWriteOptions> | undefined): JsonValue {
   checkSchema(schema);
   if (options === undefined) {
@@ -145,6 +146,7 @@ let leafWrite: Leaf["write"] | undefined;
 let leafTextDesc: unknown = noDesc;
 let leafText: Leaf["text"] | undefined;
 
+/** The leaf writers of a type (compiled once, kept by descriptor), or undefined for any other type. */
 function leafOf(desc: DescMessage): Leaf | undefined {
   let leaf = leaves.get(desc);
   if (leaf === undefined) {
@@ -154,6 +156,7 @@ function leafOf(desc: DescMessage): Leaf | undefined {
   return leaf ?? undefined;
 }
 
+/** Compiles the writers of a leaf well-known type (see {@link Leaf}); undefined for any other type. */
 function compileLeaf(desc: DescMessage): Leaf | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith(wktPackagePrefix)) return undefined;
@@ -234,6 +237,7 @@ export type ToJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptio
   ? MessageJsonType<Desc>
   : JsonValue;
 
+/** Writes a message with its type's writer; a stack overflow becomes our `depth` error. */
 function write(schema: DescMessage, message: unknown, ctx: WriteContext): JsonValue {
   try {
     return writerFor(schema)(message, ctx);
@@ -328,6 +332,10 @@ export function writerFor(desc: DescMessage): MessageWriter {
 let lastDesc: unknown = noDesc;
 let lastWriter: MessageWriter | undefined;
 
+/**
+ * Compiles the value writer of a message type: a well-known type's own (compileWkt), a wide message's
+ * (compileWide), or the writer of its fields one by one from their plans.
+ */
 function compileMessage(desc: DescMessage): MessageWriter {
   const wkt = compileWkt(desc);
   if (wkt !== undefined) {
@@ -523,6 +531,7 @@ const customJsonTypes = new Set([
   anyTypeName,
 ]);
 
+/** Whether a type is a well-known type with its own JSON form (not an object of its fields). */
 function hasCustomJson(desc: DescMessage): boolean {
   return customJsonTypes.has(desc.typeName) || (desc.typeName.startsWith(wktPackagePrefix) && isWrapperDesc(desc));
 }
@@ -539,6 +548,7 @@ function structFamilyToJson(typeName: string, message: unknown, ctx: WriteContex
   return listValueToJsonInternal(message as never, depthLeft, checked);
 }
 
+/** The value writer of a well-known type with its own JSON form, else undefined. */
 function compileWkt(desc: DescMessage): MessageWriter | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith(wktPackagePrefix)) return undefined;
