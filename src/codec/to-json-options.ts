@@ -5,6 +5,8 @@
  * @module
  */
 import type { Registry } from "@bufbuild/protobuf";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../internal/describe.js";
 import { countOption } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkRegistry } from "../wkt/registry.js";
@@ -70,4 +72,22 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined): Wri
  */
 export function maxDepthOption(maxDepth: unknown): number {
   return countOption("maxDepth", maxDepth, defaultMaxDepth);
+}
+
+/**
+ * @internal The `prettySpaces` option checked: any number (JSON.stringify clamps it to 0 to 10), 0 when not
+ * given (or null); else rule `json-type`, as JSON.stringify would indent by a string's text, which need not be
+ * white space: no JSON then. Not a count option ({@link countOption}), but worded as one.
+ */
+export function prettySpacesOption(prettySpaces: unknown): number {
+  const spaces = prettySpaces ?? 0;
+  if (typeof spaces !== "number") {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      "options",
+      `prettySpaces must be a number (spaces of indentation), got ${describe(spaces)}`,
+    );
+  }
+  return spaces;
 }

@@ -26,7 +26,7 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyToJsonInternal } from "../wkt/any.js";
-import { errorAsType, WktJsonError } from "../errors.js";
+import { errorAsType } from "../errors.js";
 import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
 import {
   anyTypeName,
@@ -39,7 +39,6 @@ import {
   valueTypeName,
   wktPackagePrefix,
 } from "../internal/names.js";
-import { describe } from "../internal/describe.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { checkMessage, isMessageOf } from "../internal/message-type.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
@@ -52,7 +51,12 @@ import {
   valueToJsonInternal,
 } from "../wkt/struct.js";
 import { extensionsText, plansFor, writeExtensions, type MessageWriters } from "./to-json-fields.js";
-import { makeContext, type JsonWriteOptions, type JsonWriteStringOptions } from "./to-json-options.js";
+import {
+  makeContext,
+  prettySpacesOption,
+  type JsonWriteOptions,
+  type JsonWriteStringOptions,
+} from "./to-json-options.js";
 import {
   enter,
   fieldPlans,
@@ -272,16 +276,7 @@ export function toJsonString<Desc extends DescMessage>(
   const ctx = makeContext(options);
   // Free-form JSON (Struct, Value, ListValue, Struct fields) notes a -0 number as it is written.
   negativeZeroTake();
-  const spaces = options?.prettySpaces ?? 0;
-  if (typeof spaces !== "number") {
-    // JSON.stringify would indent by a string's text, which need not be white space: no JSON then.
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      "options",
-      `prettySpaces must be a number (spaces of indentation), got ${describe(spaces)}`,
-    );
-  }
+  const spaces = prettySpacesOption(options?.prettySpaces);
   if (!(spaces >= 1)) {
     // One line: printed as the value is walked, without building it (JSON.stringify of the value would be
     // the same text, -0 aside; see compileText).
