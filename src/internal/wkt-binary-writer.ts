@@ -10,6 +10,7 @@
  * @module
  * @internal
  */
+import { isMessageOf } from "./message-type.js";
 import { isPlainPrototype } from "./objects.js";
 import { Kind, bail, typeNames } from "./wkt-binary-kinds.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "./names.js";
@@ -112,8 +113,7 @@ function isUint32(v: unknown): v is number {
 }
 
 function checkMessage(m: unknown, typeName: string): asserts m is Record<string, unknown> {
-  if (typeof m !== "object" || m === null || (m as { $typeName?: unknown }).$typeName !== typeName) bail();
-  if ((m as { $unknown?: unknown }).$unknown !== undefined) bail();
+  if (!isMessageOf(m, typeName) || m.$unknown !== undefined) bail();
 }
 
 function varintSize(v: number): number {

@@ -43,7 +43,46 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
+import {
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
+  listValueTypeName,
+  nullValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  valueTypeName,
+} from "../internal/names.js";
 import { checkSchema } from "../wkt/registry.js";
+import { alwaysWritten } from "../codec/to-json-plan.js";
+import {
+  base64Input,
+  base64Output,
+  canonicalSigned,
+  durationInput,
+  durationOutput,
+  fieldMaskPattern,
+  float32Overflow,
+  floatText,
+  int32Max,
+  int32Min,
+  int32Text,
+  int64Bound,
+  int64Canonical,
+  int64Text,
+  keyInput,
+  nonFinite,
+  positiveUpTo,
+  timestampInput,
+  timestampOutput,
+  typeUrlPattern,
+  uint32Max,
+  uint32Text,
+  uint64Bound,
+  uint64Canonical,
+  uint64Text,
+} from "./json-schema-patterns.js";
 
 /** Options of {@link jsonSchema}. */
 export interface JsonSchemaOptions {
@@ -188,105 +227,6 @@ function optionError(name: string, value: unknown, expected: string): WktJsonErr
   return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Patterns. Each is the decoder's rule as a regular expression (ECMA-262, no lookaround, so that the tools of
-// other languages read them too), or a superset of it where the rule is a range a pattern cannot state simply.
-// ---------------------------------------------------------------------------------------------------------
-
-const floatText = "^(NaN|-?Infinity|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$";
-const nonFinite = "^(NaN|-?Infinity)$";
-
-/**
- * The decimal integers from 1 to `max` (digits), without leading zeros, as a regular expression: shorter
- * numbers, then for each position a smaller digit after the same prefix, then `max` itself.
- */
-function positiveUpTo(max: string): string {
-  const n = max.length;
-  const alts: string[] = [];
-  if (n >= 2) alts.push(n === 2 ? "[1-9]" : `[1-9][0-9]{0,${n - 2}}`);
-  for (let i = 0; i < n; i++) {
-    const d = max.charCodeAt(i) - 48;
-    const low = i === 0 ? 1 : 0;
-    if (d - 1 < low) continue;
-    const digit = d - 1 === low ? String(low) : `[${low}-${d - 1}]`;
-    const rest = n - i - 1;
-    alts.push(max.slice(0, i) + digit + (rest === 0 ? "" : rest === 1 ? "[0-9]" : `[0-9]{${rest}}`));
-  }
-  alts.push(max);
-  return `(${alts.join("|")})`;
-}
-
-/** Canonical decimals of a signed range: `0`, up to `max`, down to `-minMagnitude`; no `-0`, no leading zero. */
-function canonicalSigned(max: string, minMagnitude: string): string {
-  return `0|${positiveUpTo(max)}|-${positiveUpTo(minMagnitude)}`;
-}
-
-/**
- * An integer in a JSON number's text, within a range: the plain decimal forms (`-0` too) are checked against the
- * range; forms with a fraction or an exponent (`1.0`, `1e2`, `10e-1`) only by their syntax, and a fraction of
- * other digits than zeros needs an exponent (`1.5` is not an integer, `1.5e1` is).
- */
-function integerText(max: string, minMagnitude: string): string {
-  const plain =
-    minMagnitude === "" ? `-?0|${positiveUpTo(max)}` : `-?0|${positiveUpTo(max)}|-${positiveUpTo(minMagnitude)}`;
-  return `^(${plain}|-?(0|[1-9][0-9]*)(\\.0+|(\\.[0-9]+)?[eE][+-]?[0-9]+))$`;
-}
-
-const int32Text = integerText("2147483647", "2147483648");
-const uint32Text = integerText("4294967295", "");
-const int64Text = integerText("9223372036854775807", "9223372036854775808");
-const uint64Text = integerText("18446744073709551615", "");
-const int64Canonical = `^(${canonicalSigned("9223372036854775807", "9223372036854775808")})$`;
-const uint64Canonical = `^(0|${positiveUpTo("18446744073709551615")})$`;
-
-/** Integer map keys as the decoder reads them: a sign (`+` too) and leading zeros allowed, then the range. */
-function keyInput(max: string, minMagnitude: string): string {
-  const neg = minMagnitude === "" ? "-0+" : `-0*(0|${positiveUpTo(minMagnitude)})`;
-  return `^(\\+?0*(0|${positiveUpTo(max)})|${neg})$`;
-}
-
-/** Standard or URL-safe base64, with or without padding (the input); standard with padding (the output). */
-const b64 = "[A-Za-z0-9+/_-]";
-const base64Input = `^(${b64}{4})*(${b64}{2}(==)?|${b64}{3}=?)?$`;
-const base64Output = "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
-
-// RFC 3339 date-time with our strictness: years 0001 to 9999, real days (February 29 in leap years only),
-// hours to 23, seconds to 59 (leap seconds are smeared), 1 to 9 fraction digits, `T` and `Z` upper-case.
-const year = "(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})";
-const leapYear = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)";
-const monthDay =
-  "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))";
-const date = `(${year}-${monthDay}|${leapYear}-02-29)`;
-const time = "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]";
-const offset = "([01][0-9]|2[0-3]):[0-5][0-9]";
-// On input, a time in year 0000 is an instant in 0001 when its offset is negative enough (the decoder checks the
-// instant, which a pattern cannot): 0000-12-31 with a "-" offset is let through.
-const timestampInput = `^(${date}T${time}(\\.[0-9]{1,9})?(Z|[+-]${offset})|0000-12-31T${time}(\\.[0-9]{1,9})?-${offset})$`;
-const timestampOutput = `^${date}T${time}(\\.([0-9]{3}){1,3})?Z$`;
-/** Decimal seconds up to 315,576,000,000 (any fraction: the last Duration is 315576000000.999999999s), no leading zero. */
-const durationSeconds = `-?(0|${positiveUpTo("315576000000")})`;
-const durationInput = `^${durationSeconds}(\\.[0-9]{1,9})?s$`;
-const durationOutput = `^${durationSeconds}(\\.([0-9]{3}){1,3})?s$`;
-/** Comma-separated paths of lowerCamel segments; the empty string is the empty mask. */
-const maskSegment = "[A-Za-z][A-Za-z0-9]*";
-const maskPath = `${maskSegment}(\\.${maskSegment})*`;
-const fieldMaskPattern = `^(${maskPath}(,${maskPath})*)?$`;
-/** A type URL ends in `/` and a fully-qualified name. */
-const typeUrlPattern = "/[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$";
-
-const int32Min = -2147483648;
-const int32Max = 2147483647;
-const uint32Max = 4294967295;
-/** 2^63 and 2^64: the doubles that int64's and uint64's ends round to. */
-const int64Bound = 9223372036854775808;
-const uint64Bound = 18446744073709551616;
-/** The least double that rounds to float32 Infinity: the decoder accepts what rounds to a finite float. */
-const float32Overflow = 3.4028235677973366e38;
-
-// ---------------------------------------------------------------------------------------------------------
-// The builder: one $defs entry per type, filled from a work list (no recursion, whatever the depth of types).
-// ---------------------------------------------------------------------------------------------------------
-
 class Builder {
   readonly defs: JsonObject = {};
   private readonly queue: (DescMessage | DescEnum)[] = [];
@@ -319,8 +259,6 @@ class Builder {
     }
   }
 
-  // ---- types ------------------------------------------------------------------------------------------
-
   private messageDef(desc: DescMessage): JsonObject {
     const wkt = this.wktDef(desc);
     if (wkt !== undefined) return wkt;
@@ -336,7 +274,7 @@ class Builder {
       const s = this.fieldSchema(field);
       for (const name of names) setOwn(properties, name, s);
       if (names.length === 2) setOwn(dependent, names[0]!, { not: present(names[1]!, {}) });
-      if (!o.input && this.alwaysWritten(field)) required.push(names[0]!);
+      if (!o.input && alwaysWritten(field, o.alwaysEmitImplicit)) required.push(names[0]!);
       const oneof = field.kind === "field" ? field.oneof : undefined;
       if (oneof !== undefined) {
         let list = oneofs.get(oneof.name);
@@ -368,14 +306,6 @@ class Builder {
     return field.jsonName === field.name ? [field.name] : [field.jsonName, field.name];
   }
 
-  /** Whether `toJson` always writes the field: proto2 `required`, and implicit presence with `alwaysEmitImplicit`. */
-  private alwaysWritten(field: DescField | DescExtension): boolean {
-    if (field.kind !== "field") return false;
-    if (field.presence === legacyRequired) return true;
-    if (!this.o.alwaysEmitImplicit || field.oneof !== undefined) return false;
-    return field.fieldKind === "list" || field.fieldKind === "map" || field.presence === implicit;
-  }
-
   /** What makes member `name` set a oneof: present, and not null (unless null is its value). */
   private setSchema(field: DescField | DescExtension, name: string): JsonObject {
     if (!this.o.input || nullIsValue(field)) return present(name, {});
@@ -395,9 +325,7 @@ class Builder {
         const items =
           field.listKind === "scalar"
             ? this.scalar(field.scalar)
-            : field.listKind === "enum"
-              ? this.enumRef(field.enum)
-              : this.ref(field.message);
+            : this.ref(field.listKind === "enum" ? field.enum : field.message);
         const s: JsonObject = { type: "array", items };
         return input ? orNull(s) : s;
       }
@@ -405,9 +333,7 @@ class Builder {
         const value =
           field.mapKind === "scalar"
             ? this.scalar(field.scalar)
-            : field.mapKind === "enum"
-              ? this.enumRef(field.enum)
-              : this.ref(field.message);
+            : this.ref(field.mapKind === "enum" ? field.enum : field.message);
         const s: JsonObject = { type: "object", additionalProperties: value };
         const keys = this.mapKey(field.mapKey);
         if (keys !== undefined) s.propertyNames = keys;
@@ -418,7 +344,7 @@ class Builder {
         return input ? orNull(s) : s;
       }
       case "enum": {
-        const s = this.enumRef(field.enum);
+        const s = this.ref(field.enum);
         return input && !nullable ? orNull(s) : s;
       }
       case "message": {
@@ -503,15 +429,9 @@ class Builder {
     }
   }
 
-  // ---- enums ------------------------------------------------------------------------------------------
-
-  private enumRef(desc: DescEnum): JsonObject {
-    return this.ref(desc);
-  }
-
   private enumDef(desc: DescEnum): JsonObject {
     const o = this.o;
-    if (desc.typeName === nullValueType) return o.input ? { enum: [null, "NULL_VALUE", 0] } : { type: "null" };
+    if (desc.typeName === nullValueTypeName) return o.input ? { enum: [null, "NULL_VALUE", 0] } : { type: "null" };
     const numbers = [...new Set(desc.values.map((v) => v.number))];
     if (!o.input) {
       // An open enum holds numbers it does not declare (read from binary), which toJson writes as numbers.
@@ -533,26 +453,24 @@ class Builder {
     return { enum: [...names, ...new Set(desc.values.map((v) => v.number))] };
   }
 
-  // ---- well-known types -------------------------------------------------------------------------------
-
   private wktDef(desc: DescMessage): JsonObject | undefined {
     const input = this.o.input;
     switch (desc.typeName) {
-      case "google.protobuf.Timestamp":
+      case timestampTypeName:
         return { type: "string", format: "date-time", pattern: input ? timestampInput : timestampOutput };
-      case "google.protobuf.Duration":
+      case durationTypeName:
         return { type: "string", pattern: input ? durationInput : durationOutput };
-      case "google.protobuf.FieldMask":
+      case fieldMaskTypeName:
         return { type: "string", pattern: fieldMaskPattern };
-      case "google.protobuf.Struct":
+      case structTypeName:
         return { type: "object" };
-      case "google.protobuf.Value":
+      case valueTypeName:
         return {};
-      case "google.protobuf.ListValue":
+      case listValueTypeName:
         return { type: "array" };
-      case "google.protobuf.Empty":
+      case emptyTypeName:
         return input && this.o.ignoreUnknownFields ? { type: "object" } : { type: "object", maxProperties: 0 };
-      case "google.protobuf.Any":
+      case anyTypeName:
         // {} is the empty Any; any other Any names its type, and holds that type's members (or "value").
         return {
           type: "object",
@@ -563,8 +481,6 @@ class Builder {
     if (isWrapperDesc(desc)) return this.scalar(desc.fields[0]!.scalar!);
     return undefined;
   }
-
-  // ---- extensions -------------------------------------------------------------------------------------
 
   private extensionsOf(desc: DescMessage): readonly DescExtension[] {
     const registry = this.o.registry;
@@ -585,8 +501,6 @@ class Builder {
 }
 
 const nullValueType = "google.protobuf.NullValue";
-const implicit = 2; // google.protobuf.FeatureSet.FieldPresence.IMPLICIT
-const legacyRequired = 3; // google.protobuf.FeatureSet.FieldPresence.LEGACY_REQUIRED
 
 /** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */
 function present(name: string, value: JsonObject): JsonObject {

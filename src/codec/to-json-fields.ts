@@ -1,0 +1,362 @@
+/**
+ * Compiles the plans of a message's fields (to-json-plan.ts) with the writers of their values: scalars and enums
+ * (to-json-scalar.ts), lists and maps (to-json-collections.ts), messages by the writer of their type. The writer
+ * of a message type is the caller's, passed in as {@link MessageWriters}: the recursive step (message -> field ->
+ * message) is a parameter, not an import back. Also the extensions the registry knows, written as fields.
+ *
+ * @module
+ * @internal
+ */
+import {
+  getExtension,
+  ScalarType,
+  type DescEnum,
+  type DescExtension,
+  type DescField,
+  type DescMessage,
+  type JsonObject,
+} from "@bufbuild/protobuf";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { errorAsType } from "../errors.js";
+import { nullValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
+import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
+import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
+import { errorAtPath } from "../path.js";
+import { enumValueJsonName } from "../wkt/enum.js";
+import { extensionAsField } from "./from-json.js";
+import { listWriters, mapWriters } from "./to-json-collections.js";
+import {
+  byNameJson,
+  byNameProto,
+  EXPLICIT,
+  FieldPlan,
+  groupOneofs,
+  IMPLICIT,
+  IMPLICIT_ENUM,
+  implicitPresence,
+  isRequiredField,
+  keyAfter,
+  keyOf,
+  keyProto,
+  LIST,
+  MAP,
+  nextField,
+  ONEOF,
+  writeField,
+  type MessageTextWriter,
+  type MessageWriter,
+  type ValueTextWriter,
+  type ValueWriter,
+  type WriteContext,
+} from "./to-json-plan.js";
+import {
+  compileEnum,
+  compileEnumText,
+  compileScalarRaw,
+  compileScalarText,
+  noteZero,
+  plainStringWkt,
+} from "./to-json-scalar.js";
+
+/**
+ * The writers of message types, compiled on first use: the recursive step of a field that holds a message
+ * (to-json.ts gives its own).
+ */
+export interface MessageWriters {
+  readonly writerFor: (desc: DescMessage) => MessageWriter;
+  readonly textWriterFor: (desc: DescMessage) => MessageTextWriter;
+}
+
+const plansOf = new WeakMap<DescMessage, readonly FieldPlan[]>();
+
+/**
+ * The plans of a message's fields, in field number order (the order of the output), the members of a oneof
+ * that follow one another as one {@link ONEOF_GROUP} plan.
+ */
+export function plansFor(desc: DescMessage, writers: MessageWriters): readonly FieldPlan[] {
+  let plans = plansOf.get(desc);
+  if (plans === undefined) {
+    plans = groupOneofs(
+      desc.fields
+        .concat()
+        .sort((a, b) => a.number - b.number)
+        .map((field) => compilePlan(field, writers)),
+    );
+    plansOf.set(desc, plans);
+  }
+  return plans;
+}
+
+/**
+ * Extensions the registry knows are written under "[fully.qualified.extension]"; protobuf-es keeps them with
+ * the unknown fields of the message.
+ */
+export function writeExtensions(
+  desc: DescMessage,
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+  out: JsonObject,
+  writers: MessageWriters,
+): void {
+  forEachExtension(desc, message, ctx, writers, (plan, holder) => {
+    if (nextField([plan], 0, holder, ctx) === 0) writeField(plan, ctx.foundValue, ctx, out);
+  });
+}
+
+/** The text of the extensions of a message, each preceded by a comma, as {@link writeExtensions} writes them. */
+export function extensionsText(
+  desc: DescMessage,
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+  writers: MessageWriters,
+): string {
+  let out = "";
+  forEachExtension(desc, message, ctx, writers, (plan, holder) => {
+    if (nextField([plan], 0, holder, ctx) !== 0) return;
+    let text: string;
+    try {
+      text = plan.writeText(ctx.foundValue, ctx);
+    } catch (e) {
+      throw errorAtPath(e, keyOf(plan, ctx));
+    }
+    if (text !== "" || plan.raw)
+      out += plan.keys[keyAfter + (ctx.useProtoFieldName ? keyProto : 0)]! + text + (plan.raw ? '"' : "");
+  });
+  return out;
+}
+
+/**
+ * Calls `write` once for each extension of the message the registry knows (by field number, first occurrence
+ * in the unknown fields), with its plan and `{ value }`; errors in reading the value get the extension's key
+ * in their path (`write` adds it to its own, as {@link nextField} and {@link writeField} do).
+ */
+function forEachExtension(
+  desc: DescMessage,
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+  writers: MessageWriters,
+  write: (plan: FieldPlan, holder: { value: unknown }) => void,
+): void {
+  const unknown = message.$unknown as readonly { no: number }[];
+  const seen = new Set<number>();
+  for (const { no } of unknown) {
+    if (seen.has(no)) continue;
+    seen.add(no);
+    const ext = ctx.registry!.getExtensionFor(desc, no);
+    if (ext === undefined) continue;
+    const plan = extensionPlan(ext, writers);
+    let value: unknown;
+    try {
+      value = getExtension(message as never, ext);
+    } catch (e) {
+      throw errorAtPath(e, keyOf(plan, ctx));
+    }
+    write(plan, { value });
+  }
+}
+
+const extensionPlans = new WeakMap<DescExtension, FieldPlan>();
+
+/** The plan of an extension, compiled once (as the field protobuf-es reads it as) and kept by extension. */
+function extensionPlan(ext: DescExtension, writers: MessageWriters): FieldPlan {
+  let plan = extensionPlans.get(ext);
+  if (plan === undefined) {
+    plan = compilePlan(extensionAsField(ext), writers);
+    extensionPlans.set(ext, plan);
+  }
+  return plan;
+}
+
+/**
+ * The plan of a field from its writers: its names and keys, how its presence is tested (`presence`, with the
+ * oneof's property and the zero value where they apply) and the facts the writers read from the plan.
+ */
+function newPlan(
+  field: DescField,
+  presence: number,
+  oneofLocal: string,
+  zero: unknown,
+  write: ValueWriter,
+  writeText: ValueTextWriter,
+  raw = false,
+): FieldPlan {
+  const keys: string[] = [];
+  for (const name of [field.jsonName, field.name]) {
+    const key = JSON.stringify(name) + (raw ? ':"' : ":");
+    keys.push("{" + key, "," + key, '",' + key);
+  }
+  return new FieldPlan({
+    presence,
+    local: field.localName,
+    oneofLocal,
+    zero,
+    parentName: field.parent.typeName,
+    jsonName: field.jsonName,
+    protoName: field.name,
+    keys,
+    write,
+    writeText,
+    raw,
+    required: isRequiredField(field),
+    members:
+      field.fieldKind === "enum" && field.enum.typeName !== nullValueTypeName
+        ? enumMembers(field.enum, keys)
+        : undefined,
+    plainString: raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
+    oneofMembers: [],
+    byName: (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
+  });
+}
+
+/**
+ * Compiles the plan of a field: its value writers (a list's and a map's from those of an item, see
+ * to-json-collections.ts) and how its presence is tested. `writers` gives the writers of the message types it
+ * holds (compiled on first use).
+ */
+function compilePlan(field: DescField, writers: MessageWriters): FieldPlan {
+  switch (field.fieldKind) {
+    case "list": {
+      const message = field.listKind === "message" ? field.message : undefined;
+      const writeItem = compileValue(field, message, true, writers);
+      const itemText = compileValueText(field, message, true, writers);
+      const list = listWriters(field, writeItem, itemText);
+      return newPlan(field, LIST, "", undefined, list.write, list.text);
+    }
+    case "map": {
+      const message = field.mapKind === "message" ? field.message : undefined;
+      const writeValue = compileValue(field, message, true, writers);
+      const valueText = compileValueText(field, message, true, writers);
+      const map = mapWriters(field, writeValue, valueText);
+      const mapPlan = newPlan(field, MAP, "", undefined, map.write, map.text);
+      mapPlan.intKeys = field.mapKey !== ScalarType.STRING && field.mapKey !== ScalarType.BOOL;
+      return mapPlan;
+    }
+    default: {
+      const message = field.fieldKind === "message" ? field.message : undefined;
+      const write = compileValue(field, message, false, writers);
+      const rawText = compileRawText(field, message, writers);
+      const raw = rawText !== undefined;
+      const text = rawText ?? compileValueText(field, message, false, writers);
+      if (field.oneof !== undefined) return newPlan(field, ONEOF, field.oneof.localName, undefined, write, text, raw);
+      if (field.presence !== IMPLICIT) return newPlan(field, EXPLICIT, "", undefined, write, text, raw);
+      if (field.fieldKind === "enum")
+        return newPlan(field, IMPLICIT_ENUM, "", field.enum.values[0]?.number ?? 0, write, text, raw);
+      const scalar = field.scalar!;
+      const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
+      return newPlan(field, implicitPresence(scalar), "", zero, write, text, raw);
+    }
+  }
+}
+
+/** See {@link FieldPlan.members}: what compileEnumText's writer prints after each key, joined to it. */
+function enumMembers(desc: DescEnum, keys: readonly string[]): ReadonlyMap<number, string>[] {
+  return keys.map((key) => {
+    const members = new Map<number, string>();
+    for (const v of desc.values)
+      if (!members.has(v.number)) members.set(v.number, key + JSON.stringify(enumValueJsonName(v)));
+    return members;
+  });
+}
+
+/**
+ * Compiles the writer of one value of a field, in protobuf-es's local representation: singular wrapper
+ * fields outside a oneof hold the bare scalar, Struct fields (outside Value) a plain JSON object.
+ */
+function compileValue(
+  field: DescField,
+  message: DescMessage | undefined,
+  inCollection: boolean,
+  writers: MessageWriters,
+): ValueWriter {
+  if (message !== undefined) {
+    if (message.typeName === structTypeName && field.parent.typeName !== valueTypeName) {
+      return (value, ctx) => copyJsonObject(value, ctx.maxDepth - ctx.depth, message.typeName);
+    }
+    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+      const scalar = message.fields[0]!;
+      return (value, ctx) => {
+        try {
+          return noteZero(scalarToJson(scalar.scalar, value), ctx);
+        } catch (e) {
+          throw errorAsType(e, message.typeName);
+        }
+      };
+    }
+    let write: MessageWriter | undefined;
+    return (value, ctx) => (write ??= writers.writerFor(message))(value, ctx);
+  }
+  if (field.enum !== undefined) return compileEnum(field.enum);
+  const scalar = field.scalar!;
+  // scalarWriter decides the usual value in place; scalarToJson, a call further, has every type's checks.
+  const write = scalarWriter(scalar);
+  if (scalar === ScalarType.DOUBLE || scalar === ScalarType.FLOAT) {
+    return (value, ctx) => {
+      if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
+      return write(value);
+    };
+  }
+  return write;
+}
+
+/**
+ * Compiles the text writer of one value of a field: the text `JSON.stringify` prints for what
+ * {@link compileValue}'s writer returns, with the same checks and errors, except that a -0 is printed "-0".
+ */
+function compileValueText(
+  field: DescField,
+  message: DescMessage | undefined,
+  inCollection: boolean,
+  writers: MessageWriters,
+): ValueTextWriter {
+  if (message !== undefined) {
+    if (message.typeName === structTypeName && field.parent.typeName !== valueTypeName) {
+      return (value, ctx) => jsonObjectText(value, ctx.maxDepth - ctx.depth, message.typeName);
+    }
+    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+      const scalarText = compileScalarText(message.fields[0]!.scalar!);
+      return (value) => {
+        try {
+          return scalarText(value);
+        } catch (e) {
+          throw errorAsType(e, message.typeName);
+        }
+      };
+    }
+    let write: MessageTextWriter | undefined;
+    return (value, ctx) => (write ??= writers.textWriterFor(message))(value, ctx);
+  }
+  if (field.enum !== undefined) return compileEnumText(field.enum);
+  return compileScalarText(field.scalar!);
+}
+
+/**
+ * The writer of the inside of the JSON string a singular field's value always is (see {@link FieldPlan.raw}),
+ * with the checks and errors of {@link compileValueText}'s writer; undefined for a field whose value is not
+ * always a string.
+ */
+function compileRawText(
+  field: DescField,
+  message: DescMessage | undefined,
+  writers: MessageWriters,
+): ValueTextWriter | undefined {
+  if (message !== undefined) {
+    if (plainStringWkt(message.typeName) !== undefined) {
+      // Nothing to escape (see plainStringWkt); the value writer's checks, depth and errors.
+      let write: MessageWriter | undefined;
+      return (value, ctx) => (write ??= writers.writerFor(message))(value, ctx) as string;
+    }
+    if (field.oneof !== undefined || !isWrapperDesc(message)) return undefined;
+    // A wrapper outside a oneof holds the bare scalar (see compileValue).
+    const raw = compileScalarRaw(message.fields[0]!.scalar!);
+    if (raw === undefined) return undefined;
+    return (value) => {
+      try {
+        return raw(value);
+      } catch (e) {
+        throw errorAsType(e, message.typeName);
+      }
+    };
+  }
+  if (field.fieldKind !== "scalar") return undefined;
+  return compileScalarRaw(field.scalar);
+}
