@@ -22,92 +22,40 @@ import {
   type DescMessage,
   type JsonValue,
   type MessageShape,
-  type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { anyFromJsonInternal } from "../wkt/any.js";
+import { anyFromJsonInternal } from "./any-json.js";
 import { durationFromJson } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
-import { describe } from "../internal/int64.js";
-import { valuesError, type ValueBudget } from "../internal/budget.js";
+import { describe } from "../internal/describe.js";
+import { messageCost, valuesError } from "../internal/budget.js";
 import { copyJsonObject, setOwn } from "../internal/json-value.js";
+import { prototypeIsClean } from "../internal/objects.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
 import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
-import {
-  defaultMaxDepth,
-  defaultMaxValues,
-  defaultMaxValuesPerCodeUnit,
-  defaultMaxValuesTextMin,
-  formatBound,
-} from "../limits.js";
+import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
+import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
+import { extensionAsField } from "./extension-field.js";
+import {
+  makeContext,
+  parseJsonTextForCodec,
+  textParseOptions,
+  type JsonReadOptions,
+  type MessageReader,
+  type ReadContext,
+} from "./read-context.js";
 import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
 import { timestampFromJson } from "../wkt/timestamp.js";
 
-/**
- * Options of {@link fromJson}, {@link fromJsonString} and the merge functions: `@bufbuild/protobuf`'s
- * `JsonReadOptions` member for member (the functions take a `Partial` of it, so an options object written for
- * protobuf-es is accepted as it is), plus optional limits.
- */
-export interface JsonReadOptions {
-  /** Skip object members that name no field (and enum names the enum lacks) instead of failing. */
-  ignoreUnknownFields: boolean;
-  /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
-  registry?: Registry | undefined;
-  /** protobuf-es's name for {@link JsonReadOptions.maxDepth}; give either (both only if equal). */
-  recursionLimit: number;
-  /**
-   * Nesting limit: each message, Any, Struct and ListValue level counts one. Deeper input is our error
-   * (rule `depth`), never a stack overflow. Default 100.
-   */
-  maxDepth?: number | undefined;
-  /**
-   * With {@link fromJsonString}: the longest text accepted, in UTF-16 code units (rule `size`), checked before
-   * anything is parsed. A whole number from 0 up (else rule `range`). Unlimited by default.
-   */
-  maxLength?: number | undefined;
-  /**
-   * Work budget: the most values a call may decode (rule `size` beyond), which bounds the memory of the result
-   * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
-   * member per field, set or not), an element of a repeated field or an entry of a map 1, a
-   * google.protobuf.Value 2, a Struct or ListValue 1 more, a value of a Struct field 1. A whole number from 0
-   * up (else rule `range`), or Infinity. Default: {@link defaultMaxValues} (2,000,000) for a JS value; for a
-   * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
-   * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
-   */
-  maxValues?: number | undefined;
-}
-
-/** @internal Everything a reader needs, created once per call. */
-export interface ReadContext extends ValueBudget {
-  readonly ignoreUnknownFields: boolean;
-  readonly registry: Registry | undefined;
-  readonly maxDepth: number;
-  /** Messages entered so far. */
-  depth: number;
-  /** Values decoded so far (see {@link JsonReadOptions.maxValues}): one integer addition per message or list. */
-  values: number;
-  readonly maxValues: number;
-  /**
-   * The JSON came from {@link fromJsonString}'s parser in its `exactNumbers` mode, where every integer beyond
-   * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
-   */
-  readonly exactNumbers?: boolean;
-  /**
-   * Every object of the JSON is a plain data object that `JSON.parse` or the text parser built, and
-   * `Object.prototype` has no enumerable property: `for...in` lists exactly `Object.keys`, and faster (V8 reads
-   * each member through the map's enumeration cache instead of a keyed lookup). Set by {@link fromJsonString}.
-   */
-  forIn?: boolean;
-}
-
-/** @internal A compiled reader: decodes a JSON value into a new message of one type. */
-export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, unknown>;
+export type { JsonReadOptions } from "./read-context.js";
+/** @internal For mask/patch.ts, until it imports depth-errors.ts. */
+export { stackOverflowAsDepth } from "./depth-errors.js";
 
 /**
  * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).
@@ -200,182 +148,6 @@ export function fromJsonString<Desc extends DescMessage>(
 /** Struct, Value and ListValue: {@link fromJsonString} decodes them by `structFamilyFromText` first. */
 const structFamily = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"]);
 
-/**
- * @internal Options of the text parser for the codec: exact numbers (an int64 written `9.223372036854775807e18`
- * keeps every digit), the nesting guard, and the validated `maxLength`.
- */
-export function textParseOptions(maxDepth: number, maxLength: number | undefined): JsonTextParseOptions {
-  const parseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(maxDepth), exactNumbers: true };
-  if (maxLength !== undefined) {
-    // NaN or a negative limit would switch the check off or reject everything, silently.
-    if (
-      typeof maxLength !== "number" ||
-      !(maxLength >= 0) ||
-      (maxLength !== Infinity && !Number.isInteger(maxLength))
-    ) {
-      throw new WktJsonError(
-        "range",
-        "$",
-        "options",
-        `maxLength must be a whole number from 0 up, got ${String(maxLength)}`,
-      );
-    }
-    parseOptions.maxLength = maxLength;
-  }
-  return parseOptions;
-}
-
-/**
- * @internal Parses a text with {@link textParseOptions}: the parser's `depth` error is told in terms of the
- * codec's `maxDepth`, the limit the caller set, not of the parser's own bound (see {@link textDepthBound}).
- */
-export function parseJsonTextForCodec(text: string, parseOptions: JsonTextParseOptions, maxDepth: number): unknown {
-  try {
-    return parseJsonText(text, parseOptions);
-  } catch (e) {
-    throw textDepthAsMaxDepth(e, maxDepth);
-  }
-}
-
-/**
- * @internal The text parser's `depth` error (its own bound, {@link textDepthBound}) as the codec's: the detail
- * names `maxDepth` and its configured value; rule, path, line and column are kept.
- */
-export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
-  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.typeName !== "JSON") return e;
-  const detail =
-    `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
-    `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
-  const out = new WktJsonError("depth", e.path, e.typeName, detail, { cause: e });
-  if (e.line !== undefined) out.line = e.line;
-  if (e.column !== undefined) out.column = e.column;
-  return out;
-}
-
-/**
- * The text parser's own nesting guard. The codec enforces `maxDepth` on messages exactly; JSON nesting can be
- * deeper than message nesting (arrays of repeated fields), so the parser gets room for that and stops only
- * what no valid input can reach.
- */
-function textDepthBound(maxDepth: number): number {
-  return maxDepth * 2 + 2;
-}
-
-/**
- * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
- * length of that text (the default budget grows with it), undefined for a JS value.
- */
-export function makeContext(
-  options: Partial<JsonReadOptions> | undefined,
-  exactNumbers: boolean,
-  textLength: number | undefined,
-): ReadContext {
-  if (options === undefined) {
-    return {
-      ignoreUnknownFields: false,
-      registry: undefined,
-      maxDepth: defaultMaxDepth,
-      depth: 0,
-      values: 0,
-      maxValues: checkMaxValues(undefined, textLength),
-      exactNumbers,
-    };
-  }
-  return {
-    ignoreUnknownFields: options?.ignoreUnknownFields === true,
-    registry: options?.registry,
-    maxDepth: depthOption(options),
-    depth: 0,
-    values: 0,
-    maxValues: checkMaxValues(options?.maxValues, textLength),
-    exactNumbers,
-  };
-}
-
-/**
- * @internal Validates the `maxValues` option (a whole number from 0 up, or Infinity: NaN would switch the
- * budget off silently) or gives the default: {@link defaultMaxValues} for a JS value, for a text
- * {@link defaultMaxValuesPerCodeUnit} per code unit and at least {@link defaultMaxValuesTextMin}.
- */
-export function checkMaxValues(maxValues: number | undefined, textLength: number | undefined): number {
-  if (maxValues === undefined) {
-    if (textLength === undefined) return defaultMaxValues;
-    return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
-  }
-  if (typeof maxValues !== "number" || !(maxValues >= 0) || (maxValues !== Infinity && !Number.isInteger(maxValues))) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxValues must be a whole number from 0 up, got ${typeof maxValues === "number" ? String(maxValues) : describe(maxValues)}`,
-    );
-  }
-  return maxValues;
-}
-
-/**
- * @internal The nesting limit of an options object: `maxDepth`, or `recursionLimit` (protobuf-es's name for
- * it); giving both with different values is rule `range`. Checked as {@link checkMaxDepth}.
- */
-export function depthOption(
-  options: { readonly maxDepth?: unknown; readonly recursionLimit?: unknown } | undefined,
-): number {
-  const maxDepth = options?.maxDepth;
-  const recursionLimit = options?.recursionLimit;
-  if (maxDepth !== undefined && recursionLimit !== undefined && maxDepth !== recursionLimit) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)} and ${typeof recursionLimit === "number" ? String(recursionLimit) : describe(recursionLimit)}; give one`,
-    );
-  }
-  const limit = maxDepth ?? recursionLimit;
-  if (limit !== undefined && typeof limit !== "number") {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `${maxDepth !== undefined ? "maxDepth" : "recursionLimit"} must be a whole number from 1 up, got ${describe(limit)}`,
-    );
-  }
-  return checkMaxDepth(limit);
-}
-
-/**
- * @internal Validates the `maxDepth` option: a whole number from 1 up. NaN or a fraction would switch the
- * limit off silently.
- */
-export function checkMaxDepth(maxDepth: number | undefined): number {
-  if (maxDepth === undefined) return defaultMaxDepth;
-  if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxDepth must be a whole number from 1 up, got ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)}`,
-    );
-  }
-  return maxDepth;
-}
-
-/**
- * @internal A `maxDepth` set above what the platform's call stack can take ends in a stack overflow; the
- * caller gets our `depth` error instead of the engine's RangeError.
- */
-export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: number): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return new WktJsonError(
-      "depth",
-      "$",
-      typeName,
-      `nesting exhausted the call stack before reaching maxDepth (${maxDepth}); lower maxDepth`,
-      { cause: e },
-    );
-  }
-  return e;
-}
-
 const readers = new WeakMap<DescMessage, MessageReader>();
 
 /** @internal Returns the compiled reader of a message type, compiling it on first use. */
@@ -393,11 +165,6 @@ function enter(ctx: ReadContext, typeName: string, cost: number): void {
   if ((ctx.values += cost) > ctx.maxValues) throw valuesError(typeName, ctx);
 }
 
-/** @internal What a message of a type costs of the budget (see {@link JsonReadOptions.maxValues}). */
-export function messageCost(desc: DescMessage): number {
-  return desc.fields.length + 1;
-}
-
 function compileMessage(desc: DescMessage): MessageReader {
   const wkt = compileWkt(desc);
   if (wkt !== undefined) {
@@ -406,7 +173,7 @@ function compileMessage(desc: DescMessage): MessageReader {
   }
   const typeName = desc.typeName;
   const entries = new Map<string, FieldEntry>();
-  const cost = messageCost(desc);
+  const cost = messageCost(desc.fields.length);
   const reader: MessageReader = (json, ctx) => {
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
@@ -591,22 +358,6 @@ function readExtension(message: Record<string, unknown>, ext: DescExtension, jso
 }
 
 const extensionReaders = new WeakMap<DescExtension, FieldReader>();
-
-/**
- * @internal An extension seen as a field of its extendee stored under `value`, named `[full.name]` in JSON,
- * so that the field readers and writers serve extensions too.
- */
-export function extensionAsField(ext: DescExtension): DescField {
-  const key = `[${ext.typeName}]`;
-  return {
-    ...ext,
-    kind: "field",
-    parent: ext.extendee,
-    localName: "value",
-    name: key,
-    jsonName: key,
-  } as unknown as DescField;
-}
 
 interface FieldEntry {
   readonly field: DescField;
@@ -855,12 +606,6 @@ function adoptedValue(json: unknown, depthLeft: number, ctx: ReadContext): boole
   return false;
 }
 
-/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
-function prototypeIsClean(): boolean {
-  for (const _ in {}) return false;
-  return true;
-}
-
 /** Tells whether a scalar type is one of the ten integer types. */
 function isIntegerType(t: ScalarType): boolean {
   return (
@@ -975,7 +720,7 @@ const leafParseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(defaul
 function compileWkt(desc: DescMessage): MessageReader | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith("google.protobuf.")) return undefined;
-  const cost = messageCost(desc);
+  const cost = messageCost(desc.fields.length);
   const leafOf = (read: LeafReader): MessageReader => {
     leafReaders.set(desc, read);
     return (json, ctx) => {
@@ -1005,7 +750,7 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     case "google.protobuf.Any":
       return (json, ctx) => {
         enter(ctx, typeName, cost);
-        const m = anyFromJsonInternal(json, ctx) as unknown as Record<string, unknown>;
+        const m = anyFromJsonInternal(json, ctx, readerFor) as unknown as Record<string, unknown>;
         ctx.depth--;
         return m;
       };

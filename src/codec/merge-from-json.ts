@@ -40,12 +40,14 @@ import {
   type MessagePlan,
   type Msg,
 } from "../wkt/field-mask.js";
-import { fromJson, fromJsonString, stackOverflowAsDepth, depthOption, type JsonReadOptions } from "./from-json.js";
+import { fromJson, fromJsonString } from "./from-json.js";
+import { stackOverflowAsDepth } from "./depth-errors.js";
+import { depthOption, type JsonReadOptions } from "./read-context.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { setOwn } from "../internal/json-value.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 
 /**
  * Reads proto3 JSON into `target`, merging: set fields are replaced, lists appended to, map entries added,

@@ -24,11 +24,13 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { anyToJsonInternal } from "../wkt/any.js";
+import { anyToJsonInternal } from "./any-json.js";
 import { durationToJson } from "../wkt/duration.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { errorAsType, WktJsonError } from "../errors.js";
-import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
+import { stackOverflowAsDepth } from "./depth-errors.js";
+import { extensionAsField } from "./extension-field.js";
+import { checkMaxDepth } from "./read-context.js";
 import { fieldMaskToJson } from "../wkt/field-mask.js";
 import { describe } from "../internal/int64.js";
 import {
@@ -1797,7 +1799,7 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
       return (message, ctx) => {
         checkMessage(message, typeName);
         enter(ctx, typeName);
-        const json = anyToJsonInternal(message as never, ctx);
+        const json = anyToJsonInternal(message as never, ctx, writerFor);
         ctx.depth--;
         return json;
       };

@@ -15,26 +15,27 @@
  * @module
  */
 import type { DescField, DescMessage, JsonValue, ScalarType } from "@bufbuild/protobuf";
-import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
-import { checkNoAtTypeField } from "../wkt/any.js";
 import {
-  compileValue,
-  extensionAsField,
-  makeContext,
-  messageCost,
-  nullIsValue,
-  readerFor,
-  skipped,
-  stackOverflowAsDepth,
-  textDepthAsMaxDepth,
-  textParseOptions,
-  type JsonReadOptions,
-  type ReadContext,
-  type ValueReader,
-} from "./from-json.js";
-import { describe } from "../internal/int64.js";
-import { unlimitedBudget, valuesError } from "../internal/budget.js";
+  anyEmpty,
+  anyEmptyNotObject,
+  anyExtraMember,
+  anyFormLegacyEmpty,
+  anyFormValue,
+  anyJsonError,
+  anyJsonForm,
+  anyJsonHead,
+  anyNoValue,
+  anyValueFormKey,
+  checkNoAtTypeField,
+} from "../wkt/any.js";
+import { compileValue, nullIsValue, readerFor, skipped, type ValueReader } from "./from-json.js";
+import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
+import { extensionAsField } from "./extension-field.js";
+import { makeContext, textParseOptions, type JsonReadOptions, type ReadContext } from "./read-context.js";
+import { describe } from "../internal/describe.js";
+import { messageCost, unlimitedBudget, valuesError } from "../internal/budget.js";
 import { issuePath } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
@@ -45,7 +46,7 @@ import {
   parseJsonTextStrict,
   type JsonTextDuplicate,
 } from "./json-text.js";
-import { copyJsonObject, copyValue } from "../internal/json-value.js";
+import { copyJsonObject, copyValue, setOwn } from "../internal/json-value.js";
 import { mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { issuePathKeyMax, issuePathMax } from "../limits.js";
@@ -433,7 +434,7 @@ class Walk {
       this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
       return;
     }
-    if (!this.enter(desc.typeName, messageCost(desc))) return;
+    if (!this.enter(desc.typeName, messageCost(desc.fields.length))) return;
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
@@ -613,40 +614,24 @@ class Walk {
   }
 
   private anyBody(json: unknown): void {
-    if (typeof json !== "object" || json === null || Array.isArray(json)) {
-      this.error("json-type", anyType, `expected an object, got ${describe(json)}`);
+    const head = anyJsonHead(json);
+    if (typeof head === "number") {
+      if (head !== anyEmpty) this.add(anyJsonError(head, json));
       return;
     }
+    const keys = head;
     const obj = json as Record<string, unknown>;
-    const keys = Object.keys(obj);
-    if (keys.length === 0) return;
-    if (!Object.prototype.hasOwnProperty.call(obj, "@type")) {
-      this.error("type-url", anyType, `"@type" is missing; an Any with members must name its type`);
-      return;
-    }
-    const url = obj["@type"];
-    if (typeof url !== "string") {
-      this.errorAt("@type", "json-type", anyType, `"@type" must be a string, got ${describe(url)}`);
-      return;
-    }
+    const url = obj["@type"] as string;
     this.path.push("@type");
     const desc = this.leaf(() => typeUrlResolve(url, this.ctx.registry));
     this.path.pop();
     if (desc === failed) return;
     const inner = desc as DescMessage;
-    if (hasCustomJsonRepresentation(inner)) {
-      for (const k of keys) {
-        if (k !== "@type" && k !== "value") {
-          this.errorAt(
-            k,
-            "unknown-field",
-            inner.typeName,
-            `${JSON.stringify(k)} is not allowed: ${inner.typeName} goes under "value"`,
-          );
-        }
-      }
+    const form = anyJsonForm(inner, obj, keys.length);
+    if (form === anyFormValue) {
+      for (const k of keys) if (!anyValueFormKey(k)) this.add(anyJsonError(anyExtraMember, k, inner));
       if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
-        this.error("json-type", anyType, `"value" is missing; ${inner.typeName} is written under "value"`);
+        this.add(anyJsonError(anyNoValue, undefined, inner));
         return;
       }
       // The decoder first tries the bytes straight from the JSON (Struct, Value, ListValue), which spends none
@@ -662,14 +647,10 @@ class Walk {
     const clash = this.leaf(() => checkNoAtTypeField(inner, "read"));
     this.path.pop();
     if (clash === failed) return;
-    if (
-      inner.typeName === "google.protobuf.Empty" &&
-      keys.length === 2 &&
-      Object.prototype.hasOwnProperty.call(obj, "value")
-    ) {
+    if (form === anyFormLegacyEmpty) {
       const v = obj["value"];
       if (typeof v !== "object" || v === null || Array.isArray(v)) {
-        this.errorAt("value", "json-type", inner.typeName, `expected {}, got ${describe(v)}`);
+        this.add(anyJsonError(anyEmptyNotObject, v, inner));
         return;
       }
       this.path.push("value");
@@ -679,12 +660,7 @@ class Walk {
     }
     // The embedded message's own members, "@type" aside; its paths are those of the Any's object.
     const body: Record<string, unknown> = {};
-    for (const k of keys) {
-      if (k === "@type") continue;
-      if (k === "__proto__")
-        Object.defineProperty(body, k, { value: obj[k], writable: true, enumerable: true, configurable: true });
-      else body[k] = obj[k];
-    }
+    for (const k of keys) if (k !== "@type") setOwn(body, k, obj[k]);
     this.message(inner, body);
   }
 
