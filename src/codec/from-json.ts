@@ -39,13 +39,16 @@ import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
 import {
   makeContext,
   parseJsonTextForCodec,
+  skipped,
   textParseOptions,
   type JsonReadOptions,
   type MessageReader,
   type ReadContext,
+  type ValueReader,
 } from "./read-context.js";
 import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
@@ -374,12 +377,6 @@ interface FieldEntry {
 
 type FieldReader = (message: Record<string, unknown>, json: unknown, ctx: ReadContext) => void;
 
-/** @internal Says that an enum value was an unknown name, skipped under `ignoreUnknownFields`. */
-export const skipped = Symbol("skipped");
-
-/** @internal How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
-export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
-
 function compileField(field: DescField): FieldReader {
   const local = field.localName;
   switch (field.fieldKind) {
@@ -481,18 +478,6 @@ function compileField(field: DescField): FieldReader {
   }
 }
 
-/** @internal Whether JSON null is a value of the field (google.protobuf.Value, NullValue) rather than "default". */
-export function nullIsValue(field: DescField): boolean {
-  if (field.fieldKind === "map") {
-    return field.mapKind === "message"
-      ? field.message.typeName === "google.protobuf.Value"
-      : field.mapKind === "enum" && field.enum.typeName === "google.protobuf.NullValue";
-  }
-  if (field.message !== undefined) return field.message.typeName === "google.protobuf.Value";
-  if (field.enum !== undefined) return field.enum.typeName === "google.protobuf.NullValue";
-  return false;
-}
-
 /**
  * @internal Compiles the reader of one value of a field (the field itself, a list item or a map value), in
  * protobuf-es's local representation: singular wrapper fields outside a oneof are unboxed to the scalar, and
@@ -501,14 +486,14 @@ export function nullIsValue(field: DescField): boolean {
  */
 export function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
   if (message !== undefined) {
-    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+    if (structIsPlainJson(field, message)) {
       return (json, ctx) => {
         const depthLeft = ctx.maxDepth - ctx.depth;
         if (ctx.exactNumbers === true && adoptedJsonObject(json, depthLeft, ctx)) return json;
         return copyJsonObject(json, depthLeft, message.typeName, ctx);
       };
     }
-    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+    if (wrapperIsUnboxed(field, message, inCollection)) {
       const scalar = message.fields[0]!;
       return (json, ctx) => {
         try {

@@ -40,6 +40,7 @@ import {
   type MessagePlan,
   type Msg,
 } from "../wkt/field-mask.js";
+import { nullIsValue } from "./field-form.js";
 import { fromJson, fromJsonString } from "./from-json.js";
 import { stackOverflowAsDepth } from "./depth-errors.js";
 import { depthOption, type JsonReadOptions } from "./read-context.js";
@@ -126,9 +127,6 @@ function apply(
   }
 }
 
-const nullValueTypeName = "google.protobuf.NullValue";
-const valueTypeName = "google.protobuf.Value";
-
 /** The fields of each message type by the JSON names and proto names the decoder reads. */
 const byKeys = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
 
@@ -159,7 +157,7 @@ function mergeMessage(plan: MessagePlan, target: Msg, json: JsonValue, source: M
       continue;
     }
     const v = json[key]!;
-    if (v === null && !nullIsValue(fp)) {
+    if (v === null && !nullIsValue(fp.field)) {
       reset(fp, target);
       continue;
     }
@@ -210,11 +208,6 @@ function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: 
       return true;
   }
   return false;
-}
-
-/** Fields for which JSON `null` is a value rather than a reset. */
-function nullIsValue(fp: FieldPlan): boolean {
-  return fp.message?.typeName === valueTypeName || fp.field.enum?.typeName === nullValueTypeName;
 }
 
 /** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */

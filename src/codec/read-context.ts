@@ -76,6 +76,12 @@ export interface ReadContext extends ValueBudget {
 /** @internal A compiled reader: decodes a JSON value into a new message of one type. */
 export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, unknown>;
 
+/** @internal How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
+export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
+
+/** @internal What a {@link ValueReader} gives for an enum value that was an unknown name, skipped under `ignoreUnknownFields`. */
+export const skipped = Symbol("skipped");
+
 /**
  * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
  * length of that text (the default budget grows with it), undefined for a JS value.

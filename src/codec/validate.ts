@@ -30,10 +30,18 @@ import {
   anyValueFormKey,
   checkNoAtTypeField,
 } from "../wkt/any.js";
-import { compileValue, nullIsValue, readerFor, skipped, type ValueReader } from "./from-json.js";
+import { compileValue, readerFor } from "./from-json.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
 import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
-import { makeContext, textParseOptions, type JsonReadOptions, type ReadContext } from "./read-context.js";
+import {
+  makeContext,
+  skipped,
+  textParseOptions,
+  type JsonReadOptions,
+  type ReadContext,
+  type ValueReader,
+} from "./read-context.js";
 import { describe } from "../internal/describe.js";
 import { messageCost, unlimitedBudget, valuesError } from "../internal/budget.js";
 import { issuePath } from "../internal/issue-path.js";
@@ -583,16 +591,14 @@ class Walk {
     cached: boolean,
   ): ValueReader | undefined {
     // As the decoder's compileValue: only a singular wrapper field outside a oneof is unboxed to its scalar.
-    if (message !== undefined && (inCollection || field.oneof !== undefined || !isWrapperDesc(message))) {
-      return undefined;
-    }
+    if (message !== undefined && !wrapperIsUnboxed(field, message, inCollection)) return undefined;
     return cached ? valueReaderOf(field, message, inCollection) : compileValue(field, message, inCollection);
   }
 
   /** A message-typed value of a field (the field itself, a list item, a map value) that the walk goes into. */
   private value(field: DescField, message: DescMessage | undefined, json: unknown): unknown {
     if (message === undefined) return undefined; // not reached: scalars and enums have a leaf reader
-    if (message.typeName === structType && field.parent.typeName !== valueType) {
+    if (structIsPlainJson(field, message)) {
       // A Struct field outside Value is a plain JSON object: the copy's rules.
       const depthLeft = this.ctx.maxDepth - this.ctx.depth;
       if (typeof json !== "object" || json === null || Array.isArray(json)) {

@@ -43,6 +43,7 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/int64.js";
 import { setOwn } from "../internal/json-value.js";
+import { nullIsValue } from "../codec/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 
 /** Options of {@link jsonSchema}. */
@@ -605,23 +606,4 @@ function orNull(s: JsonObject): JsonObject {
   if (typeof t === "string") return { ...s, type: [t, "null"] };
   if (Array.isArray(t)) return { ...s, type: [...t, "null"] };
   return { anyOf: [{ type: "null" }, s] };
-}
-
-/** Whether null is a value of the field rather than "unset": google.protobuf.Value and NullValue. */
-function nullIsValue(field: DescField | DescExtension): boolean {
-  if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
-  if (field.fieldKind === "enum") return field.enum.typeName === nullValueType;
-  if (field.fieldKind === "list") {
-    return (
-      (field.listKind === "message" && field.message.typeName === "google.protobuf.Value") ||
-      (field.listKind === "enum" && field.enum.typeName === nullValueType)
-    );
-  }
-  if (field.fieldKind === "map") {
-    return (
-      (field.mapKind === "message" && field.message.typeName === "google.protobuf.Value") ||
-      (field.mapKind === "enum" && field.enum.typeName === nullValueType)
-    );
-  }
-  return false;
 }
