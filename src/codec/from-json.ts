@@ -201,44 +201,19 @@ function compileMessage(desc: DescMessage): MessageReader {
         key = keys[i]!;
         const entry = entries.get(key);
         if (entry === undefined) {
-          if (key.charCodeAt(0) === 91 && ctx.registry !== undefined && key.endsWith("]")) {
-            const ext = ctx.registry.getExtension(key.slice(1, -1));
-            if (ext !== undefined && ext.extendee.typeName === typeName) {
-              readExtension(message, ext, obj[key], ctx);
-              continue;
-            }
-          }
-          if (!ctx.ignoreUnknownFields) {
-            throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(key)} is not a field`);
-          }
+          unknownMember(message, obj, key, ctx);
           continue;
         }
-        // JSON keys of one object are unique, so a field is given twice only under its two names; the error
-        // is reported at the later of the two, as the text parser reports a repeated key. A JSON name can
-        // only follow its proto name if some proto name came before.
-        if (
-          entry.otherName !== undefined &&
-          (entry.isProtoName ? ++aliases > 0 : aliases > 0) &&
-          Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
-          keys.indexOf(entry.otherName) < i
-        ) {
-          throw new WktJsonError(
-            "duplicate-field",
-            "$",
-            typeName,
-            `field ${entry.field.name} is given twice, as ${JSON.stringify(entry.otherName)} and ${JSON.stringify(key)}`,
-          );
+        // A JSON name can only follow its proto name if some proto name came before.
+        if (entry.otherName !== undefined && (entry.isProtoName ? ++aliases > 0 : aliases > 0)) {
+          checkGivenOnce(entry, obj, keys, i, key);
         }
         entry.read(message, obj[key], ctx);
       }
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    if (shape !== undefined) {
-      // A field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields.
-      const added = shape.added;
-      for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];
-    }
+    if (shape !== undefined) deleteUnset(message, shape);
     ctx.depth--;
     return message;
   };
@@ -255,33 +230,12 @@ function compileMessage(desc: DescMessage): MessageReader {
         key = k;
         const entry = entries.get(k);
         if (entry === undefined) {
-          if (k.charCodeAt(0) === 91 && ctx.registry !== undefined && k.endsWith("]")) {
-            const ext = ctx.registry.getExtension(k.slice(1, -1));
-            if (ext !== undefined && ext.extendee.typeName === typeName) {
-              readExtension(message, ext, obj[k], ctx);
-              i++;
-              continue;
-            }
-          }
-          if (!ctx.ignoreUnknownFields) {
-            throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(k)} is not a field`);
-          }
+          unknownMember(message, obj, k, ctx);
           i++;
           continue;
         }
-        // As in the reader above.
-        if (
-          entry.otherName !== undefined &&
-          (entry.isProtoName ? ++aliases > 0 : aliases > 0) &&
-          Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
-          Object.keys(obj).indexOf(entry.otherName) < i
-        ) {
-          throw new WktJsonError(
-            "duplicate-field",
-            "$",
-            typeName,
-            `field ${entry.field.name} is given twice, as ${JSON.stringify(entry.otherName)} and ${JSON.stringify(k)}`,
-          );
+        if (entry.otherName !== undefined && (entry.isProtoName ? ++aliases > 0 : aliases > 0)) {
+          checkGivenOnce(entry, obj, undefined, i, k);
         }
         entry.read(message, obj[k], ctx);
         i++;
@@ -289,12 +243,30 @@ function compileMessage(desc: DescMessage): MessageReader {
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    if (shape !== undefined) {
-      const added = shape.added;
-      for (let j = 0; j < added.length; j++) if (message[added[j]!] === undefined) delete message[added[j]!];
-    }
+    if (shape !== undefined) deleteUnset(message, shape);
     ctx.depth--;
     return message;
+  };
+  /**
+   * A key that names no field: an extension of this type the registry knows (`[full.name]`), else skipped
+   * under ignoreUnknownFields, else rule `unknown-field`.
+   */
+  const unknownMember = (
+    message: Record<string, unknown>,
+    obj: Record<string, unknown>,
+    key: string,
+    ctx: ReadContext,
+  ): void => {
+    if (key.charCodeAt(0) === 91 && ctx.registry !== undefined && key.endsWith("]")) {
+      const ext = ctx.registry.getExtension(key.slice(1, -1));
+      if (ext !== undefined && ext.extendee.typeName === typeName) {
+        readExtension(message, ext, obj[key], ctx);
+        return;
+      }
+    }
+    if (!ctx.ignoreUnknownFields) {
+      throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(key)} is not a field`);
+    }
   };
   /** {@link membersAdded} of the keys `for...in` lists, and undefined beyond 16 keys. */
   const membersAddedIn = (obj: Record<string, unknown>, shape: ZeroShape): ZeroShape | undefined => {
@@ -343,6 +315,36 @@ function compileMessage(desc: DescMessage): MessageReader {
     if (differ) entries.set(field.name, { field, index, read, otherName: field.jsonName, isProtoName: true, adds });
   });
   return reader;
+}
+
+/**
+ * Throws rule `duplicate-field` if the field of `entry` (the key `keys[i]`, or the i-th key `for...in` lists
+ * when `keys` is undefined) was given before under its other name. JSON keys of one object are unique, so a
+ * field is given twice only under its two names; the error is reported at the later of the two, as the text
+ * parser reports a repeated key.
+ */
+function checkGivenOnce(
+  entry: FieldEntry,
+  obj: Record<string, unknown>,
+  keys: readonly string[] | undefined,
+  i: number,
+  key: string,
+): void {
+  const other = entry.otherName!;
+  if (Object.prototype.hasOwnProperty.call(obj, other) && (keys ?? Object.keys(obj)).indexOf(other) < i) {
+    throw new WktJsonError(
+      "duplicate-field",
+      "$",
+      entry.field.parent.typeName,
+      `field ${entry.field.name} is given twice, as ${JSON.stringify(other)} and ${JSON.stringify(key)}`,
+    );
+  }
+}
+
+/** Deletes the members a zero message copy added (see ZeroShape) that reading left unset: a field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields. */
+function deleteUnset(message: Record<string, unknown>, shape: ZeroShape): void {
+  const added = shape.added;
+  for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];
 }
 
 /**
