@@ -30,7 +30,14 @@ import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
-import { messageCost, valuesError } from "../internal/budget.js";
+import { elementCost, messageCost, valuesError } from "../internal/budget.js";
+import {
+  listValueTypeName,
+  nullValueTypeName,
+  structTypeName,
+  valueTypeName,
+  wktPackagePrefix,
+} from "../internal/names.js";
 import { copyJsonObject, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
@@ -149,7 +156,7 @@ export function fromJsonString<Desc extends DescMessage>(
 }
 
 /** Struct, Value and ListValue: {@link fromJsonString} decodes them by `structFamilyFromText` first. */
-const structFamily = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"]);
+const structFamily = new Set([structTypeName, valueTypeName, listValueTypeName]);
 
 const readers = new WeakMap<DescMessage, MessageReader>();
 
@@ -532,7 +539,7 @@ function adoptedJsonObject(json: unknown, depthLeft: number, ctx: ReadContext): 
   let ok: boolean;
   try {
     ok =
-      (depthLeft <= 0 || (ctx.values += 1) <= ctx.maxValues) &&
+      (depthLeft <= 0 || (ctx.values += elementCost) <= ctx.maxValues) &&
       adoptedObject(json as Record<string, unknown>, depthLeft, ctx);
   } catch {
     ok = false; // a stack overflow: the copy meets it again and reports it
@@ -547,7 +554,7 @@ function adoptedObject(json: Record<string, unknown>, depthLeft: number, ctx: Re
   const keys = Object.keys(json);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if ((ctx.values += 1) > ctx.maxValues || !isWellFormed(key)) return false;
+    if ((ctx.values += elementCost) > ctx.maxValues || !isWellFormed(key)) return false;
     const v = json[key];
     if (typeof v === "bigint") {
       const n = Number(v);
@@ -646,7 +653,7 @@ function compileEnum(desc: DescEnum): ValueReader {
   for (const v of desc.values) byName.set(enumValueJsonName(v), v.number);
   for (const v of desc.values) byName.set(v.name, v.number);
   const declared = new Set(desc.values.map((v) => v.number));
-  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  const isNullValue = desc.typeName === nullValueTypeName;
   return (json, ctx) => {
     if (json === null && isNullValue) return 0;
     if (typeof json === "string") {
@@ -706,7 +713,7 @@ const leafParseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(defaul
 /** Readers of the well-known types with a custom JSON form; each counts one level of nesting. */
 function compileWkt(desc: DescMessage): MessageReader | undefined {
   const typeName = desc.typeName;
-  if (!typeName.startsWith("google.protobuf.")) return undefined;
+  if (!typeName.startsWith(wktPackagePrefix)) return undefined;
   const cost = messageCost(desc.fields.length);
   const leafOf = (read: LeafReader): MessageReader => {
     leafReaders.set(desc, read);

@@ -43,7 +43,26 @@ import {
   type ValueReader,
 } from "./read-context.js";
 import { describe } from "../internal/describe.js";
-import { messageCost, unlimitedBudget, valuesError } from "../internal/budget.js";
+import {
+  containerCost,
+  elementCost,
+  listValueCost,
+  messageCost,
+  unlimitedBudget,
+  valueCost,
+  valuesError,
+} from "../internal/budget.js";
+import {
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
+  listValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  valueTypeName,
+} from "../internal/names.js";
+import { countOption } from "../internal/options.js";
 import { issuePath } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
@@ -192,12 +211,7 @@ function withoutStacks(walk: () => void): void {
 }
 
 function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number {
-  const m = options?.maxIssues;
-  if (m === undefined) return validateMaxIssuesDefault;
-  if (typeof m !== "number" || !(m >= 1) || (m !== Infinity && !Number.isInteger(m))) {
-    throw new WktJsonError("range", "$", "options", `maxIssues must be a whole number from 1 up, got ${String(m)}`);
-  }
-  return m;
+  return countOption("maxIssues", options?.maxIssues, validateMaxIssuesDefault);
 }
 
 /** A path built in full (one error, not one per issue) cut as issue paths are ({@link issuePath}). */
@@ -240,12 +254,8 @@ const full = Symbol("full");
 /** What a leaf read gave when it failed (the issue is recorded). */
 const failed = Symbol("failed");
 
-const structType = "google.protobuf.Struct";
-const valueType = "google.protobuf.Value";
-const listValueType = "google.protobuf.ListValue";
-const anyType = "google.protobuf.Any";
 /** What an Any costs of the budget, as the decoder counts it: 1 plus its two fields. */
-const anyCost = 3;
+const anyCost = messageCost(2);
 
 /** A message member: the field and its other accepted key, as the decoder's reader holds them. */
 interface Member {
@@ -284,18 +294,18 @@ type Kind = "message" | "leaf" | "any" | "struct" | "value" | "list";
 
 function kindOf(desc: DescMessage): Kind {
   switch (desc.typeName) {
-    case anyType:
+    case anyTypeName:
       return "any";
-    case structType:
+    case structTypeName:
       return "struct";
-    case valueType:
+    case valueTypeName:
       return "value";
-    case listValueType:
+    case listValueTypeName:
       return "list";
-    case "google.protobuf.Timestamp":
-    case "google.protobuf.Duration":
-    case "google.protobuf.FieldMask":
-    case "google.protobuf.Empty":
+    case timestampTypeName:
+    case durationTypeName:
+    case fieldMaskTypeName:
+    case emptyTypeName:
       return "leaf";
   }
   return isWrapperDesc(desc) ? "leaf" : "message";
@@ -427,15 +437,15 @@ class Walk {
         this.structMessage(json);
         return;
       case "value":
-        this.spend(2, valueType);
-        this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueType);
+        this.spend(valueCost, valueTypeName);
+        this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueTypeName);
         return;
       case "list":
         if (!Array.isArray(json)) {
           this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth, this.ctx));
           return;
         }
-        this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueType);
+        this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueTypeName);
         return;
     }
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
@@ -602,10 +612,10 @@ class Walk {
       // A Struct field outside Value is a plain JSON object: the copy's rules.
       const depthLeft = this.ctx.maxDepth - this.ctx.depth;
       if (typeof json !== "object" || json === null || Array.isArray(json)) {
-        return this.leaf(() => copyJsonObject(json, depthLeft, structType, this.ctx));
+        return this.leaf(() => copyJsonObject(json, depthLeft, structTypeName, this.ctx));
       }
-      if (depthLeft > 0) this.spend(1, structType); // the copy's own object, as copyJsonObject charges it
-      this.object(json as Record<string, unknown>, depthLeft, "copy", structType);
+      if (depthLeft > 0) this.spend(elementCost, structTypeName); // the copy's own object, as copyJsonObject charges it
+      this.object(json as Record<string, unknown>, depthLeft, "copy", structTypeName);
       return undefined;
     }
     this.message(message, json);
@@ -614,7 +624,7 @@ class Walk {
 
   /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
   private any(json: unknown): void {
-    if (!this.enter(anyType, anyCost)) return;
+    if (!this.enter(anyTypeName, anyCost)) return;
     this.anyBody(json);
     this.ctx.depth--;
   }
@@ -677,7 +687,7 @@ class Walk {
       this.leaf(() => structFromJsonInternal(json, depthLeft, this.ctx));
       return;
     }
-    this.object(json as Record<string, unknown>, depthLeft, "message", structType);
+    this.object(json as Record<string, unknown>, depthLeft, "message", structTypeName);
   }
 
   /**
@@ -722,7 +732,7 @@ class Walk {
       return;
     }
     // As listFrom (a ListValue 1, each Value 2) or copyValue (each element 1) charge it, all at once.
-    if (mode === "message") this.spend(1 + 2 * json.length, listValueType);
+    if (mode === "message") this.spend(listValueCost(json.length), listValueTypeName);
     else this.spend(json.length, typeName);
     for (let i = 0; i < json.length; i++) {
       this.path.push(i);
@@ -741,16 +751,16 @@ class Walk {
       return;
     }
     // As structFrom (a Struct 1, each Value 2) or copyObject (each value 1) charge it, member by member.
-    if (mode === "message") this.spend(1, structType);
-    const nested = mode === "message" ? valueType : typeName;
-    const each = mode === "message" ? 2 : 1;
+    if (mode === "message") this.spend(containerCost, structTypeName);
+    const nested = mode === "message" ? valueTypeName : typeName;
+    const each = mode === "message" ? valueCost : elementCost;
     for (const key of Object.keys(json)) {
       this.path.push(key); // the reader charges the member with its key as the error's path
       this.spend(each, nested);
       this.path.pop();
       if (!isWellFormed(key)) {
         if (mode === "message")
-          this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
+          this.errorAt(key, "utf16", structTypeName, "the member name has a lone surrogate, which UTF-8 cannot carry");
         else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");
         continue;
       }

@@ -19,7 +19,7 @@ import type { DescMessage, JsonValue, MessageJsonType, MessageShape } from "@buf
 import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
 import { fromJson } from "../codec/from-json.js";
 import { jsonPathSegments } from "../codec/json-text.js";
-import { describe } from "../internal/int64.js";
+import { describe } from "../internal/describe.js";
 import { jsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 import { checkSchema } from "../wkt/registry.js";
 import { validateJson, type ValidateJsonOptions } from "../codec/validate.js";
