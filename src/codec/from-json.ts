@@ -48,6 +48,14 @@ import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
 import {
+  extensionOfKey,
+  fieldKeys,
+  givenBefore,
+  givenTwiceError,
+  unknownFieldError,
+  type FieldKey,
+} from "./field-keys.js";
+import {
   makeContext,
   parseJsonTextForCodec,
   skipped,
@@ -264,15 +272,10 @@ function compileMessage(desc: DescMessage): MessageReader {
     key: string,
     ctx: ReadContext,
   ): void => {
-    if (key.charCodeAt(0) === 91 && ctx.registry !== undefined && key.endsWith("]")) {
-      const ext = ctx.registry.getExtension(key.slice(1, -1));
-      if (ext !== undefined && ext.extendee.typeName === typeName) {
-        readExtension(message, ext, obj[key], ctx);
-        return;
-      }
-    }
-    if (!ctx.ignoreUnknownFields) {
-      throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(key)} is not a field`);
+    const ext = extensionOfKey(key, ctx.registry, typeName);
+    if (ext !== undefined) readExtension(message, ext, obj[key], ctx);
+    else if (!ctx.ignoreUnknownFields) {
+      throw unknownFieldError(typeName, key);
     }
   };
   /** {@link membersAdded} of the keys `for...in` lists, and undefined beyond 16 keys. */
@@ -307,28 +310,17 @@ function compileMessage(desc: DescMessage): MessageReader {
   readers.set(desc, reader);
   root = zeroShapeRoot(desc);
   const zero = create(desc);
-  desc.fields.forEach((field, index) => {
-    const read = compileField(field);
-    const differ = field.jsonName !== field.name;
+  const reads = desc.fields.map((field) => compileField(field));
+  for (const { key, field, index, otherName, isProtoName } of fieldKeys(desc)) {
     const adds = field.oneof === undefined && !Object.prototype.hasOwnProperty.call(zero, field.localName);
-    entries.set(field.jsonName, {
-      field,
-      index,
-      read,
-      otherName: differ ? field.name : undefined,
-      isProtoName: false,
-      adds,
-    });
-    if (differ) entries.set(field.name, { field, index, read, otherName: field.jsonName, isProtoName: true, adds });
-  });
+    entries.set(key, { field, index, read: reads[index]!, otherName, isProtoName, adds });
+  }
   return reader;
 }
 
 /**
  * Throws rule `duplicate-field` if the field of `entry` (the key `keys[i]`, or the i-th key `for...in` lists
- * when `keys` is undefined) was given before under its other name. JSON keys of one object are unique, so a
- * field is given twice only under its two names; the error is reported at the later of the two, as the text
- * parser reports a repeated key.
+ * when `keys` is undefined) was given before under its other name ({@link givenBefore}).
  */
 function checkGivenOnce(
   entry: FieldEntry,
@@ -337,15 +329,7 @@ function checkGivenOnce(
   i: number,
   key: string,
 ): void {
-  const other = entry.otherName!;
-  if (Object.prototype.hasOwnProperty.call(obj, other) && (keys ?? Object.keys(obj)).indexOf(other) < i) {
-    throw new WktJsonError(
-      "duplicate-field",
-      "$",
-      entry.field.parent.typeName,
-      `field ${entry.field.name} is given twice, as ${JSON.stringify(other)} and ${JSON.stringify(key)}`,
-    );
-  }
+  if (givenBefore(obj, keys, entry.otherName!, i)) throw givenTwiceError(entry, key);
 }
 
 /** Deletes the members a zero message copy added (see ZeroShape) that reading left unset: a field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields. */
@@ -371,15 +355,9 @@ function readExtension(message: Record<string, unknown>, ext: DescExtension, jso
 
 const extensionReaders = new WeakMap<DescExtension, FieldReader>();
 
-interface FieldEntry {
-  readonly field: DescField;
-  /** The index of the field in its message's `fields` (see zeroShapeStep). */
-  readonly index: number;
+/** A key that names a field (see {@link fieldKeys}; `index` is what zeroShapeStep takes), with its reader. */
+interface FieldEntry extends Omit<FieldKey, "key"> {
   readonly read: FieldReader;
-  /** The field's other accepted key, when its JSON and proto names differ. */
-  readonly otherName: string | undefined;
-  /** Whether this key is the proto name of a field whose JSON name differs. */
-  readonly isProtoName: boolean;
   /** Whether reading the field adds a member the zero message lacks (a message field, explicit presence). */
   readonly adds: boolean;
 }

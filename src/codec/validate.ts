@@ -35,6 +35,14 @@ import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.j
 import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import {
+  extensionOfKey,
+  fieldKeys,
+  givenBefore,
+  givenTwiceError,
+  unknownFieldError,
+  type FieldKey,
+} from "./field-keys.js";
+import {
   makeContext,
   skipped,
   textParseOptions,
@@ -257,23 +265,13 @@ const failed = Symbol("failed");
 /** What an Any costs of the budget, as the decoder counts it: 1 plus its two fields. */
 const anyCost = messageCost(2);
 
-/** A message member: the field and its other accepted key, as the decoder's reader holds them. */
-interface Member {
-  readonly field: DescField;
-  readonly otherName: string | undefined;
-}
+const membersCache = new WeakMap<DescMessage, Map<string, FieldKey>>();
 
-const membersCache = new WeakMap<DescMessage, Map<string, Member>>();
-
-function membersOf(desc: DescMessage): Map<string, Member> {
+/** The keys that name a field of `desc` ({@link fieldKeys}), by key. */
+function membersOf(desc: DescMessage): Map<string, FieldKey> {
   let members = membersCache.get(desc);
   if (members === undefined) {
-    members = new Map();
-    for (const field of desc.fields) {
-      const differ = field.jsonName !== field.name;
-      members.set(field.jsonName, { field, otherName: differ ? field.name : undefined });
-      if (differ) members.set(field.name, { field, otherName: field.jsonName });
-    }
+    members = new Map(fieldKeys(desc).map((k) => [k.key, k]));
     membersCache.set(desc, members);
   }
   return members;
@@ -476,22 +474,17 @@ class Walk {
     const typeName = desc.typeName;
     const member = membersOf(desc).get(key);
     if (member === undefined) {
-      const registry = this.ctx.registry;
-      if (key.charCodeAt(0) === 91 && registry !== undefined && key.endsWith("]")) {
-        const ext = registry.getExtension(key.slice(1, -1));
-        if (ext !== undefined && ext.extendee.typeName === typeName) {
-          // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
-          this.field(extensionAsField(ext), obj[key], new Set(), false);
-          return;
-        }
+      const ext = extensionOfKey(key, this.ctx.registry, typeName);
+      // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
+      if (ext !== undefined) this.field(extensionAsField(ext), obj[key], new Set(), false);
+      else if (!this.ctx.ignoreUnknownFields) {
+        this.add(unknownFieldError(typeName, key));
       }
-      if (!this.ctx.ignoreUnknownFields) this.error("unknown-field", typeName, `${JSON.stringify(key)} is not a field`);
       return;
     }
     const other = member.otherName;
-    if (other !== undefined && Object.prototype.hasOwnProperty.call(obj, other) && keys.indexOf(other) < i) {
-      const detail = `field ${member.field.name} is given twice, as ${JSON.stringify(other)} and ${JSON.stringify(key)}`;
-      this.error("duplicate-field", typeName, detail);
+    if (other !== undefined && givenBefore(obj, keys, other, i)) {
+      this.add(givenTwiceError(member, key));
       return;
     }
     this.field(member.field, obj[key], oneofs, true);
