@@ -1,7 +1,7 @@
 /**
  * The public entries of google.protobuf.Any's JSON form: {@link anyFromJson} and {@link anyToJson}, the Any
- * alone as `fromJson(AnySchema, ...)` and `toJson(AnySchema, ...)` read and write it (see wkt/any.ts for the
- * form, codec/any-json.ts for the reading and writing), with a base path for errors.
+ * alone as `fromJson(AnySchema, ...)` and `toJson(AnySchema, ...)` read and write it, with a base path for
+ * errors. The form and its rules are wkt/any-json-form.ts's; codec/any-json.ts reads and writes it.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * google.protobuf.Any in the codec: its JSON form read into an Any and written from one (the form itself, and
- * its decisions, are wkt/any.ts's). The embedded message is read or written by the codec's compiled readers
+ * its decisions, are wkt/any-json-form.ts's). The embedded message is read or written by the codec's compiled readers
  * and writers, which the caller passes in (`readerFor`, `writerFor`): the recursive step is a parameter, so
  * that this module needs neither from-json.ts nor to-json.ts, which both call it.
  *
@@ -25,10 +25,10 @@ import {
   anyJsonForm,
   anyJsonHead,
   anyNoValue,
-  anyValueDecode,
   anyValueFormKey,
   checkNoAtTypeField,
-} from "../wkt/any.js";
+} from "../wkt/any-json-form.js";
+import { anyValueDecode } from "../wkt/any.js";
 import { typeUrlResolve } from "../wkt/registry.js";
 import type { MessageReader, ReadContext } from "./read-context.js";
 

@@ -66,6 +66,7 @@ export function unknownFieldError(typeName: string, key: string): WktJsonError {
 /** @internal The error of a field given under both its names, `key` the later (rule `duplicate-field`). */
 export function givenTwiceError(member: Pick<FieldKey, "field" | "otherName">, key: string): WktJsonError {
   const field = member.field;
-  const detail = `field ${field.name} is given twice, as ${JSON.stringify(member.otherName)} and ${JSON.stringify(key)}`;
+  const names = `${JSON.stringify(member.otherName)} and ${JSON.stringify(key)}`;
+  const detail = `field ${field.name} is given twice, as ${names}`;
   return new WktJsonError("duplicate-field", "$", field.parent.typeName, detail);
 }

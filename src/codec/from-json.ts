@@ -332,7 +332,10 @@ function checkGivenOnce(
   if (givenBefore(obj, keys, entry.otherName!, i)) throw givenTwiceError(entry, key);
 }
 
-/** Deletes the members a zero message copy added (see ZeroShape) that reading left unset: a field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields. */
+/**
+ * Deletes the members a zero message copy added (see ZeroShape) that reading left unset: a field is not set by
+ * null (except a Value), nor by an enum name skipped under ignoreUnknownFields.
+ */
 function deleteUnset(message: Record<string, unknown>, shape: ZeroShape): void {
   const added = shape.added;
   for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];

@@ -79,7 +79,10 @@ export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, 
 /** @internal How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
 export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
 
-/** @internal What a {@link ValueReader} gives for an enum value that was an unknown name, skipped under `ignoreUnknownFields`. */
+/**
+ * @internal What a {@link ValueReader} gives for an enum value that was an unknown name, skipped under
+ * `ignoreUnknownFields`.
+ */
 export const skipped = Symbol("skipped");
 
 /**
@@ -139,7 +142,8 @@ export function depthOption(
       "range",
       "$",
       "options",
-      `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${shown(maxDepth)} and ${shown(recursionLimit)}; give one`,
+      `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${shown(maxDepth)} and ` +
+        `${shown(recursionLimit)}; give one`,
     );
   }
   if (maxDepth !== undefined) return countOption("maxDepth", maxDepth, defaultMaxDepth);

@@ -29,7 +29,7 @@ import {
   anyNoValue,
   anyValueFormKey,
   checkNoAtTypeField,
-} from "../wkt/any.js";
+} from "../wkt/any-json-form.js";
 import { compileValue, readerFor } from "./from-json.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
 import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
@@ -651,7 +651,7 @@ class Walk {
       this.path.pop();
       return;
     }
-    // A type with a field whose JSON name is "@type" cannot be read from an Any's JSON form (see any.ts).
+    // A type with a field whose JSON name is "@type" cannot be read from an Any's JSON form (see wkt/any-json-form.ts).
     this.path.push("@type");
     const clash = this.leaf(() => checkNoAtTypeField(inner, "read"));
     this.path.pop();
