@@ -40,7 +40,7 @@ import {
   file_google_protobuf_wrappers,
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
-import { textParseOptions } from "../src/codec/from-json.js";
+import { textParseOptions } from "../src/codec/read-context.js";
 import {
   fromJsonString,
   isWktJsonError,

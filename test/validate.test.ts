@@ -117,6 +117,32 @@ describe("validateJson keeps going past the first problem", () => {
         ["json-type", "$.optionalNestedMessage"],
       ],
     ],
+    // The Any JSON form's decisions (wkt/any.ts), taken by both walkers.
+    ["an Any that is no object", { optionalAny: [] }, [["json-type", "$.optionalAny"]]],
+    ["an Any without @type", { optionalAny: { value: "1s" } }, [["type-url", "$.optionalAny"]]],
+    ["an Any whose @type is no string", { optionalAny: { "@type": 1 } }, [["json-type", '$.optionalAny["@type"]']]],
+    [
+      "every member beside value, then the missing value",
+      { optionalAny: { "@type": "type.googleapis.com/google.protobuf.Duration", a: 1, b: 2 } },
+      [
+        ["unknown-field", "$.optionalAny.a"],
+        ["unknown-field", "$.optionalAny.b"],
+        ["json-type", "$.optionalAny"],
+      ],
+    ],
+    [
+      "Empty's legacy form with a value that is no object",
+      { optionalAny: { "@type": "type.googleapis.com/google.protobuf.Empty", value: 1 } },
+      [["json-type", "$.optionalAny.value"]],
+    ],
+    [
+      "a message's own members beside @type",
+      { optionalAny: { "@type": "type.googleapis.com/google.protobuf.SourceContext", fileName: 1, x: 1 } },
+      [
+        ["json-type", "$.optionalAny.fileName"],
+        ["unknown-field", "$.optionalAny.x"],
+      ],
+    ],
   ])("%s", (_, json, expected) => {
     const issues = validateJson(M, json as JsonValue, { registry });
     expect(brief(issues)).toEqual(expected);

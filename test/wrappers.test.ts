@@ -15,7 +15,8 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyFromJson, anyPack, anyToJson, anyUnpack } from "../src/wkt/any.js";
+import { anyPack, anyUnpack } from "../src/wkt/any.js";
+import { anyFromJson, anyToJson } from "../src/codec/any-codec.js";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString } from "../src/codec/from-json.js";
 import { toJson } from "../src/codec/to-json.js";

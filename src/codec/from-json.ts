@@ -22,92 +22,58 @@ import {
   type DescMessage,
   type JsonValue,
   type MessageShape,
-  type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { anyFromJsonInternal } from "../wkt/any.js";
+import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
-import { valuesError, type ValueBudget } from "../internal/budget.js";
+import { elementCost, messageCost, valuesError } from "../internal/budget.js";
+import {
+  listValueTypeName,
+  nullValueTypeName,
+  structTypeName,
+  valueTypeName,
+  wktPackagePrefix,
+} from "../internal/names.js";
 import { copyJsonObject, setOwn } from "../internal/json-value.js";
+import { prototypeIsClean } from "../internal/objects.js";
 import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
 import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
-import {
-  defaultMaxDepth,
-  defaultMaxValues,
-  defaultMaxValuesPerCodeUnit,
-  defaultMaxValuesTextMin,
-  formatBound,
-} from "../limits.js";
+import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
+import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
+import { extensionAsField } from "./extension-field.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
+import {
+  extensionOfKey,
+  fieldKeys,
+  givenBefore,
+  givenTwiceError,
+  unknownFieldError,
+  type FieldKey,
+} from "./field-keys.js";
+import {
+  makeContext,
+  parseJsonTextForCodec,
+  skipped,
+  textParseOptions,
+  type JsonReadOptions,
+  type MessageReader,
+  type ReadContext,
+  type ValueReader,
+} from "./read-context.js";
 import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
 import { timestampParse } from "../wkt/timestamp.js";
 
-/**
- * Options of {@link fromJson}, {@link fromJsonString} and the merge functions: `@bufbuild/protobuf`'s
- * `JsonReadOptions` member for member (the functions take a `Partial` of it, so an options object written for
- * protobuf-es is accepted as it is), plus optional limits.
- */
-export interface JsonReadOptions {
-  /** Skip object members that name no field (and enum names the enum lacks) instead of failing. */
-  ignoreUnknownFields: boolean;
-  /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
-  registry?: Registry | undefined;
-  /** protobuf-es's name for {@link JsonReadOptions.maxDepth}; give either (both only if equal). */
-  recursionLimit: number;
-  /**
-   * Nesting limit: each message, Any, Struct and ListValue level counts one. Deeper input is our error
-   * (rule `depth`), never a stack overflow. Default 100.
-   */
-  maxDepth?: number | undefined;
-  /**
-   * With {@link fromJsonString}: the longest text accepted, in UTF-16 code units (rule `size`), checked before
-   * anything is parsed. A whole number from 0 up (else rule `range`). Unlimited by default.
-   */
-  maxLength?: number | undefined;
-  /**
-   * Work budget: the most values a call may decode (rule `size` beyond), which bounds the memory of the result
-   * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
-   * member per field, set or not), an element of a repeated field or an entry of a map 1, a
-   * google.protobuf.Value 2, a Struct or ListValue 1 more, a value of a Struct field 1. A whole number from 0
-   * up (else rule `range`), or Infinity. Default: {@link defaultMaxValues} (2,000,000) for a JS value; for a
-   * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
-   * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
-   */
-  maxValues?: number | undefined;
-}
-
-/** @internal Everything a reader needs, created once per call. */
-export interface ReadContext extends ValueBudget {
-  readonly ignoreUnknownFields: boolean;
-  readonly registry: Registry | undefined;
-  readonly maxDepth: number;
-  /** Messages entered so far. */
-  depth: number;
-  /** Values decoded so far (see {@link JsonReadOptions.maxValues}): one integer addition per message or list. */
-  values: number;
-  readonly maxValues: number;
-  /**
-   * The JSON came from {@link fromJsonString}'s parser in its `exactNumbers` mode, where every integer beyond
-   * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
-   */
-  readonly exactNumbers?: boolean;
-  /**
-   * Every object of the JSON is a plain data object that `JSON.parse` or the text parser built, and
-   * `Object.prototype` has no enumerable property: `for...in` lists exactly `Object.keys`, and faster (V8 reads
-   * each member through the map's enumeration cache instead of a keyed lookup). Set by {@link fromJsonString}.
-   */
-  forIn?: boolean;
-}
-
-/** @internal A compiled reader: decodes a JSON value into a new message of one type. */
-export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, unknown>;
+export type { JsonReadOptions } from "./read-context.js";
+/** @internal For mask/patch.ts, until it imports depth-errors.ts. */
+export { stackOverflowAsDepth } from "./depth-errors.js";
 
 /**
  * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).
@@ -198,183 +164,7 @@ export function fromJsonString<Desc extends DescMessage>(
 }
 
 /** Struct, Value and ListValue: {@link fromJsonString} decodes them by `structFamilyFromText` first. */
-const structFamily = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"]);
-
-/**
- * @internal Options of the text parser for the codec: exact numbers (an int64 written `9.223372036854775807e18`
- * keeps every digit), the nesting guard, and the validated `maxLength`.
- */
-export function textParseOptions(maxDepth: number, maxLength: number | undefined): JsonTextParseOptions {
-  const parseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(maxDepth), exactNumbers: true };
-  if (maxLength !== undefined) {
-    // NaN or a negative limit would switch the check off or reject everything, silently.
-    if (
-      typeof maxLength !== "number" ||
-      !(maxLength >= 0) ||
-      (maxLength !== Infinity && !Number.isInteger(maxLength))
-    ) {
-      throw new WktJsonError(
-        "range",
-        "$",
-        "options",
-        `maxLength must be a whole number from 0 up, got ${String(maxLength)}`,
-      );
-    }
-    parseOptions.maxLength = maxLength;
-  }
-  return parseOptions;
-}
-
-/**
- * @internal Parses a text with {@link textParseOptions}: the parser's `depth` error is told in terms of the
- * codec's `maxDepth`, the limit the caller set, not of the parser's own bound (see {@link textDepthBound}).
- */
-export function parseJsonTextForCodec(text: string, parseOptions: JsonTextParseOptions, maxDepth: number): unknown {
-  try {
-    return parseJsonText(text, parseOptions);
-  } catch (e) {
-    throw textDepthAsMaxDepth(e, maxDepth);
-  }
-}
-
-/**
- * @internal The text parser's `depth` error (its own bound, {@link textDepthBound}) as the codec's: the detail
- * names `maxDepth` and its configured value; rule, path, line and column are kept.
- */
-export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
-  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.typeName !== "JSON") return e;
-  const detail =
-    `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
-    `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
-  const out = new WktJsonError("depth", e.path, e.typeName, detail, { cause: e });
-  if (e.line !== undefined) out.line = e.line;
-  if (e.column !== undefined) out.column = e.column;
-  return out;
-}
-
-/**
- * The text parser's own nesting guard. The codec enforces `maxDepth` on messages exactly; JSON nesting can be
- * deeper than message nesting (arrays of repeated fields), so the parser gets room for that and stops only
- * what no valid input can reach.
- */
-function textDepthBound(maxDepth: number): number {
-  return maxDepth * 2 + 2;
-}
-
-/**
- * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
- * length of that text (the default budget grows with it), undefined for a JS value.
- */
-export function makeContext(
-  options: Partial<JsonReadOptions> | undefined,
-  exactNumbers: boolean,
-  textLength: number | undefined,
-): ReadContext {
-  if (options === undefined) {
-    return {
-      ignoreUnknownFields: false,
-      registry: undefined,
-      maxDepth: defaultMaxDepth,
-      depth: 0,
-      values: 0,
-      maxValues: checkMaxValues(undefined, textLength),
-      exactNumbers,
-    };
-  }
-  return {
-    ignoreUnknownFields: options?.ignoreUnknownFields === true,
-    registry: options?.registry,
-    maxDepth: depthOption(options),
-    depth: 0,
-    values: 0,
-    maxValues: checkMaxValues(options?.maxValues, textLength),
-    exactNumbers,
-  };
-}
-
-/**
- * @internal Validates the `maxValues` option (a whole number from 0 up, or Infinity: NaN would switch the
- * budget off silently) or gives the default: {@link defaultMaxValues} for a JS value, for a text
- * {@link defaultMaxValuesPerCodeUnit} per code unit and at least {@link defaultMaxValuesTextMin}.
- */
-export function checkMaxValues(maxValues: number | undefined, textLength: number | undefined): number {
-  if (maxValues === undefined) {
-    if (textLength === undefined) return defaultMaxValues;
-    return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
-  }
-  if (typeof maxValues !== "number" || !(maxValues >= 0) || (maxValues !== Infinity && !Number.isInteger(maxValues))) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxValues must be a whole number from 0 up, got ${typeof maxValues === "number" ? String(maxValues) : describe(maxValues)}`,
-    );
-  }
-  return maxValues;
-}
-
-/**
- * @internal The nesting limit of an options object: `maxDepth`, or `recursionLimit` (protobuf-es's name for
- * it); giving both with different values is rule `range`. Checked as {@link checkMaxDepth}.
- */
-export function depthOption(
-  options: { readonly maxDepth?: unknown; readonly recursionLimit?: unknown } | undefined,
-): number {
-  const maxDepth = options?.maxDepth;
-  const recursionLimit = options?.recursionLimit;
-  if (maxDepth !== undefined && recursionLimit !== undefined && maxDepth !== recursionLimit) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)} and ${typeof recursionLimit === "number" ? String(recursionLimit) : describe(recursionLimit)}; give one`,
-    );
-  }
-  const limit = maxDepth ?? recursionLimit;
-  if (limit !== undefined && typeof limit !== "number") {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `${maxDepth !== undefined ? "maxDepth" : "recursionLimit"} must be a whole number from 1 up, got ${describe(limit)}`,
-    );
-  }
-  return checkMaxDepth(limit);
-}
-
-/**
- * @internal Validates the `maxDepth` option: a whole number from 1 up. NaN or a fraction would switch the
- * limit off silently.
- */
-export function checkMaxDepth(maxDepth: number | undefined): number {
-  if (maxDepth === undefined) return defaultMaxDepth;
-  if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-    throw new WktJsonError(
-      "range",
-      "$",
-      "options",
-      `maxDepth must be a whole number from 1 up, got ${typeof maxDepth === "number" ? String(maxDepth) : describe(maxDepth)}`,
-    );
-  }
-  return maxDepth;
-}
-
-/**
- * @internal A `maxDepth` set above what the platform's call stack can take ends in a stack overflow; the
- * caller gets our `depth` error instead of the engine's RangeError.
- */
-export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: number): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return new WktJsonError(
-      "depth",
-      "$",
-      typeName,
-      `nesting exhausted the call stack before reaching maxDepth (${maxDepth}); lower maxDepth`,
-      { cause: e },
-    );
-  }
-  return e;
-}
+const structFamily = new Set([structTypeName, valueTypeName, listValueTypeName]);
 
 const readers = new WeakMap<DescMessage, MessageReader>();
 
@@ -393,11 +183,6 @@ function enter(ctx: ReadContext, typeName: string, cost: number): void {
   if ((ctx.values += cost) > ctx.maxValues) throw valuesError(typeName, ctx);
 }
 
-/** @internal What a message of a type costs of the budget (see {@link JsonReadOptions.maxValues}). */
-export function messageCost(desc: DescMessage): number {
-  return desc.fields.length + 1;
-}
-
 function compileMessage(desc: DescMessage): MessageReader {
   const wkt = compileWkt(desc);
   if (wkt !== undefined) {
@@ -406,7 +191,7 @@ function compileMessage(desc: DescMessage): MessageReader {
   }
   const typeName = desc.typeName;
   const entries = new Map<string, FieldEntry>();
-  const cost = messageCost(desc);
+  const cost = messageCost(desc.fields.length);
   const reader: MessageReader = (json, ctx) => {
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
@@ -431,44 +216,19 @@ function compileMessage(desc: DescMessage): MessageReader {
         key = keys[i]!;
         const entry = entries.get(key);
         if (entry === undefined) {
-          if (key.charCodeAt(0) === 91 && ctx.registry !== undefined && key.endsWith("]")) {
-            const ext = ctx.registry.getExtension(key.slice(1, -1));
-            if (ext !== undefined && ext.extendee.typeName === typeName) {
-              readExtension(message, ext, obj[key], ctx);
-              continue;
-            }
-          }
-          if (!ctx.ignoreUnknownFields) {
-            throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(key)} is not a field`);
-          }
+          unknownMember(message, obj, key, ctx);
           continue;
         }
-        // JSON keys of one object are unique, so a field is given twice only under its two names; the error
-        // is reported at the later of the two, as the text parser reports a repeated key. A JSON name can
-        // only follow its proto name if some proto name came before.
-        if (
-          entry.otherName !== undefined &&
-          (entry.isProtoName ? ++aliases > 0 : aliases > 0) &&
-          Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
-          keys.indexOf(entry.otherName) < i
-        ) {
-          throw new WktJsonError(
-            "duplicate-field",
-            "$",
-            typeName,
-            `field ${entry.field.name} is given twice, as ${JSON.stringify(entry.otherName)} and ${JSON.stringify(key)}`,
-          );
+        // A JSON name can only follow its proto name if some proto name came before.
+        if (entry.otherName !== undefined && (entry.isProtoName ? ++aliases > 0 : aliases > 0)) {
+          checkGivenOnce(entry, obj, keys, i, key);
         }
         entry.read(message, obj[key], ctx);
       }
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    if (shape !== undefined) {
-      // A field is not set by null (except a Value), nor by an enum name skipped under ignoreUnknownFields.
-      const added = shape.added;
-      for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];
-    }
+    if (shape !== undefined) deleteUnset(message, shape);
     ctx.depth--;
     return message;
   };
@@ -485,33 +245,12 @@ function compileMessage(desc: DescMessage): MessageReader {
         key = k;
         const entry = entries.get(k);
         if (entry === undefined) {
-          if (k.charCodeAt(0) === 91 && ctx.registry !== undefined && k.endsWith("]")) {
-            const ext = ctx.registry.getExtension(k.slice(1, -1));
-            if (ext !== undefined && ext.extendee.typeName === typeName) {
-              readExtension(message, ext, obj[k], ctx);
-              i++;
-              continue;
-            }
-          }
-          if (!ctx.ignoreUnknownFields) {
-            throw new WktJsonError("unknown-field", "$", typeName, `${JSON.stringify(k)} is not a field`);
-          }
+          unknownMember(message, obj, k, ctx);
           i++;
           continue;
         }
-        // As in the reader above.
-        if (
-          entry.otherName !== undefined &&
-          (entry.isProtoName ? ++aliases > 0 : aliases > 0) &&
-          Object.prototype.hasOwnProperty.call(obj, entry.otherName) &&
-          Object.keys(obj).indexOf(entry.otherName) < i
-        ) {
-          throw new WktJsonError(
-            "duplicate-field",
-            "$",
-            typeName,
-            `field ${entry.field.name} is given twice, as ${JSON.stringify(entry.otherName)} and ${JSON.stringify(k)}`,
-          );
+        if (entry.otherName !== undefined && (entry.isProtoName ? ++aliases > 0 : aliases > 0)) {
+          checkGivenOnce(entry, obj, undefined, i, k);
         }
         entry.read(message, obj[k], ctx);
         i++;
@@ -519,12 +258,25 @@ function compileMessage(desc: DescMessage): MessageReader {
     } catch (e) {
       throw errorAtPath(e, key);
     }
-    if (shape !== undefined) {
-      const added = shape.added;
-      for (let j = 0; j < added.length; j++) if (message[added[j]!] === undefined) delete message[added[j]!];
-    }
+    if (shape !== undefined) deleteUnset(message, shape);
     ctx.depth--;
     return message;
+  };
+  /**
+   * A key that names no field: an extension of this type the registry knows (`[full.name]`), else skipped
+   * under ignoreUnknownFields, else rule `unknown-field`.
+   */
+  const unknownMember = (
+    message: Record<string, unknown>,
+    obj: Record<string, unknown>,
+    key: string,
+    ctx: ReadContext,
+  ): void => {
+    const ext = extensionOfKey(key, ctx.registry, typeName);
+    if (ext !== undefined) readExtension(message, ext, obj[key], ctx);
+    else if (!ctx.ignoreUnknownFields) {
+      throw unknownFieldError(typeName, key);
+    }
   };
   /** {@link membersAdded} of the keys `for...in` lists, and undefined beyond 16 keys. */
   const membersAddedIn = (obj: Record<string, unknown>, shape: ZeroShape): ZeroShape | undefined => {
@@ -558,21 +310,35 @@ function compileMessage(desc: DescMessage): MessageReader {
   readers.set(desc, reader);
   root = zeroShapeRoot(desc);
   const zero = create(desc);
-  desc.fields.forEach((field, index) => {
-    const read = compileField(field);
-    const differ = field.jsonName !== field.name;
+  const reads = desc.fields.map((field) => compileField(field));
+  for (const { key, field, index, otherName, isProtoName } of fieldKeys(desc)) {
     const adds = field.oneof === undefined && !Object.prototype.hasOwnProperty.call(zero, field.localName);
-    entries.set(field.jsonName, {
-      field,
-      index,
-      read,
-      otherName: differ ? field.name : undefined,
-      isProtoName: false,
-      adds,
-    });
-    if (differ) entries.set(field.name, { field, index, read, otherName: field.jsonName, isProtoName: true, adds });
-  });
+    entries.set(key, { field, index, read: reads[index]!, otherName, isProtoName, adds });
+  }
   return reader;
+}
+
+/**
+ * Throws rule `duplicate-field` if the field of `entry` (the key `keys[i]`, or the i-th key `for...in` lists
+ * when `keys` is undefined) was given before under its other name ({@link givenBefore}).
+ */
+function checkGivenOnce(
+  entry: FieldEntry,
+  obj: Record<string, unknown>,
+  keys: readonly string[] | undefined,
+  i: number,
+  key: string,
+): void {
+  if (givenBefore(obj, keys, entry.otherName!, i)) throw givenTwiceError(entry, key);
+}
+
+/**
+ * Deletes the members a zero message copy added (see ZeroShape) that reading left unset: a field is not set by
+ * null (except a Value), nor by an enum name skipped under ignoreUnknownFields.
+ */
+function deleteUnset(message: Record<string, unknown>, shape: ZeroShape): void {
+  const added = shape.added;
+  for (let i = 0; i < added.length; i++) if (message[added[i]!] === undefined) delete message[added[i]!];
 }
 
 /**
@@ -592,42 +358,14 @@ function readExtension(message: Record<string, unknown>, ext: DescExtension, jso
 
 const extensionReaders = new WeakMap<DescExtension, FieldReader>();
 
-/**
- * @internal An extension seen as a field of its extendee stored under `value`, named `[full.name]` in JSON,
- * so that the field readers and writers serve extensions too.
- */
-export function extensionAsField(ext: DescExtension): DescField {
-  const key = `[${ext.typeName}]`;
-  return {
-    ...ext,
-    kind: "field",
-    parent: ext.extendee,
-    localName: "value",
-    name: key,
-    jsonName: key,
-  } as unknown as DescField;
-}
-
-interface FieldEntry {
-  readonly field: DescField;
-  /** The index of the field in its message's `fields` (see zeroShapeStep). */
-  readonly index: number;
+/** A key that names a field (see {@link fieldKeys}; `index` is what zeroShapeStep takes), with its reader. */
+interface FieldEntry extends Omit<FieldKey, "key"> {
   readonly read: FieldReader;
-  /** The field's other accepted key, when its JSON and proto names differ. */
-  readonly otherName: string | undefined;
-  /** Whether this key is the proto name of a field whose JSON name differs. */
-  readonly isProtoName: boolean;
   /** Whether reading the field adds a member the zero message lacks (a message field, explicit presence). */
   readonly adds: boolean;
 }
 
 type FieldReader = (message: Record<string, unknown>, json: unknown, ctx: ReadContext) => void;
-
-/** @internal Says that an enum value was an unknown name, skipped under `ignoreUnknownFields`. */
-export const skipped = Symbol("skipped");
-
-/** @internal How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
-export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
 
 function compileField(field: DescField): FieldReader {
   const local = field.localName;
@@ -730,18 +468,6 @@ function compileField(field: DescField): FieldReader {
   }
 }
 
-/** @internal Whether JSON null is a value of the field (google.protobuf.Value, NullValue) rather than "default". */
-export function nullIsValue(field: DescField): boolean {
-  if (field.fieldKind === "map") {
-    return field.mapKind === "message"
-      ? field.message.typeName === "google.protobuf.Value"
-      : field.mapKind === "enum" && field.enum.typeName === "google.protobuf.NullValue";
-  }
-  if (field.message !== undefined) return field.message.typeName === "google.protobuf.Value";
-  if (field.enum !== undefined) return field.enum.typeName === "google.protobuf.NullValue";
-  return false;
-}
-
 /**
  * @internal Compiles the reader of one value of a field (the field itself, a list item or a map value), in
  * protobuf-es's local representation: singular wrapper fields outside a oneof are unboxed to the scalar, and
@@ -750,14 +476,14 @@ export function nullIsValue(field: DescField): boolean {
  */
 export function compileValue(field: DescField, message: DescMessage | undefined, inCollection: boolean): ValueReader {
   if (message !== undefined) {
-    if (message.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value") {
+    if (structIsPlainJson(field, message)) {
       return (json, ctx) => {
         const depthLeft = ctx.maxDepth - ctx.depth;
         if (ctx.exactNumbers === true && adoptedJsonObject(json, depthLeft, ctx)) return json;
         return copyJsonObject(json, depthLeft, message.typeName, ctx);
       };
     }
-    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+    if (wrapperIsUnboxed(field, message, inCollection)) {
       const scalar = message.fields[0]!;
       return (json, ctx) => {
         try {
@@ -794,7 +520,7 @@ function adoptedJsonObject(json: unknown, depthLeft: number, ctx: ReadContext): 
   let ok: boolean;
   try {
     ok =
-      (depthLeft <= 0 || (ctx.values += 1) <= ctx.maxValues) &&
+      (depthLeft <= 0 || (ctx.values += elementCost) <= ctx.maxValues) &&
       adoptedObject(json as Record<string, unknown>, depthLeft, ctx);
   } catch {
     ok = false; // a stack overflow: the copy meets it again and reports it
@@ -809,7 +535,7 @@ function adoptedObject(json: Record<string, unknown>, depthLeft: number, ctx: Re
   const keys = Object.keys(json);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if ((ctx.values += 1) > ctx.maxValues || !isWellFormed(key)) return false;
+    if ((ctx.values += elementCost) > ctx.maxValues || !isWellFormed(key)) return false;
     const v = json[key];
     if (typeof v === "bigint") {
       const n = Number(v);
@@ -853,12 +579,6 @@ function adoptedValue(json: unknown, depthLeft: number, ctx: ReadContext): boole
     }
   }
   return false;
-}
-
-/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
-function prototypeIsClean(): boolean {
-  for (const _ in {}) return false;
-  return true;
 }
 
 /** Tells whether a scalar type is one of the ten integer types. */
@@ -914,7 +634,7 @@ function compileEnum(desc: DescEnum): ValueReader {
   for (const v of desc.values) byName.set(enumValueJsonName(v), v.number);
   for (const v of desc.values) byName.set(v.name, v.number);
   const declared = new Set(desc.values.map((v) => v.number));
-  const isNullValue = desc.typeName === "google.protobuf.NullValue";
+  const isNullValue = desc.typeName === nullValueTypeName;
   return (json, ctx) => {
     if (json === null && isNullValue) return 0;
     if (typeof json === "string") {
@@ -974,8 +694,8 @@ const leafParseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(defaul
 /** Readers of the well-known types with a custom JSON form; each counts one level of nesting. */
 function compileWkt(desc: DescMessage): MessageReader | undefined {
   const typeName = desc.typeName;
-  if (!typeName.startsWith("google.protobuf.")) return undefined;
-  const cost = messageCost(desc);
+  if (!typeName.startsWith(wktPackagePrefix)) return undefined;
+  const cost = messageCost(desc.fields.length);
   const leafOf = (read: LeafReader): MessageReader => {
     leafReaders.set(desc, read);
     return (json, ctx) => {
@@ -1005,7 +725,7 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
     case "google.protobuf.Any":
       return (json, ctx) => {
         enter(ctx, typeName, cost);
-        const m = anyFromJsonInternal(json, ctx) as unknown as Record<string, unknown>;
+        const m = anyFromJsonInternal(json, ctx, readerFor) as unknown as Record<string, unknown>;
         ctx.depth--;
         return m;
       };

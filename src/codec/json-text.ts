@@ -30,6 +30,7 @@
 import { WktJsonError } from "../errors.js";
 import { pathSegment } from "../path.js";
 import { issuePath } from "../internal/issue-path.js";
+import { prototypeIsClean } from "../internal/objects.js";
 import { jsonNumberToBigInt } from "../internal/scalar.js";
 
 /** Options of {@link parseJsonText}. */
@@ -401,12 +402,6 @@ export function textKeptEveryMember(text: string, keys: number): boolean {
     if (++colons > keys) break;
   }
   return colons === keys || colonCount(text) === keys || countMembers(text) === keys;
-}
-
-/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
-function prototypeIsClean(): boolean {
-  for (const _ in {}) return false;
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------

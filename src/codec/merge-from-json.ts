@@ -40,7 +40,29 @@ import {
   type MessagePlan,
   type Msg,
 } from "../wkt/field-access.js";
-import { fromJson, fromJsonString, stackOverflowAsDepth, depthOption, type JsonReadOptions } from "./from-json.js";
+import {
+  anyTypeName,
+  boolValueTypeName,
+  bytesValueTypeName,
+  doubleValueTypeName,
+  durationTypeName,
+  fieldMaskTypeName,
+  floatValueTypeName,
+  int32ValueTypeName,
+  int64ValueTypeName,
+  listValueTypeName,
+  stringValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  uint32ValueTypeName,
+  uint64ValueTypeName,
+  valueTypeName,
+  wktPackagePrefix,
+} from "../internal/names.js";
+import { nullIsValue } from "./field-form.js";
+import { fromJson, fromJsonString } from "./from-json.js";
+import { stackOverflowAsDepth } from "./depth-errors.js";
+import { depthOption, type JsonReadOptions } from "./read-context.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { setOwn } from "../internal/json-value.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
@@ -124,9 +146,6 @@ function apply(
   }
 }
 
-const nullValueTypeName = "google.protobuf.NullValue";
-const valueTypeName = "google.protobuf.Value";
-
 /** The fields of each message type by the JSON names and proto names the decoder reads. */
 const byKeys = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
 
@@ -147,7 +166,7 @@ function isObject(v: unknown): v is Record<string, JsonValue> {
 /** Merges `source` (the decoded `json`) into `target`, both messages of `plan`'s type. */
 function mergeMessage(plan: MessagePlan, target: Msg, json: JsonValue, source: Msg, ctx: MergeContext): void {
   const typeName = plan.desc.typeName;
-  if (typeName.startsWith("google.protobuf.") && mergeWellKnown(plan, typeName, target, json, source)) return;
+  if (typeName.startsWith(wktPackagePrefix) && mergeWellKnown(plan, typeName, target, json, source)) return;
   if (!isObject(json)) return; // the decoder took it, so only the types above have another JSON form
   const byKey = fieldsByKey(plan);
   for (const key of Object.keys(json)) {
@@ -157,7 +176,7 @@ function mergeMessage(plan: MessagePlan, target: Msg, json: JsonValue, source: M
       continue;
     }
     const v = json[key]!;
-    if (v === null && !nullIsValue(fp)) {
+    if (v === null && !nullIsValue(fp.field)) {
       reset(fp, target);
       continue;
     }
@@ -169,38 +188,38 @@ function mergeMessage(plan: MessagePlan, target: Msg, json: JsonValue, source: M
 /** Well-known types with their own JSON form, merged as protobuf-es's readers merge them; false for others. */
 function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: JsonValue, source: Msg): boolean {
   switch (typeName) {
-    case "google.protobuf.Struct": {
+    case structTypeName: {
       const to = target["fields"] as Msg;
       const from = source["fields"] as Msg;
       for (const k of Object.keys(from)) setOwn(to, k, from[k]);
       return true;
     }
-    case "google.protobuf.ListValue": {
+    case listValueTypeName: {
       const to = target["values"] as unknown[];
       for (const v of source["values"] as unknown[]) to.push(v);
       return true;
     }
-    case "google.protobuf.FieldMask":
+    case fieldMaskTypeName:
       if (json !== "") target["paths"] = source["paths"];
       return true;
-    case "google.protobuf.Any":
+    case anyTypeName:
       if (isObject(json) && Object.keys(json).length > 0) {
         target["typeUrl"] = source["typeUrl"];
         target["value"] = source["value"];
       }
       return true;
-    case "google.protobuf.Value":
-    case "google.protobuf.Timestamp":
-    case "google.protobuf.Duration":
-    case "google.protobuf.DoubleValue":
-    case "google.protobuf.FloatValue":
-    case "google.protobuf.Int64Value":
-    case "google.protobuf.UInt64Value":
-    case "google.protobuf.Int32Value":
-    case "google.protobuf.UInt32Value":
-    case "google.protobuf.BoolValue":
-    case "google.protobuf.StringValue":
-    case "google.protobuf.BytesValue":
+    case valueTypeName:
+    case timestampTypeName:
+    case durationTypeName:
+    case doubleValueTypeName:
+    case floatValueTypeName:
+    case int64ValueTypeName:
+    case uint64ValueTypeName:
+    case int32ValueTypeName:
+    case uint32ValueTypeName:
+    case boolValueTypeName:
+    case stringValueTypeName:
+    case bytesValueTypeName:
       for (const fp of plan.fields) {
         const p = fp.oneof ?? fp.local;
         target[p] = source[p];
@@ -208,11 +227,6 @@ function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: 
       return true;
   }
   return false;
-}
-
-/** Fields for which JSON `null` is a value rather than a reset. */
-function nullIsValue(fp: FieldPlan): boolean {
-  return fp.message?.typeName === valueTypeName || fp.field.enum?.typeName === nullValueTypeName;
 }
 
 /** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */

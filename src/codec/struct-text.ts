@@ -31,11 +31,10 @@
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { byNameStore as byNameStoreImport, setOwnByName as setOwnByNameImport } from "../internal/json-value.js";
 import { textKeptEveryMember } from "./json-text.js";
+import { containerCost, listValueCost, valueCost } from "../internal/budget.js";
+import { listValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
+import { prototypeIsClean } from "../internal/objects.js";
 import { isWellFormed as isWellFormedImport } from "../internal/utf16.js";
-
-const structType = "google.protobuf.Struct";
-const valueType = "google.protobuf.Value";
-const listValueType = "google.protobuf.ListValue";
 
 /** A module-level alias of the hot imported function (vitest reads imported bindings through a getter). */
 const isWellFormed = isWellFormedImport;
@@ -83,13 +82,13 @@ export function structFamilyFromText(
   valuesLeft = maxValues;
   let out: Struct | Value | ListValue;
   try {
-    if (typeName === structType) {
+    if (typeName === structTypeName) {
       if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return undefined;
       out = rootStructIn(tree as Record<string, unknown>, maxDepth);
-    } else if (typeName === listValueType) {
+    } else if (typeName === listValueTypeName) {
       if (!Array.isArray(tree)) return undefined;
       out = rootListIn(tree, maxDepth);
-    } else if (typeName === valueType) {
+    } else if (typeName === valueTypeName) {
       if ((valuesLeft -= 2) < 0) return undefined;
       out = valueIn(tree, maxDepth);
     } else {
@@ -129,18 +128,18 @@ function valueIn(v: unknown, depthLeft: number): Value {
   // `typeof v === "..."` tests: V8 compiles them inline, while `switch (typeof v)` calls its Typeof builtin.
   if (typeof v === "string") {
     if (checkStrings && !isWellFormed(v)) throw bail;
-    return { $typeName: valueType, kind: { case: "stringValue", value: v } };
+    return { $typeName: valueTypeName, kind: { case: "stringValue", value: v } };
   }
   if (typeof v === "number") {
     if (v - v !== 0) throw bail;
-    return { $typeName: valueType, kind: { case: "numberValue", value: v } };
+    return { $typeName: valueTypeName, kind: { case: "numberValue", value: v } };
   }
-  if (typeof v === "boolean") return { $typeName: valueType, kind: { case: "boolValue", value: v } };
+  if (typeof v === "boolean") return { $typeName: valueTypeName, kind: { case: "boolValue", value: v } };
   if (typeof v === "object") {
-    if (v === null) return { $typeName: valueType, kind: { case: "nullValue", value: nullValue } };
-    if (Array.isArray(v)) return { $typeName: valueType, kind: { case: "listValue", value: listIn(v, depthLeft) } };
+    if (v === null) return { $typeName: valueTypeName, kind: { case: "nullValue", value: nullValue } };
+    if (Array.isArray(v)) return { $typeName: valueTypeName, kind: { case: "listValue", value: listIn(v, depthLeft) } };
     return {
-      $typeName: valueType,
+      $typeName: valueTypeName,
       kind: { case: "structValue", value: structIn(v as Record<string, unknown>, depthLeft) },
     };
   }
@@ -149,7 +148,7 @@ function valueIn(v: unknown, depthLeft: number): Value {
 
 /** Turns an object of `JSON.parse` into a Struct whose `fields` it becomes. */
 function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
-  if (depthLeft <= 0 || --valuesLeft < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= containerCost) < 0) throw bail;
   const below = depthLeft - 1;
   let n = 0;
   // for-in sees exactly the own keys: Object.prototype was checked to have no enumerable property. Every key
@@ -164,9 +163,9 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
     else obj[key] = value;
   }
   // Charged once per object rather than per member: the walk may give up a few members later, same result.
-  if ((valuesLeft -= 2 * n) < 0) throw bail;
+  if ((valuesLeft -= valueCost * n) < 0) throw bail;
   keysSeen += n;
-  return { $typeName: structType, fields: obj as { [key: string]: Value } };
+  return { $typeName: structTypeName, fields: obj as { [key: string]: Value } };
 }
 
 /**
@@ -177,7 +176,7 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
  * the three Struct fixtures, Node 20 and 24; no loss on fast roots of 300 and 900 members).
  */
 function rootStructIn(obj: Record<string, unknown>, depthLeft: number): Struct {
-  if (depthLeft <= 0 || --valuesLeft < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= containerCost) < 0) throw bail;
   const below = depthLeft - 1;
   const keys = Object.keys(obj);
   const n = keys.length;
@@ -188,15 +187,15 @@ function rootStructIn(obj: Record<string, unknown>, depthLeft: number): Struct {
     if (byNameStore(key)) setOwnByName(obj, key, value);
     else obj[key] = value;
   }
-  if ((valuesLeft -= 2 * n) < 0) throw bail;
+  if ((valuesLeft -= valueCost * n) < 0) throw bail;
   keysSeen += n;
-  return { $typeName: structType, fields: obj as { [key: string]: Value } };
+  return { $typeName: structTypeName, fields: obj as { [key: string]: Value } };
 }
 
 /** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes (or a new array: see below). */
 function listIn(a: unknown[], depthLeft: number): ListValue {
   const n = a.length;
-  if (depthLeft <= 0 || (valuesLeft -= 1 + 2 * n) < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= listValueCost(n)) < 0) throw bail;
   const below = depthLeft - 1;
   if (n > 0 && typeof a[0] === "number") {
     // JSON.parse gives an array of numbers, not all small integers, unboxed doubles; storing the first Value
@@ -208,13 +207,13 @@ function listIn(a: unknown[], depthLeft: number): ListValue {
       // Numbers inline, with their own object literal: valueIn's sites also see strings, objects, ...
       values[i] =
         typeof v === "number" && v - v === 0
-          ? { $typeName: valueType, kind: { case: "numberValue", value: v } }
+          ? { $typeName: valueTypeName, kind: { case: "numberValue", value: v } }
           : valueIn(v, below);
     }
-    return { $typeName: listValueType, values };
+    return { $typeName: listValueTypeName, values };
   }
   for (let i = 0; i < n; i++) a[i] = valueIn(a[i], below);
-  return { $typeName: listValueType, values: a as Value[] };
+  return { $typeName: listValueTypeName, values: a as Value[] };
 }
 
 /**
@@ -228,7 +227,7 @@ function listIn(a: unknown[], depthLeft: number): ListValue {
  */
 function rootListIn(a: unknown[], depthLeft: number): ListValue {
   const n = a.length;
-  if (depthLeft <= 0 || (valuesLeft -= 1 + 2 * n) < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= listValueCost(n)) < 0) throw bail;
   const below = depthLeft - 1;
   if (n > 0 && typeof a[0] === "number") {
     const values = new Array<Value>(n);
@@ -236,17 +235,11 @@ function rootListIn(a: unknown[], depthLeft: number): ListValue {
       const v = a[i];
       values[i] =
         typeof v === "number" && v - v === 0
-          ? { $typeName: valueType, kind: { case: "numberValue", value: v } }
+          ? { $typeName: valueTypeName, kind: { case: "numberValue", value: v } }
           : valueIn(v, below);
     }
-    return { $typeName: listValueType, values };
+    return { $typeName: listValueTypeName, values };
   }
   for (let i = 0; i < n; i++) a[i] = valueIn(a[i], below);
-  return { $typeName: listValueType, values: a as Value[] };
-}
-
-/** Tells whether `for...in` sees only own keys: nothing enumerable was added to Object.prototype. */
-function prototypeIsClean(): boolean {
-  for (const _ in {}) return false;
-  return true;
+  return { $typeName: listValueTypeName, values: a as Value[] };
 }

@@ -23,7 +23,7 @@ import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-va
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
 import { enumValueJsonName } from "../wkt/enum.js";
-import { extensionAsField } from "./from-json.js";
+import { extensionAsField } from "./extension-field.js";
 import { listWriters, mapWriters } from "./to-json-collections.js";
 import {
   byNameJson,

@@ -25,9 +25,9 @@ import {
   type MessageShape,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { anyToJsonInternal } from "../wkt/any.js";
+import { anyToJsonInternal } from "./any-json.js";
 import { errorAsType } from "../errors.js";
-import { checkMaxDepth, extensionAsField, stackOverflowAsDepth } from "./from-json.js";
+import { stackOverflowAsDepth } from "./depth-errors.js";
 import {
   anyTypeName,
   durationTypeName,
@@ -569,7 +569,7 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
       return (message, ctx) => {
         checkMessage(message, typeName);
         enter(ctx, typeName);
-        const json = anyToJsonInternal(message as never, ctx);
+        const json = anyToJsonInternal(message as never, ctx, writerFor);
         ctx.depth--;
         return json;
       };

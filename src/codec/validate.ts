@@ -15,26 +15,62 @@
  * @module
  */
 import type { DescField, DescMessage, JsonValue, ScalarType } from "@bufbuild/protobuf";
-import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
-import { checkNoAtTypeField } from "../wkt/any.js";
 import {
-  compileValue,
-  extensionAsField,
+  anyEmpty,
+  anyEmptyNotObject,
+  anyExtraMember,
+  anyFormLegacyEmpty,
+  anyFormValue,
+  anyJsonError,
+  anyJsonForm,
+  anyJsonHead,
+  anyNoValue,
+  anyValueFormKey,
+  checkNoAtTypeField,
+} from "../wkt/any-json-form.js";
+import { compileValue, readerFor } from "./from-json.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
+import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
+import { extensionAsField } from "./extension-field.js";
+import {
+  extensionOfKey,
+  fieldKeys,
+  givenBefore,
+  givenTwiceError,
+  unknownFieldError,
+  type FieldKey,
+} from "./field-keys.js";
+import {
   makeContext,
-  messageCost,
-  nullIsValue,
-  readerFor,
   skipped,
-  stackOverflowAsDepth,
-  textDepthAsMaxDepth,
   textParseOptions,
   type JsonReadOptions,
   type ReadContext,
   type ValueReader,
-} from "./from-json.js";
+} from "./read-context.js";
 import { describe } from "../internal/describe.js";
-import { unlimitedBudget, valuesError } from "../internal/budget.js";
+import {
+  containerCost,
+  elementCost,
+  listValueCost,
+  messageCost,
+  unlimitedBudget,
+  valueCost,
+  valuesError,
+} from "../internal/budget.js";
+import {
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
+  listValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  valueTypeName,
+} from "../internal/names.js";
+import { countOption } from "../internal/options.js";
 import { issuePath } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
@@ -45,7 +81,7 @@ import {
   parseJsonTextStrict,
   type JsonTextDuplicate,
 } from "./json-text.js";
-import { copyJsonObject, copyValue } from "../internal/json-value.js";
+import { copyJsonObject, copyValue, setOwn } from "../internal/json-value.js";
 import { mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { issuePathKeyMax, issuePathMax } from "../limits.js";
@@ -183,12 +219,7 @@ function withoutStacks(walk: () => void): void {
 }
 
 function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number {
-  const m = options?.maxIssues;
-  if (m === undefined) return validateMaxIssuesDefault;
-  if (typeof m !== "number" || !(m >= 1) || (m !== Infinity && !Number.isInteger(m))) {
-    throw new WktJsonError("range", "$", "options", `maxIssues must be a whole number from 1 up, got ${String(m)}`);
-  }
-  return m;
+  return countOption("maxIssues", options?.maxIssues, validateMaxIssuesDefault);
 }
 
 /** A path built in full (one error, not one per issue) cut as issue paths are ({@link issuePath}). */
@@ -231,30 +262,16 @@ const full = Symbol("full");
 /** What a leaf read gave when it failed (the issue is recorded). */
 const failed = Symbol("failed");
 
-const structType = "google.protobuf.Struct";
-const valueType = "google.protobuf.Value";
-const listValueType = "google.protobuf.ListValue";
-const anyType = "google.protobuf.Any";
 /** What an Any costs of the budget, as the decoder counts it: 1 plus its two fields. */
-const anyCost = 3;
+const anyCost = messageCost(2);
 
-/** A message member: the field and its other accepted key, as the decoder's reader holds them. */
-interface Member {
-  readonly field: DescField;
-  readonly otherName: string | undefined;
-}
+const membersCache = new WeakMap<DescMessage, Map<string, FieldKey>>();
 
-const membersCache = new WeakMap<DescMessage, Map<string, Member>>();
-
-function membersOf(desc: DescMessage): Map<string, Member> {
+/** The keys that name a field of `desc` ({@link fieldKeys}), by key. */
+function membersOf(desc: DescMessage): Map<string, FieldKey> {
   let members = membersCache.get(desc);
   if (members === undefined) {
-    members = new Map();
-    for (const field of desc.fields) {
-      const differ = field.jsonName !== field.name;
-      members.set(field.jsonName, { field, otherName: differ ? field.name : undefined });
-      if (differ) members.set(field.name, { field, otherName: field.jsonName });
-    }
+    members = new Map(fieldKeys(desc).map((k) => [k.key, k]));
     membersCache.set(desc, members);
   }
   return members;
@@ -275,18 +292,18 @@ type Kind = "message" | "leaf" | "any" | "struct" | "value" | "list";
 
 function kindOf(desc: DescMessage): Kind {
   switch (desc.typeName) {
-    case anyType:
+    case anyTypeName:
       return "any";
-    case structType:
+    case structTypeName:
       return "struct";
-    case valueType:
+    case valueTypeName:
       return "value";
-    case listValueType:
+    case listValueTypeName:
       return "list";
-    case "google.protobuf.Timestamp":
-    case "google.protobuf.Duration":
-    case "google.protobuf.FieldMask":
-    case "google.protobuf.Empty":
+    case timestampTypeName:
+    case durationTypeName:
+    case fieldMaskTypeName:
+    case emptyTypeName:
       return "leaf";
   }
   return isWrapperDesc(desc) ? "leaf" : "message";
@@ -418,22 +435,22 @@ class Walk {
         this.structMessage(json);
         return;
       case "value":
-        this.spend(2, valueType);
-        this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueType);
+        this.spend(valueCost, valueTypeName);
+        this.tree(json, this.ctx.maxDepth - this.ctx.depth, "message", valueTypeName);
         return;
       case "list":
         if (!Array.isArray(json)) {
           this.leaf(() => listValueFromJsonInternal(json, this.ctx.maxDepth - this.ctx.depth, this.ctx));
           return;
         }
-        this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueType);
+        this.list(json, this.ctx.maxDepth - this.ctx.depth, "message", listValueTypeName);
         return;
     }
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
       return;
     }
-    if (!this.enter(desc.typeName, messageCost(desc))) return;
+    if (!this.enter(desc.typeName, messageCost(desc.fields.length))) return;
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
@@ -457,22 +474,17 @@ class Walk {
     const typeName = desc.typeName;
     const member = membersOf(desc).get(key);
     if (member === undefined) {
-      const registry = this.ctx.registry;
-      if (key.charCodeAt(0) === 91 && registry !== undefined && key.endsWith("]")) {
-        const ext = registry.getExtension(key.slice(1, -1));
-        if (ext !== undefined && ext.extendee.typeName === typeName) {
-          // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
-          this.field(extensionAsField(ext), obj[key], new Set(), false);
-          return;
-        }
+      const ext = extensionOfKey(key, this.ctx.registry, typeName);
+      // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
+      if (ext !== undefined) this.field(extensionAsField(ext), obj[key], new Set(), false);
+      else if (!this.ctx.ignoreUnknownFields) {
+        this.add(unknownFieldError(typeName, key));
       }
-      if (!this.ctx.ignoreUnknownFields) this.error("unknown-field", typeName, `${JSON.stringify(key)} is not a field`);
       return;
     }
     const other = member.otherName;
-    if (other !== undefined && Object.prototype.hasOwnProperty.call(obj, other) && keys.indexOf(other) < i) {
-      const detail = `field ${member.field.name} is given twice, as ${JSON.stringify(other)} and ${JSON.stringify(key)}`;
-      this.error("duplicate-field", typeName, detail);
+    if (other !== undefined && givenBefore(obj, keys, other, i)) {
+      this.add(givenTwiceError(member, key));
       return;
     }
     this.field(member.field, obj[key], oneofs, true);
@@ -582,23 +594,21 @@ class Walk {
     cached: boolean,
   ): ValueReader | undefined {
     // As the decoder's compileValue: only a singular wrapper field outside a oneof is unboxed to its scalar.
-    if (message !== undefined && (inCollection || field.oneof !== undefined || !isWrapperDesc(message))) {
-      return undefined;
-    }
+    if (message !== undefined && !wrapperIsUnboxed(field, message, inCollection)) return undefined;
     return cached ? valueReaderOf(field, message, inCollection) : compileValue(field, message, inCollection);
   }
 
   /** A message-typed value of a field (the field itself, a list item, a map value) that the walk goes into. */
   private value(field: DescField, message: DescMessage | undefined, json: unknown): unknown {
     if (message === undefined) return undefined; // not reached: scalars and enums have a leaf reader
-    if (message.typeName === structType && field.parent.typeName !== valueType) {
+    if (structIsPlainJson(field, message)) {
       // A Struct field outside Value is a plain JSON object: the copy's rules.
       const depthLeft = this.ctx.maxDepth - this.ctx.depth;
       if (typeof json !== "object" || json === null || Array.isArray(json)) {
-        return this.leaf(() => copyJsonObject(json, depthLeft, structType, this.ctx));
+        return this.leaf(() => copyJsonObject(json, depthLeft, structTypeName, this.ctx));
       }
-      if (depthLeft > 0) this.spend(1, structType); // the copy's own object, as copyJsonObject charges it
-      this.object(json as Record<string, unknown>, depthLeft, "copy", structType);
+      if (depthLeft > 0) this.spend(elementCost, structTypeName); // the copy's own object, as copyJsonObject charges it
+      this.object(json as Record<string, unknown>, depthLeft, "copy", structTypeName);
       return undefined;
     }
     this.message(message, json);
@@ -607,46 +617,30 @@ class Walk {
 
   /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
   private any(json: unknown): void {
-    if (!this.enter(anyType, anyCost)) return;
+    if (!this.enter(anyTypeName, anyCost)) return;
     this.anyBody(json);
     this.ctx.depth--;
   }
 
   private anyBody(json: unknown): void {
-    if (typeof json !== "object" || json === null || Array.isArray(json)) {
-      this.error("json-type", anyType, `expected an object, got ${describe(json)}`);
+    const head = anyJsonHead(json);
+    if (typeof head === "number") {
+      if (head !== anyEmpty) this.add(anyJsonError(head, json));
       return;
     }
+    const keys = head;
     const obj = json as Record<string, unknown>;
-    const keys = Object.keys(obj);
-    if (keys.length === 0) return;
-    if (!Object.prototype.hasOwnProperty.call(obj, "@type")) {
-      this.error("type-url", anyType, `"@type" is missing; an Any with members must name its type`);
-      return;
-    }
-    const url = obj["@type"];
-    if (typeof url !== "string") {
-      this.errorAt("@type", "json-type", anyType, `"@type" must be a string, got ${describe(url)}`);
-      return;
-    }
+    const url = obj["@type"] as string;
     this.path.push("@type");
     const desc = this.leaf(() => typeUrlResolve(url, this.ctx.registry));
     this.path.pop();
     if (desc === failed) return;
     const inner = desc as DescMessage;
-    if (hasCustomJsonRepresentation(inner)) {
-      for (const k of keys) {
-        if (k !== "@type" && k !== "value") {
-          this.errorAt(
-            k,
-            "unknown-field",
-            inner.typeName,
-            `${JSON.stringify(k)} is not allowed: ${inner.typeName} goes under "value"`,
-          );
-        }
-      }
+    const form = anyJsonForm(inner, obj, keys.length);
+    if (form === anyFormValue) {
+      for (const k of keys) if (!anyValueFormKey(k)) this.add(anyJsonError(anyExtraMember, k, inner));
       if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
-        this.error("json-type", anyType, `"value" is missing; ${inner.typeName} is written under "value"`);
+        this.add(anyJsonError(anyNoValue, undefined, inner));
         return;
       }
       // The decoder first tries the bytes straight from the JSON (Struct, Value, ListValue), which spends none
@@ -657,19 +651,15 @@ class Walk {
       this.path.pop();
       return;
     }
-    // A type with a field whose JSON name is "@type" cannot be read from an Any's JSON form (see any.ts).
+    // A type with a field whose JSON name is "@type" cannot be read from an Any's JSON form (see wkt/any-json-form.ts).
     this.path.push("@type");
     const clash = this.leaf(() => checkNoAtTypeField(inner, "read"));
     this.path.pop();
     if (clash === failed) return;
-    if (
-      inner.typeName === "google.protobuf.Empty" &&
-      keys.length === 2 &&
-      Object.prototype.hasOwnProperty.call(obj, "value")
-    ) {
+    if (form === anyFormLegacyEmpty) {
       const v = obj["value"];
       if (typeof v !== "object" || v === null || Array.isArray(v)) {
-        this.errorAt("value", "json-type", inner.typeName, `expected {}, got ${describe(v)}`);
+        this.add(anyJsonError(anyEmptyNotObject, v, inner));
         return;
       }
       this.path.push("value");
@@ -679,12 +669,7 @@ class Walk {
     }
     // The embedded message's own members, "@type" aside; its paths are those of the Any's object.
     const body: Record<string, unknown> = {};
-    for (const k of keys) {
-      if (k === "@type") continue;
-      if (k === "__proto__")
-        Object.defineProperty(body, k, { value: obj[k], writable: true, enumerable: true, configurable: true });
-      else body[k] = obj[k];
-    }
+    for (const k of keys) if (k !== "@type") setOwn(body, k, obj[k]);
     this.message(inner, body);
   }
 
@@ -695,7 +680,7 @@ class Walk {
       this.leaf(() => structFromJsonInternal(json, depthLeft, this.ctx));
       return;
     }
-    this.object(json as Record<string, unknown>, depthLeft, "message", structType);
+    this.object(json as Record<string, unknown>, depthLeft, "message", structTypeName);
   }
 
   /**
@@ -740,7 +725,7 @@ class Walk {
       return;
     }
     // As listFrom (a ListValue 1, each Value 2) or copyValue (each element 1) charge it, all at once.
-    if (mode === "message") this.spend(1 + 2 * json.length, listValueType);
+    if (mode === "message") this.spend(listValueCost(json.length), listValueTypeName);
     else this.spend(json.length, typeName);
     for (let i = 0; i < json.length; i++) {
       this.path.push(i);
@@ -759,16 +744,16 @@ class Walk {
       return;
     }
     // As structFrom (a Struct 1, each Value 2) or copyObject (each value 1) charge it, member by member.
-    if (mode === "message") this.spend(1, structType);
-    const nested = mode === "message" ? valueType : typeName;
-    const each = mode === "message" ? 2 : 1;
+    if (mode === "message") this.spend(containerCost, structTypeName);
+    const nested = mode === "message" ? valueTypeName : typeName;
+    const each = mode === "message" ? valueCost : elementCost;
     for (const key of Object.keys(json)) {
       this.path.push(key); // the reader charges the member with its key as the error's path
       this.spend(each, nested);
       this.path.pop();
       if (!isWellFormed(key)) {
         if (mode === "message")
-          this.errorAt(key, "utf16", structType, "the member name has a lone surrogate, which UTF-8 cannot carry");
+          this.errorAt(key, "utf16", structTypeName, "the member name has a lone surrogate, which UTF-8 cannot carry");
         else this.errorAt(key, "utf16", typeName, "the key has a lone surrogate, which is not valid UTF-8");
         continue;
       }

@@ -54,6 +54,7 @@ import {
   timestampTypeName,
   valueTypeName,
 } from "../internal/names.js";
+import { nullIsValue } from "../codec/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
 import {
@@ -519,23 +520,4 @@ function orNull(s: JsonObject): JsonObject {
   if (typeof t === "string") return { ...s, type: [t, "null"] };
   if (Array.isArray(t)) return { ...s, type: [...t, "null"] };
   return { anyOf: [{ type: "null" }, s] };
-}
-
-/** Whether null is a value of the field rather than "unset": google.protobuf.Value and NullValue. */
-function nullIsValue(field: DescField | DescExtension): boolean {
-  if (field.fieldKind === "message") return field.message.typeName === "google.protobuf.Value";
-  if (field.fieldKind === "enum") return field.enum.typeName === nullValueType;
-  if (field.fieldKind === "list") {
-    return (
-      (field.listKind === "message" && field.message.typeName === "google.protobuf.Value") ||
-      (field.listKind === "enum" && field.enum.typeName === nullValueType)
-    );
-  }
-  if (field.fieldKind === "map") {
-    return (
-      (field.mapKind === "message" && field.message.typeName === "google.protobuf.Value") ||
-      (field.mapKind === "enum" && field.enum.typeName === nullValueType)
-    );
-  }
-  return false;
 }

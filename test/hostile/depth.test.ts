@@ -5,7 +5,7 @@
 import { create, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { AnySchema, ListValueSchema, StructSchema, ValueSchema, type Value } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
-import { anyFromJson } from "../../src/wkt/any.js";
+import { anyFromJson } from "../../src/codec/any-codec.js";
 import { isWktJsonError } from "../../src/errors.js";
 import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
 import { listValueFromJson, structFromJson, valueFromJson, valueToJson } from "../../src/wkt/struct.js";

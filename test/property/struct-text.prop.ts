@@ -15,15 +15,14 @@ import { ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/w
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError, WktJsonError } from "../../src/errors.js";
+import { fromJsonString, readerFor } from "../../src/codec/from-json.js";
+import { stackOverflowAsDepth } from "../../src/codec/depth-errors.js";
 import {
-  fromJsonString,
   makeContext,
   parseJsonTextForCodec,
-  readerFor,
-  stackOverflowAsDepth,
   textParseOptions,
   type JsonReadOptions,
-} from "../../src/codec/from-json.js";
+} from "../../src/codec/read-context.js";
 import { locateJsonPath } from "../../src/codec/json-text.js";
 import { structFamilyFromText } from "../../src/codec/struct-text.js";
 

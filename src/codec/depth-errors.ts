@@ -1,0 +1,52 @@
+/**
+ * The codec's `depth` errors from elsewhere, told in terms of the `maxDepth` the caller set: the engine's stack
+ * overflow (a `maxDepth` above what the call stack takes) and the text parser's own nesting guard (a bound
+ * derived from `maxDepth`, see {@link textDepthBound}). The reader and the writer both end their calls here,
+ * so that nothing but our error reaches the caller.
+ *
+ * @module
+ * @internal
+ */
+import { WktJsonError } from "../errors.js";
+import { formatBound } from "../limits.js";
+
+/**
+ * @internal A `maxDepth` set above what the platform's call stack can take ends in a stack overflow; the
+ * caller gets our `depth` error instead of the engine's RangeError.
+ */
+export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: number): unknown {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new WktJsonError(
+      "depth",
+      "$",
+      typeName,
+      `nesting exhausted the call stack before reaching maxDepth (${maxDepth}); lower maxDepth`,
+      { cause: e },
+    );
+  }
+  return e;
+}
+
+/**
+ * @internal The text parser's own nesting guard. The codec enforces `maxDepth` on messages exactly; JSON nesting
+ * can be deeper than message nesting (arrays of repeated fields), so the parser gets room for that and stops
+ * only what no valid input can reach.
+ */
+export function textDepthBound(maxDepth: number): number {
+  return maxDepth * 2 + 2;
+}
+
+/**
+ * @internal The text parser's `depth` error (its own bound, {@link textDepthBound}) as the codec's: the detail
+ * names `maxDepth` and its configured value; rule, path, line and column are kept.
+ */
+export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
+  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.typeName !== "JSON") return e;
+  const detail =
+    `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
+    `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
+  const out = new WktJsonError("depth", e.path, e.typeName, detail, { cause: e });
+  if (e.line !== undefined) out.line = e.line;
+  if (e.column !== undefined) out.column = e.column;
+  return out;
+}

@@ -1,0 +1,184 @@
+/**
+ * The read context of the proto3 JSON decoder: the options of `fromJson` and its kin as `@bufbuild/protobuf`
+ * names them, checked once per call (through internal/options.ts), and the state one call carries (depth,
+ * budget). The decoder (from-json.ts), the collect-all validator (validate.ts) and the Any reader
+ * (any-json.ts) all start here, so that an option means the same in each.
+ *
+ * @module
+ * @internal
+ */
+import type { Registry } from "@bufbuild/protobuf";
+import { WktJsonError } from "../errors.js";
+import { describe } from "../internal/describe.js";
+import type { ValueBudget } from "../internal/budget.js";
+import { countOption } from "../internal/options.js";
+import { textDepthAsMaxDepth, textDepthBound } from "./depth-errors.js";
+import { parseJsonText, type JsonTextParseOptions } from "./json-text.js";
+import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin } from "../limits.js";
+
+/**
+ * Options of `fromJson`, `fromJsonString` and the merge functions: `@bufbuild/protobuf`'s
+ * `JsonReadOptions` member for member (the functions take a `Partial` of it, so an options object written for
+ * protobuf-es is accepted as it is), plus optional limits.
+ */
+export interface JsonReadOptions {
+  /** Skip object members that name no field (and enum names the enum lacks) instead of failing. */
+  ignoreUnknownFields: boolean;
+  /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
+  registry?: Registry | undefined;
+  /** protobuf-es's name for {@link JsonReadOptions.maxDepth}; give either (both only if equal). */
+  recursionLimit: number;
+  /**
+   * Nesting limit: each message, Any, Struct and ListValue level counts one. Deeper input is our error
+   * (rule `depth`), never a stack overflow. Default 100.
+   */
+  maxDepth?: number | undefined;
+  /**
+   * With `fromJsonString`: the longest text accepted, in UTF-16 code units (rule `size`), checked before
+   * anything is parsed. A whole number from 0 up (else rule `range`). Unlimited by default.
+   */
+  maxLength?: number | undefined;
+  /**
+   * Work budget: the most values a call may decode (rule `size` beyond), which bounds the memory of the result
+   * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
+   * member per field, set or not), an element of a repeated field or an entry of a map 1, a
+   * google.protobuf.Value 2, a Struct or ListValue 1 more, a value of a Struct field 1. A whole number from 0
+   * up (else rule `range`), or Infinity. Default: {@link defaultMaxValues} (2,000,000) for a JS value; for a
+   * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
+   * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
+   */
+  maxValues?: number | undefined;
+}
+
+/** @internal Everything a reader needs, created once per call. */
+export interface ReadContext extends ValueBudget {
+  readonly ignoreUnknownFields: boolean;
+  readonly registry: Registry | undefined;
+  readonly maxDepth: number;
+  /** Messages entered so far. */
+  depth: number;
+  /** Values decoded so far (see {@link JsonReadOptions.maxValues}): one integer addition per message or list. */
+  values: number;
+  readonly maxValues: number;
+  /**
+   * The JSON came from `fromJsonString`'s parser in its `exactNumbers` mode, where every integer beyond
+   * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
+   */
+  readonly exactNumbers?: boolean;
+  /**
+   * Every object of the JSON is a plain data object that `JSON.parse` or the text parser built, and
+   * `Object.prototype` has no enumerable property: `for...in` lists exactly `Object.keys`, and faster (V8 reads
+   * each member through the map's enumeration cache instead of a keyed lookup). Set by `fromJsonString`.
+   */
+  forIn?: boolean;
+}
+
+/** @internal A compiled reader: decodes a JSON value into a new message of one type. */
+export type MessageReader = (json: unknown, ctx: ReadContext) => Record<string, unknown>;
+
+/** @internal How a value of one field kind (or list item, or map value) is read; `undefined` json never reaches it. */
+export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
+
+/**
+ * @internal What a {@link ValueReader} gives for an enum value that was an unknown name, skipped under
+ * `ignoreUnknownFields`.
+ */
+export const skipped = Symbol("skipped");
+
+/**
+ * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
+ * length of that text (the default budget grows with it), undefined for a JS value.
+ */
+export function makeContext(
+  options: Partial<JsonReadOptions> | undefined,
+  exactNumbers: boolean,
+  textLength: number | undefined,
+): ReadContext {
+  if (options === undefined) {
+    return {
+      ignoreUnknownFields: false,
+      registry: undefined,
+      maxDepth: defaultMaxDepth,
+      depth: 0,
+      values: 0,
+      maxValues: checkMaxValues(undefined, textLength),
+      exactNumbers,
+    };
+  }
+  return {
+    ignoreUnknownFields: options?.ignoreUnknownFields === true,
+    registry: options?.registry,
+    maxDepth: depthOption(options),
+    depth: 0,
+    values: 0,
+    maxValues: checkMaxValues(options?.maxValues, textLength),
+    exactNumbers,
+  };
+}
+
+/**
+ * @internal The `maxValues` option checked, or its default: {@link defaultMaxValues} for a JS value, for a text
+ * {@link defaultMaxValuesPerCodeUnit} per code unit and at least {@link defaultMaxValuesTextMin}.
+ */
+export function checkMaxValues(maxValues: number | undefined, textLength: number | undefined): number {
+  if (maxValues === undefined) {
+    if (textLength === undefined) return defaultMaxValues;
+    return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
+  }
+  return countOption("maxValues", maxValues, defaultMaxValues);
+}
+
+/**
+ * @internal The nesting limit of an options object: `maxDepth`, or `recursionLimit` (protobuf-es's name for
+ * it); giving both with different values is rule `range`. Each is checked as a count option.
+ */
+export function depthOption(
+  options: { readonly maxDepth?: unknown; readonly recursionLimit?: unknown } | undefined,
+): number {
+  const maxDepth = options?.maxDepth;
+  const recursionLimit = options?.recursionLimit;
+  if (maxDepth !== undefined && recursionLimit !== undefined && maxDepth !== recursionLimit) {
+    throw new WktJsonError(
+      "range",
+      "$",
+      "options",
+      `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${shown(maxDepth)} and ` +
+        `${shown(recursionLimit)}; give one`,
+    );
+  }
+  if (maxDepth !== undefined) return countOption("maxDepth", maxDepth, defaultMaxDepth);
+  return countOption("recursionLimit", recursionLimit, defaultMaxDepth);
+}
+
+/** @internal The `maxDepth` option checked (a whole number from 1 up), or its default. */
+export function checkMaxDepth(maxDepth: unknown): number {
+  return countOption("maxDepth", maxDepth, defaultMaxDepth);
+}
+
+/** A number as written (`1.5`, `NaN`); anything else by its kind. */
+function shown(value: unknown): string {
+  return typeof value === "number" ? String(value) : describe(value);
+}
+
+/**
+ * @internal Options of the text parser for the codec: exact numbers (an int64 written `9.223372036854775807e18`
+ * keeps every digit), the nesting guard, and the checked `maxLength`.
+ */
+export function textParseOptions(maxDepth: number, maxLength: number | undefined): JsonTextParseOptions {
+  const parseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(maxDepth), exactNumbers: true };
+  // NaN or a negative limit would switch the check off or reject everything, silently.
+  if (maxLength !== undefined) parseOptions.maxLength = countOption("maxLength", maxLength, 0);
+  return parseOptions;
+}
+
+/**
+ * @internal Parses a text with {@link textParseOptions}: the parser's `depth` error is told in terms of the
+ * codec's `maxDepth`, the limit the caller set, not of the parser's own bound (see {@link textDepthAsMaxDepth}).
+ */
+export function parseJsonTextForCodec(text: string, parseOptions: JsonTextParseOptions, maxDepth: number): unknown {
+  try {
+    return parseJsonText(text, parseOptions);
+  } catch (e) {
+    throw textDepthAsMaxDepth(e, maxDepth);
+  }
+}
