@@ -13,6 +13,10 @@ export default defineConfig({
     // The ratio tests of test/hostile collect garbage before each side they time, so that what earlier tests
     // left on the heap is not charged to one side.
     execArgv: ["--expose-gc"],
+    // A guard against a hang, not a speed bound: the slowest tests (ajv over deeply nested values, the text
+    // writer's wide-message laws) take 2-4 s on a quiet 2-core machine and three times that beside other work,
+    // which the 5 s default failed.
+    testTimeout: 30_000,
     ...(ci ? { reporters: ["default", "json"], outputFile: { json: ".ci-results/unit.json" } } : {}),
   },
 });
