@@ -13,6 +13,9 @@
 import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
 
+/** The typeName of every option error: the options, not the input, are wrong. */
+export const optionsTypeName = "options";
+
 /** What a count option accepts: a whole number from `min` up, and `Infinity` when `unbounded`. */
 export interface CountRule {
   readonly min: number;
@@ -66,7 +69,12 @@ export function checkCount(name: string, value: unknown, rule: CountRule): numbe
 /** The `range` error of a count option: the option, what it accepts with its unit, and what it got. */
 export function countOptionError(name: string, value: unknown, rule: CountRule): WktJsonError {
   const accepts = `a whole number from ${rule.min} up${rule.unbounded ? ", or Infinity" : ""}`;
-  return new WktJsonError("range", "$", "options", `${name} must be ${accepts} (${rule.unit}), got ${shown(value)}`);
+  return new WktJsonError(
+    "range",
+    "$",
+    optionsTypeName,
+    `${name} must be ${accepts} (${rule.unit}), got ${shown(value)}`,
+  );
 }
 
 /** A number as written (`1.5`, `NaN`, `-1`); anything else by its kind. */

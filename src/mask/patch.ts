@@ -31,6 +31,7 @@ import { setOwn } from "../internal/json-value.js";
 import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
 import { emptyNode, insertPath, isStar, type Node } from "../internal/mask-trie.js";
 import { fieldMaskTypeName } from "../internal/names.js";
+import { optionsTypeName } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
 import { pathJoin, type PathSegment } from "../path.js";
 import { boxNone, checkMessage, fieldsByJsonKey, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
@@ -95,7 +96,8 @@ export function jsonPatch(
   try {
     message = fromJson(schema, stored, o.read);
   } catch (e) {
-    if (!(e instanceof WktJsonError)) throw e;
+    // An option's error is about the options, whichever input they were first applied to.
+    if (!(e instanceof WktJsonError) || e.typeName === optionsTypeName) throw e;
     throw new WktJsonError(e.rule, e.path, e.typeName, `the stored resource: ${e.detail}`, { cause: e });
   }
   const result = run(schema, message, body, o);
