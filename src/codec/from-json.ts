@@ -68,7 +68,7 @@ import {
 import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
 import { timestampParse } from "../wkt/timestamp.js";
 
 export type { JsonReadOptions } from "./read-context.js";

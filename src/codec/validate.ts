@@ -87,7 +87,7 @@ import { isWellFormed } from "../internal/utf16.js";
 import { issuePathKeyMax, issuePathMax } from "../limits.js";
 import { type PathSegment } from "../path.js";
 import { typeUrlResolve } from "../wkt/registry.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
 
 /** One problem of an input: what {@link WktJsonError} says, as data. */
 export interface WktJsonIssue {
