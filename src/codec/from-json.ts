@@ -46,7 +46,7 @@ import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
-import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import {
   extensionOfKey,
   fieldKeys,

@@ -31,7 +31,7 @@ import {
   checkNoAtTypeField,
 } from "../wkt/any-json-form.js";
 import { compileValue, readerFor } from "./from-json.js";
-import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import {

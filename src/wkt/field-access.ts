@@ -14,10 +14,9 @@
  */
 import { type DescField, type DescMessage, type ScalarType } from "@bufbuild/protobuf";
 import { isScalarZeroValue, scalarZeroValue } from "@bufbuild/protobuf/reflect";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { structTypeName, valueTypeName } from "../internal/names.js";
+import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkSchema } from "./registry.js";
 
@@ -97,8 +96,8 @@ function fieldAccess(f: DescField): FieldAccess {
   let box: 0 | 1 | 2 = boxNone;
   let scalar = f.scalar;
   if (message !== undefined) {
-    if (message.typeName === structTypeName && f.parent.typeName !== valueTypeName) box = boxStruct;
-    else if (f.fieldKind === "message" && f.oneof === undefined && isWrapperDesc(message)) {
+    if (structIsPlainJson(f, message)) box = boxStruct;
+    else if (wrapperIsUnboxed(f, message, f.fieldKind !== "message")) {
       box = boxWrapper;
       scalar = message.fields[0]!.scalar;
     }
