@@ -16,6 +16,7 @@ import { type DescField, type DescMessage, type ScalarType } from "@bufbuild/pro
 import { isScalarZeroValue, scalarZeroValue } from "@bufbuild/protobuf/reflect";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { isMessageOf, notMessageError } from "../internal/message-type.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkSchema } from "./registry.js";
@@ -221,20 +222,14 @@ export function asMsg(v: unknown, fp: FieldAccess): Msg {
   return v as Msg;
 }
 
-/** Throws `json-type` unless `msg` is a message of `schema`; `what` names the argument. @internal */
+/**
+ * Throws `json-type` unless `msg` is a message of `schema`; `what` names the argument. The rule and its
+ * message are message-type.ts's; this form takes the descriptor, as the field-mask functions hold it.
+ *
+ * @internal
+ */
 export function checkMessage(schema: DescMessage, msg: unknown, what: string): void {
-  if (typeof msg !== "object" || msg === null || (msg as { $typeName?: unknown }).$typeName !== schema.typeName) {
-    const got =
-      typeof msg === "object" && msg !== null && typeof (msg as { $typeName?: unknown }).$typeName === "string"
-        ? `a ${(msg as { $typeName: string }).$typeName} message`
-        : describe(msg);
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      schema.typeName,
-      `${what}: expected a ${schema.typeName} message, got ${got}`,
-    );
-  }
+  if (!isMessageOf(msg, schema.typeName)) throw notMessageError(msg, schema.typeName, what);
 }
 
 /** The `depth` error for messages nested beyond the codec's limit. @internal */
