@@ -13,23 +13,19 @@ import { defaultMaxDepth } from "../src/limits.js";
 import {
   listValueFromArray,
   listValueFromJson,
-  listValueFromJsonInternal,
   listValueToArray,
   listValueToJson,
-  listValueToJsonInternal,
   structFromJson,
-  structFromJsonInternal,
   structFromObject,
   structToJson,
-  structToJsonInternal,
   structToObject,
   valueFromJs,
   valueFromJson,
-  valueFromJsonInternal,
   valueToJs,
   valueToJson,
-  valueToJsonInternal,
 } from "../src/wkt/struct.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../src/wkt/struct-decode.js";
+import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../src/wkt/struct-encode.js";
 import { catchWkt } from "./helpers.js";
 
 const STRUCT = "google.protobuf.Struct";

@@ -46,7 +46,7 @@ import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
-import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import {
   extensionOfKey,
   fieldKeys,
@@ -68,7 +68,7 @@ import {
 import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
 import { timestampParse } from "../wkt/timestamp.js";
 
 export type { JsonReadOptions } from "./read-context.js";

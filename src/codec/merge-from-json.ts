@@ -59,7 +59,7 @@ import {
   valueTypeName,
   wktPackagePrefix,
 } from "../internal/names.js";
-import { nullIsValue } from "./field-form.js";
+import { nullIsValue } from "../internal/field-form.js";
 import { fromJson, fromJsonString } from "./from-json.js";
 import { stackOverflowAsDepth } from "./depth-errors.js";
 import { depthOption, type JsonReadOptions } from "./read-context.js";

@@ -44,12 +44,8 @@ import { checkMessage, isMessageOf } from "../internal/message-type.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
 import { checkSchema } from "../wkt/registry.js";
-import {
-  listOrValueTextInternal,
-  listValueToJsonInternal,
-  structToJsonInternal,
-  valueToJsonInternal,
-} from "../wkt/struct.js";
+import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../wkt/struct-encode.js";
+import { listOrValueTextInternal } from "../wkt/struct-to-text.js";
 import { extensionsText, plansFor, writeExtensions, type MessageWriters } from "./to-json-fields.js";
 import {
   makeContext,

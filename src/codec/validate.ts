@@ -31,7 +31,7 @@ import {
   checkNoAtTypeField,
 } from "../wkt/any-json-form.js";
 import { compileValue, readerFor } from "./from-json.js";
-import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
+import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import {
@@ -87,7 +87,7 @@ import { isWellFormed } from "../internal/utf16.js";
 import { issuePathKeyMax, issuePathMax } from "../limits.js";
 import { type PathSegment } from "../path.js";
 import { typeUrlResolve } from "../wkt/registry.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct.js";
+import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
 
 /** One problem of an input: what {@link WktJsonError} says, as data. */
 export interface WktJsonIssue {

@@ -31,15 +31,17 @@ export function checkMessage(value: unknown, typeName: string): asserts value is
 
 /**
  * The `json-type` error for a value that is not a message of type `typeName`: "expected a message, got a
- * number" for a value that is no object, "expected a message T, got U" for a message of another type.
+ * number" for a value that is no object, "expected a message T, got U" for a message of another type. With
+ * `what` (the argument's name, for functions that take two messages), the message opens with "what: ".
  *
  * @internal
  */
-export function notMessageError(value: unknown, typeName: string): WktJsonError {
+export function notMessageError(value: unknown, typeName: string, what?: string): WktJsonError {
+  const prefix = what === undefined ? "" : `${what}: `;
   if (typeof value !== "object" || value === null) {
-    return new WktJsonError("json-type", "$", typeName, `expected a message, got ${describe(value)}`);
+    return new WktJsonError("json-type", "$", typeName, `${prefix}expected a message, got ${describe(value)}`);
   }
   const actual = (value as { $typeName?: unknown }).$typeName;
   const got = typeof actual === "string" ? actual : describe(actual);
-  return new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
+  return new WktJsonError("json-type", "$", typeName, `${prefix}expected a message ${typeName}, got ${got}`);
 }

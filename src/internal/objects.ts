@@ -25,3 +25,25 @@ export function prototypeIsClean(): boolean {
 export function isPlainPrototype(proto: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
+
+/**
+ * Tells whether `proto` looks like the `Object.prototype` of another realm (a `vm` context, an iframe): an
+ * object whose own prototype is null (this realm's `Object.prototype` passes too; callers ask after
+ * {@link isPlainPrototype}). A plain object made there is a JSON object too, but its prototype may have
+ * enumerable members that {@link prototypeIsClean} did not see.
+ *
+ * @internal
+ */
+export function isOtherRealmPlainPrototype(proto: object | null): boolean {
+  return proto !== null && Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * Tells whether `proto` is the prototype of a plain object of any realm: {@link isPlainPrototype}, or
+ * {@link isOtherRealmPlainPrototype}.
+ *
+ * @internal
+ */
+export function isPlainPrototypeAnyRealm(proto: object | null): boolean {
+  return isPlainPrototype(proto) || isOtherRealmPlainPrototype(proto);
+}

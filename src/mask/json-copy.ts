@@ -7,7 +7,7 @@
  */
 import { WktJsonError } from "../errors.js";
 import { setOwn } from "../internal/json-value.js";
-import { isPlainPrototype } from "../internal/objects.js";
+import { isPlainPrototypeAnyRealm } from "../internal/objects.js";
 
 /** A plain JSON object as a record of its properties. */
 export type JsonRecord = Record<string, unknown>;
@@ -18,9 +18,7 @@ export type JsonRecord = Record<string, unknown>;
  */
 export function isJsonObject(v: unknown): v is JsonRecord {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  // Or a plain object of another realm, whose prototype is that realm's Object.prototype.
-  return isPlainPrototype(proto) || Object.getPrototypeOf(proto as object) === null;
+  return isPlainPrototypeAnyRealm(Object.getPrototypeOf(v) as object | null);
 }
 
 /** A deep copy of a JSON value: arrays and plain objects are copied, everything else is shared. */

@@ -27,7 +27,8 @@ import {
   type MessagePlan,
   type Msg,
 } from "../wkt/field-access.js";
-import { structFromJson, structToJson } from "../wkt/struct.js";
+import { structFromJsonInternal } from "../wkt/struct-decode.js";
+import { structToJsonInternal } from "../wkt/struct-encode.js";
 import { copyJson } from "./json-copy.js";
 
 /** A deep copy of a message, unknown fields included. */
@@ -88,14 +89,18 @@ function wrongType(fp: FieldAccess, v: unknown, expected: string): WktJsonError 
   );
 }
 
-/** A wrapper scalar or a Struct JSON object as its message. */
+/**
+ * A wrapper scalar or a Struct JSON object as its message. The Struct walks' internal entries take
+ * `depthLeft` as it is: the walk's callers have checked it (at least 1, at most the codec's limit, so no stack
+ * overflow to turn into `depth`), and the errors are at `$` as the public functions' would be.
+ */
 export function boxValue(fp: FieldAccess, v: unknown, depthLeft: number): Msg {
   if (fp.box === boxWrapper) return create(fp.message!, { value: v } as never) as Msg;
-  return structFromJson(v, { maxDepth: depthLeft }) as unknown as Msg;
+  return structFromJsonInternal(v, depthLeft) as unknown as Msg;
 }
 
 /** The inverse of {@link boxValue}: a wrapper message as its scalar, a Struct as its JSON object. @internal */
 export function unboxValue(fp: FieldAccess, m: Msg, depthLeft: number): unknown {
   if (fp.box === boxWrapper) return m.value;
-  return structToJson(m as unknown as Struct, { maxDepth: depthLeft });
+  return structToJsonInternal(m as unknown as Struct, depthLeft);
 }

@@ -54,7 +54,7 @@ import {
   timestampTypeName,
   valueTypeName,
 } from "../internal/names.js";
-import { nullIsValue } from "../codec/field-form.js";
+import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
 import {

@@ -14,6 +14,7 @@ import { type DescMessage, type MessageShape, type Registry } from "@bufbuild/pr
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { checkMessage } from "../internal/message-type.js";
 import { anyTypeName } from "../internal/names.js";
 import { wktFromBinary, wktToBinary } from "../internal/wkt-binary.js";
 import { checkSchema, typeUrlFor, typeUrlPrefixDefault, typeUrlResolve } from "./registry.js";
@@ -40,14 +41,7 @@ export function anyPack<Desc extends DescMessage>(
   options?: AnyPackOptions,
 ): Any {
   const typeName = checkSchema(schema).typeName;
-  if (typeof message !== "object" || message === null) {
-    throw new WktJsonError("json-type", "$", typeName, `expected a message, got ${describe(message)}`);
-  }
-  const actual = (message as { $typeName?: unknown }).$typeName;
-  if (actual !== typeName) {
-    const got = typeof actual === "string" ? actual : describe(actual);
-    throw new WktJsonError("json-type", "$", typeName, `expected a message ${typeName}, got ${got}`);
-  }
+  checkMessage(message, typeName);
   const typeUrl = typeUrlFor(typeName, options?.typeUrlPrefix ?? typeUrlPrefixDefault);
   let value: Uint8Array;
   try {

@@ -14,10 +14,10 @@
  */
 import { type DescField, type DescMessage, type ScalarType } from "@bufbuild/protobuf";
 import { isScalarZeroValue, scalarZeroValue } from "@bufbuild/protobuf/reflect";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { structTypeName, valueTypeName } from "../internal/names.js";
+import { isMessageOf, notMessageError } from "../internal/message-type.js";
+import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkSchema } from "./registry.js";
 
@@ -97,8 +97,8 @@ function fieldAccess(f: DescField): FieldAccess {
   let box: 0 | 1 | 2 = boxNone;
   let scalar = f.scalar;
   if (message !== undefined) {
-    if (message.typeName === structTypeName && f.parent.typeName !== valueTypeName) box = boxStruct;
-    else if (f.fieldKind === "message" && f.oneof === undefined && isWrapperDesc(message)) {
+    if (structIsPlainJson(f, message)) box = boxStruct;
+    else if (wrapperIsUnboxed(f, message, f.fieldKind !== "message")) {
       box = boxWrapper;
       scalar = message.fields[0]!.scalar;
     }
@@ -222,20 +222,14 @@ export function asMsg(v: unknown, fp: FieldAccess): Msg {
   return v as Msg;
 }
 
-/** Throws `json-type` unless `msg` is a message of `schema`; `what` names the argument. @internal */
+/**
+ * Throws `json-type` unless `msg` is a message of `schema`; `what` names the argument. The rule and its
+ * message are message-type.ts's; this form takes the descriptor, as the field-mask functions hold it.
+ *
+ * @internal
+ */
 export function checkMessage(schema: DescMessage, msg: unknown, what: string): void {
-  if (typeof msg !== "object" || msg === null || (msg as { $typeName?: unknown }).$typeName !== schema.typeName) {
-    const got =
-      typeof msg === "object" && msg !== null && typeof (msg as { $typeName?: unknown }).$typeName === "string"
-        ? `a ${(msg as { $typeName: string }).$typeName} message`
-        : describe(msg);
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      schema.typeName,
-      `${what}: expected a ${schema.typeName} message, got ${got}`,
-    );
-  }
+  if (!isMessageOf(msg, schema.typeName)) throw notMessageError(msg, schema.typeName, what);
 }
 
 /** The `depth` error for messages nested beyond the codec's limit. @internal */

@@ -21,7 +21,7 @@ import {
 } from "../internal/budget.js";
 import { byNameStore, setOwnByName } from "../internal/json-value.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
-import { isPlainPrototype, prototypeIsClean } from "../internal/objects.js";
+import { isOtherRealmPlainPrototype, isPlainPrototype, prototypeIsClean } from "../internal/objects.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { errorAtPath } from "../path.js";
 import {
@@ -189,7 +189,7 @@ function valueFrom(json: unknown, depthLeft: number, mode: number, budget: Value
         kind: { case: "structValue", value: structFrom(json, depthLeft, mode, budget) },
       };
     }
-    if (Object.getPrototypeOf(p) === null) {
+    if (isOtherRealmPlainPrototype(p)) {
       // A plain object of another realm, whose Object.prototype may have enumerable members: Object.keys.
       const value = structFrom(json, depthLeft, mode & ~modeForIn, budget);
       return { $typeName: valueTypeName, kind: { case: "structValue", value } };
@@ -209,7 +209,7 @@ function structFromRoot(json: unknown, depthLeft: number, js: boolean, budget: V
   const p = Object.getPrototypeOf(json) as object | null;
   if (!isPlainPrototype(p)) {
     // Arrays, Dates, Maps, class instances are not JSON objects; a plain object of another realm is.
-    if (Object.getPrototypeOf(p) !== null) throw jsonTypeError(structTypeName, json, "a JSON object");
+    if (!isOtherRealmPlainPrototype(p)) throw jsonTypeError(structTypeName, json, "a JSON object");
     mode &= ~modeForIn;
   }
   if ((mode & modeFast) === 0) return structFrom(json, depthLeft, mode, budget);
@@ -261,7 +261,7 @@ function valueFromFast(json: unknown, depthLeft: number, mode: number, budget: V
       };
     }
     // A plain object of another realm (whose Object.prototype's own prototype is null), read with a filter.
-    if (Object.getPrototypeOf(p) !== null) throw retryDecode;
+    if (!isOtherRealmPlainPrototype(p)) throw retryDecode;
     return {
       $typeName: valueTypeName,
       kind: { case: "structValue", value: structFromFast(json, depthLeft, mode, budget, false) },

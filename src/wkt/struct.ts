@@ -56,11 +56,6 @@ import {
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct-encode.js";
 import { stackOverflowToDepth } from "./struct-walk.js";
 
-// The codec's entries, where its modules have always imported them from.
-export { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "./struct-decode.js";
-export { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "./struct-encode.js";
-export { listOrValueTextInternal } from "./struct-to-text.js";
-
 /**
  * Options of the `...FromJson`, `...FromJs` and `...ToJson` functions of this module (and of `structToObject`,
  * `valueToJs`, `listValueToArray`, which are their `...ToJson` twins).

@@ -10,7 +10,6 @@
 import type { DescField, DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType, WktJsonError } from "../errors.js";
-import { describe } from "../internal/describe.js";
 import { callAtBase } from "../internal/base-path.js";
 import {
   boolValueTypeName,
@@ -19,6 +18,7 @@ import {
   stringValueTypeName,
   uint64ValueTypeName,
 } from "../internal/names.js";
+import { notMessageError } from "../internal/message-type.js";
 import { scalarReader, scalarWriter } from "../internal/scalar.js";
 import { checkSchema, isMessageDesc } from "./registry.js";
 
@@ -93,14 +93,10 @@ export function wrapperToJson<Desc extends DescMessage>(
   if (options !== undefined) {
     return callAtBase((m: MessageShape<Desc>) => wrapperToJson(schema, m), message, options, schema.typeName);
   }
-  if (typeof message !== "object" || message === null) {
-    throw new WktJsonError("json-type", "$", schema.typeName, `expected a message, got ${describe(message)}`);
-  }
+  // A wrapper built by hand without $typeName ({ value: 5 }) is taken as one.
+  if (typeof message !== "object" || message === null) throw notMessageError(message, schema.typeName);
   const actual = (message as { $typeName?: unknown }).$typeName;
-  if (actual !== undefined && actual !== schema.typeName) {
-    const got = typeof actual === "string" ? actual : describe(actual);
-    throw new WktJsonError("json-type", "$", schema.typeName, `expected a message ${schema.typeName}, got ${got}`);
-  }
+  if (actual !== undefined && actual !== schema.typeName) throw notMessageError(message, schema.typeName);
   try {
     return info.toJson((message as { value?: unknown }).value ?? info.zero());
   } catch (e) {

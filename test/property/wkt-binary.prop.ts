@@ -33,12 +33,10 @@ import {
 } from "../../src/internal/wkt-binary.js";
 import {
   listValueFromJsonInternal,
-  listValueToJsonInternal,
   structFromJsonInternal,
-  structToJsonInternal,
   valueFromJsonInternal,
-  valueToJsonInternal,
-} from "../../src/wkt/struct.js";
+} from "../../src/wkt/struct-decode.js";
+import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../../src/wkt/struct-encode.js";
 import { arbMessage } from "../arbitrary.js";
 
 const schemas: DescMessage[] = [

@@ -11,7 +11,7 @@
  */
 import type { DescExtension, DescField, DescMessage } from "@bufbuild/protobuf";
 import { isWrapperDesc, type WktWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { nullValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
+import { nullValueTypeName, structTypeName, valueTypeName } from "./names.js";
 
 /**
  * @internal Whether JSON null is a value of the field (google.protobuf.Value, NullValue; for a list or a map,
