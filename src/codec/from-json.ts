@@ -72,8 +72,6 @@ import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInterna
 import { timestampParse } from "../wkt/timestamp.js";
 
 export type { JsonReadOptions } from "./read-context.js";
-/** @internal For mask/patch.ts, until it imports depth-errors.ts. */
-export { stackOverflowAsDepth } from "./depth-errors.js";
 
 /**
  * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).

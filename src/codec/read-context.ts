@@ -150,11 +150,6 @@ export function depthOption(
   return countOption("recursionLimit", recursionLimit, defaultMaxDepth);
 }
 
-/** @internal The `maxDepth` option checked (a whole number from 1 up), or its default. */
-export function checkMaxDepth(maxDepth: unknown): number {
-  return countOption("maxDepth", maxDepth, defaultMaxDepth);
-}
-
 /** A number as written (`1.5`, `NaN`); anything else by its kind. */
 function shown(value: unknown): string {
   return typeof value === "number" ? String(value) : describe(value);
