@@ -32,9 +32,14 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import { elementCost, messageCost, valuesError } from "../internal/budget.js";
 import {
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
   listValueTypeName,
   nullValueTypeName,
   structTypeName,
+  timestampTypeName,
   valueTypeName,
   wktPackagePrefix,
 } from "../internal/names.js";
@@ -703,31 +708,30 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
       return m;
     };
   };
-  const leaf = (read: (json: unknown) => unknown): MessageReader => leafOf(read as LeafReader);
   switch (typeName) {
-    case "google.protobuf.Timestamp":
-      return leaf(timestampParse);
-    case "google.protobuf.Duration":
-      return leaf(durationParse);
-    case "google.protobuf.FieldMask":
-      return leaf(fieldMaskParse);
-    case "google.protobuf.Struct":
+    case timestampTypeName:
+      return leafOf(timestampParse);
+    case durationTypeName:
+      return leafOf(durationParse);
+    case fieldMaskTypeName:
+      return leafOf(fieldMaskParse);
+    case structTypeName:
       return (json, ctx) =>
         structFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
-    case "google.protobuf.Value":
+    case valueTypeName:
       return (json, ctx) =>
         valueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
-    case "google.protobuf.ListValue":
+    case listValueTypeName:
       return (json, ctx) =>
         listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
-    case "google.protobuf.Any":
+    case anyTypeName:
       return (json, ctx) => {
         enter(ctx, typeName, cost);
         const m = anyFromJsonInternal(json, ctx, readerFor) as unknown as Record<string, unknown>;
         ctx.depth--;
         return m;
       };
-    case "google.protobuf.Empty":
+    case emptyTypeName:
       return (json, ctx) => {
         if (typeof json !== "object" || json === null || Array.isArray(json)) {
           throw new WktJsonError("json-type", "$", typeName, `expected {}, got ${describe(json)}`);
