@@ -501,8 +501,6 @@ class Builder {
   }
 }
 
-const nullValueType = "google.protobuf.NullValue";
-
 /** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */
 function present(name: string, value: JsonObject): JsonObject {
   const properties: JsonObject = {};
