@@ -49,7 +49,7 @@ import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json
 import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
 import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
-import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
+import { maxDepthError, stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
 import {
@@ -181,7 +181,7 @@ export function readerFor(desc: DescMessage): MessageReader {
 /** Enters one level of message nesting, and spends the message's `cost` (1 plus its fields) of the budget. */
 function enter(ctx: ReadContext, typeName: string, cost: number): void {
   if (++ctx.depth > ctx.maxDepth) {
-    throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
+    throw maxDepthError(typeName, ctx.maxDepth);
   }
   if ((ctx.values += cost) > ctx.maxValues) throw valuesError(typeName, ctx);
 }

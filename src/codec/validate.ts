@@ -32,7 +32,7 @@ import {
 } from "../wkt/any-json-form.js";
 import { compileValue, readerFor } from "./from-json.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "./field-form.js";
-import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
+import { maxDepthError, stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import {
   extensionOfKey,
@@ -405,7 +405,7 @@ class Walk {
   private enter(typeName: string, cost: number): boolean {
     if (++this.ctx.depth > this.ctx.maxDepth) {
       this.ctx.depth--;
-      this.error("depth", typeName, `nesting is deeper than maxDepth (${this.ctx.maxDepth})`);
+      this.add(maxDepthError(typeName, this.ctx.maxDepth));
       return false;
     }
     this.spend(cost, typeName);
