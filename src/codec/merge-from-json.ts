@@ -61,7 +61,6 @@ import {
   wktPackagePrefix,
 } from "../internal/names.js";
 import { nullIsValue } from "./field-form.js";
-import { extensionOfKey } from "./field-keys.js";
 import { fromJson, fromJsonString } from "./from-json.js";
 import { stackOverflowAsDepth } from "./depth-errors.js";
 import { depthOption, type JsonReadOptions } from "./read-context.js";
@@ -70,6 +69,7 @@ import { setOwn } from "../internal/json-value.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { extensionOfKey } from "./field-keys.js";
 
 /**
  * Reads proto3 JSON into `target`, merging: set fields are replaced, lists appended to, map entries added,
