@@ -9,7 +9,6 @@ import type { JsonValue, Registry } from "@bufbuild/protobuf";
 import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { anyTypeName } from "../internal/names.js";
-import { checkRegistry } from "../wkt/registry.js";
 import { readerFor } from "./from-json.js";
 import { makeContext as makeReadContext, type JsonReadOptions } from "./read-context.js";
 import { writerFor } from "./to-json.js";
@@ -40,7 +39,6 @@ export function anyFromJson(
   },
 ): Any {
   const base = basePathOf(options, anyTypeName);
-  checkRegistry(options?.registry); // up front: fromJson checks it only where it resolves a type URL
   const ctx = makeReadContext(options, false, undefined);
   if (base === "$") return readerFor(AnySchema)(json, ctx) as unknown as Any;
   try {
@@ -78,7 +76,7 @@ export function anyToJson(
   const base = basePathOf(options, anyTypeName);
   // Only the options anyToJson takes: the flags of toJson stay off whatever else the object holds.
   const ctx = makeWriteContext(
-    options === undefined ? undefined : { registry: options.registry, maxDepth: options.maxDepth },
+    options === undefined || options === null ? undefined : { registry: options.registry, maxDepth: options.maxDepth },
   );
   if (base === "$") return writerFor(AnySchema)(any, ctx);
   try {
