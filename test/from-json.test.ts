@@ -1291,3 +1291,16 @@ describe("maxValues in validateJson*", () => {
     });
   });
 });
+
+describe("the registry option", () => {
+  // Checked up front, as toJson checks it: before, an object without getExtension threw a TypeError at the first
+  // extension key ("[a.b]") and was accepted when nothing needed it.
+  it.each<[string, () => unknown]>([
+    ["fromJson", () => fromJson(StructSchema, {}, { registry: {} as never })],
+    ["fromJsonString", () => fromJsonString(StructSchema, "{}", { registry: {} as never })],
+    ["validateJson", () => validateJson(StructSchema, {}, { registry: {} as never })],
+    ["validateJsonString", () => validateJsonString(StructSchema, "{}", { registry: {} as never })],
+  ])("%s refuses a registry that is not a Registry", (_, call) => {
+    expect(catchWkt(call)).toMatchObject({ rule: "json-type", path: "$", typeName: "options" });
+  });
+});

@@ -9,10 +9,10 @@ import type { JsonValue, Registry } from "@bufbuild/protobuf";
 import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { anyTypeName } from "../internal/names.js";
-import { checkRegistry } from "../wkt/registry.js";
 import { readerFor } from "./from-json.js";
-import { checkMaxDepth, checkMaxValues, depthOption, type JsonReadOptions, type ReadContext } from "./read-context.js";
-import { writerFor, type WriteContext } from "./to-json.js";
+import { makeContext as makeReadContext, type JsonReadOptions } from "./read-context.js";
+import { writerFor } from "./to-json.js";
+import { makeContext as makeWriteContext } from "./to-json-options.js";
 
 /**
  * Decodes an Any from its JSON form.
@@ -39,14 +39,7 @@ export function anyFromJson(
   },
 ): Any {
   const base = basePathOf(options, anyTypeName);
-  const ctx: ReadContext = {
-    ignoreUnknownFields: options?.ignoreUnknownFields === true,
-    registry: checkRegistry(options?.registry),
-    maxDepth: depthOption(options),
-    depth: 0,
-    values: 0,
-    maxValues: checkMaxValues(options?.maxValues, undefined),
-  };
+  const ctx = makeReadContext(options, false, undefined);
   if (base === "$") return readerFor(AnySchema)(json, ctx) as unknown as Any;
   try {
     return readerFor(AnySchema)(json, ctx) as unknown as Any;
@@ -81,17 +74,10 @@ export function anyToJson(
   },
 ): JsonValue {
   const base = basePathOf(options, anyTypeName);
-  const ctx: WriteContext = {
-    alwaysEmitImplicit: false,
-    enumAsInteger: false,
-    useProtoFieldName: false,
-    registry: checkRegistry(options?.registry),
-    maxDepth: checkMaxDepth(options?.maxDepth),
-    depth: 0,
-    negativeZero: false,
-    foundPlan: undefined,
-    foundValue: undefined,
-  };
+  // Only the options anyToJson takes: the flags of toJson stay off whatever else the object holds.
+  const ctx = makeWriteContext(
+    options === undefined || options === null ? undefined : { registry: options.registry, maxDepth: options.maxDepth },
+  );
   if (base === "$") return writerFor(AnySchema)(any, ctx);
   try {
     return writerFor(AnySchema)(any, ctx);

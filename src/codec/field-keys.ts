@@ -23,13 +23,18 @@ export interface FieldKey {
   readonly isProtoName: boolean;
 }
 
-/** @internal The keys that name the fields of `desc`, each field's JSON name first. */
+/** @internal The keys that name `field`: its JSON name, then its proto name where that differs. */
+export function keysOfField(field: DescField): [jsonName: string] | [jsonName: string, protoName: string] {
+  return field.jsonName === field.name ? [field.jsonName] : [field.jsonName, field.name];
+}
+
+/** @internal The keys that name the fields of `desc` ({@link keysOfField}), each field's JSON name first. */
 export function fieldKeys(desc: DescMessage): FieldKey[] {
   const keys: FieldKey[] = [];
   desc.fields.forEach((field, index) => {
-    const differ = field.jsonName !== field.name;
-    keys.push({ key: field.jsonName, field, index, otherName: differ ? field.name : undefined, isProtoName: false });
-    if (differ) keys.push({ key: field.name, field, index, otherName: field.jsonName, isProtoName: true });
+    const [jsonName, protoName] = keysOfField(field);
+    keys.push({ key: jsonName, field, index, otherName: protoName, isProtoName: false });
+    if (protoName !== undefined) keys.push({ key: protoName, field, index, otherName: jsonName, isProtoName: true });
   });
   return keys;
 }

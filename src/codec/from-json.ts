@@ -32,9 +32,14 @@ import { enumValueJsonName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import { elementCost, messageCost, valuesError } from "../internal/budget.js";
 import {
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
   listValueTypeName,
   nullValueTypeName,
   structTypeName,
+  timestampTypeName,
   valueTypeName,
   wktPackagePrefix,
 } from "../internal/names.js";
@@ -44,7 +49,7 @@ import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json
 import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
 import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
-import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
+import { maxDepthError, stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import {
@@ -72,8 +77,6 @@ import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInterna
 import { timestampParse } from "../wkt/timestamp.js";
 
 export type { JsonReadOptions } from "./read-context.js";
-/** @internal For mask/patch.ts, until it imports depth-errors.ts. */
-export { stackOverflowAsDepth } from "./depth-errors.js";
 
 /**
  * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).
@@ -178,7 +181,7 @@ export function readerFor(desc: DescMessage): MessageReader {
 /** Enters one level of message nesting, and spends the message's `cost` (1 plus its fields) of the budget. */
 function enter(ctx: ReadContext, typeName: string, cost: number): void {
   if (++ctx.depth > ctx.maxDepth) {
-    throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
+    throw maxDepthError(typeName, ctx.maxDepth);
   }
   if ((ctx.values += cost) > ctx.maxValues) throw valuesError(typeName, ctx);
 }
@@ -705,31 +708,30 @@ function compileWkt(desc: DescMessage): MessageReader | undefined {
       return m;
     };
   };
-  const leaf = (read: (json: unknown) => unknown): MessageReader => leafOf(read as LeafReader);
   switch (typeName) {
-    case "google.protobuf.Timestamp":
-      return leaf(timestampParse);
-    case "google.protobuf.Duration":
-      return leaf(durationParse);
-    case "google.protobuf.FieldMask":
-      return leaf(fieldMaskParse);
-    case "google.protobuf.Struct":
+    case timestampTypeName:
+      return leafOf(timestampParse);
+    case durationTypeName:
+      return leafOf(durationParse);
+    case fieldMaskTypeName:
+      return leafOf(fieldMaskParse);
+    case structTypeName:
       return (json, ctx) =>
         structFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
-    case "google.protobuf.Value":
+    case valueTypeName:
       return (json, ctx) =>
         valueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
-    case "google.protobuf.ListValue":
+    case listValueTypeName:
       return (json, ctx) =>
         listValueFromJsonInternal(json, ctx.maxDepth - ctx.depth, ctx) as unknown as Record<string, unknown>;
-    case "google.protobuf.Any":
+    case anyTypeName:
       return (json, ctx) => {
         enter(ctx, typeName, cost);
         const m = anyFromJsonInternal(json, ctx, readerFor) as unknown as Record<string, unknown>;
         ctx.depth--;
         return m;
       };
-    case "google.protobuf.Empty":
+    case emptyTypeName:
       return (json, ctx) => {
         if (typeof json !== "object" || json === null || Array.isArray(json)) {
           throw new WktJsonError("json-type", "$", typeName, `expected {}, got ${describe(json)}`);

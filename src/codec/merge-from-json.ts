@@ -32,11 +32,12 @@ import {
 import { scalarZeroValue } from "@bufbuild/protobuf/reflect";
 import {
   checkMessage,
+  fieldsByJsonKey,
   planOf,
   boxNone,
   boxStruct,
   boxWrapper,
-  type FieldAccess as FieldPlan,
+  type FieldAccess,
   type MessagePlan,
   type Msg,
 } from "../wkt/field-access.js";
@@ -68,6 +69,7 @@ import { setOwn } from "../internal/json-value.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { extensionOfKey } from "./field-keys.js";
 
 /**
  * Reads proto3 JSON into `target`, merging: set fields are replaced, lists appended to, map entries added,
@@ -146,19 +148,6 @@ function apply(
   }
 }
 
-/** The fields of each message type by the JSON names and proto names the decoder reads. */
-const byKeys = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
-
-function fieldsByKey(plan: MessagePlan): Map<string, FieldPlan> {
-  let m = byKeys.get(plan);
-  if (m === undefined) {
-    m = new Map();
-    for (const fp of plan.fields) m.set(fp.field.jsonName, fp).set(fp.name, fp);
-    byKeys.set(plan, m);
-  }
-  return m;
-}
-
 function isObject(v: unknown): v is Record<string, JsonValue> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -168,7 +157,7 @@ function mergeMessage(plan: MessagePlan, target: Msg, json: JsonValue, source: M
   const typeName = plan.desc.typeName;
   if (typeName.startsWith(wktPackagePrefix) && mergeWellKnown(plan, typeName, target, json, source)) return;
   if (!isObject(json)) return; // the decoder took it, so only the types above have another JSON form
-  const byKey = fieldsByKey(plan);
+  const byKey = fieldsByJsonKey(plan);
   for (const key of Object.keys(json)) {
     const fp = byKey.get(key);
     if (fp === undefined) {
@@ -230,14 +219,14 @@ function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: 
 }
 
 /** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */
-function skippedEnum(fp: FieldPlan, v: JsonValue): boolean {
+function skippedEnum(fp: FieldAccess, v: JsonValue): boolean {
   const e = fp.field.enum!;
   if (typeof v === "string") return !e.values.some((x) => x.name === v || enumValueJsonName(x) === v);
   return typeof v === "number" && !e.open && e.value[v] === undefined;
 }
 
 /** JSON `null` for a field: as protobuf-es's reader. */
-function reset(fp: FieldPlan, target: Msg): void {
+function reset(fp: FieldAccess, target: Msg): void {
   switch (fp.kind) {
     case "list":
     case "map":
@@ -259,7 +248,7 @@ function reset(fp: FieldPlan, target: Msg): void {
   target[fp.local] = fp.kind === "enum" ? fp.enumZero : scalarZeroValue(f.scalar!, f.longAsString === true);
 }
 
-function mergeField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
+function mergeField(fp: FieldAccess, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
   switch (fp.kind) {
     case "list": {
       const to = target[fp.local] as unknown[];
@@ -289,7 +278,7 @@ function mergeField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg, ctx: 
   }
 }
 
-function mergeMessageField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
+function mergeMessageField(fp: FieldAccess, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
   const have = target[fp.local];
   const given = source[fp.local];
   if (have === undefined || fp.box === boxWrapper) {
@@ -307,9 +296,8 @@ function mergeMessageField(fp: FieldPlan, target: Msg, v: JsonValue, source: Msg
 
 /** An extension member (`"[pkg.ext]"`) the decoder read into `source`: set on the target, as protobuf-es does. */
 function mergeExtension(desc: DescMessage, key: string, target: Msg, source: Msg, ctx: MergeContext): void {
-  if (!(key.startsWith("[") && key.endsWith("]")) || ctx.registry === undefined) return;
-  const ext = ctx.registry.getExtension(key.slice(1, -1));
-  if (ext === undefined || ext.extendee.typeName !== desc.typeName) return;
+  const ext = extensionOfKey(key, ctx.registry, desc.typeName);
+  if (ext === undefined) return;
   try {
     setExtension(target as never, ext, getExtension(source as never, ext) as never);
   } catch (e) {

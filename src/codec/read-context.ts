@@ -14,6 +14,7 @@ import type { ValueBudget } from "../internal/budget.js";
 import { countOption } from "../internal/options.js";
 import { textDepthAsMaxDepth, textDepthBound } from "./depth-errors.js";
 import { parseJsonText, type JsonTextParseOptions } from "./json-text.js";
+import { checkRegistry } from "../wkt/registry.js";
 import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin } from "../limits.js";
 
 /**
@@ -86,8 +87,9 @@ export type ValueReader = (json: unknown, ctx: ReadContext) => unknown;
 export const skipped = Symbol("skipped");
 
 /**
- * @internal The context of one decoding call; `exactNumbers` for JSON from the text parser, `textLength` the
- * length of that text (the default budget grows with it), undefined for a JS value.
+ * @internal The context of one decoding call, its options checked (`registry` up front, as toJson checks it, then
+ * the counts); `exactNumbers` for JSON from the text parser, `textLength` the length of that text (the default
+ * budget grows with it), undefined for a JS value.
  */
 export function makeContext(
   options: Partial<JsonReadOptions> | undefined,
@@ -107,7 +109,7 @@ export function makeContext(
   }
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
-    registry: options?.registry,
+    registry: checkRegistry(options?.registry),
     maxDepth: depthOption(options),
     depth: 0,
     values: 0,
@@ -148,11 +150,6 @@ export function depthOption(
   }
   if (maxDepth !== undefined) return countOption("maxDepth", maxDepth, defaultMaxDepth);
   return countOption("recursionLimit", recursionLimit, defaultMaxDepth);
-}
-
-/** @internal The `maxDepth` option checked (a whole number from 1 up), or its default. */
-export function checkMaxDepth(maxDepth: unknown): number {
-  return countOption("maxDepth", maxDepth, defaultMaxDepth);
 }
 
 /** A number as written (`1.5`, `NaN`); anything else by its kind. */

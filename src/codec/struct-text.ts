@@ -29,17 +29,12 @@
  * @module
  */
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
-import { byNameStore as byNameStoreImport, setOwnByName as setOwnByNameImport } from "../internal/json-value.js";
+import { byNameStore, setOwnByName } from "../internal/json-value.js";
 import { textKeptEveryMember } from "./json-text.js";
 import { containerCost, listValueCost, valueCost } from "../internal/budget.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
 import { prototypeIsClean } from "../internal/objects.js";
-import { isWellFormed as isWellFormedImport } from "../internal/utf16.js";
-
-/** A module-level alias of the hot imported function (vitest reads imported bindings through a getter). */
-const isWellFormed = isWellFormedImport;
-const byNameStore = byNameStoreImport;
-const setOwnByName = setOwnByNameImport;
+import { isWellFormed } from "../internal/utf16.js";
 
 /** google.protobuf.NullValue.NULL_VALUE. */
 const nullValue = 0 as NullValue.NULL_VALUE;

@@ -16,14 +16,14 @@ import {
   type DescMessage,
   type JsonObject,
 } from "@bufbuild/protobuf";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { errorAsType } from "../errors.js";
-import { nullValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
+import { nullValueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
 import { enumValueJsonName } from "../wkt/enum.js";
 import { extensionAsField } from "./extension-field.js";
+import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { listWriters, mapWriters } from "./to-json-collections.js";
 import {
   byNameJson,
@@ -269,10 +269,10 @@ function compileValue(
   writers: MessageWriters,
 ): ValueWriter {
   if (message !== undefined) {
-    if (message.typeName === structTypeName && field.parent.typeName !== valueTypeName) {
+    if (structIsPlainJson(field, message)) {
       return (value, ctx) => copyJsonObject(value, ctx.maxDepth - ctx.depth, message.typeName);
     }
-    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+    if (wrapperIsUnboxed(field, message, inCollection)) {
       const scalar = message.fields[0]!;
       return (value, ctx) => {
         try {
@@ -309,10 +309,10 @@ function compileValueText(
   writers: MessageWriters,
 ): ValueTextWriter {
   if (message !== undefined) {
-    if (message.typeName === structTypeName && field.parent.typeName !== valueTypeName) {
+    if (structIsPlainJson(field, message)) {
       return (value, ctx) => jsonObjectText(value, ctx.maxDepth - ctx.depth, message.typeName);
     }
-    if (!inCollection && field.oneof === undefined && isWrapperDesc(message)) {
+    if (wrapperIsUnboxed(field, message, inCollection)) {
       const scalarText = compileScalarText(message.fields[0]!.scalar!);
       return (value) => {
         try {
@@ -345,7 +345,7 @@ function compileRawText(
       let write: MessageWriter | undefined;
       return (value, ctx) => (write ??= writers.writerFor(message))(value, ctx) as string;
     }
-    if (field.oneof !== undefined || !isWrapperDesc(message)) return undefined;
+    if (!wrapperIsUnboxed(field, message, false)) return undefined;
     // A wrapper outside a oneof holds the bare scalar (see compileValue).
     const raw = compileScalarRaw(message.fields[0]!.scalar!);
     if (raw === undefined) return undefined;

@@ -59,19 +59,12 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined): Wri
     enumAsInteger: options?.enumAsInteger === true,
     useProtoFieldName: options?.useProtoFieldName === true,
     registry: checkRegistry(options?.registry),
-    maxDepth: maxDepthOption(options?.maxDepth),
+    maxDepth: countOption("maxDepth", options?.maxDepth, defaultMaxDepth),
     depth: 0,
     negativeZero: false,
     foundPlan: undefined,
     foundValue: undefined,
   };
-}
-
-/**
- * @internal The `maxDepth` option checked ({@link countOption}), for the writers of this module and of Any.
- */
-export function maxDepthOption(maxDepth: unknown): number {
-  return countOption("maxDepth", maxDepth, defaultMaxDepth);
 }
 
 /**

@@ -20,6 +20,7 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { setOwnByName, byNameStore } from "../internal/json-value.js";
 import { errorAtPath } from "../path.js";
+import { maxDepthError } from "./depth-errors.js";
 
 /** @internal Everything a writer needs, created once per call. */
 export interface WriteContext {
@@ -55,7 +56,7 @@ export type MessageTextWriter = (message: unknown, ctx: WriteContext) => string;
 /** Enters a message of `typeName` one level deeper; throws rule `depth` past `maxDepth`. */
 export function enter(ctx: WriteContext, typeName: string): void {
   if (++ctx.depth > ctx.maxDepth) {
-    throw new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${ctx.maxDepth})`);
+    throw maxDepthError(typeName, ctx.maxDepth);
   }
 }
 

@@ -79,8 +79,6 @@ import {
 import { compileWide, wideMembers } from "./to-json-wide.js";
 
 export type { JsonWriteOptions, JsonWriteStringOptions } from "./to-json-options.js";
-export { maxDepthOption } from "./to-json-options.js";
-export type { MessageWriter, WriteContext } from "./to-json-plan.js";
 
 /**
  * Encodes a message as its proto3 JSON value, ready for `JSON.stringify`.

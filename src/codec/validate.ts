@@ -32,7 +32,7 @@ import {
 } from "../wkt/any-json-form.js";
 import { compileValue, readerFor } from "./from-json.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
-import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
+import { maxDepthError, stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import {
   extensionOfKey,
@@ -123,8 +123,9 @@ export const validateMaxIssuesDefault = 1000;
  * Lists every problem of a proto3 JSON value (what `JSON.parse` returns) for a message type, in the order the
  * decoder meets them; empty exactly when {@link fromJson} accepts the value.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxValues` or `maxIssues` option; never for
- *   the input (beyond `maxValues`, the walk ends with a `size` issue).
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxValues` or `maxIssues` option, `json-type`
+ *   for a `registry` that is not a Registry; never for the input (beyond `maxValues`, the walk ends with a `size`
+ *   issue).
  * @example
  * validateJson(TestSchema, { optionalInt32: "x", repeatedTimestamp: ["2024-02-30T00:00:00Z"], bogus: 1 });
  * //=> [{ rule: "syntax", path: "$.optionalInt32", ... }, { rule: "range", path: "$.repeatedTimestamp[0]", ... },
@@ -145,7 +146,8 @@ export function validateJson(
  * position; empty exactly when {@link fromJsonString} accepts the text.
  *
  * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength`, `maxValues` or `maxIssues`
- *   option; never for the input (beyond `maxValues`, the walk ends with a `size` issue).
+ *   option, `json-type` for a `registry` that is not a Registry; never for the input (beyond `maxValues`, the
+ *   walk ends with a `size` issue).
  * @example
  * validateJsonString(TestSchema, '{\n  "optionalInt32": "x",\n  "optionalInt32": 2\n}');
  * //=> [{ rule: "syntax", path: "$.optionalInt32", line: 2, column: 20, ... },
@@ -405,7 +407,7 @@ class Walk {
   private enter(typeName: string, cost: number): boolean {
     if (++this.ctx.depth > this.ctx.maxDepth) {
       this.ctx.depth--;
-      this.error("depth", typeName, `nesting is deeper than maxDepth (${this.ctx.maxDepth})`);
+      this.add(maxDepthError(typeName, this.ctx.maxDepth));
       return false;
     }
     this.spend(cost, typeName);

@@ -25,8 +25,10 @@
 import { type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { fromJson, stackOverflowAsDepth } from "../codec/from-json.js";
-import { toJson, type JsonWriteOptions } from "../codec/to-json.js";
+import { fromJson } from "../codec/from-json.js";
+import { stackOverflowAsDepth } from "../codec/depth-errors.js";
+import { toJson } from "../codec/to-json.js";
+import type { JsonWriteOptions } from "../codec/to-json-options.js";
 import { setOwn } from "../internal/json-value.js";
 import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
 import { emptyNode, insertPath, isStar, type Node } from "../internal/mask-trie.js";

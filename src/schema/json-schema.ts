@@ -57,6 +57,7 @@ import {
 import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
+import { keysOfField } from "../codec/field-keys.js";
 import {
   base64Input,
   base64Output,
@@ -304,7 +305,7 @@ class Builder {
   /** The member names of a field: the one written, or on input the JSON name and the proto name. */
   private names(field: DescField): string[] {
     if (!this.o.input) return [this.o.protoNames ? field.name : field.jsonName];
-    return field.jsonName === field.name ? [field.name] : [field.jsonName, field.name];
+    return keysOfField(field);
   }
 
   /** What makes member `name` set a oneof: present, and not null (unless null is its value). */
@@ -500,8 +501,6 @@ class Builder {
     return this.extensionsByType.get(desc.typeName) ?? [];
   }
 }
-
-const nullValueType = "google.protobuf.NullValue";
 
 /** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */
 function present(name: string, value: JsonObject): JsonObject {
