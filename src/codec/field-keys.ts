@@ -1,7 +1,7 @@
 /**
  * Which keys of a message's JSON object name a field: "Parsers accept both the lowerCamelCase JSON name (or the
  * one specified by the json_name option) and the original proto field name", and `[full.name]` names an
- * extension the registry knows. A field given under both of its names is given twice. The decoder
+ * extension the registry knows (a field's own keys are internal/field-keys.ts's `keysOfField`). A field given under both of its names is given twice. The decoder
  * (from-json.ts) and the collect-all validator (validate.ts) both decide membership here.
  *
  * @module
@@ -9,6 +9,7 @@
  */
 import type { DescExtension, DescField, DescMessage, Registry } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
+import { keysOfField } from "../internal/field-keys.js";
 
 /** @internal A key that names a field of a message. */
 export interface FieldKey {
@@ -21,11 +22,6 @@ export interface FieldKey {
   readonly otherName: string | undefined;
   /** Whether this key is the proto name of a field whose JSON name differs. */
   readonly isProtoName: boolean;
-}
-
-/** @internal The keys that name `field`: its JSON name, then its proto name where that differs. */
-export function keysOfField(field: DescField): [jsonName: string] | [jsonName: string, protoName: string] {
-  return field.jsonName === field.name ? [field.jsonName] : [field.jsonName, field.name];
 }
 
 /** @internal The keys that name the fields of `desc` ({@link keysOfField}), each field's JSON name first. */

@@ -57,7 +57,7 @@ import {
 import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
-import { keysOfField } from "../codec/field-keys.js";
+import { keysOfField } from "../internal/field-keys.js";
 import {
   base64Input,
   base64Output,

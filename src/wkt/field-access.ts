@@ -18,6 +18,7 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { isMessageOf, notMessageError } from "../internal/message-type.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
+import { keysOfField } from "../internal/field-keys.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkSchema } from "./registry.js";
 
@@ -124,9 +125,8 @@ function fieldAccess(f: DescField): FieldAccess {
 const jsonKeys = new WeakMap<MessagePlan, Map<string, FieldAccess>>();
 
 /**
- * The fields of a message's JSON object by each key that names one: the JSON name and the proto name (proto3
- * JSON: "Parsers accept both the lowerCamelCase name ... and the original proto field name"). Should two fields
- * share a key, the later field in declaration order has it.
+ * The fields of a message's JSON object by each key that names one ({@link keysOfField}: the JSON name and the
+ * proto name). Should two fields share a key, the later field in declaration order has it.
  *
  * @internal
  */
@@ -134,7 +134,7 @@ export function fieldsByJsonKey(plan: MessagePlan): ReadonlyMap<string, FieldAcc
   let m = jsonKeys.get(plan);
   if (m === undefined) {
     m = new Map();
-    for (const fp of plan.fields) m.set(fp.field.jsonName, fp).set(fp.name, fp);
+    for (const fp of plan.fields) for (const key of keysOfField(fp.field)) m.set(key, fp);
     jsonKeys.set(plan, m);
   }
   return m;
