@@ -9,9 +9,8 @@
  */
 import type { Registry } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { describe } from "../internal/describe.js";
 import type { ValueBudget } from "../internal/budget.js";
-import { countOption } from "../internal/options.js";
+import { countOption, optionsTypeName, shown } from "../internal/options.js";
 import { textDepthAsMaxDepth, textDepthBound } from "./depth-errors.js";
 import { parseJsonText, type JsonTextParseOptions } from "./json-text.js";
 import { checkRegistry } from "../wkt/registry.js";
@@ -143,18 +142,13 @@ export function depthOption(
     throw new WktJsonError(
       "range",
       "$",
-      "options",
+      optionsTypeName,
       `maxDepth and recursionLimit (protobuf-es's name for it) differ: ${shown(maxDepth)} and ` +
         `${shown(recursionLimit)}; give one`,
     );
   }
   if (maxDepth !== undefined) return countOption("maxDepth", maxDepth, defaultMaxDepth);
   return countOption("recursionLimit", recursionLimit, defaultMaxDepth);
-}
-
-/** A number as written (`1.5`, `NaN`); anything else by its kind. */
-function shown(value: unknown): string {
-  return typeof value === "number" ? String(value) : describe(value);
 }
 
 /**

@@ -77,7 +77,10 @@ export function countOptionError(name: string, value: unknown, rule: CountRule):
   );
 }
 
-/** A number as written (`1.5`, `NaN`, `-1`); anything else by its kind. */
-function shown(value: unknown): string {
+/**
+ * @internal An option's value in an error message: a number as written (`1.5`, `NaN`, `-1`), anything else by
+ * its kind; the number itself is what the caller needs to see.
+ */
+export function shown(value: unknown): string {
   return typeof value === "number" ? String(value) : describe(value);
 }
