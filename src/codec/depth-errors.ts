@@ -1,6 +1,6 @@
 /**
- * The codec's `depth` errors: one level past `maxDepth` ({@link maxDepthError}, for the reader, the writer and
- * the validator alike), and those from elsewhere told in terms of the `maxDepth` the caller set: the engine's
+ * The codec's `depth` errors besides one level past `maxDepth` (internal/depth-error.ts's `maxDepthError`,
+ * for the reader, the writer and the validator alike): those from elsewhere told in terms of the `maxDepth` the caller set: the engine's
  * stack overflow (a `maxDepth` above what the call stack takes) and the text parser's own nesting guard (a
  * bound derived from `maxDepth`, see {@link textDepthBound}). The reader and the writer both end their calls
  * here, so that nothing but our error reaches the caller.
@@ -10,14 +10,6 @@
  */
 import { WktJsonError } from "../errors.js";
 import { formatBound } from "../limits.js";
-
-/**
- * @internal The `depth` error of a `typeName` value entered one level beyond `maxDepth`: the reader, the
- * writer and the validator stop at the same level with the same words.
- */
-export function maxDepthError(typeName: string, maxDepth: number): WktJsonError {
-  return new WktJsonError("depth", "$", typeName, `nesting is deeper than maxDepth (${maxDepth})`);
-}
 
 /**
  * @internal A `maxDepth` set above what the platform's call stack can take ends in a stack overflow; the

@@ -49,7 +49,8 @@ import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json
 import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
 import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
-import { maxDepthError, stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
+import { maxDepthError } from "../internal/depth-error.js";
+import { stackOverflowAsDepth, textDepthBound } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import {

@@ -20,7 +20,7 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { setOwnByName, byNameStore } from "../internal/json-value.js";
 import { errorAtPath } from "../path.js";
-import { maxDepthError } from "./depth-errors.js";
+import { maxDepthError } from "../internal/depth-error.js";
 
 /** @internal Everything a writer needs, created once per call. */
 export interface WriteContext {

@@ -32,7 +32,8 @@ import {
 } from "../wkt/any-json-form.js";
 import { compileValue, readerFor } from "./from-json.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
-import { maxDepthError, stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
+import { maxDepthError } from "../internal/depth-error.js";
+import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
 import { extensionAsField } from "./extension-field.js";
 import {
   extensionOfKey,

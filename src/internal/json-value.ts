@@ -10,6 +10,7 @@
 import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
+import { maxDepthError } from "./depth-error.js";
 import { errorAtPath } from "../path.js";
 import { elementCost, unlimitedBudget, valuesError, type ValueBudget } from "./budget.js";
 import { isPlainPrototype, prototypeIsClean } from "./objects.js";
@@ -124,7 +125,7 @@ function copyObject(
   typeName: string,
   budget: ValueBudget,
 ): JsonObject {
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+  if (depthLeft <= 0) throw maxDepthError(typeName);
   const out: JsonObject = {};
   const keys = Object.keys(json);
   let key = "";
@@ -177,7 +178,7 @@ export function copyValue(
     case "object": {
       if (json === null) return null;
       if (Array.isArray(json)) {
-        if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+        if (depthLeft <= 0) throw maxDepthError(typeName);
         if ((budget.values += elementCost * json.length) > budget.maxValues) throw valuesError(typeName, budget);
         const out: JsonValue[] = new Array(json.length);
         let i = 0;
@@ -289,7 +290,7 @@ function objectText(
   forIn: boolean,
   proto: unknown,
 ): string {
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+  if (depthLeft <= 0) throw maxDepthError(typeName);
   let out = "";
   let sep = sepFirst;
   let key = "";
@@ -370,7 +371,7 @@ function valueText(json: unknown, depthLeft: number, typeName: string, forIn: bo
 }
 
 function arrayText(json: readonly unknown[], depthLeft: number, typeName: string, forIn: boolean): string {
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, "nesting is deeper than maxDepth");
+  if (depthLeft <= 0) throw maxDepthError(typeName);
   const n = json.length;
   let out = "";
   let sep = sepFirst;

@@ -5,7 +5,7 @@
  * @module
  * @internal
  */
-import { WktJsonError } from "../errors.js";
+import { maxDepthError } from "../internal/depth-error.js";
 import { setOwn } from "../internal/json-value.js";
 import { isPlainPrototypeAnyRealm } from "../internal/objects.js";
 
@@ -24,7 +24,7 @@ export function isJsonObject(v: unknown): v is JsonRecord {
 /** A deep copy of a JSON value: arrays and plain objects are copied, everything else is shared. */
 export function copyJson(v: unknown, depthLeft: number, typeName: string): unknown {
   if (typeof v !== "object" || v === null) return v;
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", typeName, `the JSON value nests deeper than the limit`);
+  if (depthLeft <= 0) throw maxDepthError(typeName);
   if (Array.isArray(v)) {
     const out: unknown[] = new Array(v.length);
     for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i], depthLeft - 1, typeName);

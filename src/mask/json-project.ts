@@ -14,13 +14,14 @@
 import { protoCamelCase } from "@bufbuild/protobuf/reflect";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { maxDepthError } from "../internal/depth-error.js";
 import { setOwn } from "../internal/json-value.js";
 import { memoMask } from "../internal/mask-memo.js";
 import { formatPath, maskPathError, WILD, type FieldMaskLike, type Segment } from "../internal/mask-path.js";
 import { LEAF, merge, mergeCached, parseMask, type Node } from "../internal/mask-trie.js";
 import { structTypeName } from "../internal/names.js";
 import { countOption } from "../internal/options.js";
-import { defaultMaxDepth, formatBound } from "../limits.js";
+import { defaultMaxDepth } from "../limits.js";
 import { atIndex } from "./field-mask-project.js";
 import { copyJson, isJsonObject, type JsonRecord } from "./json-copy.js";
 
@@ -187,12 +188,7 @@ export function arrayByName(ctx: JsonCtx, node: Node): WktJsonError {
 
 /** The `depth` error for JSON nested beyond `maxDepth`. @internal */
 export function jsonDepthError(ctx: JsonCtx): WktJsonError {
-  return new WktJsonError(
-    "depth",
-    "$",
-    structTypeName,
-    `the JSON value nests deeper than maxDepth (${formatBound(ctx.maxDepth)})`,
-  );
+  return maxDepthError(structTypeName, ctx.maxDepth);
 }
 
 /** {@link copyJson} with its depth error worded for the JSON functions (naming `maxDepth`). @internal */

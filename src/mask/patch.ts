@@ -27,6 +27,7 @@ import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { fromJson } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";
+import { maxDepthError } from "../internal/depth-error.js";
 import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
 import { setOwn } from "../internal/json-value.js";
@@ -122,7 +123,7 @@ function run<Desc extends DescMessage>(
   let message = fromJson(schema, body, o.read);
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
-  const scan: BodyScan = { o, implied: o.mask === undefined ? [] : undefined, dropped: false };
+  const scan: BodyScan = { o, implied: o.mask === undefined ? [] : undefined, dropped: false, maxDepth };
   let cleaned: unknown;
   try {
     cleaned = scanObject(plan, body as Msg, [], "", true, scan, maxDepth);
@@ -168,6 +169,8 @@ interface BodyScan {
   implied: string[] | undefined;
   /** Whether an output-only member was dropped (the body is decoded again without it). */
   dropped: boolean;
+  /** The nesting limit the body was decoded under. */
+  maxDepth: number;
 }
 
 /**
@@ -186,7 +189,7 @@ function scanObject(
   depthLeft: number,
 ): Msg {
   // Not reached: the body was decoded under the same maxDepth. A guard all the same.
-  if (depthLeft <= 0) throw new WktJsonError("depth", "$", plan.desc.typeName, "the body nests deeper than maxDepth");
+  if (depthLeft <= 0) throw maxDepthError(plan.desc.typeName, scan.maxDepth);
   const members = fieldsByJsonKey(plan);
   let out: Msg | undefined;
   const keys = Object.keys(obj);
