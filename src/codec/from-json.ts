@@ -28,7 +28,7 @@ import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
-import { enumValueJsonName } from "../wkt/enum.js";
+import { enumValuesByName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import { elementCost, messageCost, valuesError } from "../internal/budget.js";
 import {
@@ -632,11 +632,7 @@ function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): u
  * int32; closed (proto2) enums only their declared numbers.
  */
 function compileEnum(desc: DescEnum): ValueReader {
-  // A value's custom JSON name (see enumValueJsonName) and its proto name both read; protoc refuses a custom
-  // name equal to another value's proto name, and should one come anyway, the proto name wins.
-  const byName = new Map<string, number>();
-  for (const v of desc.values) byName.set(enumValueJsonName(v), v.number);
-  for (const v of desc.values) byName.set(v.name, v.number);
+  const byName = enumValuesByName(desc); // a value's custom JSON name and its proto name
   const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === nullValueTypeName;
   return (json, ctx) => {

@@ -64,7 +64,7 @@ import { nullIsValue } from "../internal/field-form.js";
 import { fromJson, fromJsonString } from "./from-json.js";
 import { stackOverflowAsDepth } from "./depth-errors.js";
 import { depthOption, type JsonReadOptions } from "./read-context.js";
-import { enumValueJsonName } from "../wkt/enum.js";
+import { enumValuesByName } from "../wkt/enum.js";
 import { setOwn } from "../internal/json-value.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import { WktJsonError } from "../errors.js";
@@ -221,7 +221,7 @@ function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: 
 /** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */
 function skippedEnum(fp: FieldAccess, v: JsonValue): boolean {
   const e = fp.field.enum!;
-  if (typeof v === "string") return !e.values.some((x) => x.name === v || enumValueJsonName(x) === v);
+  if (typeof v === "string") return !enumValuesByName(e).has(v);
   return typeof v === "number" && !e.open && e.value[v] === undefined;
 }
 

@@ -39,7 +39,7 @@ import {
   type Registry,
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { enumValueJsonName } from "../wkt/enum.js";
+import { enumValueJsonName, enumValuesByName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
@@ -450,7 +450,7 @@ class Builder {
 
   /** The enum values the decoder reads as a value: names (JSON and proto), and numbers (any int32 if open). */
   private enumKnown(desc: DescEnum): JsonObject {
-    const names = [...new Set(desc.values.flatMap((v) => [enumValueJsonName(v), v.name]))];
+    const names = [...enumValuesByName(desc).keys()];
     if (desc.open) return { anyOf: [{ enum: names }, int32()] };
     return { enum: [...names, ...new Set(desc.values.map((v) => v.number))] };
   }

@@ -24,6 +24,26 @@ export function enumValueJsonName(v: DescEnumValue): string {
   return typeof j === "string" ? j : v.name;
 }
 
+const byReadName = new WeakMap<DescEnum, ReadonlyMap<string, number>>();
+
+/**
+ * @internal The strings that name a value of the enum when reading JSON, with the number each names: every
+ * value's JSON name ({@link enumValueJsonName}) and its proto name. protoc refuses a custom JSON name equal to
+ * another value's proto name; should one come anyway, the proto name wins. Built once per enum, in the order
+ * of the values (each value's JSON name, then its proto name): the decoder, `mergeFromJson`, the JSON Schema
+ * and {@link enumFromJson} all read names here.
+ */
+export function enumValuesByName(desc: DescEnum): ReadonlyMap<string, number> {
+  let m = byReadName.get(desc);
+  if (m === undefined) {
+    const names = new Map<string, number>();
+    for (const v of desc.values) names.set(enumValueJsonName(v), v.number).set(v.name, v.number);
+    for (const v of desc.values) names.set(v.name, v.number); // the proto name wins; keeps the order
+    byReadName.set(desc, (m = names));
+  }
+  return m;
+}
+
 function checkEnum(descEnum: DescEnum): void {
   if (
     typeof descEnum !== "object" ||
@@ -72,8 +92,8 @@ export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: EnumJs
   const j: unknown = json;
   if (j === null) return descEnum.values[0]!.number as EnumShape<Desc>;
   if (typeof j === "string") {
-    for (const v of descEnum.values) if (v.name === j) return v.number as EnumShape<Desc>;
-    for (const v of descEnum.values) if (enumValueJsonName(v) === j) return v.number as EnumShape<Desc>;
+    const n = enumValuesByName(descEnum).get(j);
+    if (n !== undefined) return n as EnumShape<Desc>;
     throw new WktJsonError("enum", "$", descEnum.typeName, `${JSON.stringify(j)} is not a value of the enum`);
   }
   if (typeof j === "number") {
