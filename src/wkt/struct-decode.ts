@@ -24,14 +24,8 @@ import { listValueTypeName, structTypeName, valueTypeName } from "../internal/na
 import { isOtherRealmPlainPrototype, isPlainPrototype, prototypeIsClean } from "../internal/objects.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { errorAtPath } from "../path.js";
-import {
-  checkedNames,
-  depthError,
-  hasOwnPropertyIsBuiltin,
-  jsonTypeError,
-  notFiniteError,
-  utf16Error,
-} from "./struct-walk.js";
+import { maxDepthError } from "../internal/depth-error.js";
+import { checkedNames, hasOwnPropertyIsBuiltin, jsonTypeError, notFiniteError, utf16Error } from "./struct-walk.js";
 
 /** google.protobuf.NullValue.NULL_VALUE; a literal, so that this module loads no descriptor at run time. */
 const nullValue = 0 as NullValue.NULL_VALUE;
@@ -333,7 +327,7 @@ function listFromFast(json: readonly unknown[], depthLeft: number, mode: number,
 }
 
 function structFrom(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
-  if (depthLeft <= 0) throw depthError(structTypeName);
+  if (depthLeft <= 0) throw maxDepthError(structTypeName);
   if ((budget.values += containerCost) > budget.maxValues) throw valuesError(structTypeName, budget);
   // A plain object, as create(StructSchema) makes, so that toEqual holds against @bufbuild/protobuf.
   const fields: { [key: string]: Value } = {};
@@ -368,7 +362,7 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
 
 /** Decodes a ListValue; owns its errors and their paths (`$[2]`). */
 function listFrom(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
-  if (depthLeft <= 0) throw depthError(listValueTypeName);
+  if (depthLeft <= 0) throw maxDepthError(listValueTypeName);
   const n = json.length;
   if ((budget.values += listValueCost(n)) > budget.maxValues) throw valuesError(listValueTypeName, budget);
   const values = new Array<Value>(n); // filled below; much faster than push for long lists

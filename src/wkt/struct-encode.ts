@@ -13,9 +13,9 @@ import { listValueTypeName, structTypeName, valueTypeName } from "../internal/na
 import { isPlainPrototype, prototypeIsClean } from "../internal/objects.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { errorAtPath } from "../path.js";
+import { maxDepthError } from "../internal/depth-error.js";
 import {
   checkedNames,
-  depthError,
   hasOwnPropertyIsBuiltin,
   notAMessageError,
   notFiniteError,
@@ -139,7 +139,7 @@ function valueTo(v: Value, depthLeft: number, mode: number): JsonValue {
 }
 
 function structTo(s: Struct, depthLeft: number, mode: number): JsonObject {
-  if (depthLeft <= 0) throw depthError(structTypeName);
+  if (depthLeft <= 0) throw maxDepthError(structTypeName);
   const fields = (s as Partial<Struct> | null | undefined)?.fields;
   if (typeof fields !== "object" || fields === null) throw notAMessageError(structTypeName, s);
   // for-in sees exactly the own enumerable members, in Object.keys order, when the prototype of `fields` is a
@@ -184,7 +184,7 @@ function structToByKeys(fields: Struct["fields"], depthLeft: number, mode: numbe
 }
 
 function listTo(l: ListValue, depthLeft: number, mode: number): JsonValue[] {
-  if (depthLeft <= 0) throw depthError(listValueTypeName);
+  if (depthLeft <= 0) throw maxDepthError(listValueTypeName);
   const values = (l as Partial<ListValue> | null | undefined)?.values;
   if (!Array.isArray(values)) throw notAMessageError(listValueTypeName, l);
   const n = values.length;

@@ -11,7 +11,6 @@
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { valueTypeName } from "../internal/names.js";
-import { defaultMaxDepth, formatBound } from "../limits.js";
 
 const hasOwnPropertyAtLoad = Object.prototype.hasOwnProperty;
 
@@ -43,16 +42,6 @@ export function stackOverflowToDepth(e: unknown, typeName: string): unknown {
     });
   }
   return e;
-}
-
-/** The `depth` error of a container beyond maxDepth. */
-export function depthError(typeName: string): WktJsonError {
-  return new WktJsonError(
-    "depth",
-    "$",
-    typeName,
-    `nesting exceeds the depth limit (maxDepth, default ${formatBound(defaultMaxDepth)} levels of objects and arrays)`,
-  );
 }
 
 /** The `utf16` error of a member name or string (`what`) with a lone surrogate. */
