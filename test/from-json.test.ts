@@ -1,4 +1,5 @@
 import {
+  create,
   createRegistry,
   fromJson as esFromJson,
   getExtension,
@@ -10,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString, type JsonReadOptions } from "../src/codec/from-json.js";
 import { validateJson, validateJsonString } from "../src/codec/validate.js";
+import { toJson } from "../src/codec/to-json.js";
 import {
   TestAllTypesEdition2023,
   TestAllTypesProto2,
@@ -1301,6 +1303,20 @@ describe("the registry option", () => {
     ["validateJson", () => validateJson(StructSchema, {}, { registry: {} as never })],
     ["validateJsonString", () => validateJsonString(StructSchema, "{}", { registry: {} as never })],
   ])("%s refuses a registry that is not a Registry", (_, call) => {
+    expect(catchWkt(call)).toMatchObject({ rule: "json-type", path: "$", typeName: "options" });
+  });
+});
+
+describe("a registry without getExtension", () => {
+  // It passed the up-front check (getMessage and getExtensionFor only), then an extension key reached
+  // registry.getExtension and a TypeError escaped.
+  const partial = { getMessage: () => undefined, getExtensionFor: () => undefined } as never;
+  it.each<[string, () => unknown]>([
+    ["fromJson", () => fromJson(StructSchema, {}, { registry: partial })],
+    ["fromJsonString", () => fromJsonString(StructSchema, "{}", { registry: partial })],
+    ["validateJson", () => validateJson(StructSchema, {}, { registry: partial })],
+    ["toJson", () => toJson(StructSchema, create(StructSchema), { registry: partial })],
+  ])("%s refuses it up front", (_, call) => {
     expect(catchWkt(call)).toMatchObject({ rule: "json-type", path: "$", typeName: "options" });
   });
 });

@@ -180,7 +180,7 @@ export function checkSchema<Desc extends DescMessage>(schema: Desc): Desc {
 
 /**
  * @internal Returns the `registry` option when it is absent or a `@bufbuild/protobuf` Registry (an object with
- * `getMessage` and `getExtensionFor`).
+ * `getMessage`, `getExtension` and `getExtensionFor`: the lookups the codec makes).
  *
  * @throws {WktJsonError} rule `json-type`, type name `options`, for anything else.
  */
@@ -190,6 +190,7 @@ export function checkRegistry(registry: Registry | undefined): Registry | undefi
     typeof registry !== "object" ||
     registry === null ||
     typeof registry.getMessage !== "function" ||
+    typeof registry.getExtension !== "function" ||
     typeof registry.getExtensionFor !== "function"
   ) {
     throw new WktJsonError(
