@@ -133,24 +133,31 @@ export const issuePathKeyMax = 100;
 export const issuePathMax = 10_000;
 
 /**
- * Default work budget (`maxValues`) of the decoder for a JS value (`fromJson`, `validateJson`), whose size in
- * text is unknown: the most values one call decodes, a message counting 1 plus its number of fields, a list
- * element or map entry 1, a google.protobuf.Value 2. Some 25 to 60 bytes each, so a call holds at most about
- * 120 MB of result, whatever the input.
+ * Default memory budget (`maxValues`) of the decoder (`fromJson`, `fromJsonString`, `validateJson*`,
+ * `anyFromJson`, `standardSchema`), in units of 8 bytes: what any call may allocate for its result, whatever
+ * its input (32 MB), so that every small body of wide messages decodes (a message of 280 fields costs about
+ * 12 KB, the 125 of TestAllTypesProto3 with their lists and maps about 4 KB). The call earns
+ * {@link defaultMaxValuesPerCodeUnit} more per code unit of its input's JSON text.
  */
-export const defaultMaxValues = 2_000_000;
+export const defaultMaxValues = 4_000_000;
 
 /**
- * Default work budget (`maxValues`) of the decoder for a JSON text (`fromJsonString`, `validateJsonString`):
- * this many values per UTF-16 code unit of the text, at least {@link defaultMaxValuesTextMin}. Keeps the peak
- * memory of a call (parsed tree and result) under about 50 times the text for every shape of input (measured
- * for the worst shapes known: README, Hostile input); a dense int64 list (`1,` per value, 0.5 per code unit)
- * stays below it, as does any text with a field name or a number of two digits per value.
+ * Units of 8 bytes (64 bytes) the default budget of the decoder earns per UTF-16 code unit of the input's JSON
+ * text, counted from the JSON value as it is read (a member its key's length plus 5, a string its length plus
+ * 2, a list element 2, a number 1: never more than the text), so that a text and its parsed value get the same
+ * budget. The densest real payloads need it: a google.protobuf.Value of a one-digit number takes about 100
+ * bytes for 2 code units (`1,`). With {@link defaultMaxValues}, a call's result holds at most 32 MB plus 64
+ * bytes per code unit of input (README, Hostile input, with the peak memory measured for the worst shapes).
  */
-export const defaultMaxValuesPerCodeUnit = 0.6;
+export const defaultMaxValuesPerCodeUnit = 8;
 
-/** The least default budget of a text (see {@link defaultMaxValuesPerCodeUnit}): about 6 MB of result. */
-export const defaultMaxValuesTextMin = 100_000;
+/**
+ * The least default budget of a call, whatever its input: {@link defaultMaxValues}, which every call now gets,
+ * from a text or a JS value alike.
+ *
+ * @deprecated Use {@link defaultMaxValues}.
+ */
+export const defaultMaxValuesTextMin = defaultMaxValues;
 
 /**
  * Default `maxPaths` of the FieldMask functions whose result can hold more paths than their input
