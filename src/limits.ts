@@ -149,7 +149,7 @@ export const defaultMaxValues = 4_000_000;
  * bytes for 2 code units (`1,`). With {@link defaultMaxValues}, a call's result holds at most 32 MB plus 64
  * bytes per code unit of input (README, Hostile input, with the peak memory measured for the worst shapes).
  */
-export const defaultMaxValuesPerCodeUnit = 8;
+export const defaultMaxValuesPerCodeUnit = 6;
 
 /**
  * The least default budget of a call, whatever its input: {@link defaultMaxValues}, which every call now gets,

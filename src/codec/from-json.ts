@@ -179,6 +179,29 @@ export function fromJsonString<Desc extends DescMessage>(
   }
 }
 
+/**
+ * @internal What decoding `json` costs of the budget (see JsonReadOptions.maxValues), for measurements and
+ * tests: `charged`, the units of 8 bytes the result was charged, and `earned`, the code units of JSON text
+ * that the value earned credit for (never more than its shortest text). With the default budget a call may
+ * charge `defaultMaxValues + defaultMaxValuesPerCodeUnit * earned` (each prefix of the walk within it).
+ *
+ * @example
+ * budgetOf(ListValueSchema, [1, 2]); //=> { charged: 35, earned: 4 }
+ */
+export function budgetOf(
+  schema: DescMessage,
+  json: unknown,
+  options?: Partial<JsonReadOptions>,
+): { charged: number; earned: number } {
+  const run = (perCodeUnit: number): number => {
+    const ctx = { ...makeContext({ ...options, maxValues: Infinity }, false), perCodeUnit };
+    readerFor(schema)(json, ctx);
+    return ctx.values;
+  };
+  const charged = run(0);
+  return { charged, earned: charged - run(1) };
+}
+
 /** Struct, Value and ListValue: {@link fromJsonString} decodes them by `structFamilyFromText` first. */
 const structFamily = new Set([structTypeName, valueTypeName, listValueTypeName]);
 
