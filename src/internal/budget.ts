@@ -109,5 +109,5 @@ export function fastObjectCost(members: number): number {
 export function dictObjectCost(members: number): number {
   let capacity = 4;
   while (capacity < members * 1.5) capacity *= 2;
-  return 9 + 3 * capacity;
+  return 13 + 3 * capacity;
 }
