@@ -34,9 +34,7 @@ function wideType(): DescMessage {
       { name: "Wides", field: [{ name: "w", number: 1, type: 11, label: 3, jsonName: "w", typeName: ".acme.Wide" }] },
     ],
   } as never);
-  return createFileRegistry(create(FileDescriptorSetSchema, { file: [file] }), () => undefined).getMessage(
-    "acme.Wides",
-  )!;
+  return createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Wides")!;
 }
 const size = Number(sizeArg);
 const gc = (globalThis as { gc?: () => void }).gc;

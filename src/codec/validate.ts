@@ -349,6 +349,8 @@ class Walk {
    */
   readonly paths: PathSegment[][] = [];
   private readonly path: PathSegment[] = [];
+  /** What the message being walked costs more if the decoder makes it with create() (charged once). */
+  private upgrade = 0;
 
   constructor(
     private readonly ctx: ReadContext,
@@ -480,12 +482,14 @@ class Walk {
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
     // What the message costs more when the decoder makes it with create(), as the decoder charges it.
-    const up = { left: cost.upgrade };
+    const outer = this.upgrade;
+    this.upgrade = cost.upgrade;
     for (let i = 0; i < keys.length; i++) {
       this.path.push(keys[i]!);
-      this.member(desc, obj, keys, i, oneofs, up);
+      this.member(desc, obj, keys, i, oneofs);
       this.path.pop();
     }
+    this.upgrade = outer;
     this.ctx.depth--;
   }
 
@@ -496,7 +500,6 @@ class Walk {
     keys: readonly string[],
     i: number,
     oneofs: Set<string>,
-    up: { left: number },
   ): void {
     const key = keys[i]!;
     const typeName = desc.typeName;
@@ -520,8 +523,8 @@ class Walk {
     const v = obj[key];
     let charge = memberCharge(member, key, v, this.ctx);
     if (member.adds || i >= 16) {
-      charge += up.left;
-      up.left = 0;
+      charge += this.upgrade;
+      this.upgrade = 0;
     }
     this.spend(charge, typeName);
     this.field(member.field, v, oneofs, true);

@@ -171,9 +171,7 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
         { name: "Wides", field: [{ name: "w", number: 1, type: 11, label: 3, jsonName: "w", typeName: ".acme.Wide" }] },
       ],
     } as never);
-    return createFileRegistry(create(FileDescriptorSetSchema, { file: [file] }), () => undefined).getMessage(
-      "acme.Wides",
-    )!;
+    return createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Wides")!;
   })();
 
   // The shapes that cost the most memory per code unit of text (bench/values-memory.mjs). Before issue 25, at
