@@ -1163,7 +1163,7 @@ describe("messages that set few fields are what protobuf-es makes", () => {
 });
 
 describe("maxValues: the memory budget", () => {
-  // Units of 8 bytes (internal/budget.ts). TestAllTypesProto3: its object of 125 members (128), 43 lists (4 each),
+  // Units of 8 bytes (internal/budget.ts). TestAllTypesProto3: its object of 125 members (128), 65 lists (4 each),
   // 19 maps (7 each) and a oneof holder (4): 525; 653 more when create() makes it (a member added, or more than
   // 16 given). NestedMessage 5. A caller's own maxValues is a fixed cap: nothing is earned.
   const top = 525;
