@@ -1163,11 +1163,12 @@ describe("messages that set few fields are what protobuf-es makes", () => {
 });
 
 describe("maxValues: the memory budget", () => {
-  // Units of 8 bytes (internal/budget.ts). TestAllTypesProto3: its object of 125 members (128), 65 lists (4 each),
-  // 19 maps (7 each) and a oneof holder (4): 525; 653 more when create() makes it (a member added, or more than
-  // 16 given). NestedMessage 5. A caller's own maxValues is a fixed cap: nothing is earned.
-  const top = 525;
-  const upgrade = 653;
+  // Units of 8 bytes (internal/budget.ts). TestAllTypesProto3: its object of 125 members (129), 65 lists (4 each),
+  // 19 maps (7 each) and a oneof holder (4): 526; 652 more when create() makes it (a member added, or more than
+  // 16 given). NestedMessage 6. A caller's own maxValues is a fixed cap: nothing is earned.
+  const top = 526;
+  const upgrade = 652;
+  const nested = 6;
   const both = (desc: DescMessage, text: string, maxValues?: number): [unknown, unknown] => {
     const run = (f: () => unknown): unknown => {
       try {
@@ -1188,7 +1189,7 @@ describe("maxValues: the memory budget", () => {
       "a nested message: a member added (create() then makes the message), and its message",
       TestAllTypesProto3,
       '{"optionalNestedMessage":{"a":1}}',
-      top + upgrade + 3 + 5,
+      top + upgrade + 3 + nested,
       "$.optionalNestedMessage",
     ],
     ["list elements, a slot (2) each", TestAllTypesProto3, '{"repeatedInt32":[1,2,3]}', top + 6, "$.repeatedInt32"],
@@ -1210,7 +1211,7 @@ describe("maxValues: the memory budget", () => {
       "message elements, a slot each and their messages",
       TestAllTypesProto3,
       '{"repeatedNestedMessage":[{},{}]}',
-      top + 4 + 10,
+      top + 4 + 2 * nested,
       "$.repeatedNestedMessage[1]",
     ],
     ["map entries, 6 each", TestAllTypesProto3, '{"mapInt32Int32":{"1":1,"2":2}}', top + 12, '$.mapInt32Int32["2"]'],
@@ -1234,7 +1235,7 @@ describe("maxValues: the memory budget", () => {
       "a Timestamp: its object and a bigint",
       TestAllTypesProto3,
       '{"repeatedTimestamp":["1970-01-01T00:00:00Z"]}',
-      top + 2 + 9,
+      top + 2 + 10,
       "$.repeatedTimestamp[0]",
     ],
     ["a Struct message: 12, and 18 per member", StructSchema, '{"a":{"b":1}}', 12 + 18 + 12 + 18, "$.a.b"],
@@ -1253,7 +1254,7 @@ describe("maxValues: the memory budget", () => {
     const text = '{"repeatedInt32":[1,2,3]}';
     const e = catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: top + 5 }));
     expect(e).toMatchObject({ rule: "size", path: "$.repeatedInt32", line: 1, column: 18 });
-    expect(e.detail).toContain("maxValues (530) units of 8 bytes");
+    expect(e.detail).toContain("maxValues (531) units of 8 bytes");
     for (const issues of [
       validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 5 }),
       validateJson(TestAllTypesProto3, JSON.parse(text) as JsonValue, { registry: testRegistry, maxValues: top + 5 }),
@@ -1263,9 +1264,9 @@ describe("maxValues: the memory budget", () => {
     expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 6 })).toEqual([]);
   });
 
-  it("counts Any (its object and bytes, 30) and the message inside it", () => {
+  it("counts Any (its object and bytes, 31) and the message inside it", () => {
     const text = '{"optionalAny":{"@type":"type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3"}}';
-    const cost = top + upgrade + 3 + 30 + top;
+    const cost = top + upgrade + 3 + 31 + top;
     expect(both(TestAllTypesProto3, text, cost)).toEqual(["ok", "ok"]);
     expect(both(TestAllTypesProto3, text, cost - 1)).toEqual([
       { rule: "size", path: "$.optionalAny" },
@@ -1294,16 +1295,16 @@ describe("maxValues: the memory budget", () => {
   });
 
   it("default: 4,000,000 plus 6 per code unit of JSON text, earned from the value: a text and its value agree", () => {
-    // Each element: a slot, NestedMessage with a member added (5 + 3 + 3) and a TestAllTypesProto3 (525): 538
+    // Each element: a slot, NestedMessage with a member added (6 + 3 + 3) and a TestAllTypesProto3 (526): 540
     // units; it earns 2 + 16 code units (its separator and value, the member "corecursive" with quotes, colon and
-    // value), 108 units: 430 more than it earns. The list earns its elements' 2 up front (-10 each with their
-    // slots), the root 525 - 6 x 26: of 10,000 elements, the 9,318th runs past 4,000,000 + 100,000 - 369 (440
-    // each at its checks, 440 x 9,318).
+    // value), 108 units: 432 more than it earns. The list earns its elements' 2 up front (-10 each with their
+    // slots), the root 526 - 6 x 26: of 10,000 elements, the 9,276th runs past 4,000,000 + 100,000 - 370 (442
+    // each at its checks, 442 x 9,276).
     const list = (n: number): string => `{"repeatedNestedMessage":[${Array(n).fill('{"corecursive":{}}').join(",")}]}`;
     expect(both(TestAllTypesProto3, list(9_000))).toEqual(["ok", "ok"]);
     expect(both(TestAllTypesProto3, list(10_000))).toEqual([
-      { rule: "size", path: "$.repeatedNestedMessage[9317].corecursive" },
-      { rule: "size", path: "$.repeatedNestedMessage[9317].corecursive" },
+      { rule: "size", path: "$.repeatedNestedMessage[9275].corecursive" },
+      { rule: "size", path: "$.repeatedNestedMessage[9275].corecursive" },
     ]);
     // Empty NestedMessages (7 units for 3 code units, which earn 12) and int64 lists (5 for 2) of any length.
     expect(both(TestAllTypesProto3, `{"repeatedNestedMessage":[${Array(600_000).fill("{}").join(",")}]}`)).toEqual([
@@ -1317,9 +1318,9 @@ describe("maxValues: the memory budget", () => {
 
 describe("maxValues in validateJson*", () => {
   it("a leaf that spends the last of the budget ends the walk with one size issue", () => {
-    // 525 + 3 elements of 2 + 3 Timestamps of 9: 558.
+    // 526 + 3 elements of 2 + 3 Timestamps of 10: 562.
     const text = '{"repeatedTimestamp":["1970-01-01T00:00:00Z","1970-01-01T00:00:00Z","1970-01-01T00:00:00Z"]}';
-    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 558 })).toEqual([]);
+    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 562 })).toEqual([]);
     const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 545 });
     expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedTimestamp[1]" })]);
     expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 545 }))).toMatchObject({

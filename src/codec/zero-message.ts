@@ -194,7 +194,7 @@ export function zeroMessageRoom(desc: DescMessage): number {
  *
  * @internal
  * @example
- * zeroMessageCost(TimestampSchema); //=> { enter: 6, upgrade: 0 } (three members; the bigint apart)
+ * zeroMessageCost(TimestampSchema); //=> { enter: 7, upgrade: 3 } (three members; the bigint apart)
  */
 export function zeroMessageCost(desc: DescMessage): ZeroMessageCost {
   const t = templateOf(desc);

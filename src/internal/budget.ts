@@ -96,9 +96,9 @@ export const oneofCaseCost = 4;
 /** An extension set on a message: protobuf-es keeps it as unknown fields (a record and its bytes). */
 export const extensionCost = 40;
 
-/** A JS object in V8's fast mode with `members` in-object members. */
+/** A JS object in V8's fast mode with `members` in-object members (and its map's slack of one). */
 export function fastObjectCost(members: number): number {
-  return 3 + members;
+  return 4 + members;
 }
 
 /**
