@@ -142,12 +142,14 @@ export const issuePathMax = 10_000;
 export const defaultMaxValues = 4_000_000;
 
 /**
- * Units of 8 bytes (64 bytes) the default budget of the decoder earns per UTF-16 code unit of the input's JSON
+ * Units of 8 bytes (48 bytes) the default budget of the decoder earns per UTF-16 code unit of the input's JSON
  * text, counted from the JSON value as it is read (a member its key's length plus 5, a string its length plus
  * 2, a list element 2, a number 1: never more than the text), so that a text and its parsed value get the same
- * budget. The densest real payloads need it: a google.protobuf.Value of a one-digit number takes about 100
- * bytes for 2 code units (`1,`). With {@link defaultMaxValues}, a call's result holds at most 32 MB plus 64
- * bytes per code unit of input (README, Hostile input, with the peak memory measured for the worst shapes).
+ * budget. Set by the real payloads that need most: an embeddings batch of a million doubles as
+ * google.protobuf.Values (99 MB for 2 code units of credit each) and one-digit numbers in a ListValue (about
+ * 100 bytes for `1,`, up to 8 MB of them). With {@link defaultMaxValues}, a call's result holds at most 32 MB
+ * plus 48 bytes per code unit of input (README, Hostile input, with the peak memory measured for the worst
+ * shapes).
  */
 export const defaultMaxValuesPerCodeUnit = 6;
 

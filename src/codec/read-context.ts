@@ -43,7 +43,7 @@ export interface JsonReadOptions {
    * beyond), charged as it is built (a message its object and the members `create()` gives it, an element its
    * slot, a bigint, a Uint8Array, a google.protobuf.Value each what it takes; README, Hostile input), whatever
    * the shape of the input. A whole number from 0 up (else rule `range`), or Infinity: a fixed cap. Default:
-   * {@link defaultMaxValues} (4,000,000 units, 32 MB) plus {@link defaultMaxValuesPerCodeUnit} (8 units, 64
+   * {@link defaultMaxValues} (4,000,000 units, 32 MB) plus {@link defaultMaxValuesPerCodeUnit} (6 units, 48
    * bytes) per UTF-16 code unit of the input's JSON text, counted from the value as it is read, so that a text
    * and its parsed value (`fromJsonString` and `fromJson`) get the same budget.
    */

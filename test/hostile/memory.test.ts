@@ -215,7 +215,7 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
   });
 
   it.each(shapes)(
-    "%s: 1 MB decodes within the bound, or is rule size; a text and its value agree",
+    "%s: 1 MB decodes within the bound, or is rule size; text, value and validator agree",
     (_, make, schema) => {
       const text = make(MB);
       const outcome = (f: () => unknown): unknown => {
@@ -229,6 +229,9 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
       };
       const fromText = outcome(() => fromJsonString(schema, text, { registry }));
       expect(fromText).toEqual(outcome(() => fromJson(schema, JSON.parse(text) as JsonValue, { registry })));
+      // The validators earn and charge at the same points: the same size issue, or none.
+      const issues = validateJsonString(schema, text, { registry }).map((i) => ({ rule: i.rule, path: i.path }));
+      expect(issues).toEqual(fromText === "ok" ? [] : [fromText]);
       if (fromText === "ok") {
         const { charged, earned } = budgetOf(schema, JSON.parse(text) as JsonValue, { registry });
         expect(earned).toBeLessThanOrEqual(text.length);
