@@ -105,6 +105,7 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
       maxValues: defaultMaxValues,
       perCodeUnit: defaultMaxValuesPerCodeUnit,
       exactNumbers,
+      forIn: false,
     };
   }
   const maxValues = options?.maxValues;
@@ -118,6 +119,7 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
     // A caller's own maxValues is a fixed cap; Infinity (trusted input) needs no credit either.
     perCodeUnit: maxValues === undefined ? defaultMaxValuesPerCodeUnit : 0,
     exactNumbers,
+    forIn: false,
   };
 }
 
