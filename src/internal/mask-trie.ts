@@ -417,21 +417,29 @@ export function pathsOf(node: Node, m: WorkMeter = trusted): string[] {
       return;
     }
     const dot = prefix === "" ? "" : prefix + ".";
+    const size = n.children === undefined ? 0 : n.children.size;
+    charge(m, 1 + size);
+    // One way on (most nodes of a long path): no sorting, nothing allocated but the path.
+    if (size === 0) {
+      if (n.any !== undefined) walk(n.any, dot + "*");
+      return;
+    }
+    if (size === 1 && n.any === undefined) {
+      for (const [k, c] of n.children!) walk(c, dot + formatSegment(k));
+      return;
+    }
     const named: string[] = [];
     const byText = new Map<string, Node>();
-    if (n.children !== undefined) {
-      charge(m, 1 + n.children.size);
-      for (const [k, c] of n.children) {
-        const text = formatSegment(k);
-        named.push(text);
-        byText.set(text, c);
-      }
+    for (const [k, c] of n.children!) {
+      const text = formatSegment(k);
+      named.push(text);
+      byText.set(text, c);
     }
     if (n.any !== undefined) {
       named.push("*");
       byText.set("*", n.any);
     }
-    if (named.length > 1) named.sort();
+    named.sort();
     for (const text of named) walk(byText.get(text)!, dot + text);
   };
   if (!isEmptyNode(node)) walk(node, "");
