@@ -163,6 +163,14 @@ describe("subtract: named children against a `*` subtree", () => {
     ).toEqual([...a2].sort());
   });
 
+  it("names the child that a `*` cannot lose, among 10,000, within the work the masks earn", () => {
+    const a = keys(10_000, "*.x").map((p) => `${p}.z`);
+    const b = [...keys(10_000, "k").map((k) => `${k}.*.q`), "k9999.x5.z.w"];
+    const e = catchWkt(() => fieldMaskSubtract(a, b));
+    expect(e.rule).toBe("mask-path");
+    expect(e.detail).toContain('path "k9999"');
+  });
+
   it("still names the child that a `*` cannot lose", () => {
     const e = catchWkt(() => fieldMaskSubtract(["*.x", "*.y"], ["k1.q", "k2.y", "k3.x"]));
     expect(e.rule).toBe("mask-path");
