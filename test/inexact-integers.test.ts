@@ -207,7 +207,7 @@ describe("the double is kept", () => {
       expect(catchWkt(() => fromJsonString(M, text)).rule).toBe("range");
       return;
     }
-    const m = fromJsonString(M, text);
+    const m = fromJsonString(M, text) as unknown as Record<string, unknown>;
     // The same message as from the JS value (a bigint from the text becomes its double in these fields).
     const fromValue = fromJson(M, JSON.parse(text) as JsonValue);
     expect(m).toEqual(fromValue);
@@ -220,7 +220,7 @@ describe("the double is kept", () => {
 describe("a JS value has no text", () => {
   it("fromJson judges the double: 1.00000000000000000001 is the double 1, an integer", () => {
     const json = JSON.parse('{"optionalInt32": 1.00000000000000000001, "optionalUint64": 1e-400}') as JsonValue;
-    const m = fromJson(M, json);
+    const m = fromJson(M, json) as unknown as Record<string, unknown>;
     expect([m.optionalInt32, m.optionalUint64]).toEqual([1, 0n]);
   });
 });

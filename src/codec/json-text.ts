@@ -359,12 +359,12 @@ function inexactLiteralAround(text: string, i: number): boolean {
   let end = i;
   while (end < text.length && isNumberCode(text.charCodeAt(end))) end++;
   tokenEnd = end;
-  return inexactLiteral(text.slice(start, end));
+  const literal = text.slice(start, end);
+  return inexactLiteral(literal, Number(literal));
 }
 
-/** Tells whether `literal` is a JSON number that is not an integer while its double is a safe integer. */
-function inexactLiteral(literal: string): boolean {
-  const d = Number(literal);
+/** Tells whether `literal`, whose double is `d`, is a JSON number that is not an integer while `d` is a safe one. */
+function inexactLiteral(literal: string, d: number): boolean {
   return Math.floor(d) === d && d <= safeMax && d >= -safeMax && jsonNumberToBigInt(literal) === null;
 }
 
@@ -1007,7 +1007,7 @@ function readNumber(text: string, i: number): number | bigint | undefined {
     if (!(d <= safeMax && d >= -safeMax)) {
       const exact = exactInteger(literal, false);
       if (exact !== "") return BigInt(exact);
-    } else if ((mantissa >= 16 || exponent >= 3) && inexactLiteral(literal)) {
+    } else if ((mantissa >= 16 || exponent >= 3) && inexactLiteral(literal, d)) {
       // Only such literals can be inexact (see mayHoldInexactInteger).
       numberInexact = true;
     }
