@@ -37,6 +37,7 @@ const markerDetail = `${marker} `;
  * Puts {@link marker} in place of each inexact integer literal in the tree of `root` and returns the value to
  * read (the marker itself when the whole text is such a literal). {@link inexactRestored} undoes it.
  *
+ * @throws never
  * @example
  * const root = parseJsonText('{"a": 1e-400}', { exactNumbers: true });
  * inexactMarked(root, takeInexactIntegers()!); //=> { a: 0.5 }
@@ -51,7 +52,13 @@ export function inexactMarked(root: unknown, inexact: InexactIntegers): unknown 
   return marked;
 }
 
-/** Puts back the doubles that {@link inexactMarked} replaced. */
+/**
+ * Puts back the doubles that {@link inexactMarked} replaced.
+ *
+ * @throws never
+ * @example
+ * inexactRestored(inexact); // root is { a: 0 } again
+ */
 export function inexactRestored(inexact: InexactIntegers): void {
   for (let k = 0; k < inexact.containers.length; k++) {
     const container = inexact.containers[k];
@@ -70,6 +77,11 @@ function setValue(container: Record<string, unknown> | unknown[], key: string | 
 /**
  * The detail of an error that the judging read met at `offset` of the text, when {@link marker} caused it (a
  * reader refused the literal there as not an integer); otherwise undefined, and the error stands as it is.
+ *
+ * @throws never
+ * @example
+ * inexactDetail("0.5 is not an integer", 6, inexact); // for '{"a": 1e-400}'
+ * //=> "the number is not an integer: its fraction is beyond what a double holds (a double reads it as 0)"
  */
 export function inexactDetail(detail: string, offset: number, inexact: InexactIntegers): string | undefined {
   if (!detail.startsWith(markerDetail)) return undefined;
