@@ -45,8 +45,16 @@ import {
 } from "../internal/names.js";
 import { copyJsonObject, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
-import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
-import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
+import { locateJsonPath, parseJsonText, takeInexactIntegers, type JsonTextParseOptions } from "./json-text.js";
+import { judgeInexact } from "./inexact-integers.js";
+import {
+  mapKeyFromJson,
+  roundedFractionDetail,
+  scalarFromJson,
+  scalarReader,
+  scalarTypeName,
+  scalarZero,
+} from "../internal/scalar.js";
 import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { maxDepthError } from "../internal/depth-error.js";
@@ -131,7 +139,9 @@ export function fromJsonString<Desc extends DescMessage>(
       // errors, and the leaf's with their line and column, are the long way's below.
       let m: unknown;
       try {
-        m = leaf(parseJsonText(json, leafParseOptions), true);
+        const v = parseJsonText(json, leafParseOptions);
+        // An inexact integer literal (1e-400) is judged the long way.
+        m = takeInexactIntegers() === undefined ? leaf(v, true) : undefined;
       } catch {
         m = undefined;
       }
@@ -151,8 +161,11 @@ export function fromJsonString<Desc extends DescMessage>(
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
   const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
+  const inexact = takeInexactIntegers();
   ctx.forIn = prototypeIsClean();
   try {
+    // Literals like 1e-400 are refused by integer readers by their text: see inexact-integers.ts.
+    if (inexact !== undefined) judgeInexact(json, value, inexact, (v) => readerFor(schema)(v, { ...ctx }));
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
@@ -614,12 +627,7 @@ function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: Re
 function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): unknown {
   if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && isIntegerType(t)) {
     if (json < 1e40 && json > -1e40) {
-      throw new WktJsonError(
-        "syntax",
-        "$",
-        scalarTypeName(t),
-        `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`,
-      );
+      throw new WktJsonError("syntax", "$", scalarTypeName(t), roundedFractionDetail(json));
     }
     throw new WktJsonError("range", "$", scalarTypeName(t), `${json} is outside the range of ${scalarTypeName(t)}`);
   }
