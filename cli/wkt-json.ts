@@ -38,6 +38,7 @@ import {
   file_google_protobuf_timestamp,
   file_google_protobuf_type,
   file_google_protobuf_wrappers,
+  type DescriptorProto,
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import { textParseOptions } from "../src/codec/read-context.js";
@@ -50,6 +51,8 @@ import {
   type JsonSchemaOptions,
 } from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
+import { enumJsonNameClash } from "../src/wkt/enum.js";
+import { wktOwnForm, wktRedefinition } from "../src/wkt/registry.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
 
 const exitInvalid = 1;
@@ -281,7 +284,8 @@ const builtinFiles: readonly DescFile[] = [
 /**
  * Builds one registry from the descriptor sets and the built-in files. A file given in a set replaces the
  * built-in file of the same name; a set written without --include_imports works as long as what it lacks
- * is built in. Files are added imports first, whatever their order in the sets.
+ * is built in. Files are added imports first, whatever their order in the sets. An inconsistent set (a name
+ * defined twice, a well-known type redefined, an enum whose JSON names clash) is a setup error.
  */
 function loadRegistry(paths: readonly string[]): FileRegistry {
   const files = new Map<string, FileDescriptorProto>();
@@ -343,8 +347,10 @@ function loadRegistry(paths: readonly string[]): FileRegistry {
       stack.push({ file: depFile, next: 0 });
     }
   }
+  checkNamesUnique(ordered, fromSet);
+  let registry: FileRegistry;
   try {
-    return createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
+    registry = createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
   } catch (e) {
     if (e instanceof RangeError) {
       // A stack overflow in @bufbuild/protobuf (none is known since the files go in imports first, and nested
@@ -355,6 +361,75 @@ function loadRegistry(paths: readonly string[]): FileRegistry {
       );
     }
     throw new UsageError(`invalid descriptor set: ${errorText(e)}`, false);
+  }
+  checkRegistry(registry, fromSet);
+  return registry;
+}
+
+/**
+ * Refuses a set where two files define one full name (protoc refuses it: "already defined"). protobuf-es lets
+ * the file added last win, so that a `google.protobuf.Struct` of other fields in a file of another name would
+ * replace the built-in one unseen.
+ */
+function checkNamesUnique(files: readonly FileDescriptorProto[], fromSet: ReadonlyMap<string, string>): void {
+  const definedIn = new Map<string, string>();
+  const where = (file: string) => `${file} (${fromSet.get(file) ?? "built in"})`;
+  const define = (name: string, file: string) => {
+    const other = definedIn.get(name);
+    if (other !== undefined) {
+      throw new UsageError(
+        `inconsistent descriptor set: ${name} is defined in ${where(other)} and in ${where(file)}`,
+        false,
+      );
+    }
+    definedIn.set(name, file);
+  };
+  const stack: { scope: string; message: DescriptorProto }[] = [];
+  for (const file of files) {
+    const scope = file.package === "" ? "" : file.package + ".";
+    for (const e of file.enumType) define(scope + e.name, file.name);
+    for (const x of file.extension) define(scope + x.name, file.name);
+    for (const svc of file.service) define(scope + svc.name, file.name);
+    for (const message of file.messageType) stack.push({ scope, message });
+    // Nested types with a stack of its own: a set may nest them deeper than the call stack goes.
+    while (stack.length > 0) {
+      const { scope: outer, message } = stack.pop()!;
+      const name = outer + message.name;
+      define(name, file.name);
+      for (const e of message.enumType) define(`${name}.${e.name}`, file.name);
+      for (const x of message.extension) define(`${name}.${x.name}`, file.name);
+      for (const nested of message.nestedType) stack.push({ scope: name + ".", message: nested });
+    }
+  }
+}
+
+/**
+ * Refuses what protobuf-es builds without a word but the codec cannot serve: a well-known type with a form of
+ * its own (Struct, Timestamp, a wrapper, ...) defined otherwise than the built-in one (a set's
+ * google/protobuf/struct.proto replaces the built-in file: one of any protobuf release is the same field for
+ * field, and is fine), and an enum whose values' JSON names clash, which protoc refuses.
+ */
+function checkRegistry(registry: FileRegistry, fromSet: ReadonlyMap<string, string>): void {
+  for (const name of wktOwnForm) {
+    const desc = registry.getMessage(name) ?? registry.getEnum(name);
+    const problem = desc === undefined ? undefined : wktRedefinition(desc);
+    if (problem !== undefined) {
+      throw new UsageError(
+        `inconsistent descriptor set: ${desc!.file.proto.name} (${fromSet.get(desc!.file.proto.name) ?? "built in"}) ` +
+          `redefines the well-known type ${name}: ${problem}`,
+        false,
+      );
+    }
+  }
+  for (const type of registry) {
+    if (type.kind !== "enum") continue;
+    const clash = enumJsonNameClash(type);
+    if (clash !== undefined) {
+      throw new UsageError(
+        `invalid descriptor set: the JSON names of the enum ${type.typeName} (${type.file.proto.name}) clash: ${clash.detail}`,
+        false,
+      );
+    }
   }
 }
 

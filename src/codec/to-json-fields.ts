@@ -22,7 +22,7 @@ import { nullValueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
-import { enumValueJsonName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumValueJsonName } from "../wkt/enum.js";
 import { extensionAsField } from "./extension-field.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { listWriters, mapWriters } from "./to-json-collections.js";
@@ -234,7 +234,9 @@ function newPlan(
     raw,
     required: isRequiredField(field),
     members:
-      field.fieldKind === "enum" && field.enum.typeName !== nullValueTypeName
+      field.fieldKind === "enum" &&
+      field.enum.typeName !== nullValueTypeName &&
+      enumJsonNameClash(field.enum) === undefined // else its writer throws, at the field's path
         ? enumMembers(field.enum, keys)
         : undefined,
     plainString: raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
