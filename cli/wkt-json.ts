@@ -53,7 +53,14 @@ import {
 import { scanBinary, scanJson } from "./input-scan.js";
 import { enumJsonNameClash } from "../src/wkt/enum.js";
 import { wktOwnForm, wktRedefinition } from "../src/wkt/registry.js";
-import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
+import {
+  cliMaxLengthDefault,
+  cliMaxValuesDefault,
+  cliMaxValuesPerByte,
+  defaultMaxDepth,
+  formatBound,
+} from "../src/limits.js";
+import { workMeter } from "../src/internal/meter.js";
 
 const exitInvalid = 1;
 const exitUsage = 2;
@@ -83,10 +90,11 @@ Options:
   --always-emit-implicit    also write fields that hold their default value
   --max-length BYTES        the most bytes read from stdin (default 67108864, 64 MiB); a longer input
                             is invalid (exit 1, rule size), and is not read past the limit
-  --max-values N            the most values the input may hold (default 2000000), counted before
-                            decoding: in JSON objects, arrays, strings and member names, numbers, true,
-                            false, null; in binary messages, map entries, fields and packed elements.
-                            More is invalid (exit 1, rule size)
+  --max-values N            the most values the input may hold, counted before decoding: in JSON
+                            objects, arrays, strings and member names, numbers, true, false, null; in
+                            binary messages, map entries, fields and packed elements (an Any's value and
+                            extensions included). Default: 2000000 plus 0.1 per byte of input. More is
+                            invalid (exit 1, rule size)
   --io output|input         schema: the canonical JSON canon writes (default), or everything check
                             accepts (both field names, numbers in strings, enum numbers, null)
   --target draft-2020-12|draft-07
@@ -131,7 +139,8 @@ interface Options {
   readonly enumAsInteger: boolean;
   readonly alwaysEmitImplicit: boolean;
   readonly maxLength: number;
-  readonly maxValues: number;
+  /** The --max-values given, or undefined for the default, which follows the input's length. */
+  readonly maxValues: number | undefined;
   /** schema: which document, and in which JSON Schema version. */
   readonly io: "input" | "output";
   readonly target: "draft-2020-12" | "draft-07";
@@ -239,7 +248,10 @@ function parseCommandLine(args: string[]): Parsed {
     }
   }
   const maxLength = count("--max-length", values["max-length"], cliMaxLengthDefault, maxLengthCeiling);
-  const maxValues = count("--max-values", values["max-values"], cliMaxValuesDefault, Number.MAX_SAFE_INTEGER);
+  const maxValues =
+    values["max-values"] === undefined
+      ? undefined
+      : count("--max-values", values["max-values"], 0, Number.MAX_SAFE_INTEGER);
 
   return {
     kind: "run",
@@ -477,9 +489,12 @@ function convert(
   options: Options,
 ): Uint8Array | string {
   const typeName = schema.typeName;
+  const maxValues = options.maxValues ?? cliMaxValuesOf(input.length);
+  // The scans' own steps: one per byte or tag, far within the allowance of a call on this many bytes.
+  const meter = workMeter(typeName, input.length);
   let message;
   if (options.from === "binary") {
-    if (scanBinary(input, schema, registry, options.maxValues)) throw tooManyValues(typeName, options.maxValues);
+    if (scanBinary(input, schema, registry, maxValues, meter)) throw tooManyValues(typeName, maxValues, options);
     try {
       message = fromBinary(schema, input);
     } catch (e) {
@@ -487,8 +502,8 @@ function convert(
     }
   } else {
     const depthLimit = textParseOptions(defaultMaxDepth, undefined).maxDepth ?? defaultMaxDepth;
-    const scan = scanJson(input, options.maxValues, depthLimit);
-    if (scan.tooManyValues) throw tooManyValues(typeName, options.maxValues);
+    const scan = scanJson(input, maxValues, depthLimit, meter);
+    if (scan.tooManyValues) throw tooManyValues(typeName, maxValues, options);
     // Nested too deep: the decoder stops there with its depth error, which the text up to that point gives as
     // well, without a JSON.parse of the rest (25 MB of "[" took 1.4 GB and seconds).
     const deep = scan.deepEnd >= 0;
@@ -535,12 +550,24 @@ function convert(
   );
 }
 
-function tooManyValues(typeName: string, maxValues: number): WktJsonError {
+/**
+ * The default --max-values for an input of `bytes` bytes: {@link cliMaxValuesDefault} plus
+ * {@link cliMaxValuesPerByte} per byte, as the library's decoder earns its budget from the length of its input.
+ */
+function cliMaxValuesOf(bytes: number): number {
+  return cliMaxValuesDefault + Math.floor(cliMaxValuesPerByte * bytes);
+}
+
+function tooManyValues(typeName: string, maxValues: number, options: Options): WktJsonError {
+  const limit =
+    options.maxValues === undefined
+      ? `the default limit for its length (${formatBound(cliMaxValuesDefault)} plus ${cliMaxValuesPerByte} per byte; set another with --max-values)`
+      : "the limit (set with --max-values)";
   return new WktJsonError(
     "size",
     "$",
     typeName,
-    `the input holds more than ${formatBound(maxValues)} values, the limit (set with --max-values)`,
+    `the input holds more than ${formatBound(maxValues)} values, ${limit}`,
   );
 }
 
