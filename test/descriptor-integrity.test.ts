@@ -414,6 +414,33 @@ describe("a type that redefines a well-known type with a form of its own", () =>
     expect(catchWkt(() => registryFromTypes(input()))).toMatchObject({ rule: "type-url", path });
   });
 
+  it("registryFromTypes refuses a field of a Struct that its registry option redefines", () => {
+    const known = createFileRegistry(
+      create(FileDescriptorSetSchema, {
+        file: [
+          {
+            name: "google/protobuf/struct.proto",
+            package: "google.protobuf",
+            syntax: "proto3",
+            messageType: [{ name: "Struct", field: [{ name: "x", number: 1, type: 9, label: 1, jsonName: "x" }] }],
+          },
+        ],
+      }),
+    );
+    const m = create(TypeSchema, {
+      name: "acme.M",
+      syntax: Syntax.PROTO3,
+      fields: [field("s", 1, Field_Kind.TYPE_MESSAGE, "type.googleapis.com/google.protobuf.Struct")],
+    });
+    expect(catchWkt(() => registryFromTypes({ types: [m] }, { registry: known }))).toMatchObject({
+      rule: "type-url",
+      path: "$.types[0].fields[0].typeUrl",
+    });
+    const struct = registryFromTypes({ types: [m] }).getMessage("acme.M")?.field["s"]?.message;
+    expect(struct?.typeName).toBe("google.protobuf.Struct");
+    expect(wktRedefinition(struct!)).toBeUndefined();
+  });
+
   it("registryFromTypes accepts the Struct family given field for field as the built-in", () => {
     const set = typesFromDescriptors(StructSchema, { wellKnownTypes: true });
     expect(set.types.map((t) => t.name)).toContain("google.protobuf.Struct.FieldsEntry");

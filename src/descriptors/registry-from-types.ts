@@ -331,6 +331,15 @@ function refResolver(
         );
       }
       if (desc.kind !== want) throw kindMismatch(field, path, desc.kind, name, want);
+      const redefined = wktRedefinition(desc);
+      if (redefined !== undefined) {
+        throw new WktJsonError(
+          "type-url",
+          path,
+          typeTypeName,
+          `${JSON.stringify(field.typeUrl)} names ${name} of the registry given, which redefines the built-in well-known type: ${redefined}`,
+        );
+      }
       target = { file: desc.file };
       if (desc.kind === "enum") enumValues = () => enumNames(desc, () => desc.values.map((v) => v.name));
     }
