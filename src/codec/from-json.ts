@@ -28,7 +28,7 @@ import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
-import { enumValuesByName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumJsonNameError, enumValuesByName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import { elementCost, messageCost, valuesError } from "../internal/budget.js";
 import {
@@ -640,6 +640,11 @@ function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): u
  * int32; closed (proto2) enums only their declared numbers.
  */
 function compileEnum(desc: DescEnum): ValueReader {
+  const clash = enumJsonNameClash(desc); // protoc refuses the enum: its values are refused, at their path
+  if (clash !== undefined)
+    return () => {
+      throw enumJsonNameError(desc, clash);
+    };
   const byName = enumValuesByName(desc); // a value's custom JSON name and its proto name
   const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === nullValueTypeName;
