@@ -14,7 +14,7 @@ import type { JsonWriteOptions } from "../codec/to-json-options.js";
 import { planOf } from "../wkt/field-access.js";
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { checkedPaths, checkedTrie } from "../wkt/field-mask-check.js";
-import { immutableBit, outputOnlyBit, requiredBit } from "./field-behavior.js";
+import { addBehavior, immutableBit, outputOnlyBit, requiredBit, type BehaviorLists } from "./field-behavior.js";
 
 /** Options of {@link patch}: the decoder's options for the body, plus the update mask and field behaviour. */
 export interface PatchOptions extends Partial<JsonReadOptions> {
@@ -54,8 +54,8 @@ interface Opts {
   leaves: boolean;
   strict: boolean;
   aip161: boolean;
-  /** Field behaviour by proto path from the root, from the path lists. */
-  lists: Map<string, number>;
+  /** Field behaviour by proto path from the root, from the path lists (the root message's node). */
+  lists: BehaviorLists;
 }
 
 export /** Checks and reads the options of `patch` and `jsonPatch`. @internal */
@@ -84,7 +84,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
       typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
     mask = checkedTrie(schema, fm, aip161, "updateMask");
   }
-  const lists = new Map<string, number>();
+  const lists: BehaviorLists = { bits: 0, children: undefined };
   for (const [name, bit] of [
     ["outputOnly", outputOnlyBit],
     ["immutable", immutableBit],
@@ -94,8 +94,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     if (paths === undefined) continue;
     for (const segs of checkedPaths(schema, paths, false, name)) {
       if (segs.includes(WILD)) throw optionError(name, "*", "paths of fields");
-      const key = segs.join(".");
-      lists.set(key, (lists.get(key) ?? 0) | bit);
+      addBehavior(lists, segs as string[], bit);
     }
   }
   return { read, mask, leaves: implied === "leaves", strict, aip161, lists };
