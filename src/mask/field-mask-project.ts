@@ -138,6 +138,9 @@ function projectRoot(plan: MessagePlan, msg: Msg, trie: Node, m: WorkMeter): Msg
 function projectMessage(plan: MessagePlan, msg: Msg, sel: Selection, depthLeft: number, m: WorkMeter): Msg | undefined {
   if (depthLeft <= 0) throw depthError(plan.desc);
   if (selectsAll(sel)) return copyMessage(plan, msg, depthLeft);
+  // A message holds a member per field of its type (protobuf-es makes them all): reading it earns that much, so
+  // that looking up a mask's names (at most its fields per node) in each of many messages is paid for.
+  earn(m, plan.fields.length);
   let out: Msg | undefined;
   let names: Iterable<[string, Selection]>;
   if (sel.length === 1) {

@@ -117,6 +117,7 @@ export function keyFor(name: string, ctx: JsonCtx, a: JsonRecord | undefined, b?
 function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Node[]][] {
   const out: [string, Node[]][] = [];
   const m = ctx.m;
+  earn(m, 2); // the object's braces: what the lookups of a few names cost is paid by the objects looked in
   if (ctx.json || hasAny(sel)) {
     for (const key of Object.keys(obj)) {
       earn(m, key.length + 3);
@@ -130,12 +131,15 @@ function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Node[
   if (names > 8) {
     // Many names: walk the keys instead when the object has no more of them than the set has names.
     let keys = 0;
-    for (const key in obj) if (hasOwn.call(obj, key) && ++keys > names) break;
+    for (const key in obj) {
+      if (!hasOwn.call(obj, key)) continue;
+      earn(m, key.length + 3); // read: the lookups below are fewer than the keys counted
+      if (++keys > names) break;
+    }
     charge(m, keys);
     if (keys <= names) {
       for (const key in obj) {
         if (!hasOwn.call(obj, key)) continue;
-        earn(m, key.length + 3);
         const s = stepKey(sel, key, m);
         if (s.length > 0) out.push([key, s]);
       }

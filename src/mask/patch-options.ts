@@ -7,7 +7,7 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { WILD, type FieldMaskLike } from "../internal/mask-path.js";
+import { maskPaths, WILD, type FieldMaskLike } from "../internal/mask-path.js";
 import type { Node } from "../internal/mask-trie.js";
 import type { JsonReadOptions } from "../codec/read-context.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
@@ -51,6 +51,8 @@ interface Opts {
   read: Partial<JsonReadOptions>;
   /** The explicit mask's trie (`*` as isStar), or undefined for the implied mask. */
   mask: Node | undefined;
+  /** The code units of the explicit mask's text (its paths and a separator each), which the call earns. */
+  maskUnits: number;
   leaves: boolean;
   strict: boolean;
   aip161: boolean;
@@ -77,12 +79,14 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     if (options?.[name] !== undefined) (read as Record<string, unknown>)[name] = options[name];
   }
   let mask: Node | undefined;
+  let maskUnits = 0;
   const m = options?.updateMask;
   if (m !== undefined) {
     // "*" is no FieldMask JSON (a path of identifiers), but AIP-134's full replacement, as a query parameter sends it.
     const fm: FieldMaskLike =
       typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
     mask = checkedTrie(schema, fm, aip161, "updateMask");
+    for (const p of maskPaths(fm)) maskUnits += p.length + 1;
   }
   const lists: BehaviorLists = { bits: 0, children: undefined };
   for (const [name, bit] of [
@@ -97,7 +101,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
       addBehavior(lists, segs as string[], bit);
     }
   }
-  return { read, mask, leaves: implied === "leaves", strict, aip161, lists };
+  return { read, mask, maskUnits, leaves: implied === "leaves", strict, aip161, lists };
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {

@@ -141,7 +141,7 @@ function run<Desc extends DescMessage>(
   let message = fromJson(schema, body, o.read);
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
-  const m = workMeter(schema.typeName);
+  const m = workMeter(schema.typeName, o.maskUnits);
   // The implied mask is built as a trie while the body is walked: no path string per field per level.
   const implied = o.mask === undefined ? emptyNode() : undefined;
   const scan: BodyScan = { o, dropped: false, maxDepth, m };

@@ -377,12 +377,55 @@ describe("realistic big inputs are accepted with the default options", () => {
     const body = {
       optionalString: "x",
       optionalNestedMessage: { a: 1, corecursive: { optionalInt32: 2, optionalNestedMessage: { a: 3 } } },
-      repeatedNestedMessage: Array.from({ length: 50_000 }, (_, i) => ({ a: i })),
+      repeatedNestedMessage: Array.from({ length: 50_000 }, (_, i) => ({ a: i + 1 })),
       mapStringString: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, `value ${i}`])),
     };
     expect(JSON.stringify(body).length).toBeGreaterThan(1e6);
-    const updated = patch(TestAllTypesProto3, create(TestAllTypesProto3), body as JsonValue);
-    expect(updated.repeatedNestedMessage).toHaveLength(50_000);
-    expect(updated.optionalNestedMessage?.corecursive?.optionalNestedMessage?.a).toBe(3);
+    const updated = toJson(
+      TestAllTypesProto3,
+      patch(TestAllTypesProto3, create(TestAllTypesProto3), body as JsonValue),
+    );
+    expect(updated).toEqual(body);
+  });
+});
+
+describe("a read mask of many fields over many messages is accepted", () => {
+  it("fieldMaskProjectEach: 10,000 messages, a mask of every singular scalar field", () => {
+    const names = TestAllTypesProto3.fields
+      .filter((f) => f.fieldKind === "scalar" && f.oneof === undefined)
+      .map((f) => f.name);
+    expect(names.length).toBeGreaterThan(30);
+    const msgs = Array.from({ length: 10_000 }, (_, i) => fromJson(TestAllTypesProto3, { optionalInt32: i }));
+    const out = fieldMaskProjectEach(TestAllTypesProto3, msgs, names);
+    expect(toJson(TestAllTypesProto3, out[9_999]!)).toEqual({ optionalInt32: 9_999 });
+    const wrapped = fromJson(TestAllTypesProto3, {
+      repeatedNestedMessage: Array.from({ length: 10_000 }, (_, i) => ({ a: i, corecursive: { optionalInt32: i } })),
+    });
+    const paths = names.map((n) => `repeated_nested_message.*.corecursive.${n}`);
+    const projected = toJson(
+      TestAllTypesProto3,
+      fieldMaskProject(TestAllTypesProto3, wrapped, paths, { aip161: true }),
+    );
+    expect((projected as { repeatedNestedMessage: JsonValue[] }).repeatedNestedMessage[9_999]).toEqual({
+      corecursive: { optionalInt32: 9_999 },
+    });
+  });
+});
+
+describe("many small objects under a mask of many names are accepted", () => {
+  it("jsonProjectEach: 100,000 empty objects, 8 names; 5,000 objects of 101 keys, 100 other names", () => {
+    const names8 = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    expect(
+      jsonProjectEach(
+        Array.from({ length: 100_000 }, () => ({})),
+        names8,
+      ),
+    ).toHaveLength(100_000);
+    const names100 = Array.from({ length: 100 }, (_, i) => `n${i}`);
+    const obj: Rec = {};
+    for (let i = 0; i < 101; i++) obj[`k${i}`] = i;
+    const list = Array.from({ length: 5_000 }, () => ({ ...obj }));
+    expect(jsonProjectEach(list, names100)[4_999]).toEqual({});
+    expect(jsonOmitEach(list, names100)[4_999]).toEqual(obj);
   });
 });
