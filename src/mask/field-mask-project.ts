@@ -8,6 +8,10 @@
  * A message field reached through a longer path is kept only if something below it is (see field-mask-apply.ts
  * for why); a list reached through `*` is kept whole, with empty elements, unless every element is empty.
  *
+ * With `aip161`, a map key and `*` beside it both apply to that entry: the walk carries the set of mask nodes
+ * that apply (mask-select.ts), never a merged trie, under one work meter per call (meter.ts) that earns the
+ * mask's text and the messages, entries and elements read, and is charged per (value, mask node) pair.
+ *
  * @module
  */
 import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";

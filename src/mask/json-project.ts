@@ -9,6 +9,11 @@
  * literal name when the object lacks the JSON name. Only own properties are read; `__proto__` is written as an
  * own property.
  *
+ * The walks carry the set of mask nodes that apply at each point of the data (mask-select.ts), never a merged
+ * trie, and keep nothing once the call returns. Each call has one work meter (meter.ts): it earns the mask's text
+ * and what the walk reads (keys, copied values), and is charged per (data node, mask node) pair; masks whose
+ * wildcards overlap over wide data are refused with rule `size`.
+ *
  * @module
  */
 import { protoCamelCase } from "@bufbuild/protobuf/reflect";
@@ -182,6 +187,7 @@ function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Node[
  * is `key`, its name `key` itself when the object lacks `key`'s JSON name, and its `*`.
  */
 function stepJsonKey(obj: JsonRecord, sel: Selection, key: string, m: WorkMeter): Node[] {
+  charge(m, sel.length);
   let literal: boolean | undefined; // whether a name `key` reads this property: computed once, if needed
   const out: Node[] = [];
   for (const u of sel) {
