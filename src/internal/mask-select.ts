@@ -23,6 +23,22 @@ import type { Node } from "./mask-trie.js";
 /** The nodes of a mask that apply at one point of the data; never empty where a walk goes on. */
 export type Selection = readonly Node[];
 
+/** The set of no node. */
+export const NOTHING: Selection = [];
+
+/**
+ * The sets of one node, made once per node and kept while the mask is (O(mask)): most steps of most masks give
+ * one node, and a walk then allocates nothing per value.
+ */
+const singles = new WeakMap<Node, Selection>();
+
+/** The set of the one node `n`. */
+export function only(n: Node): Selection {
+  let s = singles.get(n);
+  if (s === undefined) singles.set(n, (s = [n]));
+  return s;
+}
+
 /** The sets of more nodes than this find duplicates with a `Set`; smaller ones by looking. */
 const smallSet = 16;
 
@@ -78,8 +94,14 @@ export function namesIn(sel: Selection): number {
  * The set under the key `key` of the data (a map key or property name): the named child and the `*` child of each node, charged one step per node.
  * Empty when nothing below is selected.
  */
-export function stepKey(sel: Selection, key: string, m: WorkMeter): Node[] {
+export function stepKey(sel: Selection, key: string, m: WorkMeter): Selection {
   charge(m, sel.length);
+  if (sel.length === 1) {
+    const u = sel[0]!;
+    const c = u.children?.get(key);
+    if (u.any === undefined) return c === undefined ? NOTHING : only(c);
+    return c === undefined || c === u.any ? only(u.any) : [c, u.any];
+  }
   const out: Node[] = [];
   for (let i = 0; i < sel.length; i++) {
     const u = sel[i]!;
@@ -91,8 +113,9 @@ export function stepKey(sel: Selection, key: string, m: WorkMeter): Node[] {
 }
 
 /** The set under every element (`*` only), charged one step per node. */
-export function stepAny(sel: Selection, m: WorkMeter): Node[] {
+export function stepAny(sel: Selection, m: WorkMeter): Selection {
   charge(m, sel.length);
+  if (sel.length === 1) return sel[0]!.any === undefined ? NOTHING : only(sel[0]!.any);
   const out: Node[] = [];
   for (let i = 0; i < sel.length; i++) {
     const a = sel[i]!.any;
@@ -106,18 +129,26 @@ export function stepAny(sel: Selection, m: WorkMeter): Node[] {
  * included): what a walk needs when it looks the mask's names up in the data rather than the data's keys up in
  * the mask. Charged one step per name.
  */
-export function namedSteps(sel: Selection, m: WorkMeter): Map<string, Node[]> {
-  const out = new Map<string, Node[]>();
+export function namedSteps(sel: Selection, m: WorkMeter): Map<string, Selection> {
+  const out = new Map<string, Selection>();
+  if (sel.length === 1) {
+    const children = sel[0]!.children;
+    if (children === undefined) return out;
+    charge(m, children.size);
+    for (const [name, c] of children) out.set(name, only(c));
+    return out;
+  }
+  const grouped = new Map<string, Node[]>();
   for (let i = 0; i < sel.length; i++) {
     const children = sel[i]!.children;
     if (children === undefined) continue;
     charge(m, children.size);
     for (const [name, c] of children) {
-      const prev = out.get(name);
-      if (prev === undefined) out.set(name, [c]);
+      const prev = grouped.get(name);
+      if (prev === undefined) grouped.set(name, [c]);
       else prev.push(c);
     }
   }
-  if (sel.length > 1) for (const [name, set] of out) if (set.length > 1) out.set(name, distinct(set));
+  for (const [name, set] of grouped) out.set(name, distinct(set));
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import { maxDepthError } from "../internal/depth-error.js";
 import { setOwn } from "../internal/json-value.js";
-import { charge, earn, type WorkMeter } from "../internal/meter.js";
+import { workPerCodeUnit, type WorkMeter } from "../internal/meter.js";
 import { isPlainPrototypeAnyRealm } from "../internal/objects.js";
 
 /** A plain JSON object as a record of its properties. */
@@ -30,31 +30,23 @@ export function isJsonObject(v: unknown): v is JsonRecord {
  */
 export function copyJson(v: unknown, depthLeft: number, typeName: string, m?: WorkMeter): unknown {
   if (typeof v !== "object" || v === null) {
-    if (m !== undefined) {
-      earn(m, typeof v === "string" ? v.length + 2 : 1);
-      charge(m, 1);
-    }
+    // Earned and charged at once, unchecked: a value earns more than the step it costs.
+    if (m !== undefined) m.left += workPerCodeUnit * (typeof v === "string" ? v.length + 2 : 1) - 1;
     return v;
   }
   if (depthLeft <= 0) throw maxDepthError(typeName);
   if (Array.isArray(v)) {
-    if (m !== undefined) {
-      earn(m, 1 + v.length);
-      charge(m, 1);
-    }
+    if (m !== undefined) m.left += workPerCodeUnit * (2 + v.length) - 1;
     const out: unknown[] = new Array(v.length);
     for (let i = 0; i < v.length; i++) out[i] = copyJson(v[i], depthLeft - 1, typeName, m);
     return out;
   }
   if (!isJsonObject(v)) return v;
   const out: JsonRecord = {};
-  const keys = Object.keys(v);
-  if (m !== undefined) {
-    let units = 2;
-    for (let i = 0; i < keys.length; i++) units += keys[i]!.length + 3;
-    earn(m, units);
-    charge(m, 1 + keys.length);
+  if (m !== undefined) m.left += workPerCodeUnit * 2 - 1;
+  for (const key of Object.keys(v)) {
+    if (m !== undefined) m.left += workPerCodeUnit * (key.length + 3) - 1;
+    setOwn(out, key, copyJson(v[key], depthLeft - 1, typeName, m));
   }
-  for (const key of keys) setOwn(out, key, copyJson(v[key], depthLeft - 1, typeName, m));
   return out;
 }

@@ -114,7 +114,7 @@ function mergeJsonInto(
 ): void {
   if (depthLeft < 0) throw jsonDepthError(ctx);
   const byName = namedSteps(sel, ctx.m);
-  let byKey: Map<string, Node[]> = byName;
+  let byKey: Map<string, Selection> = byName;
   if (ctx.json) {
     byKey = new Map();
     for (const [name, nodes] of byName) {

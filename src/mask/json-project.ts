@@ -30,6 +30,7 @@ import {
   namedNode,
   namedSteps,
   namesIn,
+  only,
   selectsAll,
   stepAny,
   stepKey,
@@ -119,8 +120,8 @@ export function keyFor(name: string, ctx: JsonCtx, a: JsonRecord | undefined, b?
  * them has `*` or names are JSON names: never the names once per object, which made a mask of many names over
  * many small objects quadratic. Keys read earn their code units.
  */
-function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Node[]][] {
-  const out: [string, Node[]][] = [];
+function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Selection][] {
+  const out: [string, Selection][] = [];
   const m = ctx.m;
   earn(m, 2); // the object's braces: what the lookups of a few names cost is paid by the objects looked in
   if (ctx.json || hasAny(sel)) {
@@ -153,30 +154,44 @@ function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Node[
   }
   // Look each name up, then walk the object's keys (without allocating them) only as far as the last
   // selected one, to keep the object's order.
-  let found: Map<string, Node[]>;
   if (sel.length === 1) {
     const children = sel[0]!.children!;
     charge(m, children.size);
-    found = new Map();
-    for (const [name, c] of children) if (hasOwn.call(obj, name)) found.set(name, [c]);
-  } else {
-    found = namedSteps(sel, m);
-    for (const name of found.keys()) if (!hasOwn.call(obj, name)) found.delete(name);
-  }
-  if (found.size <= 1) {
-    for (const [key, s] of found) {
-      earn(m, key.length + 3);
-      out.push([key, s]);
+    let found = 0;
+    let first: string | undefined;
+    for (const name of children.keys()) {
+      if (hasOwn.call(obj, name)) {
+        found++;
+        first ??= name;
+      }
+    }
+    if (found <= 1) {
+      if (first !== undefined) {
+        earn(m, first.length + 3);
+        out.push([first, only(children.get(first)!)]);
+      }
+      return out;
+    }
+    for (const key in obj) {
+      charge(m, 1);
+      const c = children.get(key);
+      if (c !== undefined && hasOwn.call(obj, key)) {
+        earn(m, key.length + 3);
+        out.push([key, only(c)]);
+        if (out.length === found) break;
+      }
     }
     return out;
   }
+  const found = namedSteps(sel, m);
+  for (const name of found.keys()) if (!hasOwn.call(obj, name)) found.delete(name);
   for (const key in obj) {
+    if (out.length === found.size) break;
     charge(m, 1);
     const s = found.get(key);
     if (s !== undefined && hasOwn.call(obj, key)) {
       earn(m, key.length + 3);
       out.push([key, s]);
-      if (out.length === found.size) break;
     }
   }
   return out;
@@ -186,7 +201,7 @@ function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Node[
  * The set under the key `key` of `obj` with JSON names (see {@link keyFor}): each node's names whose JSON name
  * is `key`, its name `key` itself when the object lacks `key`'s JSON name, and its `*`.
  */
-function stepJsonKey(obj: JsonRecord, sel: Selection, key: string, m: WorkMeter): Node[] {
+function stepJsonKey(obj: JsonRecord, sel: Selection, key: string, m: WorkMeter): Selection {
   charge(m, sel.length);
   let literal: boolean | undefined; // whether a name `key` reads this property: computed once, if needed
   const out: Node[] = [];
@@ -207,7 +222,7 @@ function stepJsonKey(obj: JsonRecord, sel: Selection, key: string, m: WorkMeter)
     }
     if (u.any !== undefined) out.push(u.any);
   }
-  return distinct(out);
+  return out.length === 1 ? only(out[0]!) : distinct(out);
 }
 
 /**
