@@ -354,29 +354,6 @@ export function mergeAll(nodes: readonly Node[], m: WorkMeter = trusted): Node |
   return { leaf: false, children, any: mergeAll(anys, m) };
 }
 
-/** Merges already made by {@link mergeCached}: the first node's map from the second node to the result. */
-const merged = new WeakMap<Node, WeakMap<Node, Node>>();
-
-/** {@link merge} of two nodes of tries that are no longer changed, made once per pair and then reused. */
-export function mergeCached(a: Node, b: Node): Node {
-  let m = merged.get(a);
-  if (m === undefined) merged.set(a, (m = new WeakMap()));
-  let r = m.get(b);
-  if (r === undefined) m.set(b, (r = merge(a, b)));
-  return r;
-}
-
-/**
- * What a trie selects under the named key `key`: its own child and `*`'s together (a merge, made once per
- * node and key), or undefined if neither exists.
- */
-export function childOf(node: Node, key: string): Node | undefined {
-  const c = node.children?.get(key);
-  if (node.any === undefined) return c;
-  if (c === undefined) return node.any;
-  return mergeCached(c, node.any);
-}
-
 /**
  * The number of paths of a trie (its leaves), counted up to `limit + 1`: a result above `limit` means more than
  * `limit`. Each node is counted once, however many paths reach it (a trie that shares subtrees may have far more
