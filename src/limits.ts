@@ -96,16 +96,25 @@ export const defaultTypeResolverMaxTypes = 1_000;
 export const cliMaxLengthDefault = 64 * 1024 * 1024;
 
 /**
- * Default `--max-values` of the `wkt-json` command: the most values its input may hold, counted by a scan of
- * the bytes before anything is decoded: in JSON, objects, arrays, strings including member names, numbers,
- * `true`/`false`/`null`; in binary, messages, map entries, field occurrences and packed elements (an Any's
- * value included). Decoding costs up to ~330 bytes of memory per value (`{}` items in a Struct, the worst
- * shape measured: 657 MB peak for 2,000,000 of them in 6 MB, before the decoder's own `maxValues` for the
- * text, which now refuses that input), so the default keeps a run under ~700 MB, well inside V8's heap, where
- * 50 MB of small arrays used to abort it (heap out of memory); with both bounds the costliest JSON input
- * accepted peaks at about 325 MB (README, Hostile input).
+ * Default `--max-values` of the `wkt-json` command, for any input: the most values it may hold, counted by a
+ * scan of the bytes before anything is decoded (in JSON, objects, arrays, strings including member names,
+ * numbers, `true`/`false`/`null`; in binary, messages, map entries, field occurrences and packed elements,
+ * an Any's value and extensions included), with {@link cliMaxValuesPerByte} more per byte of input, as the
+ * library's decoder earns its budget from the length of its input. The scan bounds what the decoder's first
+ * step builds before its own budget applies (`JSON.parse`'s tree, `fromBinary`'s message): up to ~60 bytes a
+ * value in JSON, ~200 in binary (an empty message per 3 bytes).
  */
 export const cliMaxValuesDefault = 2_000_000;
+
+/**
+ * Values of `--max-values`'s default per byte of input (see {@link cliMaxValuesDefault}). Real exports hold 0.1
+ * to 0.15 values a byte (rows of named members, floats): the 17.9 MB Struct export of 222,222 rows (2.44
+ * million values, 0.14 a byte; 3.79 million allowed) decodes, and so do exports of that density up to 55 MB.
+ * What it bounds is the costliest input the default lets through: at the 64 MiB of `--max-length`, 8.7 million
+ * values (`{}` items padded to 10 bytes), which the decoder's own budget then refuses. 0.25 let 18.8 million
+ * through, over 3 GB of memory.
+ */
+export const cliMaxValuesPerByte = 0.1;
 
 /**
  * Deepest nesting of message types that `registryFromTypes` rebuilds as nested descriptors (protoc's parser

@@ -28,7 +28,7 @@ import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
-import { enumValuesByName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumJsonNameError, enumValuesByName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import {
   bigintCost,
@@ -57,8 +57,16 @@ import {
 } from "../internal/names.js";
 import { copyJsonObject, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
-import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
-import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
+import { locateJsonPath, parseJsonText, takeInexactIntegers, type JsonTextParseOptions } from "./json-text.js";
+import { judgeInexact } from "./inexact-integers.js";
+import {
+  mapKeyFromJson,
+  roundedFractionDetail,
+  scalarFromJson,
+  scalarReader,
+  scalarTypeName,
+  scalarZero,
+} from "../internal/scalar.js";
 import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { maxDepthError } from "../internal/depth-error.js";
@@ -143,7 +151,9 @@ export function fromJsonString<Desc extends DescMessage>(
       // errors, and the leaf's with their line and column, are the long way's below.
       let m: unknown;
       try {
-        m = leaf(parseJsonText(json, leafParseOptions), true);
+        const v = parseJsonText(json, leafParseOptions);
+        // An inexact integer literal (1e-400) is judged the long way.
+        m = takeInexactIntegers() === undefined ? leaf(v, true) : undefined;
       } catch {
         m = undefined;
       }
@@ -163,8 +173,11 @@ export function fromJsonString<Desc extends DescMessage>(
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
   const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
+  const inexact = takeInexactIntegers();
   ctx.forIn = prototypeIsClean();
   try {
+    // Literals like 1e-400 are refused by integer readers by their text: see inexact-integers.ts.
+    if (inexact !== undefined) judgeInexact(json, value, inexact, (v) => readerFor(schema)(v, { ...ctx }));
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
@@ -747,12 +760,7 @@ function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: Re
 function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): unknown {
   if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && isIntegerType(t)) {
     if (json < 1e40 && json > -1e40) {
-      throw new WktJsonError(
-        "syntax",
-        "$",
-        scalarTypeName(t),
-        `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`,
-      );
+      throw new WktJsonError("syntax", "$", scalarTypeName(t), roundedFractionDetail(json));
     }
     throw new WktJsonError("range", "$", scalarTypeName(t), `${json} is outside the range of ${scalarTypeName(t)}`);
   }
@@ -765,6 +773,11 @@ function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): u
  * int32; closed (proto2) enums only their declared numbers.
  */
 function compileEnum(desc: DescEnum): ValueReader {
+  const clash = enumJsonNameClash(desc); // protoc refuses the enum: its values are refused, at their path
+  if (clash !== undefined)
+    return () => {
+      throw enumJsonNameError(desc, clash);
+    };
   const byName = enumValuesByName(desc); // a value's custom JSON name and its proto name
   const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === nullValueTypeName;

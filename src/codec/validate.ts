@@ -81,8 +81,11 @@ import {
   locateJsonPaths,
   parseJsonText,
   parseJsonTextStrict,
+  takeInexactIntegers,
+  type InexactIntegers,
   type JsonTextDuplicate,
 } from "./json-text.js";
+import { inexactDetail, inexactMarked } from "./inexact-integers.js";
 import { copyJsonObject, copyValue, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
@@ -171,8 +174,10 @@ export function validateJsonString(
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   let value: unknown;
   const duplicates: JsonTextDuplicate[] = [];
+  let inexact: InexactIntegers | undefined;
   try {
     value = parseJsonText(text, parseOptions);
+    inexact = takeInexactIntegers();
   } catch (caught) {
     const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
@@ -180,6 +185,7 @@ export function validateJsonString(
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
+      inexact = takeInexactIntegers();
     } catch (caught) {
       const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
@@ -189,6 +195,9 @@ export function validateJsonString(
     }
   }
   const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
+  // Literals like 1e-400 are judged by their text, as fromJsonString does (inexact-integers.ts); the walk's
+  // tree is its own, so it is not restored.
+  if (inexact !== undefined) value = inexactMarked(value, inexact);
   withoutStacks(() => walk.root(schema, value));
   const located = locateJsonPaths(text, walk.paths);
   const issues: { issue: WktJsonIssue; offset: number }[] = [];
@@ -197,6 +206,7 @@ export function validateJsonString(
     if (at !== undefined) {
       issue.line = at.line;
       issue.column = at.column;
+      if (inexact !== undefined) issue.detail = inexactDetail(issue.detail, at.offset, inexact) ?? issue.detail;
     }
     issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
   });
