@@ -178,11 +178,24 @@ export const defaultMaxValuesTextMin = defaultMaxValues;
 export const defaultMaskMaxPaths = 10_000;
 
 /**
- * Work of `fieldMaskIntersect` and `fieldMaskSubtract` per path of their inputs and of `maxPaths`: the most
- * (node, node) pairs and trie nodes the walk may touch (and so the memory it may take), before it gives up
- * with rule `size`. Masks whose
- * wildcards do not overlap need a few steps per segment; only masks built so that many of their `*` paths
- * generalize the same prefixes come near it.
+ * Steps of work any call on client input may take, whatever its size (the work meter, README "Hostile input"):
+ * every loop whose trip count a client controls (mask parsing, normalizing and algebra, projection, omission,
+ * merge, the implied masks of PATCH, the command line's pre-scan) charges one meter per call, which starts
+ * here and earns {@link workStepsPerCodeUnit} more per UTF-16 code unit of input read; past it, rule `size`.
+ * A step is a trie node built or visited, a pair of a node and a `*` pattern that generalizes it, a value
+ * copied, a code unit of a result path written.
+ */
+export const workStepsBase = 250_000;
+
+/** Steps of work a call earns per UTF-16 code unit of client input it reads (see {@link workStepsBase}). */
+export const workStepsPerCodeUnit = 16;
+
+/**
+ * The work budget of `fieldMaskIntersect` and `fieldMaskSubtract` per path before the work meter replaced it
+ * (see {@link workStepsBase}); nothing reads it now.
+ *
+ * @deprecated The FieldMask functions run on the work meter: {@link workStepsBase} and
+ * {@link workStepsPerCodeUnit}. `maxPaths` bounds only the size of a result.
  */
 export const maskStepsPerPath = 100;
 

@@ -159,6 +159,14 @@ function inexpressible(parsed: unknown, input: Input, e: WktJsonError): string |
   if (typeof value === "number" && !Number.isSafeInteger(value) && /64/.test(e.typeName)) {
     return "a number beyond 2^53: JSON.parse rounds it";
   }
+  if (
+    typeof value === "number" &&
+    Number.isInteger(value) &&
+    (e.rule === "syntax" || e.rule === "enum") &&
+    /its fraction is beyond what a double holds/.test(e.detail)
+  ) {
+    return "a number literal whose decimal value is not an integer, though JSON.parse's double is";
+  }
   if (typeof value === "string" && /[eE.]/.test(value) && (e.rule === "range" || e.rule === "syntax")) {
     return "a number in a string with a fraction or an exponent: its value is not checked";
   }

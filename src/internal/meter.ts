@@ -16,13 +16,13 @@
  * @module
  */
 import { WktJsonError } from "../errors.js";
-import { formatBound } from "../limits.js";
+import { formatBound, workStepsBase, workStepsPerCodeUnit } from "../limits.js";
 
 /** Steps any call may take, whatever its input: enough for every small mask and body. */
-export const workBase = 250_000;
+export const workBase = workStepsBase;
 
 /** Steps a call earns per UTF-16 code unit of client input it reads. */
-export const workPerCodeUnit = 16;
+export const workPerCodeUnit = workStepsPerCodeUnit;
 
 /**
  * A per-call allowance of steps. `left` is public so that a hot loop may decrement it inline; {@link charge}
