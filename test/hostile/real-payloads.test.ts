@@ -144,14 +144,14 @@ const payloads: readonly Payload[] = [
     cliSet: "conformance",
   },
   {
-    name: "TestAllTypesProto3.repeatedInt64: five weeks of per-minute counts, 50,400 (143 KB)",
+    name: "TestAllTypesProto3.repeatedInt64: five weeks of per-minute counts, 50,400 (145 KB)",
     schema: TestAllTypesProto3,
     make: () => `{"repeatedInt64":${minuteCounts()}}`,
     size: [135 * KB, 150 * KB],
     cliSet: "conformance",
   },
   {
-    name: "five weeks of per-minute counts in a Struct (143 KB)",
+    name: "five weeks of per-minute counts in a Struct (145 KB)",
     schema: StructSchema,
     make: () => `{"metric":"requests","counts":${minuteCounts()}}`,
     size: [135 * KB, 150 * KB],
