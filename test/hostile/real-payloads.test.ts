@@ -31,6 +31,7 @@ import {
   adsRowsForSize,
 } from "../fixtures/ads-search.js";
 import { buildCliIfStale, conformanceDescriptorSet, runCli } from "../fixtures/cli-run.js";
+import { fileRegistry } from "../fixtures/wide-schema.js";
 import {
   embeddingsStruct,
   exportStruct,
@@ -285,7 +286,8 @@ const entries: readonly Entry[] = [
 
 describe("the attack shapes of memory.test.ts: the text and its parsed value get the same decision", () => {
   // The shapes of memory.test.ts ("maxValues: decoding holds memory in proportion to the text"), at 1 MB, and
-  // the shape of issue 25 that kept 65 times its text: repeated bytes, a Uint8Array per 3 code units.
+  // two of issue 25: repeated bytes, a Uint8Array per 3 code units, which kept 65 times its text, and empty
+  // messages of 280 fields.
   const repeatToSize = (open: string, piece: string, close: string, size: number): string =>
     open +
     Array(Math.max(1, Math.floor(size / (piece.length + 1))))
@@ -294,6 +296,15 @@ describe("the attack shapes of memory.test.ts: the text and its parsed value get
     close;
   const M = TestAllTypesProto3;
   const MiB = 2 ** 20;
+  const scalars = ["int32", "string", "double", "int64", "bool"] as const;
+  const Wides = fileRegistry({
+    name: "wide/wides.proto",
+    package: "wide",
+    messages: [
+      { name: "Wide", fields: Array.from({ length: 280 }, (_, i) => ({ name: `f${i}`, type: scalars[i % 5]! })) },
+      { name: "Wides", fields: [{ name: "w", type: { message: "Wide" }, label: "repeated" }] },
+    ],
+  }).getMessage("wide.Wides")!;
   const shapes: [string, (n: number) => string, DescMessage][] = [
     [
       "a TestAllTypesProto3 per 19 code units",
@@ -306,6 +317,8 @@ describe("the attack shapes of memory.test.ts: the text and its parsed value get
     ["a Struct of one-digit numbers", (n) => repeatToSize('{"k":[', "1", "]}", n), StructSchema],
     ["int64, a bigint per 2", (n) => repeatToSize('{"repeatedInt64":[', "1", "]}", n), M],
     ["repeated bytes, an empty Uint8Array per 3", (n) => repeatToSize('{"repeatedBytes":[', '""', "]}", n), M],
+    // toJsonString writes it (a list of empty messages), yet each `{}` is a message of 280 members.
+    ["a message of 280 implicit fields per 3", (n) => repeatToSize('{"w":[', "{}", "]}", n), Wides],
   ];
 
   /** Heap used after a full GC, in bytes. */
