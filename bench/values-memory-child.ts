@@ -1,17 +1,41 @@
 /**
- * Memory of decoding one hostile shape (issue 14, maxValues): run bundled, with --expose-gc, one process per
- * measurement: `node --expose-gc values-memory-child.mjs <shape> <code units> [maxValues|default]`. Prints JSON:
- * bytes (UTF-16 code units of the text), values (the budget used, when known), peakRss (maxRSS after minus RSS
- * before, with the text already built), retained (heap used after a full GC with the result alive), ms, and
- * the error's rule when the decode was refused.
+ * Memory of decoding one hostile shape (issues 14 and 25, maxValues): run bundled, with --expose-gc, one process
+ * per measurement: `node --expose-gc values-memory-child.mjs <shape> <code units> [maxValues|default] [text|value]`
+ * (`value`: fromJson of the parsed text, built beforehand). Prints JSON: bytes (UTF-16 code units of the text),
+ * peakRss (maxRSS after minus RSS before, with the text already built), retained (heap used after a full GC
+ * with the result alive, and for `text` without the text), ms, the error's rule when the decode was refused,
+ * and `charged`/`earned` (budgetOf: units of 8 bytes charged, code units earned, for the whole input).
  */
 import { getHeapStatistics } from "node:v8";
-import { StructSchema } from "@bufbuild/protobuf/wkt";
-import { fromJsonString } from "../src/codec/from-json.js";
+import { create, createFileRegistry, type DescMessage } from "@bufbuild/protobuf";
+import { FileDescriptorProtoSchema, FileDescriptorSetSchema, StructSchema } from "@bufbuild/protobuf/wkt";
+import { budgetOf, fromJson, fromJsonString } from "../src/codec/from-json.js";
 import { isWktJsonError } from "../src/errors.js";
 import { TestAllTypesProto3 } from "../test/conformance-registry.js";
 
-const [shape, sizeArg, maxValuesArg] = process.argv.slice(2) as [string, string, string | undefined];
+const [shape, sizeArg, maxValuesArg, entry] = process.argv.slice(2) as [string, string, string | undefined, string];
+
+/** acme.Wide: 280 proto3 scalar fields of implicit presence (a member each), and acme.Wides, a list of them. */
+function wideType(): DescMessage {
+  const types = [3, 9, 1, 5, 8]; // int64, string, double, int32, bool
+  const field = Array.from({ length: 280 }, (_, i) => ({
+    name: `f${i}`,
+    number: i + 1,
+    type: types[i % 5],
+    label: 1,
+    jsonName: `f${i}`,
+  }));
+  const file = create(FileDescriptorProtoSchema, {
+    name: "acme/wide.proto",
+    package: "acme",
+    syntax: "proto3",
+    messageType: [
+      { name: "Wide", field },
+      { name: "Wides", field: [{ name: "w", number: 1, type: 11, label: 3, jsonName: "w", typeName: ".acme.Wide" }] },
+    ],
+  } as never);
+  return createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Wides")!;
+}
 const size = Number(sizeArg);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with --expose-gc");
@@ -26,7 +50,7 @@ function repeatToSize(open: string, piece: string, close: string, n: number): st
   );
 }
 
-const shapes: Record<string, () => [string, typeof StructSchema | typeof TestAllTypesProto3]> = {
+const shapes: Record<string, () => [string, DescMessage]> = {
   // Empty nested messages (NestedMessage: two fields).
   nested: () => [repeatToSize('{"repeatedNestedMessage":[', "{}", "]}", size), TestAllTypesProto3],
   // A whole TestAllTypesProto3 (every field) per 19 code units.
@@ -39,6 +63,12 @@ const shapes: Record<string, () => [string, typeof StructSchema | typeof TestAll
   structStrings: () => [repeatToSize('{"k":[', '"a"', "]}", size), StructSchema],
   // A Struct of one-digit numbers in a list: a Value per 2 code units.
   structNumbers: () => [repeatToSize('{"k":[', "1", "]}", size), StructSchema],
+  // repeated bytes: a Uint8Array per 3 code units.
+  bytes: () => [repeatToSize('{"repeatedBytes":[', '""', "]}", size), TestAllTypesProto3],
+  // A message of 280 implicit-presence fields (a V8 dictionary of 280 members) per 3 code units.
+  wide: () => [repeatToSize('{"w":[', "{}", "]}", size), wideType()],
+  // A ListValue of one-digit numbers: a Value per 2 code units (the densest real payload).
+  listNumbers: () => [repeatToSize('{"repeatedListValue":[[', "1", "]]}", size), TestAllTypesProto3],
   // repeated int64: a bigint per 2 code units.
   int64: () => [repeatToSize('{"repeatedInt64":[', "1", "]}", size), TestAllTypesProto3],
   // map<int32, int32>: an entry per 6 code units.
@@ -59,25 +89,29 @@ if (make === undefined) throw new Error(`unknown shape ${shape}`);
 const [text, schema] = make();
 const options: Record<string, unknown> = {};
 if (maxValuesArg !== undefined && maxValuesArg !== "default") options["maxValues"] = Number(maxValuesArg);
+const value: unknown = entry === "value" ? JSON.parse(text) : undefined;
 gc();
 gc();
-const rssBefore = process.memoryUsage().rss;
-const heapBefore = getHeapStatistics().used_heap_size;
+const rssBase = process.memoryUsage().rss;
+const heapBase = getHeapStatistics().used_heap_size;
 const t0 = performance.now();
 let result: unknown;
 let rule: string | undefined;
 try {
-  result = fromJsonString(schema as never, text, options);
+  result = entry === "value" ? fromJson(schema, value as never, options) : fromJsonString(schema, text, options);
 } catch (e) {
   if (!isWktJsonError(e)) throw e;
   rule = e.rule;
 }
 const ms = performance.now() - t0;
-const peakRss = process.resourceUsage().maxRSS * 1024 - rssBefore;
+const peakRss = process.resourceUsage().maxRSS * 1024 - rssBase;
 gc();
 gc();
-const retained = getHeapStatistics().used_heap_size - heapBefore;
+const retained = getHeapStatistics().used_heap_size - heapBase;
+result = undefined;
+// Only for an input that decoded: past the budget, the whole input may take more memory than the process has.
+const { charged, earned } =
+  rule === undefined ? budgetOf(schema, value ?? JSON.parse(text)) : { charged: 0, earned: 0 };
 process.stdout.write(
-  JSON.stringify({ shape, bytes: text.length, peakRss, retained, ms: Math.round(ms), rule, kept: typeof result }) +
-    "\n",
+  JSON.stringify({ shape, bytes: text.length, peakRss, retained, ms: Math.round(ms), rule, charged, earned }) + "\n",
 );

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { ScalarType, type DescField, type DescMessage, type Registry } from "@bufbuild/protobuf";
+import { ScalarType, type DescExtension, type DescField, type DescMessage, type Registry } from "@bufbuild/protobuf";
+import { charge, workError, workMeter, type WorkMeter } from "../src/internal/meter.js";
 import { anyTypeName } from "../src/internal/names.js";
 import { typeUrlResolve } from "../src/wkt/registry.js";
 
@@ -22,9 +23,17 @@ export interface Scan {
  * `JSON.parse`, which builds the whole tree): counts the values (objects, arrays, strings and member names,
  * numbers, literals) up to `maxValues`, and finds where nesting first goes beyond `depthLimit`, whichever
  * comes first. It keeps nothing and checks nothing else: malformed text is the decoder's to report. Bytes of
- * multi-byte UTF-8 characters are all 0x80 or above, so they never look like `"` or `\`.
+ * multi-byte UTF-8 characters are all 0x80 or above, so they never look like `"` or `\`. Its steps, one per
+ * byte, are charged to `meter`.
  */
-export function scanJson(bytes: Uint8Array, maxValues: number, depthLimit: number): Scan {
+export function scanJson(
+  bytes: Uint8Array,
+  maxValues: number,
+  depthLimit: number,
+  meter: WorkMeter = workMeter("JSON", bytes.length),
+): Scan {
+  // One step per byte, each looked at once: charged up front (the allowance is 16 per byte).
+  charge(meter, bytes.length);
   let values = 0;
   let depth = 0;
   const n = bytes.length;
@@ -70,14 +79,19 @@ interface Frame {
   /** Its type; undefined for a message of unknown type (a group the schema lacks), whose fields are only counted. */
   readonly desc: DescMessage | undefined;
   /** For a map entry: the message type of its value (field 2), or undefined. */
-  readonly mapValue: DescMessage | undefined;
-  readonly isMapEntry: boolean;
+  mapValue: DescMessage | undefined;
+  isMapEntry: boolean;
   /** Where it ends; for a group, where its parent ends. */
   readonly end: number;
+  /** Where the walk goes on once it is done: `end`, or for the value of an Any, where that Any ends. */
+  readonly after: number;
   /** The field number of a group (it ends at its END_GROUP tag), else -1. */
   readonly group: number;
-  /** Whether to skip the rest (an Any, once its value has been walked). */
-  readonly skip: boolean;
+  /** For an Any: where the last type URL and value seen start and end (-1: none yet), as fromBinary keeps them. */
+  urlStart: number;
+  urlEnd: number;
+  valueStart: number;
+  valueEnd: number;
 }
 
 const fieldMaps = new WeakMap<DescMessage, Map<number, DescField>>();
@@ -91,15 +105,31 @@ function fieldByNumber(desc: DescMessage, no: number): DescField | undefined {
   return map.get(no);
 }
 
+/** The field of `desc` numbered `no`, or the extension of that number the registry has (the JSON writer reads it). */
+function fieldOrExtension(desc: DescMessage, no: number, registry: Registry): DescField | DescExtension | undefined {
+  return fieldByNumber(desc, no) ?? registry.getExtensionFor(desc, no);
+}
+
 /**
  * One pass over binary input before it is decoded, as {@link scanJson} for JSON: tells whether it holds more
- * than `maxValues` values (each message, map entry, field occurrence and element of a packed field),
- * descending into message fields, map entries, groups and the value of an Any whose type the registry has
- * (the JSON writer decodes it). 3 bytes of the wire format can be a message that takes 150 bytes of memory,
- * so 64 MiB of them took 3.4 GB and 36 s. Keeps its own stack; stops quietly at anything malformed, which
- * fromBinary reports.
+ * than `maxValues` values (each message, map entry, field occurrence and element of a packed field). It counts
+ * everything the decoder and the JSON writer will decode: message fields, map entries, groups, the extensions
+ * the registry has (the writer reads them from the unknown fields), and the value of every Any whose type the
+ * registry has, at any depth (an Any in an Any's value included), whatever the order of its fields and
+ * whatever else it holds: the last type URL and value, as fromBinary keeps them. 3 bytes of the wire format
+ * can be a message that takes 150 bytes of memory, so 64 MiB of them took 3.4 GB and 36 s; an Any the scan
+ * skipped aborted the command in a 1 GB heap from 6 MB. Linear: each byte is walked once (the bytes of an
+ * Any's value once, when its Any ends), with its own stack. Each step (a tag, a packed element) is charged to
+ * `meter` (rule `size` once spent; the allowance is far above one step per byte). Stops quietly at anything
+ * malformed, which fromBinary reports.
  */
-export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Registry, maxValues: number): boolean {
+export function scanBinary(
+  bytes: Uint8Array,
+  schema: DescMessage,
+  registry: Registry,
+  maxValues: number,
+  meter: WorkMeter = workMeter(schema.typeName, bytes.length),
+): boolean {
   let p = 0;
   let values = 1;
   const readVarint = (): number => {
@@ -111,58 +141,53 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
     }
     return -1;
   };
-  const frame = (desc: DescMessage | undefined, end: number, group = -1): Frame => ({
-    desc,
-    mapValue: undefined,
-    isMapEntry: false,
-    end,
-    group,
-    skip: false,
-  });
   const stack: Frame[] = [];
-  /** Enters a message of type `desc` whose bytes run from `p` to `end`; an Any is entered at its value. */
-  const enter = (desc: DescMessage | undefined, end: number): void => {
-    if (desc?.typeName !== anyTypeName) {
-      stack.push(frame(desc, end));
-      return;
-    }
-    let url = "";
-    let valueStart = -1;
-    let valueEnd = -1;
-    while (p < end) {
-      const tag = readVarint();
-      if (tag < 0 || (tag & 7) !== 2) break; // Any has only two length-delimited fields: leave the rest to fromBinary
-      const len = readVarint();
-      if (len < 0 || p + len > end) break;
-      if (tag >>> 3 === 1) url = new TextDecoder().decode(bytes.subarray(p, p + len));
-      else if (tag >>> 3 === 2) [valueStart, valueEnd] = [p, p + len];
-      p += len;
-    }
-    stack.push({ ...frame(undefined, end), skip: true });
-    if (valueStart < 0 || url === "") return;
+  /** Starts walking a message of type `desc` from `p` to `end` (a group: to its END_GROUP tag, `group`). */
+  const open = (desc: DescMessage | undefined, end: number, group = -1, after = end): Frame => {
+    const f: Frame = {
+      desc,
+      mapValue: undefined,
+      isMapEntry: false,
+      end,
+      after,
+      group,
+      urlStart: -1,
+      urlEnd: -1,
+      valueStart: -1,
+      valueEnd: -1,
+    };
+    stack.push(f);
+    return f;
+  };
+  /** Ends the walk of `f` (popped), `p` past it; for an Any, walks its value next, as the JSON writer decodes it. */
+  const close = (f: Frame): void => {
+    if (f.desc?.typeName !== anyTypeName || f.valueStart < 0 || f.urlStart < 0) return;
+    charge(meter, f.urlEnd - f.urlStart);
     let inner: DescMessage;
     try {
-      inner = typeUrlResolve(url, registry);
+      inner = typeUrlResolve(new TextDecoder().decode(bytes.subarray(f.urlStart, f.urlEnd)), registry);
     } catch {
       return; // the writer reports it
     }
-    p = valueStart;
-    stack.push(frame(inner, valueEnd));
+    open(inner, f.valueEnd, -1, p);
+    p = f.valueStart;
   };
-  enter(schema, bytes.length);
+  open(schema, bytes.length);
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
-    if (f.skip || p >= f.end) {
+    if (p >= f.end) {
       if (f.group >= 0) return false; // a group without its END_GROUP
-      p = f.end;
       stack.pop();
+      p = f.after;
+      close(f);
       continue;
     }
+    if (--meter.left < 0) throw workError(meter);
     const tag = readVarint();
     if (tag < 0) return false;
     if (++values > maxValues) return true;
     const no = Math.floor(tag / 8);
-    const field = f.desc === undefined || f.isMapEntry ? undefined : fieldByNumber(f.desc, no);
+    const field = f.desc === undefined || f.isMapEntry ? undefined : fieldOrExtension(f.desc, no, registry);
     switch (tag & 7) {
       case 0:
         if (readVarint() < 0) return false;
@@ -178,16 +203,19 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
         if (len < 0 || p + len > f.end) return false;
         const end = p + len;
         if (f.isMapEntry) {
-          if (no === 2 && f.mapValue !== undefined) enter(f.mapValue, end);
+          if (no === 2 && f.mapValue !== undefined) open(f.mapValue, end);
           else p = end;
+        } else if (f.desc?.typeName === anyTypeName && (no === 1 || no === 2)) {
+          // Any's type_url and value: the last of each counts, as fromBinary keeps it.
+          if (no === 1) [f.urlStart, f.urlEnd] = [p, end];
+          else [f.valueStart, f.valueEnd] = [p, end];
+          p = end;
         } else if (field?.fieldKind === "map") {
-          stack.push({
-            ...frame(undefined, end),
-            isMapEntry: true,
-            mapValue: field.mapKind === "message" ? field.message : undefined,
-          });
+          const entry = open(undefined, end);
+          entry.isMapEntry = true;
+          entry.mapValue = field.mapKind === "message" ? field.message : undefined;
         } else if (field?.fieldKind === "message" || (field?.fieldKind === "list" && field.listKind === "message")) {
-          enter(field.message, end);
+          open(field.message, end);
         } else if (
           field?.fieldKind === "list" &&
           field.scalar !== ScalarType.STRING &&
@@ -197,7 +225,10 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
           const s = field.scalar;
           if (s === ScalarType.DOUBLE || s === ScalarType.FIXED64 || s === ScalarType.SFIXED64) values += len / 8;
           else if (s === ScalarType.FLOAT || s === ScalarType.FIXED32 || s === ScalarType.SFIXED32) values += len / 4;
-          else for (let i = p; i < end; i++) if (bytes[i]! < 0x80) values++;
+          else {
+            charge(meter, len);
+            for (let i = p; i < end; i++) if (bytes[i]! < 0x80) values++;
+          }
           if (values > maxValues) return true;
           p = end;
         } else {
@@ -210,12 +241,13 @@ export function scanBinary(bytes: Uint8Array, schema: DescMessage, registry: Reg
           field?.fieldKind === "message" || (field?.fieldKind === "list" && field.listKind === "message")
             ? field.message
             : undefined;
-        stack.push(frame(message, f.end, no));
+        open(message, f.end, no);
         break;
       }
       case 4:
         if (f.group !== no) return false;
         stack.pop();
+        close(f);
         break;
       default:
         return false;

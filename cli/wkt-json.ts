@@ -38,6 +38,7 @@ import {
   file_google_protobuf_timestamp,
   file_google_protobuf_type,
   file_google_protobuf_wrappers,
+  type DescriptorProto,
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import { textParseOptions } from "../src/codec/read-context.js";
@@ -50,7 +51,16 @@ import {
   type JsonSchemaOptions,
 } from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
-import { cliMaxLengthDefault, cliMaxValuesDefault, defaultMaxDepth, formatBound } from "../src/limits.js";
+import { enumJsonNameClash } from "../src/wkt/enum.js";
+import { wktOwnForm, wktRedefinition } from "../src/wkt/registry.js";
+import {
+  cliMaxLengthDefault,
+  cliMaxValuesDefault,
+  cliMaxValuesPerByte,
+  defaultMaxDepth,
+  formatBound,
+} from "../src/limits.js";
+import { workMeter } from "../src/internal/meter.js";
 
 const exitInvalid = 1;
 const exitUsage = 2;
@@ -80,10 +90,11 @@ Options:
   --always-emit-implicit    also write fields that hold their default value
   --max-length BYTES        the most bytes read from stdin (default 67108864, 64 MiB); a longer input
                             is invalid (exit 1, rule size), and is not read past the limit
-  --max-values N            the most values the input may hold (default 2000000), counted before
-                            decoding: in JSON objects, arrays, strings and member names, numbers, true,
-                            false, null; in binary messages, map entries, fields and packed elements.
-                            More is invalid (exit 1, rule size)
+  --max-values N            the most values the input may hold, counted before decoding: in JSON
+                            objects, arrays, strings and member names, numbers, true, false, null; in
+                            binary messages, map entries, fields and packed elements (an Any's value and
+                            extensions included). Default: 2000000 plus 0.1 per byte of input. More is
+                            invalid (exit 1, rule size)
   --io output|input         schema: the canonical JSON canon writes (default), or everything check
                             accepts (both field names, numbers in strings, enum numbers, null)
   --target draft-2020-12|draft-07
@@ -128,7 +139,8 @@ interface Options {
   readonly enumAsInteger: boolean;
   readonly alwaysEmitImplicit: boolean;
   readonly maxLength: number;
-  readonly maxValues: number;
+  /** The --max-values given, or undefined for the default, which follows the input's length. */
+  readonly maxValues: number | undefined;
   /** schema: which document, and in which JSON Schema version. */
   readonly io: "input" | "output";
   readonly target: "draft-2020-12" | "draft-07";
@@ -236,7 +248,10 @@ function parseCommandLine(args: string[]): Parsed {
     }
   }
   const maxLength = count("--max-length", values["max-length"], cliMaxLengthDefault, maxLengthCeiling);
-  const maxValues = count("--max-values", values["max-values"], cliMaxValuesDefault, Number.MAX_SAFE_INTEGER);
+  const maxValues =
+    values["max-values"] === undefined
+      ? undefined
+      : count("--max-values", values["max-values"], 0, Number.MAX_SAFE_INTEGER);
 
   return {
     kind: "run",
@@ -281,7 +296,8 @@ const builtinFiles: readonly DescFile[] = [
 /**
  * Builds one registry from the descriptor sets and the built-in files. A file given in a set replaces the
  * built-in file of the same name; a set written without --include_imports works as long as what it lacks
- * is built in. Files are added imports first, whatever their order in the sets.
+ * is built in. Files are added imports first, whatever their order in the sets. An inconsistent set (a name
+ * defined twice, a well-known type redefined, an enum whose JSON names clash) is a setup error.
  */
 function loadRegistry(paths: readonly string[]): FileRegistry {
   const files = new Map<string, FileDescriptorProto>();
@@ -343,8 +359,10 @@ function loadRegistry(paths: readonly string[]): FileRegistry {
       stack.push({ file: depFile, next: 0 });
     }
   }
+  checkNamesUnique(ordered, fromSet);
+  let registry: FileRegistry;
   try {
-    return createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
+    registry = createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
   } catch (e) {
     if (e instanceof RangeError) {
       // A stack overflow in @bufbuild/protobuf (none is known since the files go in imports first, and nested
@@ -355,6 +373,75 @@ function loadRegistry(paths: readonly string[]): FileRegistry {
       );
     }
     throw new UsageError(`invalid descriptor set: ${errorText(e)}`, false);
+  }
+  checkRegistry(registry, fromSet);
+  return registry;
+}
+
+/**
+ * Refuses a set where two files define one full name (protoc refuses it: "already defined"). protobuf-es lets
+ * the file added last win, so that a `google.protobuf.Struct` of other fields in a file of another name would
+ * replace the built-in one unseen.
+ */
+function checkNamesUnique(files: readonly FileDescriptorProto[], fromSet: ReadonlyMap<string, string>): void {
+  const definedIn = new Map<string, string>();
+  const where = (file: string) => `${file} (${fromSet.get(file) ?? "built in"})`;
+  const define = (name: string, file: string) => {
+    const other = definedIn.get(name);
+    if (other !== undefined) {
+      throw new UsageError(
+        `inconsistent descriptor set: ${name} is defined in ${where(other)} and in ${where(file)}`,
+        false,
+      );
+    }
+    definedIn.set(name, file);
+  };
+  const stack: { scope: string; message: DescriptorProto }[] = [];
+  for (const file of files) {
+    const scope = file.package === "" ? "" : file.package + ".";
+    for (const e of file.enumType) define(scope + e.name, file.name);
+    for (const x of file.extension) define(scope + x.name, file.name);
+    for (const svc of file.service) define(scope + svc.name, file.name);
+    for (const message of file.messageType) stack.push({ scope, message });
+    // Nested types with a stack of its own: a set may nest them deeper than the call stack goes.
+    while (stack.length > 0) {
+      const { scope: outer, message } = stack.pop()!;
+      const name = outer + message.name;
+      define(name, file.name);
+      for (const e of message.enumType) define(`${name}.${e.name}`, file.name);
+      for (const x of message.extension) define(`${name}.${x.name}`, file.name);
+      for (const nested of message.nestedType) stack.push({ scope: name + ".", message: nested });
+    }
+  }
+}
+
+/**
+ * Refuses what protobuf-es builds without a word but the codec cannot serve: a well-known type with a form of
+ * its own (Struct, Timestamp, a wrapper, ...) defined otherwise than the built-in one (a set's
+ * google/protobuf/struct.proto replaces the built-in file: one of any protobuf release is the same field for
+ * field, and is fine), and an enum whose values' JSON names clash, which protoc refuses.
+ */
+function checkRegistry(registry: FileRegistry, fromSet: ReadonlyMap<string, string>): void {
+  for (const name of wktOwnForm) {
+    const desc = registry.getMessage(name) ?? registry.getEnum(name);
+    const problem = desc === undefined ? undefined : wktRedefinition(desc);
+    if (problem !== undefined) {
+      throw new UsageError(
+        `inconsistent descriptor set: ${desc!.file.proto.name} (${fromSet.get(desc!.file.proto.name) ?? "built in"}) ` +
+          `redefines the well-known type ${name}: ${problem}`,
+        false,
+      );
+    }
+  }
+  for (const type of registry) {
+    if (type.kind !== "enum") continue;
+    const clash = enumJsonNameClash(type);
+    if (clash !== undefined) {
+      throw new UsageError(
+        `invalid descriptor set: the JSON names of the enum ${type.typeName} (${type.file.proto.name}) clash: ${clash.detail}`,
+        false,
+      );
+    }
   }
 }
 
@@ -402,9 +489,12 @@ function convert(
   options: Options,
 ): Uint8Array | string {
   const typeName = schema.typeName;
+  const maxValues = options.maxValues ?? cliMaxValuesOf(input.length);
+  // The scans' own steps: one per byte or tag, far within the allowance of a call on this many bytes.
+  const meter = workMeter(typeName, input.length);
   let message;
   if (options.from === "binary") {
-    if (scanBinary(input, schema, registry, options.maxValues)) throw tooManyValues(typeName, options.maxValues);
+    if (scanBinary(input, schema, registry, maxValues, meter)) throw tooManyValues(typeName, maxValues, options);
     try {
       message = fromBinary(schema, input);
     } catch (e) {
@@ -412,8 +502,8 @@ function convert(
     }
   } else {
     const depthLimit = textParseOptions(defaultMaxDepth, undefined).maxDepth ?? defaultMaxDepth;
-    const scan = scanJson(input, options.maxValues, depthLimit);
-    if (scan.tooManyValues) throw tooManyValues(typeName, options.maxValues);
+    const scan = scanJson(input, maxValues, depthLimit, meter);
+    if (scan.tooManyValues) throw tooManyValues(typeName, maxValues, options);
     // Nested too deep: the decoder stops there with its depth error, which the text up to that point gives as
     // well, without a JSON.parse of the rest (25 MB of "[" took 1.4 GB and seconds).
     const deep = scan.deepEnd >= 0;
@@ -460,12 +550,24 @@ function convert(
   );
 }
 
-function tooManyValues(typeName: string, maxValues: number): WktJsonError {
+/**
+ * The default --max-values for an input of `bytes` bytes: {@link cliMaxValuesDefault} plus
+ * {@link cliMaxValuesPerByte} per byte, as the library's decoder earns its budget from the length of its input.
+ */
+function cliMaxValuesOf(bytes: number): number {
+  return cliMaxValuesDefault + Math.floor(cliMaxValuesPerByte * bytes);
+}
+
+function tooManyValues(typeName: string, maxValues: number, options: Options): WktJsonError {
+  const limit =
+    options.maxValues === undefined
+      ? `the default limit for its length (${formatBound(cliMaxValuesDefault)} plus ${cliMaxValuesPerByte} per byte; set another with --max-values)`
+      : "the limit (set with --max-values)";
   return new WktJsonError(
     "size",
     "$",
     typeName,
-    `the input holds more than ${formatBound(maxValues)} values, the limit (set with --max-values)`,
+    `the input holds more than ${formatBound(maxValues)} values, ${limit}`,
   );
 }
 

@@ -96,16 +96,25 @@ export const defaultTypeResolverMaxTypes = 1_000;
 export const cliMaxLengthDefault = 64 * 1024 * 1024;
 
 /**
- * Default `--max-values` of the `wkt-json` command: the most values its input may hold, counted by a scan of
- * the bytes before anything is decoded: in JSON, objects, arrays, strings including member names, numbers,
- * `true`/`false`/`null`; in binary, messages, map entries, field occurrences and packed elements (an Any's
- * value included). Decoding costs up to ~330 bytes of memory per value (`{}` items in a Struct, the worst
- * shape measured: 657 MB peak for 2,000,000 of them in 6 MB, before the decoder's own `maxValues` for the
- * text, which now refuses that input), so the default keeps a run under ~700 MB, well inside V8's heap, where
- * 50 MB of small arrays used to abort it (heap out of memory); with both bounds the costliest JSON input
- * accepted peaks at about 325 MB (README, Hostile input).
+ * Default `--max-values` of the `wkt-json` command, for any input: the most values it may hold, counted by a
+ * scan of the bytes before anything is decoded (in JSON, objects, arrays, strings including member names,
+ * numbers, `true`/`false`/`null`; in binary, messages, map entries, field occurrences and packed elements,
+ * an Any's value and extensions included), with {@link cliMaxValuesPerByte} more per byte of input, as the
+ * library's decoder earns its budget from the length of its input. The scan bounds what the decoder's first
+ * step builds before its own budget applies (`JSON.parse`'s tree, `fromBinary`'s message): up to ~60 bytes a
+ * value in JSON, ~200 in binary (an empty message per 3 bytes).
  */
 export const cliMaxValuesDefault = 2_000_000;
+
+/**
+ * Values of `--max-values`'s default per byte of input (see {@link cliMaxValuesDefault}). Real exports hold 0.1
+ * to 0.15 values a byte (rows of named members, floats): the 17.9 MB Struct export of 222,222 rows (2.44
+ * million values, 0.14 a byte; 3.79 million allowed) decodes, and so do exports of that density up to 55 MB.
+ * What it bounds is the costliest input the default lets through: at the 64 MiB of `--max-length`, 8.7 million
+ * values (`{}` items padded to 10 bytes), which the decoder's own budget then refuses. 0.25 let 18.8 million
+ * through, over 3 GB of memory.
+ */
+export const cliMaxValuesPerByte = 0.1;
 
 /**
  * Deepest nesting of message types that `registryFromTypes` rebuilds as nested descriptors (protoc's parser
@@ -133,24 +142,33 @@ export const issuePathKeyMax = 100;
 export const issuePathMax = 10_000;
 
 /**
- * Default work budget (`maxValues`) of the decoder for a JS value (`fromJson`, `validateJson`), whose size in
- * text is unknown: the most values one call decodes, a message counting 1 plus its number of fields, a list
- * element or map entry 1, a google.protobuf.Value 2. Some 25 to 60 bytes each, so a call holds at most about
- * 120 MB of result, whatever the input.
+ * Default memory budget (`maxValues`) of the decoder (`fromJson`, `fromJsonString`, `validateJson*`,
+ * `anyFromJson`, `standardSchema`), in units of 8 bytes: what any call may allocate for its result, whatever
+ * its input (32 MB), so that every small body of wide messages decodes (a message of 280 fields costs about
+ * 12 KB, the 125 of TestAllTypesProto3 with their lists and maps about 4 KB). The call earns
+ * {@link defaultMaxValuesPerCodeUnit} more per code unit of its input's JSON text.
  */
-export const defaultMaxValues = 2_000_000;
+export const defaultMaxValues = 4_000_000;
 
 /**
- * Default work budget (`maxValues`) of the decoder for a JSON text (`fromJsonString`, `validateJsonString`):
- * this many values per UTF-16 code unit of the text, at least {@link defaultMaxValuesTextMin}. Keeps the peak
- * memory of a call (parsed tree and result) under about 50 times the text for every shape of input (measured
- * for the worst shapes known: README, Hostile input); a dense int64 list (`1,` per value, 0.5 per code unit)
- * stays below it, as does any text with a field name or a number of two digits per value.
+ * Units of 8 bytes (48 bytes) the default budget of the decoder earns per UTF-16 code unit of the input's JSON
+ * text, counted from the JSON value as it is read (a member its key's length plus 5, a string its length plus
+ * 2, a list element 2, a number 1: never more than the text), so that a text and its parsed value get the same
+ * budget. Set by the real payloads that need most: an embeddings batch of a million doubles as
+ * google.protobuf.Values (99 MB for 2 code units of credit each) and one-digit numbers in a ListValue (about
+ * 100 bytes for `1,`, up to 8 MB of them). With {@link defaultMaxValues}, a call's result holds at most 32 MB
+ * plus 48 bytes per code unit of input (README, Hostile input, with the peak memory measured for the worst
+ * shapes).
  */
-export const defaultMaxValuesPerCodeUnit = 0.6;
+export const defaultMaxValuesPerCodeUnit = 6;
 
-/** The least default budget of a text (see {@link defaultMaxValuesPerCodeUnit}): about 6 MB of result. */
-export const defaultMaxValuesTextMin = 100_000;
+/**
+ * The least default budget of a call, whatever its input: {@link defaultMaxValues}, which every call now gets,
+ * from a text or a JS value alike.
+ *
+ * @deprecated Use {@link defaultMaxValues}.
+ */
+export const defaultMaxValuesTextMin = defaultMaxValues;
 
 /**
  * Default `maxPaths` of the FieldMask functions whose result can hold more paths than their input

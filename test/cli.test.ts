@@ -8,8 +8,18 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, st
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { create, toBinary } from "@bufbuild/protobuf";
-import { DurationSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import { create, setExtension, toBinary } from "@bufbuild/protobuf";
+import {
+  DurationSchema,
+  EnumValueOptionsSchema,
+  file_google_protobuf_struct,
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+} from "@bufbuild/protobuf/wkt";
+import {
+  json as jsonEnumValueOption,
+  JsonEnumValueOptionsSchema,
+} from "@bufbuild/protobuf/wkt/google/protobuf/json_enumvalue_options_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromJsonString, jsonSchema } from "../src/index.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
@@ -357,6 +367,19 @@ describe.concurrent("binary", { timeout }, () => {
     expect(result.status).toBe(1);
     expect(parseError(result.stderr)).toEqual({ typeName: proto3, path: "$", rule: "binary" });
   });
+
+  // Issue 25: fromBinary keeps an extension's bytes as unknown fields; the JSON writer reads them as the
+  // extension's type, and protobuf-es's own error made the command exit 3 (internal error).
+  it("reports malformed extension bytes as a binary error at the extension's key, exit 1", async () => {
+    const proto2 = TestAllTypesProto2.typeName;
+    const result = await run(["canon", proto2, ...withSet, "--from", "binary"], new Uint8Array([0xc8, 0x07, 0x00]));
+    expect(result).toMatchObject({ status: 1, out: "" });
+    expect(parseError(result.stderr)).toEqual({
+      typeName: proto2,
+      path: '$["[protobuf_test_messages.proto2.groupfield]"]',
+      rule: "binary",
+    });
+  });
 });
 
 describe.concurrent("descriptor sets", { timeout }, () => {
@@ -389,6 +412,76 @@ describe.concurrent("descriptor sets", { timeout }, () => {
     const result = await run(["canon", "acme.Event", "--descriptor-set", set], "{}");
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^wkt-json: .*acme\/missing\.proto/);
+  });
+
+  /** A set of the files `file`, written as `name`. */
+  const setOf = (name: string, ...file: object[]): string =>
+    tmpFile(name, toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: file as never })));
+  /** google.protobuf.Struct as one string field `x`, in the file `fileName`. */
+  const otherStruct = (fileName: string) => ({
+    name: fileName,
+    package: "google.protobuf",
+    syntax: "proto3",
+    messageType: [{ name: "Struct", field: [{ name: "x", number: 1, type: 9, label: 1, jsonName: "x" }] }],
+  });
+
+  // Issue 25: the set's Struct replaced the built-in one, and canon --to binary wrote "[object Object]", exit 0.
+  it.each([
+    ["google/protobuf/struct.proto", "google/protobuf/struct.proto (SET) redefines the well-known type"],
+    [
+      "acme/struct.proto",
+      "google.protobuf.Struct is defined in google/protobuf/struct.proto (built in) and in acme/struct.proto (SET)",
+    ],
+  ])("a set whose %s redefines google.protobuf.Struct is inconsistent: exit 2", async (fileName, message) => {
+    const set = setOf(`redef-${fileName.replaceAll("/", "-")}.binpb`, otherStruct(fileName));
+    const result = await run(["canon", "google.protobuf.Struct", "--descriptor-set", set, "--to", "binary"], '{"a":1}');
+    expect(result).toMatchObject({ status: 2, out: "" });
+    expect(result.stderr).toMatch(/^wkt-json: inconsistent descriptor set: /);
+    expect(result.stderr.replace(set, "SET")).toContain(message);
+  });
+
+  it("a set holding the built-in google/protobuf/struct.proto as it is loads", async () => {
+    const set = setOf("struct-copy.binpb", file_google_protobuf_struct.proto);
+    const args = ["canon", "google.protobuf.Struct", "--to", "binary"];
+    const builtIn = await run(args, '{"a":[1,"x"]}');
+    expect(await run([...args, "--descriptor-set", set], '{"a":[1,"x"]}')).toMatchObject({
+      status: 0,
+      stdout: builtIn.stdout,
+    });
+  });
+
+  it("a type defined in two files of the sets is inconsistent: exit 2", async () => {
+    const a = { name: "a.proto", package: "acme", syntax: "proto3", messageType: [{ name: "M" }] };
+    const set = setOf("twice.binpb", a, { ...a, name: "b.proto" });
+    const result = await run(["check", "acme.M", "--descriptor-set", set], "{}");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("acme.M is defined in a.proto");
+  });
+
+  // Issue 25: GREEN with the custom JSON name "BLUE" was written "BLUE" and read back as BLUE, so that canon
+  // flipped the value on every pass. protoc refuses such an enum.
+  it("an enum whose values' JSON names clash is a setup error: exit 2", async () => {
+    const customName = create(EnumValueOptionsSchema);
+    setExtension(customName, jsonEnumValueOption, create(JsonEnumValueOptionsSchema, { string: "BLUE" }));
+    const set = setOf("clash.binpb", {
+      name: "acme/color.proto",
+      package: "acme",
+      syntax: "proto3",
+      enumType: [
+        {
+          name: "Color",
+          value: [
+            { name: "RED", number: 0 },
+            { name: "GREEN", number: 1, options: customName },
+            { name: "BLUE", number: 2 },
+          ],
+        },
+      ],
+      messageType: [{ name: "M", field: [{ name: "c", number: 1, type: 14, label: 1, typeName: ".acme.Color" }] }],
+    });
+    const result = await run(["canon", "acme.M", "--descriptor-set", set], '{"c":"GREEN"}');
+    expect(result).toMatchObject({ status: 2, out: "" });
+    expect(result.stderr).toMatch(/^wkt-json: invalid descriptor set: the JSON names of the enum acme\.Color /);
   });
 
   it("takes more than one set", async () => {

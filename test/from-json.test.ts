@@ -1162,10 +1162,14 @@ describe("messages that set few fields are what protobuf-es makes", () => {
   });
 });
 
-describe("maxValues: the work budget", () => {
-  // TestAllTypesProto3 has 151 fields: a message of it costs 152; NestedMessage (2 fields) 3.
-  const top = 152;
-  const both = (desc: DescMessage, text: string, maxValues: number): [unknown, unknown] => {
+describe("maxValues: the memory budget", () => {
+  // Units of 8 bytes (internal/budget.ts). TestAllTypesProto3: its object of 125 members (129), 65 lists (4 each),
+  // 19 maps (7 each) and a oneof holder (4): 526; 652 more when create() makes it (a member added, or more than
+  // 16 given). NestedMessage 6. A caller's own maxValues is a fixed cap: nothing is earned.
+  const top = 526;
+  const upgrade = 652;
+  const nested = 6;
+  const both = (desc: DescMessage, text: string, maxValues?: number): [unknown, unknown] => {
     const run = (f: () => unknown): unknown => {
       try {
         f();
@@ -1175,46 +1179,68 @@ describe("maxValues: the work budget", () => {
         return { rule: e.rule, path: e.path };
       }
     };
-    return [run(() => read(desc, JSON.parse(text), { maxValues })), run(() => readText(desc, text, { maxValues }))];
+    const options = maxValues === undefined ? undefined : { maxValues };
+    return [run(() => read(desc, JSON.parse(text), options)), run(() => readText(desc, text, options))];
   };
 
   it.each<[string, DescMessage, string, number, string]>([
-    ["a message: 1 plus its fields", TestAllTypesProto3, "{}", top, "$"],
-    ["a nested message", TestAllTypesProto3, '{"optionalNestedMessage":{"a":1}}', top + 3, "$.optionalNestedMessage"],
-    ["list elements, 1 each", TestAllTypesProto3, '{"repeatedInt32":[1,2,3]}', top + 3, "$.repeatedInt32"],
+    ["a message: its object, lists, maps and oneof holder", TestAllTypesProto3, "{}", top, "$"],
     [
-      "message elements, 1 each and their messages",
+      "a nested message: a member added (create() then makes the message), and its message",
+      TestAllTypesProto3,
+      '{"optionalNestedMessage":{"a":1}}',
+      top + upgrade + 3 + nested,
+      "$.optionalNestedMessage",
+    ],
+    ["list elements, a slot (2) each", TestAllTypesProto3, '{"repeatedInt32":[1,2,3]}', top + 6, "$.repeatedInt32"],
+    [
+      "int64 elements, a slot and a bigint (3)",
+      TestAllTypesProto3,
+      '{"repeatedInt64":[1,2]}',
+      top + 10,
+      "$.repeatedInt64",
+    ],
+    [
+      "bytes elements, a slot and a Uint8Array (24)",
+      TestAllTypesProto3,
+      '{"repeatedBytes":["",""]}',
+      top + 52,
+      "$.repeatedBytes",
+    ],
+    [
+      "message elements, a slot each and their messages",
       TestAllTypesProto3,
       '{"repeatedNestedMessage":[{},{}]}',
-      top + 2 + 6,
+      top + 4 + 2 * nested,
       "$.repeatedNestedMessage[1]",
     ],
-    ["map entries, 1 each", TestAllTypesProto3, '{"mapInt32Int32":{"1":1,"2":2}}', top + 2, "$.mapInt32Int32"],
-    ["a Value, 2", TestAllTypesProto3, '{"optionalValue":"x"}', top + 2, "$.optionalValue"],
+    ["map entries, 6 each", TestAllTypesProto3, '{"mapInt32Int32":{"1":1,"2":2}}', top + 12, '$.mapInt32Int32["2"]'],
+    ["a singular int64, a bigint", TestAllTypesProto3, '{"optionalInt64":"1"}', top + 3, "$.optionalInt64"],
+    ["a Value, 12", TestAllTypesProto3, '{"optionalValue":"x"}', top + upgrade + 3 + 12, "$.optionalValue"],
     [
-      "a ListValue in a Value: 1, and 2 per Value",
+      "a ListValue in a Value: 9, a slot and a Value per element",
       TestAllTypesProto3,
       '{"optionalValue":[1,2]}',
-      top + 2 + 5,
+      top + upgrade + 3 + 12 + 11 + 24,
       "$.optionalValue",
     ],
     [
-      "a Struct field (plain JSON): 1 per value",
+      "a Struct field (plain JSON): an object 7, a member 6, an array 4 and 3 per element",
       TestAllTypesProto3,
       '{"optionalStruct":{"a":[1,2]}}',
-      top + 4,
+      top + upgrade + 3 + 7 + 6 + 10,
       "$.optionalStruct.a",
     ],
     [
-      "a Timestamp: 1 plus 2 fields",
+      "a Timestamp: its object and a bigint",
       TestAllTypesProto3,
       '{"repeatedTimestamp":["1970-01-01T00:00:00Z"]}',
-      top + 1 + 3,
+      top + 2 + 10,
       "$.repeatedTimestamp[0]",
     ],
-    ["a Struct message: 1, and 2 per member", StructSchema, '{"a":{"b":1}}', 1 + 2 + 1 + 2, "$.a.b"],
-    ["a ListValue message", ListValueSchema, "[1,[2]]", 1 + 4 + 1 + 2, "$[1]"],
-    ["a Value message", ValueSchema, '{"a":1}', 2 + 1 + 2, "$.a"],
+    ["a Struct message: 12, and 18 per member", StructSchema, '{"a":{"b":1}}', 12 + 18 + 12 + 18, "$.a.b"],
+    ["a ListValue message", ListValueSchema, "[1,[2]]", 11 + 24 + 10 + 12, "$[1]"],
+    ["a Value message", ValueSchema, '{"a":1}', 12 + 12 + 18, "$.a"],
   ])("%s: maxValues at the cost decodes, one less is rule size", (_, desc, text, cost, path) => {
     expect(both(desc, text, cost)).toEqual(["ok", "ok"]);
     expect(both(desc, text, cost + 1)).toEqual(["ok", "ok"]);
@@ -1226,22 +1252,23 @@ describe("maxValues: the work budget", () => {
 
   it("the error names maxValues and its value; validateJson* end with the same issue", () => {
     const text = '{"repeatedInt32":[1,2,3]}';
-    const e = catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 154 }));
+    const e = catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: top + 5 }));
     expect(e).toMatchObject({ rule: "size", path: "$.repeatedInt32", line: 1, column: 18 });
-    expect(e.detail).toContain("maxValues (154)");
+    expect(e.detail).toContain("maxValues (531) units of 8 bytes");
     for (const issues of [
-      validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 154 }),
-      validateJson(TestAllTypesProto3, JSON.parse(text) as JsonValue, { registry: testRegistry, maxValues: 154 }),
+      validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 5 }),
+      validateJson(TestAllTypesProto3, JSON.parse(text) as JsonValue, { registry: testRegistry, maxValues: top + 5 }),
     ]) {
       expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedInt32", detail: e.detail })]);
     }
-    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 155 })).toEqual([]);
+    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 6 })).toEqual([]);
   });
 
-  it("counts Any and the message inside it", () => {
+  it("counts Any (its object and bytes, 31) and the message inside it", () => {
     const text = '{"optionalAny":{"@type":"type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3"}}';
-    expect(both(TestAllTypesProto3, text, top + 3 + top)).toEqual(["ok", "ok"]);
-    expect(both(TestAllTypesProto3, text, top + 3 + top - 1)).toEqual([
+    const cost = top + upgrade + 3 + 31 + top;
+    expect(both(TestAllTypesProto3, text, cost)).toEqual(["ok", "ok"]);
+    expect(both(TestAllTypesProto3, text, cost - 1)).toEqual([
       { rule: "size", path: "$.optionalAny" },
       { rule: "size", path: "$.optionalAny" },
     ]);
@@ -1260,34 +1287,43 @@ describe("maxValues: the work budget", () => {
       rule: "size",
       path: "$",
     });
-    const text = `{"repeatedNestedMessage":[${Array(200_000).fill("{}").join(",")}]}`;
+    const text = `{"repeatedNestedMessage":[${Array(20_000).fill('{"corecursive":{}}').join(",")}]}`;
     expect(catchWkt(() => readText(TestAllTypesProto3, text)).rule).toBe("size");
     expect(
       (readText(TestAllTypesProto3, text, { maxValues: Infinity }).repeatedNestedMessage as unknown[]).length,
-    ).toBe(200_000);
+    ).toBe(20_000);
   });
 
-  it("default for a text: 0.6 per code unit, at least 100,000; for a JS value 2,000,000", () => {
-    // 1 + 3 per empty NestedMessage, 3 code units each: 1.33 per code unit.
-    const list = (n: number): string => `{"repeatedNestedMessage":[${Array(n).fill("{}").join(",")}]}`;
-    expect(() => readText(TestAllTypesProto3, list(24_000))).not.toThrow(); // 96,152 values, under the least
-    expect(catchWkt(() => readText(TestAllTypesProto3, list(26_000))).rule).toBe("size"); // 104,152 of 100,000
-    // int64 lists (0.5 per code unit) of any length decode.
-    const ints = `{"repeatedInt64":[${Array(300_000).fill("1").join(",")}]}`;
-    expect((readText(TestAllTypesProto3, ints).repeatedInt64 as unknown[]).length).toBe(300_000);
-    expect(() => read(TestAllTypesProto3, JSON.parse(list(400_000)))).not.toThrow(); // 1.6 million
-    expect(catchWkt(() => read(TestAllTypesProto3, JSON.parse(list(600_000)))).rule).toBe("size"); // 2.4 million
+  it("default: 4,000,000 plus 6 per code unit of JSON text, earned from the value: a text and its value agree", () => {
+    // Each element: a slot, NestedMessage with a member added (6 + 3 + 3) and a TestAllTypesProto3 (526): 540
+    // units; it earns 2 + 16 code units (its separator and value, the member "corecursive" with quotes, colon and
+    // value), 108 units: 432 more than it earns. The list earns its elements' 2 up front (-10 each with their
+    // slots), the root 526 - 6 x 26: of 10,000 elements, the 9,276th runs past 4,000,000 + 100,000 - 370 (442
+    // each at its checks, 442 x 9,276).
+    const list = (n: number): string => `{"repeatedNestedMessage":[${Array(n).fill('{"corecursive":{}}').join(",")}]}`;
+    expect(both(TestAllTypesProto3, list(9_000))).toEqual(["ok", "ok"]);
+    expect(both(TestAllTypesProto3, list(10_000))).toEqual([
+      { rule: "size", path: "$.repeatedNestedMessage[9275].corecursive" },
+      { rule: "size", path: "$.repeatedNestedMessage[9275].corecursive" },
+    ]);
+    // Empty NestedMessages (7 units for 3 code units, which earn 12) and int64 lists (5 for 2) of any length.
+    expect(both(TestAllTypesProto3, `{"repeatedNestedMessage":[${Array(600_000).fill("{}").join(",")}]}`)).toEqual([
+      "ok",
+      "ok",
+    ]);
+    const ints = `{"repeatedInt64":[${Array(1_000_000).fill("1").join(",")}]}`;
+    expect((readText(TestAllTypesProto3, ints).repeatedInt64 as unknown[]).length).toBe(1_000_000);
   });
 });
 
 describe("maxValues in validateJson*", () => {
   it("a leaf that spends the last of the budget ends the walk with one size issue", () => {
-    // 152 + 3 elements + 3 Timestamps of 3: 164.
+    // 526 + 3 elements of 2 + 3 Timestamps of 10: 562.
     const text = '{"repeatedTimestamp":["1970-01-01T00:00:00Z","1970-01-01T00:00:00Z","1970-01-01T00:00:00Z"]}';
-    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 164 })).toEqual([]);
-    const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 160 });
+    expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 562 })).toEqual([]);
+    const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 545 });
     expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedTimestamp[1]" })]);
-    expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 160 }))).toMatchObject({
+    expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 545 }))).toMatchObject({
       rule: "size",
       path: "$.repeatedTimestamp[1]",
     });

@@ -5,6 +5,7 @@ import {
   locateJsonPath,
   parseJsonText,
   parseJsonTextStrict,
+  takeInexactIntegers,
   textKeptEveryMember,
 } from "../src/codec/json-text.js";
 import { catchWkt } from "./helpers.js";
@@ -345,5 +346,59 @@ describe("locateJsonPath", () => {
     for (const text of ['{"a":[', '"', "\\", "{{{{", '{"a":"\\', "]]]", '[1,"a\\"]']) {
       expect(locateJsonPath(text, "$.a[3]")).toBeUndefined();
     }
+  });
+});
+
+describe("inexact integers (exactNumbers)", () => {
+  /** The value and the listing of a parse, the listing as [key, double, offset] rows. */
+  function parsed(parse: () => unknown): { value: unknown; found: unknown[] } {
+    const value = showZeros(parse());
+    const found = takeInexactIntegers();
+    return {
+      value,
+      found: found === undefined ? [] : found.keys.map((k, i) => [k, showZeros(found.values[i]), found.offsets[i]]),
+    };
+  }
+
+  it.each([
+    // [text, [key, double, offset] of each listed literal]
+    ["1.00000000000000000001", [["", 1, 0]]],
+    [" -1e-400", [["", -0, 1]]],
+    ["[0.99999999999999999999, 1.0, 1e2, 100.000, 1.5e1]", [[0, 1, 1]]],
+    [
+      '{"a": 1e-400, "b": [123456789012345678901234567890e-29, 4503599627370496.5]}',
+      [
+        ["a", 0, 6],
+        [1, 4503599627370496, 56],
+      ],
+    ],
+    ['{"a": 1.0000000000000000000000, "b": 9.223372036854775807e18, "c": 9007199254740993.5}', []],
+    ['{"s": "1.00000000000000000001", "t": ["1e-400"]}', []],
+    ['{"0": 1e-400}', [["0", 0, 6]]], // a digit key: for...in order, the hybrid leaves it to the strict parser
+    ['{"a": 1e-400, "a": 2}', "duplicate-field"],
+  ])("%s: both parsers give the double and list the same literals", (text, expected) => {
+    const fast = (() => {
+      try {
+        return parsed(() => parseJsonText(text, { exactNumbers: true }));
+      } catch (e) {
+        return (e as { rule: string }).rule;
+      }
+    })();
+    const strict = (() => {
+      try {
+        return parsed(() => parseJsonTextStrict(text, jsonTextMaxDepthDefault, true));
+      } catch (e) {
+        return (e as { rule: string }).rule;
+      }
+    })();
+    expect(strict).toEqual(fast);
+    if (typeof expected === "string") {
+      expect(fast).toBe(expected);
+      return;
+    }
+    expect((fast as { found: unknown[] }).found).toEqual(expected.map(([k, v, o]) => [k, showZeros(v), o]));
+    // Without exactNumbers, nothing is listed.
+    parseJsonText(text);
+    expect(takeInexactIntegers()).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import {
   isJsonNumber,
   jsonNumberToBigInt,
   mapKeyFromJson,
+  roundedFractionDetail,
   scalarFromJson,
   scalarIsZero,
   scalarToJson,
@@ -212,6 +213,22 @@ describe("scalarFromJson: integers", () => {
     ]),
   )("%s rejects %o (%s)", (_, t, json, rule) => {
     expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, path: "$" });
+  });
+});
+
+describe("scalarFromJson: a number is the double it is, a string its decimal text", () => {
+  it.each(["1.00000000000000000001", "0.99999999999999999999", "1e-400", "-1e-400"])("%s", (text) => {
+    // A JS value has no text: the double is an integer, and taken (the text decoders judge the literal).
+    expect(scalarFromJson(INT32, Number(text), false)).toBe(Math.abs(Math.round(Number(text))));
+    expect(scalarFromJson(UINT64, Number(text), false)).toBe(BigInt(Math.abs(Math.round(Number(text)))));
+    expect(catchWkt(() => scalarFromJson(INT32, text, false)).rule).toBe("syntax");
+    expect(catchWkt(() => scalarFromJson(UINT64, text, false)).rule).toBe("syntax");
+  });
+
+  it("names the double in the detail for a literal whose fraction a double lost", () => {
+    expect(roundedFractionDetail(0)).toBe(
+      "the number is not an integer: its fraction is beyond what a double holds (a double reads it as 0)",
+    );
   });
 });
 

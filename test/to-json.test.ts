@@ -1,6 +1,7 @@
 import {
   create,
   createFileRegistry,
+  fromBinary,
   getExtension,
   ScalarType,
   setExtension,
@@ -1038,6 +1039,71 @@ describe("extensions", () => {
     const json = { optionalInt32: 1, "[protobuf_test_messages.proto2.extension_int32]": 7 };
     expect(write(TestAllTypesProto2, m)).toEqual(json);
     expect(getExtension(fromJson(TestAllTypesProto2, json, { registry: testRegistry }), ext)).toBe(7);
+  });
+
+  // fromBinary keeps the bytes of a field it does not know (an extension) as they come; only the writer, which
+  // finds the extension in its registry, reads them as the extension's type. Issue 25: protobuf-es's own
+  // Error or RangeError escaped from toJson, and the command line exited 3.
+  const groupKey = '$["[protobuf_test_messages.proto2.groupfield]"]';
+  const overlong = [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01];
+  it.each<[string, number[]]>([
+    ["a varint where the group extension 121 goes", [0xc8, 0x07, 0x00]],
+    ["a length-delimited field where the group extension 121 goes", [0xca, 0x07, 0x00]],
+    ["group 121 holding an 11-byte varint", [0xcb, 0x07, 0xd0, 0x07, ...overlong, 0xcc, 0x07]],
+    ["group 121 holding a fixed32 where its int32 goes", [0xcb, 0x07, 0xd5, 0x07, 0, 0, 0, 0, 0xcc, 0x07]],
+  ])("malformed extension bytes (%s): rule binary at the extension's key", (_, bytes) => {
+    const m = fromBinary(TestAllTypesProto2, new Uint8Array(bytes));
+    for (const run of [
+      () => toJson(TestAllTypesProto2, m, { registry: testRegistry }),
+      () => toJsonString(TestAllTypesProto2, m, { registry: testRegistry }),
+      () => toJsonString(TestAllTypesProto2, m, { registry: testRegistry, prettySpaces: 2 }),
+    ]) {
+      expect(catchWkt(run)).toMatchObject({ rule: "binary", path: groupKey, typeName: TestAllTypesProto2.typeName });
+    }
+  });
+
+  it("any unknown fields under the extensions' numbers: written, or our error", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            no: fc.constantFrom(120, 121, 1, 1000),
+            wireType: fc.integer({ min: 0, max: 7 }),
+            data: fc.uint8Array({ maxLength: 12 }),
+          }),
+          { maxLength: 4 },
+        ),
+        (unknown) => {
+          const m = make(TestAllTypesProto2);
+          (m as { $unknown?: unknown }).$unknown = unknown;
+          for (const run of [
+            () => toJson(TestAllTypesProto2, m, { registry: testRegistry }),
+            () => toJsonString(TestAllTypesProto2, m, { registry: testRegistry }),
+          ]) {
+            try {
+              run();
+            } catch (e) {
+              expect(isWktJsonError(e) ? e.rule : e).toBe("binary");
+            }
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each<[string, unknown]>([
+    ["null", null],
+    ["a number", 5],
+    ["a list holding null", [null]],
+    ["a list holding an entry without a number", [{ wireType: 0, data: new Uint8Array() }]],
+  ])("a hand-made $unknown that is %s: rule json-type", (_, unknown) => {
+    const m = make(TestAllTypesProto2);
+    (m as { $unknown?: unknown }).$unknown = unknown;
+    expect(catchWkt(() => toJson(TestAllTypesProto2, m, { registry: testRegistry }))).toMatchObject({
+      rule: "json-type",
+      path: "$",
+    });
   });
 });
 

@@ -1,8 +1,11 @@
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
+import { TimestampSchema } from "@bufbuild/protobuf/wkt";
+import { dictObjectCost, fastObjectCost } from "../src/internal/budget.js";
 import {
   zeroMessage,
   zeroMessageAt,
+  zeroMessageCost,
   zeroMessageWith,
   zeroShapeRoot,
   zeroShapeStep,
@@ -120,5 +123,36 @@ describe("zeroShapeStep", () => {
     expect(made).toBeLessThanOrEqual(64);
     expect(zeroMessageAt(zeroShapeStep(root, i, "corecursive")!)).toBeDefined();
     expect(zeroMessageAt(zeroShapeStep(zeroShapeStep(root, i, "corecursive")!, i, "corecursive")!)).toBeUndefined();
+  });
+});
+
+describe("zeroMessageCost", () => {
+  // Units of 8 bytes (internal/budget.ts); the memory each really takes is in test/hostile/memory.test.ts.
+  it("a copied zero message: its members in fast mode, its lists, maps and oneof holders; more made by create()", () => {
+    const keys = Object.keys(create(TestAllTypesProto3)).length;
+    const t = TestAllTypesProto3;
+    const lists = t.fields.filter((f) => f.fieldKind === "list").length;
+    const maps = t.fields.filter((f) => f.fieldKind === "map").length;
+    expect([keys, lists, maps, t.oneofs.length]).toEqual([125, 65, 19, 1]);
+    expect(zeroMessageCost(t)).toEqual({
+      enter: fastObjectCost(125) + 4 * 65 + 7 * 19 + 4,
+      upgrade: dictObjectCost(125) - fastObjectCost(125),
+    });
+    expect(zeroMessageCost(TimestampSchema)).toEqual({ enter: 7, upgrade: 3 });
+  });
+
+  it("a type left to create() (proto2 keeps defaults on a prototype) costs its dictionary, with nothing more", () => {
+    const own = Object.keys(create(TestAllTypesProto2)).length;
+    expect(zeroMessageCost(TestAllTypesProto2).upgrade).toBe(0);
+    expect(zeroMessageCost(TestAllTypesProto2).enter).toBeGreaterThanOrEqual(dictObjectCost(own));
+  });
+
+  it("counts only the members create() gives: unset message fields and explicit presence are none", () => {
+    for (const desc of messages) {
+      const members = Object.keys(create(desc)).length;
+      const { enter } = zeroMessageCost(desc);
+      expect(enter).toBeGreaterThanOrEqual(fastObjectCost(members));
+      expect(enter).toBeLessThanOrEqual(dictObjectCost(members) + 7 * desc.fields.length + 4 * desc.oneofs.length);
+    }
   });
 });

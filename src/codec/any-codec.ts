@@ -18,7 +18,7 @@ import { makeContext as makeWriteContext } from "./to-json-options.js";
  * Decodes an Any from its JSON form.
  *
  * @throws {WktJsonError} rule `type-url` (missing or malformed `@type`), `unknown-type`, and any rule of the
- *   embedded type, with the path into it; `size` past `maxValues` (default 2,000,000, as for `fromJson`);
+ *   embedded type, with the path into it; `size` past `maxValues` (as for `fromJson`);
  *   `json-type` for a `registry` option that is not a Registry, `range` for a `maxDepth` that is not a whole
  *   number from 1 up, a `maxValues` that is not a whole number from 0 up or a `path` that is not a string
  *   starting with `$`. Paths are relative to `$`, or to `options.path` when given.
@@ -39,7 +39,7 @@ export function anyFromJson(
   },
 ): Any {
   const base = basePathOf(options, anyTypeName);
-  const ctx = makeReadContext(options, false, undefined);
+  const ctx = makeReadContext(options, false);
   if (base === "$") return readerFor(AnySchema)(json, ctx) as unknown as Any;
   try {
     return readerFor(AnySchema)(json, ctx) as unknown as Any;

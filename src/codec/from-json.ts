@@ -28,9 +28,21 @@ import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
-import { enumValuesByName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumJsonNameError, enumValuesByName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
-import { elementCost, messageCost, valuesError } from "../internal/budget.js";
+import {
+  bigintCost,
+  boxedNumberCost,
+  bytesCost,
+  earned,
+  extensionCost,
+  jsonArrayCost,
+  jsonObjectCost,
+  keyedCost,
+  oneofCaseCost,
+  slotCost,
+  valuesError,
+} from "../internal/budget.js";
 import {
   anyTypeName,
   durationTypeName,
@@ -43,10 +55,18 @@ import {
   valueTypeName,
   wktPackagePrefix,
 } from "../internal/names.js";
-import { copyJsonObject, setOwn } from "../internal/json-value.js";
+import { copyJsonObject, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
-import { locateJsonPath, parseJsonText, type JsonTextParseOptions } from "./json-text.js";
-import { mapKeyFromJson, scalarFromJson, scalarReader, scalarTypeName, scalarZero } from "../internal/scalar.js";
+import { locateJsonPath, parseJsonText, takeInexactIntegers, type JsonTextParseOptions } from "./json-text.js";
+import { judgeInexact } from "./inexact-integers.js";
+import {
+  mapKeyFromJson,
+  roundedFractionDetail,
+  scalarFromJson,
+  scalarReader,
+  scalarTypeName,
+  scalarZero,
+} from "../internal/scalar.js";
 import { defaultMaxDepth } from "../limits.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { maxDepthError } from "../internal/depth-error.js";
@@ -73,7 +93,7 @@ import {
 } from "./read-context.js";
 import { errorAtPath } from "../path.js";
 import { structFamilyFromText } from "./struct-text.js";
-import { zeroMessageAt, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
+import { zeroMessageAt, zeroMessageCost, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
 import { timestampParse } from "../wkt/timestamp.js";
 
@@ -101,7 +121,7 @@ export function fromJson<Desc extends DescMessage>(
     const leaf = schema === leafDesc ? leafRead : leafReaderOf(schema);
     if (leaf !== undefined) return leaf(json, false) as MessageShape<Desc>;
   }
-  const ctx = makeContext(options, false, undefined);
+  const ctx = makeContext(options, false);
   try {
     return readerFor(schema)(json, ctx) as MessageShape<Desc>;
   } catch (e) {
@@ -131,14 +151,16 @@ export function fromJsonString<Desc extends DescMessage>(
       // errors, and the leaf's with their line and column, are the long way's below.
       let m: unknown;
       try {
-        m = leaf(parseJsonText(json, leafParseOptions), true);
+        const v = parseJsonText(json, leafParseOptions);
+        // An inexact integer literal (1e-400) is judged the long way.
+        m = takeInexactIntegers() === undefined ? leaf(v, true) : undefined;
       } catch {
         m = undefined;
       }
       if (m !== undefined) return m as MessageShape<Desc>;
     }
   }
-  const ctx = makeContext(options, true, typeof json === "string" ? json.length : 0);
+  const ctx = makeContext(options, true);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   const maxLength = parseOptions.maxLength;
   if (
@@ -147,12 +169,15 @@ export function fromJsonString<Desc extends DescMessage>(
     (maxLength === undefined || json.length <= maxLength)
   ) {
     // One walk over JSON.parse's tree; any text it cannot vouch for takes the long way below, which decides.
-    const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth, ctx.maxValues);
+    const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth, ctx.maxValues, ctx.perCodeUnit);
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
   const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
+  const inexact = takeInexactIntegers();
   ctx.forIn = prototypeIsClean();
   try {
+    // Literals like 1e-400 are refused by integer readers by their text: see inexact-integers.ts.
+    if (inexact !== undefined) judgeInexact(json, value, inexact, (v) => readerFor(schema)(v, { ...ctx }));
     return readerFor(schema)(value, ctx) as MessageShape<Desc>;
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
@@ -167,6 +192,29 @@ export function fromJsonString<Desc extends DescMessage>(
   }
 }
 
+/**
+ * @internal What decoding `json` costs of the budget (see JsonReadOptions.maxValues), for measurements and
+ * tests: `charged`, the units of 8 bytes the result was charged, and `earned`, the code units of JSON text
+ * that the value earned credit for (never more than its shortest text). With the default budget a call may
+ * charge `defaultMaxValues + defaultMaxValuesPerCodeUnit * earned` (each prefix of the walk within it).
+ *
+ * @example
+ * budgetOf(ListValueSchema, [1, 2]); //=> { charged: 35, earned: 4 }
+ */
+export function budgetOf(
+  schema: DescMessage,
+  json: unknown,
+  options?: Partial<JsonReadOptions>,
+): { charged: number; earned: number } {
+  const run = (perCodeUnit: number): number => {
+    const ctx = { ...makeContext({ ...options, maxValues: Infinity }, false), perCodeUnit };
+    readerFor(schema)(json, ctx);
+    return ctx.values;
+  };
+  const charged = run(0);
+  return { charged, earned: charged - run(1) };
+}
+
 /** Struct, Value and ListValue: {@link fromJsonString} decodes them by `structFamilyFromText` first. */
 const structFamily = new Set([structTypeName, valueTypeName, listValueTypeName]);
 
@@ -179,7 +227,7 @@ export function readerFor(desc: DescMessage): MessageReader {
   return reader;
 }
 
-/** Enters one level of message nesting, and spends the message's `cost` (1 plus its fields) of the budget. */
+/** Enters one level of message nesting, and spends the message's `cost` (see zeroMessageCost) of the budget. */
 function enter(ctx: ReadContext, typeName: string, cost: number): void {
   if (++ctx.depth > ctx.maxDepth) {
     throw maxDepthError(typeName, ctx.maxDepth);
@@ -195,7 +243,9 @@ function compileMessage(desc: DescMessage): MessageReader {
   }
   const typeName = desc.typeName;
   const entries = new Map<string, FieldEntry>();
-  const cost = messageCost(desc.fields.length);
+  // What a message costs (set below, once the reader is registered): made, and made by create() instead.
+  let cost = 0;
+  let upgrade = 0;
   const reader: MessageReader = (json, ctx) => {
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
       throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
@@ -215,6 +265,8 @@ function compileMessage(desc: DescMessage): MessageReader {
     let key = "";
     // Keys so far that named a field by its proto name where the JSON name differs.
     let aliases = 0;
+    // What the message costs more if made by create(), charged at the first member that may make it so.
+    let up = upgrade;
     try {
       for (let i = 0; i < keys.length; i++) {
         key = keys[i]!;
@@ -227,7 +279,13 @@ function compileMessage(desc: DescMessage): MessageReader {
         if (entry.otherName !== undefined && (entry.isProtoName ? ++aliases > 0 : aliases > 0)) {
           checkGivenOnce(entry, obj, keys, i, key);
         }
-        entry.read(message, obj[key], ctx);
+        const v = obj[key];
+        if (entry.adds || i >= 16) {
+          ctx.values += up;
+          up = 0;
+        }
+        if ((ctx.values += memberCharge(entry, key, v, ctx)) > ctx.maxValues) throw valuesError(typeName, ctx);
+        entry.read(message, v, ctx);
       }
     } catch (e) {
       throw errorAtPath(e, key);
@@ -243,6 +301,7 @@ function compileMessage(desc: DescMessage): MessageReader {
       (shape === undefined ? undefined : zeroMessageAt(shape)) ?? (create(desc) as Record<string, unknown>);
     let key = "";
     let aliases = 0;
+    let up = upgrade;
     let i = 0; // index of `key` among the keys
     try {
       for (const k in obj) {
@@ -256,7 +315,13 @@ function compileMessage(desc: DescMessage): MessageReader {
         if (entry.otherName !== undefined && (entry.isProtoName ? ++aliases > 0 : aliases > 0)) {
           checkGivenOnce(entry, obj, undefined, i, k);
         }
-        entry.read(message, obj[k], ctx);
+        const v = obj[k];
+        if (entry.adds || i >= 16) {
+          ctx.values += up;
+          up = 0;
+        }
+        if ((ctx.values += memberCharge(entry, k, v, ctx)) > ctx.maxValues) throw valuesError(typeName, ctx);
+        entry.read(message, v, ctx);
         i++;
       }
     } catch (e) {
@@ -313,13 +378,84 @@ function compileMessage(desc: DescMessage): MessageReader {
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);
   root = zeroShapeRoot(desc);
+  ({ enter: cost, upgrade } = zeroMessageCost(desc));
   const zero = create(desc);
   const reads = desc.fields.map((field) => compileField(field));
   for (const { key, field, index, otherName, isProtoName } of fieldKeys(desc)) {
     const adds = field.oneof === undefined && !Object.prototype.hasOwnProperty.call(zero, field.localName);
-    entries.set(key, { field, index, read: reads[index]!, otherName, isProtoName, adds });
+    entries.set(key, { field, index, read: reads[index]!, otherName, isProtoName, adds, cost: fieldCost(field, adds) });
   }
   return reader;
+}
+
+/**
+ * @internal What setting a field costs of the budget, its value's own message or list apart: a member the zero
+ * message lacks, a oneof's holder, and a bigint, a Uint8Array or a boxed double (see internal/budget.ts).
+ */
+export function fieldCost(field: DescField, adds: boolean): number {
+  if (field.fieldKind === "list" || field.fieldKind === "map") return 0;
+  let c = adds ? 3 : 0;
+  if (field.oneof !== undefined) c += oneofCaseCost;
+  const scalar =
+    field.fieldKind === "scalar"
+      ? field
+      : field.fieldKind === "message" && wrapperIsUnboxed(field, field.message, false)
+        ? field.message.fields[0]!
+        : undefined;
+  if (scalar !== undefined && scalar.fieldKind === "scalar") c += scalarCost(scalar.scalar, scalar.longAsString);
+  return c;
+}
+
+/**
+ * @internal What the reader of `desc` charges on entering a message of it: the message (zeroMessageCost) and,
+ * for a well-known type read from a string or number, the bigint or Uint8Array of its fields.
+ */
+export function messageEnterCost(desc: DescMessage): number {
+  let cost = zeroMessageCost(desc).enter;
+  if (desc.typeName.startsWith(wktPackagePrefix)) {
+    for (const f of desc.fields) if (f.fieldKind === "scalar") cost += scalarCost(f.scalar, f.longAsString);
+  }
+  return cost;
+}
+
+/** @internal What an element of a repeated field costs of the budget: its slot, and a bigint or a Uint8Array. */
+export function listItemCost(field: DescField & { fieldKind: "list" }): number {
+  if (field.listKind !== "scalar") return slotCost; // a message's own reader charges it; an enum is a number
+  const t = field.scalar;
+  // A list of doubles holds them unboxed.
+  return slotCost + (t === ScalarType.DOUBLE || t === ScalarType.FLOAT ? 0 : scalarCost(t, field.longAsString));
+}
+
+/** @internal What an entry of a map costs of the budget: its member, and a bigint, a Uint8Array or a boxed double. */
+export function mapEntryCost(field: DescField & { fieldKind: "map" }): number {
+  return keyedCost + (field.mapKind === "scalar" ? scalarCost(field.scalar, false) : 0);
+}
+
+/** What a scalar value costs in a message's member: a bigint, a Uint8Array, a boxed double; else nothing. */
+function scalarCost(t: ScalarType, longAsString: boolean): number {
+  switch (t) {
+    case ScalarType.INT64:
+    case ScalarType.UINT64:
+    case ScalarType.SINT64:
+    case ScalarType.FIXED64:
+    case ScalarType.SFIXED64:
+      return longAsString ? 0 : bigintCost;
+    case ScalarType.BYTES:
+      return bytesCost;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return boxedNumberCost;
+  }
+  return 0;
+}
+
+/**
+ * @internal What a message's member `key` with value `v` costs of the budget, less what its text earns (its key,
+ * quotes, colon and separator, and a string value's length; see internal/budget.ts's `earned`).
+ */
+export function memberCharge(entry: { readonly cost: number }, key: string, v: unknown, ctx: ReadContext): number {
+  const text = key.length + earned.member + (typeof v === "string" ? v.length + earned.string : 0);
+  return entry.cost - ctx.perCodeUnit * text;
 }
 
 /**
@@ -350,6 +486,7 @@ function deleteUnset(message: Record<string, unknown>, shape: ZeroShape): void {
  * read like an ordinary field into protobuf-es's extension container, then set on the message.
  */
 function readExtension(message: Record<string, unknown>, ext: DescExtension, json: unknown, ctx: ReadContext): void {
+  if ((ctx.values += extensionCost) > ctx.maxValues) throw valuesError(ext.extendee.typeName, ctx);
   const local: Record<string, unknown> = ext.fieldKind === "list" ? { value: [] } : {};
   let read = extensionReaders.get(ext);
   if (read === undefined) {
@@ -367,6 +504,8 @@ interface FieldEntry extends Omit<FieldKey, "key"> {
   readonly read: FieldReader;
   /** Whether reading the field adds a member the zero message lacks (a message field, explicit presence). */
   readonly adds: boolean;
+  /** What setting it costs of the budget ({@link fieldCost}). */
+  readonly cost: number;
 }
 
 type FieldReader = (message: Record<string, unknown>, json: unknown, ctx: ReadContext) => void;
@@ -377,17 +516,22 @@ function compileField(field: DescField): FieldReader {
     case "list": {
       const readItem = compileValue(field, field.listKind === "message" ? field.message : undefined, true);
       const nullable = nullIsValue(field);
+      const itemCost = listItemCost(field);
       return (message, json, ctx) => {
         if (json === null) return;
         if (!Array.isArray(json)) {
           throw new WktJsonError("json-type", "$", field.parent.typeName, `expected an array, got ${describe(json)}`);
         }
-        if ((ctx.values += json.length) > ctx.maxValues) throw valuesError(field.parent.typeName, ctx);
+        const n = json.length;
+        if ((ctx.values += n * (itemCost - earned.element * ctx.perCodeUnit)) > ctx.maxValues) {
+          throw valuesError(field.parent.typeName, ctx);
+        }
         const items = message[local] as unknown[];
         let i = 0;
         try {
-          for (; i < json.length; i++) {
+          for (; i < n; i++) {
             const item: unknown = json[i];
+            if (typeof item === "string") ctx.values -= ctx.perCodeUnit * (item.length + earned.string);
             if (item === null && !nullable) {
               throw new WktJsonError("json-type", "$", field.parent.typeName, "a list item cannot be null");
             }
@@ -403,6 +547,7 @@ function compileField(field: DescField): FieldReader {
       const readValue = compileValue(field, field.mapKind === "message" ? field.message : undefined, true);
       const keyType = field.mapKey;
       const nullable = nullIsValue(field);
+      const entry = { cost: mapEntryCost(field) };
       return (message, json, ctx) => {
         if (json === null) return;
         if (typeof json !== "object" || Array.isArray(json)) {
@@ -411,7 +556,6 @@ function compileField(field: DescField): FieldReader {
         const record = message[local] as Record<string, unknown>;
         const obj = json as Record<string, unknown>;
         const keys = Object.keys(obj);
-        if ((ctx.values += keys.length) > ctx.maxValues) throw valuesError(field.parent.typeName, ctx);
         let key = "";
         // Whether a key so far was not in canonical form ("-0", "01"). Keys of one object are unique, so two
         // keys can name one entry only if one of them is not canonical.
@@ -419,6 +563,10 @@ function compileField(field: DescField): FieldReader {
         try {
           for (let i = 0; i < keys.length; i++) {
             key = keys[i]!;
+            const item = obj[key];
+            if ((ctx.values += memberCharge(entry, key, item, ctx)) > ctx.maxValues) {
+              throw valuesError(field.parent.typeName, ctx);
+            }
             const k = mapKeyFromJson(keyType, key);
             if (k !== key) aliased = true;
             if (aliased && Object.prototype.hasOwnProperty.call(record, k)) {
@@ -429,7 +577,6 @@ function compileField(field: DescField): FieldReader {
                 `map key ${JSON.stringify(k)} is given twice`,
               );
             }
-            const item = obj[key];
             if (item === null && !nullable) {
               throw new WktJsonError("json-type", "$", field.parent.typeName, "a map value cannot be null");
             }
@@ -523,9 +670,7 @@ function adoptedJsonObject(json: unknown, depthLeft: number, ctx: ReadContext): 
   const values = ctx.values;
   let ok: boolean;
   try {
-    ok =
-      (depthLeft <= 0 || (ctx.values += elementCost) <= ctx.maxValues) &&
-      adoptedObject(json as Record<string, unknown>, depthLeft, ctx);
+    ok = adoptedObject(json as Record<string, unknown>, depthLeft, ctx);
   } catch {
     ok = false; // a stack overflow: the copy meets it again and reports it
   }
@@ -535,12 +680,12 @@ function adoptedJsonObject(json: unknown, depthLeft: number, ctx: ReadContext): 
 
 /** {@link adoptedJsonObject} for an object inside, as copyJsonObject's `copyObject` checks it. */
 function adoptedObject(json: Record<string, unknown>, depthLeft: number, ctx: ReadContext): boolean {
-  if (depthLeft <= 0) return false;
+  if (depthLeft <= 0 || (ctx.values += jsonCopyCharge.object()) > ctx.maxValues) return false;
   const keys = Object.keys(json);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    if ((ctx.values += elementCost) > ctx.maxValues || !isWellFormed(key)) return false;
     const v = json[key];
+    if ((ctx.values += jsonCopyCharge.member(key, v, ctx)) > ctx.maxValues || !isWellFormed(key)) return false;
     if (typeof v === "bigint") {
       const n = Number(v);
       if (!Number.isFinite(n)) return false;
@@ -564,9 +709,10 @@ function adoptedValue(json: unknown, depthLeft: number, ctx: ReadContext): boole
     case "object": {
       if (json === null) return true;
       if (Array.isArray(json)) {
-        if (depthLeft <= 0 || (ctx.values += json.length) > ctx.maxValues) return false;
+        if (depthLeft <= 0 || (ctx.values += jsonCopyCharge.array(json.length, ctx)) > ctx.maxValues) return false;
         for (let i = 0; i < json.length; i++) {
           const e: unknown = json[i];
+          if (typeof e === "string") ctx.values += jsonCopyCharge.stringElement(e, ctx);
           if (typeof e === "bigint") {
             const n = Number(e);
             if (!Number.isFinite(n)) return false;
@@ -614,12 +760,7 @@ function readScalar(t: ScalarType, json: unknown, longAsString: boolean, ctx: Re
 function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): unknown {
   if (typeof json === "number" && !(json <= safeMax && json >= -safeMax) && isIntegerType(t)) {
     if (json < 1e40 && json > -1e40) {
-      throw new WktJsonError(
-        "syntax",
-        "$",
-        scalarTypeName(t),
-        `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${json})`,
-      );
+      throw new WktJsonError("syntax", "$", scalarTypeName(t), roundedFractionDetail(json));
     }
     throw new WktJsonError("range", "$", scalarTypeName(t), `${json} is outside the range of ${scalarTypeName(t)}`);
   }
@@ -632,6 +773,11 @@ function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): u
  * int32; closed (proto2) enums only their declared numbers.
  */
 function compileEnum(desc: DescEnum): ValueReader {
+  const clash = enumJsonNameClash(desc); // protoc refuses the enum: its values are refused, at their path
+  if (clash !== undefined)
+    return () => {
+      throw enumJsonNameError(desc, clash);
+    };
   const byName = enumValuesByName(desc); // a value's custom JSON name and its proto name
   const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === nullValueTypeName;
@@ -695,7 +841,7 @@ const leafParseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(defaul
 function compileWkt(desc: DescMessage): MessageReader | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith(wktPackagePrefix)) return undefined;
-  const cost = messageCost(desc.fields.length);
+  const cost = messageEnterCost(desc);
   const leafOf = (read: LeafReader): MessageReader => {
     leafReaders.set(desc, read);
     return (json, ctx) => {

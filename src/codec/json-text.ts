@@ -24,6 +24,13 @@
  * builds every error. Both paths accept exactly the same texts and return the same values; the tests check
  * them against each other. The success path builds no path string and computes no line or column.
  *
+ * Inexact integers (`exactNumbers` mode): a literal such as `1.00000000000000000001`, `0.99999999999999999999`
+ * or `1e-400` is not an integer, but its double is (1, 1, 0), and an integer field must not take it, as it does
+ * not take the same text as a string. The tree keeps the double (a double field or a Struct wants it); the
+ * strict parser lists where such literals are ({@link InexactIntegers}, taken with {@link takeInexactIntegers})
+ * for the codec to judge them (inexact-integers.ts). The hybrid leaves such texts to the strict parser; it
+ * finds them without looking at every number ({@link mayHoldInexactInteger}, which states why that is enough).
+ *
  * @internal
  * @module
  */
@@ -66,6 +73,43 @@ const exactDigitsMax = 40;
 let exactMode = false;
 
 /**
+ * The number literals of a JSON text that are not integers while their double is one (`1.00000000000000000001`,
+ * `1e-400`, `-0.99999999999999999999`), as the strict parser lists them in {@link JsonTextParseOptions.exactNumbers}
+ * mode: literal k is the value at `keys[k]` of `containers[k]` (undefined: the whole text), holds the double
+ * `values[k]` and starts at `offsets[k]` of the text (ascending).
+ */
+export interface InexactIntegers {
+  readonly containers: readonly (Record<string, unknown> | unknown[] | undefined)[];
+  readonly keys: readonly (string | number)[];
+  readonly values: readonly number[];
+  readonly offsets: readonly number[];
+}
+
+/** The {@link InexactIntegers} of the last parse, undefined when it had none (the common case allocates nothing). */
+let inexactFound:
+  | {
+      containers: (Record<string, unknown> | unknown[] | undefined)[];
+      keys: (string | number)[];
+      values: number[];
+      offsets: number[];
+    }
+  | undefined;
+
+/**
+ * Returns the {@link InexactIntegers} of the last {@link parseJsonText} or {@link parseJsonTextStrict} in
+ * `exactNumbers` mode (undefined: none), and forgets them. Call it right after the parse.
+ *
+ * @example
+ * parseJsonText('{"a": [1e-400]}', { exactNumbers: true }); //=> { a: [0] }
+ * takeInexactIntegers()?.offsets; //=> [7]
+ */
+export function takeInexactIntegers(): InexactIntegers | undefined {
+  const found = inexactFound;
+  inexactFound = undefined;
+  return found;
+}
+
+/**
  * Default nesting limit of {@link parseJsonText}: generous (the codec counts message depth, with its own
  * lower limit) and far below what the recursive decoders that walk the result can take.
  */
@@ -93,6 +137,7 @@ export function parseJsonText(text: string, options?: JsonTextParseOptions): unk
   const maxDepth = options?.maxDepth ?? jsonTextMaxDepthDefault;
   const maxLength = options?.maxLength;
   exactMode = options?.exactNumbers === true;
+  inexactFound = undefined;
   if (maxLength !== undefined && text.length > maxLength) {
     throw located(
       new WktJsonError(
@@ -118,14 +163,21 @@ export function parseJsonText(text: string, options?: JsonTextParseOptions): unk
     if (!treeDepthOk(value, maxDepth) || !textKeptEveryMember(text, treeKeys)) {
       return parseJsonTextStrict(text, maxDepth, exactMode);
     }
+    // Inexact integers are listed by the strict parser.
+    if (exactMode && treeIntegral !== 0 && mayHoldInexactInteger(text, treeIntegral)) {
+      return parseJsonTextStrict(text, maxDepth, exactMode);
+    }
     if (treeUnsafe > 0) {
       // Put the exact integers in, in text order; the strict parser when that cannot be done.
       if (!treePatched(value, text)) return parseJsonTextStrict(text, maxDepth, exactMode);
     }
     return value;
   }
-  if (typeof value === "number" && !(value <= safeMax && value >= -safeMax)) {
-    return parseJsonTextStrict(text, maxDepth, exactMode);
+  if (typeof value === "number") {
+    if (!(value <= safeMax && value >= -safeMax)) return parseJsonTextStrict(text, maxDepth, exactMode);
+    if (exactMode && Math.floor(value) === value && mayHoldInexactInteger(text, integralOf(value))) {
+      return parseJsonTextStrict(text, maxDepth, exactMode);
+    }
   }
   return value;
 }
@@ -140,6 +192,17 @@ const safeMax = 9007199254740991;
 let treeKeys = 0;
 /** Numbers beyond the safe range seen by {@link checkTree}. */
 let treeUnsafe = 0;
+/**
+ * The safe integral numbers seen by {@link checkTree}, as bits ({@link integralOf}) for
+ * {@link mayHoldInexactInteger}: only an integral double can come from an inexact integer literal.
+ */
+let treeIntegral = 0;
+
+/** The {@link treeIntegral} bits of one safe integral number: 1, and 2 from 10^7, and 4 from 10^14 (magnitude). */
+function integralOf(v: number): number {
+  const a = v < 0 ? -v : v;
+  return a >= 1e14 ? 7 : a >= 1e7 ? 3 : 1;
+}
 
 /**
  * Tells whether the tree `JSON.parse` built nests no deeper than `maxDepth` (see {@link checkTree}), counting
@@ -148,6 +211,7 @@ let treeUnsafe = 0;
 function treeDepthOk(value: object, maxDepth: number): boolean {
   treeKeys = 0;
   treeUnsafe = 0;
+  treeIntegral = 0;
   if (!prototypeIsClean()) return false;
   try {
     return checkTree(value, 1, maxDepth);
@@ -170,8 +234,9 @@ function checkTree(v: object, depth: number, maxDepth: number): boolean {
       const e: unknown = v[k];
       if (typeof e === "object") {
         if (e !== null && !checkTree(e, depth + 1, maxDepth)) return false;
-      } else if (typeof e === "number" && !(e <= safeMax && e >= -safeMax)) {
-        treeUnsafe++;
+      } else if (typeof e === "number") {
+        if (!(e <= safeMax && e >= -safeMax)) treeUnsafe++;
+        else if (Math.floor(e) === e) treeIntegral |= integralOf(e);
       }
     }
     return true;
@@ -182,8 +247,9 @@ function checkTree(v: object, depth: number, maxDepth: number): boolean {
     const e: unknown = (v as Record<string, unknown>)[key];
     if (typeof e === "object") {
       if (e !== null && !checkTree(e, depth + 1, maxDepth)) return false;
-    } else if (typeof e === "number" && !(e <= safeMax && e >= -safeMax)) {
-      treeUnsafe++;
+    } else if (typeof e === "number") {
+      if (!(e <= safeMax && e >= -safeMax)) treeUnsafe++;
+      else if (Math.floor(e) === e) treeIntegral |= integralOf(e);
     }
   }
   return true;
@@ -194,12 +260,121 @@ function checkTree(v: object, depth: number, maxDepth: number): boolean {
  * own, so that its element loads see only number arrays and stay unboxed.
  */
 function checkNumbers(v: unknown[]): number {
-  for (let k = 0; k < v.length; k++) {
+  // The integral bits are gathered in a local: one store per array, not per element.
+  let integral = 0;
+  let k = 0;
+  for (; k < v.length; k++) {
     const e = v[k];
-    if (typeof e !== "number") return k;
+    if (typeof e !== "number") break;
     if (!(e <= safeMax && e >= -safeMax)) treeUnsafe++;
+    else if (Math.floor(e) === e) integral |= integralOf(e);
   }
-  return v.length;
+  treeIntegral |= integral;
+  return k;
+}
+
+/**
+ * Tells whether a valid JSON text may hold an inexact integer literal (see {@link InexactIntegers}), given the
+ * {@link treeIntegral} bits of its tree (nonzero); false only if it holds none. It looks at no number but those
+ * that native searches land on (`indexOf`, and regular expressions that start at a point), and checks each hit
+ * with {@link inexactLiteralAround}; a hit inside a string only costs the strict parse.
+ *
+ * Why these searches find every such literal x, whose double n is an integer with |n| <= 2^53 (beyond that the
+ * codec refuses a non-integer literal anyway), with N mantissa digits (before and after the point):
+ * 1. N >= 16, or the exponent has 3 digits or more. Otherwise x = D * 10^s with an integer D < 10^N and
+ *    s >= -(15 + 99), so x is a normal double (|x| >= 10^-114), rounded with an error below 2^-53 * |x| <
+ *    2^-53 * 10^(N+s) < 10^s (as 2^-53 < 1.2 * 10^-16); as x is not an integer, its distance to the nearest
+ *    integer is at least 10^s (x * 10^-s is an integer, not a multiple of 10^-s), so its double lies strictly
+ *    between two integers.
+ * 2. Without an exponent, with A digits before the point: |x| < 10^A, so |x - n| <= 2^-53 * 10^A < 10^(A-15),
+ *    so the first 15 - A digits after the point are all 0 (n rounds x toward zero) or all 9 (away from it).
+ *    So the point is followed by eight 0s or eight 9s, or A >= 8 (then |n| >= 10^7: bit 2) and the point
+ *    follows 8 digits and precedes a 0 or a 9, or A >= 15 (then |n| >= 10^14: bit 4) and the point follows 15
+ *    digits: {@link pointPatterns}.
+ * 3. With an exponent: by 1., 16 mantissa digits or 3 exponent digits are next to its `e` or `E`.
+ * And with no integral number in the tree, there is no such literal.
+ */
+function mayHoldInexactInteger(text: string, integral: number): boolean {
+  if (text.indexOf(".") >= 0 && pointFound(text, pointPatterns[integral >> 1]!)) return true;
+  return exponentFound(text, "e") || exponentFound(text, "E");
+}
+
+/**
+ * The points of case 2 of {@link mayHoldInexactInteger}, by {@link treeIntegral} bits 2 and 4: a point followed
+ * by eight 0s or 9s; or after 8 digits and before a 0 or 9; or after 15 digits. Each starts at the point, which
+ * the regular expression engine finds fast (a lookbehind first would be tried at every digit).
+ */
+const pointPatterns: readonly RegExp[] = [
+  /\.(?:0{8}|9{8})/g,
+  /\.(?:0{8}|9{8}|[09](?<=\d{8}\.[09]))/g,
+  /\.(?:0{8}|9{8}|[09](?<=\d{8}\.[09]))/g, // bit 4 without bit 2 does not occur
+  /\.(?:0{8}|9{8}|[09](?<=\d{8}\.[09])|(?<=\d{15}\.))/g,
+];
+
+/** Whether a match of `pattern` (global, starting at a point) lies in an inexact integer literal. */
+function pointFound(text: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (inexactLiteralAround(text, m.index)) return true;
+    pattern.lastIndex = tokenEnd; // after the point
+  }
+  return false;
+}
+
+/** Whether an `e` (or `E`) after a digit, with 16 mantissa digits or 3 exponent digits, is in such a literal. */
+function exponentFound(text: string, e: "e" | "E"): boolean {
+  for (let i = text.indexOf(e); i >= 0; i = text.indexOf(e, i + 1)) {
+    if (!isDigitCode(text.charCodeAt(i - 1))) continue;
+    let j = i + 1;
+    const sign = text.charCodeAt(j);
+    if (sign === 43 || sign === 45) j++;
+    const long =
+      isDigitCode(text.charCodeAt(j)) && isDigitCode(text.charCodeAt(j + 1)) && isDigitCode(text.charCodeAt(j + 2));
+    let digits = long ? 16 : 0;
+    let point = false;
+    for (let k = i - 1; digits < 16; k--) {
+      const c = text.charCodeAt(k);
+      if (isDigitCode(c)) digits++;
+      else if (c === 46 && !point) point = true;
+      else break;
+    }
+    if (digits >= 16) {
+      if (inexactLiteralAround(text, i)) return true;
+      i = tokenEnd - 1;
+    }
+  }
+  return false;
+}
+
+/** The offset after the run of number characters that {@link inexactLiteralAround} looked at last. */
+let tokenEnd = 0;
+
+/**
+ * Tells whether the run of number characters (`0-9 . e E + -`) around offset `i` is an inexact integer literal:
+ * a JSON number that is not an integer, whose double is a safe integer. Sets {@link tokenEnd}.
+ */
+function inexactLiteralAround(text: string, i: number): boolean {
+  let start = i;
+  while (start > 0 && isNumberCode(text.charCodeAt(start - 1))) start--;
+  let end = i;
+  while (end < text.length && isNumberCode(text.charCodeAt(end))) end++;
+  tokenEnd = end;
+  const literal = text.slice(start, end);
+  return inexactLiteral(literal, Number(literal));
+}
+
+/** Tells whether `literal`, whose double is `d`, is a JSON number that is not an integer while `d` is a safe one. */
+function inexactLiteral(literal: string, d: number): boolean {
+  return Math.floor(d) === d && d <= safeMax && d >= -safeMax && jsonNumberToBigInt(literal) === null;
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** A character of a number literal: a digit, `.`, `e`, `E`, `+` or `-`. */
+function isNumberCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
 }
 
 /**
@@ -434,6 +609,7 @@ export function parseJsonTextStrict(
   duplicates?: JsonTextDuplicate[],
 ): unknown {
   exactMode = exactNumbers;
+  inexactFound = undefined;
   const collect = duplicates !== undefined;
   const n = text.length;
   // The open containers, outermost first, and for objects the key of the member being read.
@@ -471,6 +647,12 @@ export function parseJsonTextStrict(
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       value = readNumber(text, i);
       if (value === undefined) throw strictError(text, "syntax", failure, at, stack, stackKeys, cur, key, true);
+      if (numberInexact) {
+        numberInexact = false;
+        // Where the value goes; a repeated key's value (`drop`) goes nowhere.
+        if (!drop)
+          recordInexact(cur, cur === undefined ? "" : curIsArray ? (cur as unknown[]).length : key, value as number, i);
+      }
       i = at;
     } else if (c === 123 || c === 91) {
       if (depth >= maxDepth) {
@@ -793,6 +975,9 @@ function readNumber(text: string, i: number): number | bigint | undefined {
     if (Number.isSafeInteger(rounded)) return rounded;
     return exactMode && i - digits > exactDigitsMax ? rounded : BigInt(literal);
   }
+  // Mantissa digits (the point counts one too many, harmlessly) and exponent digits, for the inexact check.
+  let mantissa = i - digits;
+  let exponent = 0;
   if (c === 46) {
     c = text.charCodeAt(++i);
     if (!(c >= 48 && c <= 57)) {
@@ -801,6 +986,7 @@ function readNumber(text: string, i: number): number | bigint | undefined {
     }
     do c = text.charCodeAt(++i);
     while (c >= 48 && c <= 57);
+    mantissa = i - digits;
   }
   if (c === 101 || c === 69) {
     c = text.charCodeAt(++i);
@@ -809,17 +995,41 @@ function readNumber(text: string, i: number): number | bigint | undefined {
       failAt(`expected a digit in the exponent, got ${describeAt(text, i)}`, i);
       return undefined;
     }
+    const exponentStart = i;
     do c = text.charCodeAt(++i);
     while (c >= 48 && c <= 57);
+    exponent = i - exponentStart;
   }
   at = i;
   const literal = text.slice(start, i);
   const d = Number(literal);
-  if (exactMode && !(d <= safeMax && d >= -safeMax)) {
-    const exact = exactInteger(literal, false);
-    if (exact !== "") return BigInt(exact);
+  if (exactMode) {
+    if (!(d <= safeMax && d >= -safeMax)) {
+      const exact = exactInteger(literal, false);
+      if (exact !== "") return BigInt(exact);
+    } else if ((mantissa >= 16 || exponent >= 3) && inexactLiteral(literal, d)) {
+      // Only such literals can be inexact (see mayHoldInexactInteger).
+      numberInexact = true;
+    }
   }
   return d;
+}
+
+/** Whether the number {@link readNumber} read last is an inexact integer literal (see {@link InexactIntegers}). */
+let numberInexact = false;
+
+/** Adds a literal to {@link inexactFound}. */
+function recordInexact(
+  container: Record<string, unknown> | unknown[] | undefined,
+  key: string | number,
+  value: number,
+  offset: number,
+): void {
+  inexactFound ??= { containers: [], keys: [], values: [], offsets: [] };
+  inexactFound.containers.push(container);
+  inexactFound.keys.push(key);
+  inexactFound.values.push(value);
+  inexactFound.offsets.push(offset);
 }
 
 /** Returns the offset of the first character at or after `i` that is not JSON whitespace. */

@@ -14,7 +14,7 @@ import { countOption, optionsTypeName, shown } from "../internal/options.js";
 import { textDepthAsMaxDepth, textDepthBound } from "./depth-errors.js";
 import { parseJsonText, type JsonTextParseOptions } from "./json-text.js";
 import { checkRegistry } from "../wkt/registry.js";
-import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit, defaultMaxValuesTextMin } from "../limits.js";
+import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit } from "../limits.js";
 
 /**
  * Options of `fromJson`, `fromJsonString` and the merge functions: `@bufbuild/protobuf`'s
@@ -39,13 +39,13 @@ export interface JsonReadOptions {
    */
   maxLength?: number | undefined;
   /**
-   * Work budget: the most values a call may decode (rule `size` beyond), which bounds the memory of the result
-   * whatever the shape of the input. A message counts 1 plus its number of fields (protobuf-es gives it a
-   * member per field, set or not), an element of a repeated field or an entry of a map 1, a
-   * google.protobuf.Value 2, a Struct or ListValue 1 more, a value of a Struct field 1. A whole number from 0
-   * up (else rule `range`), or Infinity. Default: {@link defaultMaxValues} (2,000,000) for a JS value; for a
-   * text, {@link defaultMaxValuesPerCodeUnit} (0.6) per UTF-16 code unit, at least
-   * {@link defaultMaxValuesTextMin} (100,000), which keeps peak memory under about 50 times the text.
+   * Memory budget, in units of 8 bytes: the most memory a call may allocate for its result (rule `size`
+   * beyond), charged as it is built (a message its object and the members `create()` gives it, an element its
+   * slot, a bigint, a Uint8Array, a google.protobuf.Value each what it takes; README, Hostile input), whatever
+   * the shape of the input. A whole number from 0 up (else rule `range`), or Infinity: a fixed cap. Default:
+   * {@link defaultMaxValues} (4,000,000 units, 32 MB) plus {@link defaultMaxValuesPerCodeUnit} (6 units, 48
+   * bytes) per UTF-16 code unit of the input's JSON text, counted from the value as it is read, so that a text
+   * and its parsed value (`fromJsonString` and `fromJson`) get the same budget.
    */
   maxValues?: number | undefined;
 }
@@ -57,9 +57,13 @@ export interface ReadContext extends ValueBudget {
   readonly maxDepth: number;
   /** Messages entered so far. */
   depth: number;
-  /** Values decoded so far (see {@link JsonReadOptions.maxValues}): one integer addition per message or list. */
+  /**
+   * Units charged less units earned so far (see {@link JsonReadOptions.maxValues}): one addition per
+   * allocation, compared with `maxValues`.
+   */
   values: number;
   readonly maxValues: number;
+  readonly perCodeUnit: number;
   /**
    * The JSON came from `fromJsonString`'s parser in its `exactNumbers` mode, where every integer beyond
    * 2^53 written in any form is a `bigint`: a `number` beyond 2^53 is then a literal no integer field may take.
@@ -87,14 +91,10 @@ export const skipped = Symbol("skipped");
 
 /**
  * @internal The context of one decoding call, its options checked (`registry` up front, as toJson checks it, then
- * the counts); `exactNumbers` for JSON from the text parser, `textLength` the length of that text (the default
- * budget grows with it), undefined for a JS value.
+ * the counts); `exactNumbers` for JSON from the text parser. The budget is the same for a text and a JS value:
+ * the default earns {@link defaultMaxValuesPerCodeUnit} per code unit of the value's JSON text as it is read.
  */
-export function makeContext(
-  options: Partial<JsonReadOptions> | undefined,
-  exactNumbers: boolean,
-  textLength: number | undefined,
-): ReadContext {
+export function makeContext(options: Partial<JsonReadOptions> | undefined, exactNumbers: boolean): ReadContext {
   if (options === undefined) {
     return {
       ignoreUnknownFields: false,
@@ -102,31 +102,25 @@ export function makeContext(
       maxDepth: defaultMaxDepth,
       depth: 0,
       values: 0,
-      maxValues: checkMaxValues(undefined, textLength),
+      maxValues: defaultMaxValues,
+      perCodeUnit: defaultMaxValuesPerCodeUnit,
       exactNumbers,
+      forIn: false,
     };
   }
+  const maxValues = options?.maxValues;
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     registry: checkRegistry(options?.registry),
     maxDepth: depthOption(options),
     depth: 0,
     values: 0,
-    maxValues: checkMaxValues(options?.maxValues, textLength),
+    maxValues: maxValues === undefined ? defaultMaxValues : countOption("maxValues", maxValues, defaultMaxValues),
+    // A caller's own maxValues is a fixed cap; Infinity (trusted input) needs no credit either.
+    perCodeUnit: maxValues === undefined ? defaultMaxValuesPerCodeUnit : 0,
     exactNumbers,
+    forIn: false,
   };
-}
-
-/**
- * @internal The `maxValues` option checked, or its default: {@link defaultMaxValues} for a JS value, for a text
- * {@link defaultMaxValuesPerCodeUnit} per code unit and at least {@link defaultMaxValuesTextMin}.
- */
-export function checkMaxValues(maxValues: number | undefined, textLength: number | undefined): number {
-  if (maxValues === undefined) {
-    if (textLength === undefined) return defaultMaxValues;
-    return Math.max(defaultMaxValuesTextMin, Math.floor(textLength * defaultMaxValuesPerCodeUnit));
-  }
-  return countOption("maxValues", maxValues, defaultMaxValues);
 }
 
 /**

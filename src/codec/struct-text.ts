@@ -31,7 +31,8 @@
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { byNameStore, setOwnByName } from "../internal/json-value.js";
 import { textKeptEveryMember } from "./json-text.js";
-import { containerCost, listValueCost, valueCost } from "../internal/budget.js";
+import { earned, structCost, valueCost, type ValueBudget } from "../internal/budget.js";
+import { listCharge, structMemberCharge } from "../wkt/struct-decode.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
 import { prototypeIsClean } from "../internal/objects.js";
 import { isWellFormed } from "../internal/utf16.js";
@@ -49,8 +50,9 @@ let checkStrings = true;
 
 /**
  * Decodes a JSON text into a Struct, Value or ListValue (by `typeName`) in one walk over `JSON.parse`'s tree,
- * allowing `maxDepth` levels of objects and arrays and `maxValues` of the decoder's budget (see
- * JsonReadOptions.maxValues). Returns undefined, having thrown nothing, when the text is
+ * allowing `maxDepth` levels of objects and arrays and `maxValues` of the decoder's budget, which earns
+ * `perCodeUnit` per code unit of text as the decoder's does (see JsonReadOptions.maxValues). Returns undefined,
+ * having thrown nothing, when the text is
  * not one that decodes without error, or when it cannot tell; the caller then takes the long way, which
  * decides and builds the error.
  *
@@ -64,6 +66,7 @@ export function structFamilyFromText(
   text: string,
   maxDepth: number,
   maxValues = Infinity,
+  perCodeUnit = 0,
 ): Struct | Value | ListValue | undefined {
   if (typeof text !== "string" || !prototypeIsClean()) return undefined;
   let tree: unknown;
@@ -75,6 +78,7 @@ export function structFamilyFromText(
   checkStrings = !textHasNoLoneSurrogate(text);
   keysSeen = 0;
   valuesLeft = maxValues;
+  rate.perCodeUnit = perCodeUnit;
   let out: Struct | Value | ListValue;
   try {
     if (typeName === structTypeName) {
@@ -84,7 +88,7 @@ export function structFamilyFromText(
       if (!Array.isArray(tree)) return undefined;
       out = rootListIn(tree, maxDepth);
     } else if (typeName === valueTypeName) {
-      if ((valuesLeft -= 2) < 0) return undefined;
+      if ((valuesLeft -= valueCost) < 0) return undefined;
       out = valueIn(tree, maxDepth);
     } else {
       return undefined;
@@ -114,15 +118,19 @@ function textHasNoLoneSurrogate(text: string): boolean {
 }
 
 /**
- * What is left of the budget (`maxValues`), charged as struct.ts charges it (a Value 2, a Struct or ListValue 1
- * more); past it the fast path gives up and the long way reports the error.
+ * What is left of the budget (`maxValues`), charged and earned at the points where struct-decode.ts charges and
+ * earns it (so that no prefix of the walk is past it where the long way's is not); past it the fast path gives
+ * up and the long way reports the error.
  */
 let valuesLeft = Infinity;
+/** The call's rate of credit per code unit (its budget's), as struct-decode.ts's charges read it. */
+const rate: { -readonly [K in keyof ValueBudget]: ValueBudget[K] } = { values: 0, maxValues: Infinity, perCodeUnit: 0 };
 
 function valueIn(v: unknown, depthLeft: number): Value {
   // `typeof v === "..."` tests: V8 compiles them inline, while `switch (typeof v)` calls its Typeof builtin.
   if (typeof v === "string") {
     if (checkStrings && !isWellFormed(v)) throw bail;
+    valuesLeft += rate.perCodeUnit * (v.length + earned.string);
     return { $typeName: valueTypeName, kind: { case: "stringValue", value: v } };
   }
   if (typeof v === "number") {
@@ -143,7 +151,7 @@ function valueIn(v: unknown, depthLeft: number): Value {
 
 /** Turns an object of `JSON.parse` into a Struct whose `fields` it becomes. */
 function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
-  if (depthLeft <= 0 || (valuesLeft -= containerCost) < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= structCost) < 0) throw bail;
   const below = depthLeft - 1;
   let n = 0;
   // for-in sees exactly the own keys: Object.prototype was checked to have no enumerable property. Every key
@@ -151,14 +159,13 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
   // the inherited accessor is reached only by a key the object does not have.
   for (const key in obj) {
     n++;
+    if ((valuesLeft -= structMemberCharge(key, rate)) < 0) throw bail;
     if (checkStrings && !isWellFormed(key)) throw bail;
     const value = valueIn(obj[key], below);
     // Names V8 ties to one of its protectors are stored by name (see setOwnByName).
     if (byNameStore(key)) setOwnByName(obj, key, value);
     else obj[key] = value;
   }
-  // Charged once per object rather than per member: the walk may give up a few members later, same result.
-  if ((valuesLeft -= valueCost * n) < 0) throw bail;
   keysSeen += n;
   return { $typeName: structTypeName, fields: obj as { [key: string]: Value } };
 }
@@ -171,18 +178,18 @@ function structIn(obj: Record<string, unknown>, depthLeft: number): Struct {
  * the three Struct fixtures, Node 20 and 24; no loss on fast roots of 300 and 900 members).
  */
 function rootStructIn(obj: Record<string, unknown>, depthLeft: number): Struct {
-  if (depthLeft <= 0 || (valuesLeft -= containerCost) < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= structCost) < 0) throw bail;
   const below = depthLeft - 1;
   const keys = Object.keys(obj);
   const n = keys.length;
   for (let i = 0; i < n; i++) {
     const key = keys[i]!;
+    if ((valuesLeft -= structMemberCharge(key, rate)) < 0) throw bail;
     if (checkStrings && !isWellFormed(key)) throw bail;
     const value = valueIn(obj[key], below);
     if (byNameStore(key)) setOwnByName(obj, key, value);
     else obj[key] = value;
   }
-  if ((valuesLeft -= valueCost * n) < 0) throw bail;
   keysSeen += n;
   return { $typeName: structTypeName, fields: obj as { [key: string]: Value } };
 }
@@ -190,7 +197,7 @@ function rootStructIn(obj: Record<string, unknown>, depthLeft: number): Struct {
 /** Turns an array of `JSON.parse` into a ListValue whose `values` it becomes (or a new array: see below). */
 function listIn(a: unknown[], depthLeft: number): ListValue {
   const n = a.length;
-  if (depthLeft <= 0 || (valuesLeft -= listValueCost(n)) < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= listCharge(n, rate)) < 0) throw bail;
   const below = depthLeft - 1;
   if (n > 0 && typeof a[0] === "number") {
     // JSON.parse gives an array of numbers, not all small integers, unboxed doubles; storing the first Value
@@ -222,7 +229,7 @@ function listIn(a: unknown[], depthLeft: number): ListValue {
  */
 function rootListIn(a: unknown[], depthLeft: number): ListValue {
   const n = a.length;
-  if (depthLeft <= 0 || (valuesLeft -= listValueCost(n)) < 0) throw bail;
+  if (depthLeft <= 0 || (valuesLeft -= listCharge(n, rate)) < 0) throw bail;
   const below = depthLeft - 1;
   if (n > 0 && typeof a[0] === "number") {
     const values = new Array<Value>(n);

@@ -16,12 +16,13 @@ import {
   type DescMessage,
   type JsonObject,
 } from "@bufbuild/protobuf";
-import { errorAsType } from "../errors.js";
+import { errorAsType, WktJsonError } from "../errors.js";
+import { describe } from "../internal/describe.js";
 import { nullValueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
-import { enumValueJsonName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumValueJsonName } from "../wkt/enum.js";
 import { extensionAsField } from "./extension-field.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { listWriters, mapWriters } from "./to-json-collections.js";
@@ -129,6 +130,11 @@ export function extensionsText(
  * Calls `write` once for each extension of the message the registry knows (by field number, first occurrence
  * in the unknown fields), with its plan and `{ value }`; errors in reading the value get the extension's key
  * in their path (`write` adds it to its own, as {@link nextField} and {@link writeField} do).
+ *
+ * The unknown fields are bytes from whoever made the message (fromBinary keeps whatever it cannot place), and
+ * protobuf-es's reader throws its own Error or RangeError on bytes that do not decode as the extension's type
+ * (a varint where a group goes): rule `binary` at the extension's key. A hand-made `$unknown` that is not a
+ * list of `{ no, ... }` is rule `json-type`.
  */
 function forEachExtension(
   desc: DescMessage,
@@ -137,9 +143,12 @@ function forEachExtension(
   writers: MessageWriters,
   write: (plan: FieldPlan, holder: { value: unknown }) => void,
 ): void {
-  const unknown = message.$unknown as readonly { no: number }[];
+  const unknown = message.$unknown;
+  if (!Array.isArray(unknown)) throw unknownFieldsError(desc, unknown);
   const seen = new Set<number>();
-  for (const { no } of unknown) {
+  for (const u of unknown as unknown[]) {
+    const no = typeof u === "object" && u !== null ? (u as { no?: unknown }).no : undefined;
+    if (typeof no !== "number") throw unknownFieldsError(desc, u);
     if (seen.has(no)) continue;
     seen.add(no);
     const ext = ctx.registry!.getExtensionFor(desc, no);
@@ -149,10 +158,36 @@ function forEachExtension(
     try {
       value = getExtension(message as never, ext);
     } catch (e) {
-      throw errorAtPath(e, keyOf(plan, ctx));
+      throw errorAtPath(extensionBytesError(e, desc, ext), keyOf(plan, ctx));
     }
     write(plan, { value });
   }
+}
+
+/**
+ * The error of an extension whose bytes protobuf-es could not read: ours as it is, an engine stack overflow as
+ * it is (the entry point makes it rule `depth`), anything else rule `binary`.
+ */
+function extensionBytesError(e: unknown, desc: DescMessage, ext: DescExtension): unknown {
+  if (e instanceof WktJsonError || (e instanceof RangeError && /call stack/i.test(e.message))) return e;
+  const why = e instanceof Error ? `: ${e.message}` : "";
+  return new WktJsonError(
+    "binary",
+    "$",
+    desc.typeName,
+    `the unknown fields hold bytes of the extension ${ext.typeName} that do not decode as its type${why}`,
+    { cause: e },
+  );
+}
+
+/** The error of a `$unknown` member that is not a list of unknown fields (`{ no, wireType, data }`). */
+function unknownFieldsError(desc: DescMessage, got: unknown): WktJsonError {
+  return new WktJsonError(
+    "json-type",
+    "$",
+    desc.typeName,
+    `expected $unknown to hold unknown fields ({ no, wireType, data }), got ${describe(got)}`,
+  );
 }
 
 const extensionPlans = new WeakMap<DescExtension, FieldPlan>();
@@ -199,7 +234,9 @@ function newPlan(
     raw,
     required: isRequiredField(field),
     members:
-      field.fieldKind === "enum" && field.enum.typeName !== nullValueTypeName
+      field.fieldKind === "enum" &&
+      field.enum.typeName !== nullValueTypeName &&
+      enumJsonNameClash(field.enum) === undefined // else its writer throws, at the field's path
         ? enumMembers(field.enum, keys)
         : undefined,
     plainString: raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,

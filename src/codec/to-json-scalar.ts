@@ -14,7 +14,7 @@ import { describe } from "../internal/describe.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter } from "../internal/scalar.js";
 import { durationToJson } from "../wkt/duration.js";
-import { enumValueJsonName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumJsonNameError, enumValueJsonName } from "../wkt/enum.js";
 import { fieldMaskToJson } from "../wkt/field-mask.js";
 import { timestampToJson } from "../wkt/timestamp.js";
 import type { ValueTextWriter, ValueWriter, WriteContext } from "./to-json-plan.js";
@@ -149,6 +149,13 @@ export function compileEnumText(desc: DescEnum): ValueTextWriter {
  * it into `jsonName`); a number the enum lacks is written as is.
  */
 export function compileEnum(desc: DescEnum): ValueWriter {
+  const clash = enumJsonNameClash(desc);
+  if (clash !== undefined) {
+    // protoc refuses such an enum: no value of it is written (GREEN named "BLUE" would read back as BLUE).
+    return () => {
+      throw enumJsonNameError(desc, clash);
+    };
+  }
   const names = new Map<number, string>();
   for (const v of desc.values) if (!names.has(v.number)) names.set(v.number, enumValueJsonName(v));
   const isNullValue = desc.typeName === nullValueTypeName;

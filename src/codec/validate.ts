@@ -14,8 +14,8 @@
  *
  * @module
  */
-import type { DescField, DescMessage, JsonValue, ScalarType } from "@bufbuild/protobuf";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import { create, type DescField, type DescMessage, type JsonValue, type ScalarType } from "@bufbuild/protobuf";
+import { AnySchema, isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
 import {
   anyEmpty,
@@ -30,7 +30,16 @@ import {
   anyValueFormKey,
   checkNoAtTypeField,
 } from "../wkt/any-json-form.js";
-import { compileValue, readerFor } from "./from-json.js";
+import {
+  compileValue,
+  fieldCost,
+  listItemCost,
+  mapEntryCost,
+  memberCharge,
+  messageEnterCost,
+  readerFor,
+} from "./from-json.js";
+import { zeroMessageCost } from "./zero-message.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
 import { maxDepthError } from "../internal/depth-error.js";
 import { stackOverflowAsDepth, textDepthAsMaxDepth } from "./depth-errors.js";
@@ -52,15 +61,7 @@ import {
   type ValueReader,
 } from "./read-context.js";
 import { describe } from "../internal/describe.js";
-import {
-  containerCost,
-  elementCost,
-  listValueCost,
-  messageCost,
-  unlimitedBudget,
-  valueCost,
-  valuesError,
-} from "../internal/budget.js";
+import { earned, extensionCost, structCost, unlimitedBudget, valueCost, valuesError } from "../internal/budget.js";
 import {
   anyTypeName,
   durationTypeName,
@@ -80,15 +81,24 @@ import {
   locateJsonPaths,
   parseJsonText,
   parseJsonTextStrict,
+  takeInexactIntegers,
+  type InexactIntegers,
   type JsonTextDuplicate,
 } from "./json-text.js";
-import { copyJsonObject, copyValue, setOwn } from "../internal/json-value.js";
+import { inexactDetail, inexactMarked } from "./inexact-integers.js";
+import { copyJsonObject, copyValue, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
 import { issuePathKeyMax, issuePathMax } from "../limits.js";
 import { type PathSegment } from "../path.js";
 import { typeUrlResolve } from "../wkt/registry.js";
-import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
+import {
+  listCharge,
+  listValueFromJsonInternal,
+  structFromJsonInternal,
+  structMemberCharge,
+  valueFromJsonInternal,
+} from "../wkt/struct-decode.js";
 
 /** One problem of an input: what {@link WktJsonError} says, as data. */
 export interface WktJsonIssue {
@@ -137,7 +147,7 @@ export function validateJson(
   json: JsonValue,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const walk = new Walk(makeContext(options, false, undefined), maxIssuesOf(options));
+  const walk = new Walk(makeContext(options, false), maxIssuesOf(options));
   withoutStacks(() => walk.root(schema, json));
   return walk.issues;
 }
@@ -159,13 +169,15 @@ export function validateJsonString(
   text: string,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const ctx = makeContext(options, true, typeof text === "string" ? text.length : 0);
+  const ctx = makeContext(options, true);
   const max = maxIssuesOf(options);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   let value: unknown;
   const duplicates: JsonTextDuplicate[] = [];
+  let inexact: InexactIntegers | undefined;
   try {
     value = parseJsonText(text, parseOptions);
+    inexact = takeInexactIntegers();
   } catch (caught) {
     const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
@@ -173,6 +185,7 @@ export function validateJsonString(
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
+      inexact = takeInexactIntegers();
     } catch (caught) {
       const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
@@ -182,6 +195,9 @@ export function validateJsonString(
     }
   }
   const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
+  // Literals like 1e-400 are judged by their text, as fromJsonString does (inexact-integers.ts); the walk's
+  // tree is its own, so it is not restored.
+  if (inexact !== undefined) value = inexactMarked(value, inexact);
   withoutStacks(() => walk.root(schema, value));
   const located = locateJsonPaths(text, walk.paths);
   const issues: { issue: WktJsonIssue; offset: number }[] = [];
@@ -190,6 +206,7 @@ export function validateJsonString(
     if (at !== undefined) {
       issue.line = at.line;
       issue.column = at.column;
+      if (inexact !== undefined) issue.detail = inexactDetail(issue.detail, at.offset, inexact) ?? issue.detail;
     }
     issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
   });
@@ -265,16 +282,30 @@ const full = Symbol("full");
 /** What a leaf read gave when it failed (the issue is recorded). */
 const failed = Symbol("failed");
 
-/** What an Any costs of the budget, as the decoder counts it: 1 plus its two fields. */
-const anyCost = messageCost(2);
+/** What an Any costs of the budget, as the decoder's reader charges it on entry. */
+let anyCost: number | undefined;
 
-const membersCache = new WeakMap<DescMessage, Map<string, FieldKey>>();
+/** A key that names a field, with what setting the field costs of the budget, as the decoder charges it. */
+interface Member extends FieldKey {
+  /** Whether the field adds a member to the zero message (see the decoder's FieldEntry). */
+  readonly adds: boolean;
+  /** What setting it costs (the decoder's fieldCost). */
+  readonly cost: number;
+}
+
+const membersCache = new WeakMap<DescMessage, Map<string, Member>>();
 
 /** The keys that name a field of `desc` ({@link fieldKeys}), by key. */
-function membersOf(desc: DescMessage): Map<string, FieldKey> {
+function membersOf(desc: DescMessage): Map<string, Member> {
   let members = membersCache.get(desc);
   if (members === undefined) {
-    members = new Map(fieldKeys(desc).map((k) => [k.key, k]));
+    const zero = create(desc);
+    members = new Map(
+      fieldKeys(desc).map((k) => {
+        const adds = k.field.oneof === undefined && !Object.prototype.hasOwnProperty.call(zero, k.field.localName);
+        return [k.key, { ...k, adds, cost: fieldCost(k.field, adds) }];
+      }),
+    );
     membersCache.set(desc, members);
   }
   return members;
@@ -328,6 +359,8 @@ class Walk {
    */
   readonly paths: PathSegment[][] = [];
   private readonly path: PathSegment[] = [];
+  /** What the message being walked costs more if the decoder makes it with create() (charged once). */
+  private upgrade = 0;
 
   constructor(
     private readonly ctx: ReadContext,
@@ -453,15 +486,20 @@ class Walk {
       this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
       return;
     }
-    if (!this.enter(desc.typeName, messageCost(desc.fields.length))) return;
+    const cost = zeroMessageCost(desc);
+    if (!this.enter(desc.typeName, cost.enter)) return;
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
+    // What the message costs more when the decoder makes it with create(), as the decoder charges it.
+    const outer = this.upgrade;
+    this.upgrade = cost.upgrade;
     for (let i = 0; i < keys.length; i++) {
       this.path.push(keys[i]!);
       this.member(desc, obj, keys, i, oneofs);
       this.path.pop();
     }
+    this.upgrade = outer;
     this.ctx.depth--;
   }
 
@@ -479,8 +517,10 @@ class Walk {
     if (member === undefined) {
       const ext = extensionOfKey(key, this.ctx.registry, typeName);
       // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
-      if (ext !== undefined) this.field(extensionAsField(ext), obj[key], new Set(), false);
-      else if (!this.ctx.ignoreUnknownFields) {
+      if (ext !== undefined) {
+        this.spend(extensionCost, typeName);
+        this.field(extensionAsField(ext), obj[key], new Set(), false);
+      } else if (!this.ctx.ignoreUnknownFields) {
         this.add(unknownFieldError(typeName, key));
       }
       return;
@@ -490,7 +530,14 @@ class Walk {
       this.add(givenTwiceError(member, key));
       return;
     }
-    this.field(member.field, obj[key], oneofs, true);
+    const v = obj[key];
+    let charge = memberCharge(member, key, v, this.ctx);
+    if (member.adds || i >= 16) {
+      charge += this.upgrade;
+      this.upgrade = 0;
+    }
+    this.spend(charge, typeName);
+    this.field(member.field, v, oneofs, true);
   }
 
   /** One member of a message: a list, a map, or a singular field (maybe in a oneof). */
@@ -503,12 +550,13 @@ class Walk {
           this.error("json-type", parentName, `expected an array, got ${describe(json)}`);
           return;
         }
-        this.spend(json.length, parentName);
+        this.spend(json.length * (listItemCost(field) - earned.element * this.ctx.perCodeUnit), parentName);
         const message = field.listKind === "message" ? field.message : undefined;
         const nullable = nullIsValue(field);
         const reader = this.leafReader(field, message, true, cached);
         for (let i = 0; i < json.length; i++) {
           const item: unknown = json[i];
+          if (typeof item === "string") this.ctx.values -= this.ctx.perCodeUnit * (item.length + earned.string);
           this.path.push(i);
           if (item === null && !nullable) this.error("json-type", parentName, "a list item cannot be null");
           else if (reader !== undefined) this.read(reader, item);
@@ -530,9 +578,11 @@ class Walk {
         // The keys the decoder would have set so far, in their canonical form ("-0" and "0" are one key).
         const set = new Set<string>();
         const keys = Object.keys(obj);
-        this.spend(keys.length, parentName);
+        const entry = { cost: mapEntryCost(field) };
         for (const key of keys) {
           this.path.push(key);
+          // As the decoder charges an entry: before its key is read.
+          this.spend(memberCharge(entry, key, obj[key], this.ctx), parentName);
           this.mapEntry(field, field.mapKey, message, reader, nullable, obj, key, set);
           this.path.pop();
         }
@@ -610,7 +660,6 @@ class Walk {
       if (typeof json !== "object" || json === null || Array.isArray(json)) {
         return this.leaf(() => copyJsonObject(json, depthLeft, structTypeName, this.ctx));
       }
-      if (depthLeft > 0) this.spend(elementCost, structTypeName); // the copy's own object, as copyJsonObject charges it
       this.object(json as Record<string, unknown>, depthLeft, "copy", structTypeName);
       return undefined;
     }
@@ -620,7 +669,7 @@ class Walk {
 
   /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
   private any(json: unknown): void {
-    if (!this.enter(anyTypeName, anyCost)) return;
+    if (!this.enter(anyTypeName, (anyCost ??= messageEnterCost(AnySchema)))) return;
     this.anyBody(json);
     this.ctx.depth--;
   }
@@ -701,12 +750,12 @@ class Walk {
         this.object(json as Record<string, unknown>, depthLeft, mode, typeName);
         return;
       }
-    } else if (
-      typeof json === "boolean" ||
-      (typeof json === "number" && json - json === 0) ||
-      (typeof json === "string" && isWellFormed(json))
-    ) {
+    } else if (typeof json === "boolean" || (typeof json === "number" && json - json === 0)) {
       return; // a JSON scalar both readers take as it is
+    } else if (typeof json === "string" && isWellFormed(json)) {
+      // A string of a Value earns its length when read; the copy's, with its member or element.
+      if (mode === "message") this.ctx.values -= this.ctx.perCodeUnit * (json.length + earned.string);
+      return;
     }
     // Anything else (a non-finite number, a string with a lone surrogate, a bigint, something that is not JSON,
     // null): the decoder's own answer.
@@ -727,10 +776,12 @@ class Walk {
       );
       return;
     }
-    // As listFrom (a ListValue 1, each Value 2) or copyValue (each element 1) charge it, all at once.
-    if (mode === "message") this.spend(listValueCost(json.length), listValueTypeName);
-    else this.spend(json.length, typeName);
+    // As listFrom or copyValue charge it, all at once.
+    if (mode === "message") this.spend(listCharge(json.length, this.ctx), listValueTypeName);
+    else this.spend(jsonCopyCharge.array(json.length, this.ctx), typeName);
     for (let i = 0; i < json.length; i++) {
+      const e: unknown = json[i];
+      if (mode === "copy" && typeof e === "string") this.ctx.values += jsonCopyCharge.stringElement(e, this.ctx);
       this.path.push(i);
       this.tree(json[i], depthLeft - 1, mode, typeName);
       this.path.pop();
@@ -746,13 +797,18 @@ class Walk {
       );
       return;
     }
-    // As structFrom (a Struct 1, each Value 2) or copyObject (each value 1) charge it, member by member.
-    if (mode === "message") this.spend(containerCost, structTypeName);
+    // As structFrom or copyObject charge it: the object, then member by member.
+    this.spend(
+      mode === "message" ? structCost : jsonCopyCharge.object(),
+      mode === "message" ? structTypeName : typeName,
+    );
     const nested = mode === "message" ? valueTypeName : typeName;
-    const each = mode === "message" ? valueCost : elementCost;
     for (const key of Object.keys(json)) {
       this.path.push(key); // the reader charges the member with its key as the error's path
-      this.spend(each, nested);
+      this.spend(
+        mode === "message" ? structMemberCharge(key, this.ctx) : jsonCopyCharge.member(key, json[key], this.ctx),
+        nested,
+      );
       this.path.pop();
       if (!isWellFormed(key)) {
         if (mode === "message")

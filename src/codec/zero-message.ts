@@ -17,6 +17,7 @@
  * @module
  */
 import { create, type DescMessage } from "@bufbuild/protobuf";
+import { dictObjectCost, fastObjectCost } from "../internal/budget.js";
 
 interface Template {
   /** The members every message shares (primitives, and the constants create() shares too); undefined: use create(). */
@@ -31,6 +32,21 @@ interface Template {
   root: ZeroShape | undefined;
   /** How many lists of added members have been reached from `root`. */
   shapes: number;
+  /** What a message of the type costs of the decoder's budget ({@link zeroMessageCost}), once computed. */
+  cost: ZeroMessageCost | undefined;
+}
+
+/**
+ * What a new message of a type costs of the decoder's budget (internal/budget.ts), in its units of 8 bytes:
+ * `enter`, the message as the reader makes it (its object with the members of `create()`, and its own lists,
+ * maps and oneof holders); `upgrade`, what it costs more when the reader makes it with `create()` instead of
+ * copying the zero message (more than 16 members given, or a member added: V8 then keeps it as a dictionary).
+ *
+ * @internal
+ */
+export interface ZeroMessageCost {
+  readonly enter: number;
+  readonly upgrade: number;
 }
 
 /**
@@ -173,6 +189,29 @@ export function zeroMessageRoom(desc: DescMessage): number {
   return t.base === undefined ? -1 : membersMax - t.size;
 }
 
+/**
+ * What a message of `desc` costs of the decoder's budget (see {@link ZeroMessageCost}), computed once per type.
+ *
+ * @internal
+ * @example
+ * zeroMessageCost(TimestampSchema); //=> { enter: 7, upgrade: 3 } (three members; the bigint apart)
+ */
+export function zeroMessageCost(desc: DescMessage): ZeroMessageCost {
+  const t = templateOf(desc);
+  if (t.cost === undefined) {
+    const members = Object.keys(create(desc)).length;
+    // Fresh per message: a list (an empty JSArray), a map (an object literal), a oneof holder ({ case }).
+    const own = 4 * t.lists.length + 7 * t.maps.length + 4 * t.oneofs.length;
+    // create() adds members one keyed store at a time: V8 keeps a dozen or so in fast mode, then a dictionary.
+    const created = members > 13 ? dictObjectCost(members) : fastObjectCost(members + 3);
+    t.cost =
+      t.base === undefined
+        ? { enter: created + own, upgrade: 0 }
+        : { enter: fastObjectCost(members) + own, upgrade: Math.max(0, created - fastObjectCost(members)) };
+  }
+  return t.cost;
+}
+
 function templateOf(desc: DescMessage): Template {
   let t = templates.get(desc);
   if (t === undefined) {
@@ -204,10 +243,10 @@ function compileTemplate(desc: DescMessage): Template {
   }
   const keys = Object.keys(zero);
   if (Object.getPrototypeOf(zero) !== Object.prototype || keys.length > membersMax || keys.includes("__proto__")) {
-    return { base: undefined, size: 0, lists, maps, oneofs, root: undefined, shapes: 0 };
+    return { base: undefined, size: 0, lists, maps, oneofs, root: undefined, shapes: 0, cost: undefined };
   }
   const base = fastCopy(keys, zero);
-  const t: Template = { base, size: keys.length, lists, maps, oneofs, root: undefined, shapes: 0 };
+  const t: Template = { base, size: keys.length, lists, maps, oneofs, root: undefined, shapes: 0, cost: undefined };
   t.root = { t, added: [], base, next: [] };
   return t;
 }

@@ -29,7 +29,8 @@ import { WktJsonError } from "../errors.js";
 import { enumTypeName, typeTypeName } from "../internal/names.js";
 import { isDigit } from "../internal/scan.js";
 import { registryNestingMax } from "../limits.js";
-import { typeUrlParse } from "../wkt/registry.js";
+import { enumJsonNameClash } from "../wkt/enum.js";
+import { typeUrlParse, wktRedefinition } from "../wkt/registry.js";
 import { builtins } from "./builtins.js";
 import {
   enumProto,
@@ -85,14 +86,18 @@ type Target = { readonly node: Node } | { readonly file: DescFile };
  * it: no two fields may share a proto name, a JSON name, or a default (lowerCamelCase) JSON name (protoc only
  * warns about the last in proto2, but protobuf-es gives both fields one property); a JSON name may not be
  * another field's proto name (a reader accepts both names, so it could not tell the fields apart); and no field
- * may be called `@type` in JSON (the type URL's member when the message is in an Any).
+ * may be called `@type` in JSON (the type URL's member when the message is in an Any). The names of an Enum's
+ * values too: a name or custom JSON name may stand for one number only.
  *
  * @throws {WktJsonError} rule `unknown-type` for a referenced type that is neither given nor known (the error
- *   names its type URL; path `$.types[i].fields[j].typeUrl`), `type-url` for a malformed type URL or type name
- *   or a duplicate type, `enum` for an unknown kind, cardinality or syntax, `range` for a field number or
+ *   names its type URL; path `$.types[i].fields[j].typeUrl`), `type-url` for a malformed type URL or type name,
+ *   a duplicate type, or a type that redefines a well-known type with a form of its own (Struct, Timestamp, a
+ *   wrapper, ...: path `$.types[i].name`; one the same field for field is accepted), `enum` for an unknown kind, cardinality or syntax, `range` for a field number or
  *   `oneof_index` out of range (rule 10), `duplicate-field` for a JSON name that clashes as said above (reported at
  *   the later field of the two: path `$.types[i].fields[j].jsonName`, or `.name` when its proto name is the
- *   earlier field's JSON name), `syntax` for an unknown edition or types that do not form valid
+ *   earlier field's JSON name), `enum` for an enum whose values' JSON names clash as protoc checks them (a
+ *   custom JSON name that is another value's name or custom JSON name, or two values of one name; path
+ *   `$.enums[i].enumvalue[k]`, the later value), `syntax` for an unknown edition or types that do not form valid
  *   descriptors (types of different packages that reference each other in a cycle among them), `binary` for
  *   an option value that does not decode.
  * @example
@@ -109,7 +114,9 @@ export function registryFromTypes(set: TypeSet, options?: RegistryFromTypesOptio
   const groups = fileGroups(roots, refs);
   const external = referencedFiles(refs);
   nameFiles(groups, external);
-  return fileRegistry(external, groups, protos, refs);
+  const registry = fileRegistry(external, groups, protos, refs);
+  checkBuilt(registry, nodes.order);
+  return registry;
 }
 
 /** The given types and enums by full name, in input order. */
@@ -324,6 +331,15 @@ function refResolver(
         );
       }
       if (desc.kind !== want) throw kindMismatch(field, path, desc.kind, name, want);
+      const redefined = wktRedefinition(desc);
+      if (redefined !== undefined) {
+        throw new WktJsonError(
+          "type-url",
+          path,
+          typeTypeName,
+          `${JSON.stringify(field.typeUrl)} names ${name} of the registry given, which redefines the built-in well-known type: ${redefined}`,
+        );
+      }
       target = { file: desc.file };
       if (desc.kind === "enum") enumValues = () => enumNames(desc, () => desc.values.map((v) => v.name));
     }
@@ -450,6 +466,39 @@ function fileRegistry(
       `the types do not form valid descriptors: ${e instanceof Error ? e.message : String(e)}`,
       { cause: e },
     );
+  }
+}
+
+/**
+ * Checks the descriptors built, which read options as the codec does. Refuses an enum whose values' JSON names
+ * clash, as protoc does (see enumJsonNameClash): a custom JSON name (the option `(pb.enumvalue.json)`) that is
+ * another value's name or custom JSON name, or two values of one name. Refuses a type that redefines one of
+ * the well-known types with a form of their own (a `google.protobuf.Struct` of other fields): the codec
+ * would read and write it as the built-in; one the same field for field is accepted.
+ */
+function checkBuilt(registry: FileRegistry, order: readonly Node[]): void {
+  for (const node of order) {
+    const desc = node.kind === "enum" ? registry.getEnum(node.name) : registry.getMessage(node.name);
+    if (desc === undefined) continue;
+    const typeName = node.kind === "enum" ? enumTypeName : typeTypeName;
+    const redefined = wktRedefinition(desc);
+    if (redefined !== undefined) {
+      throw new WktJsonError(
+        "type-url",
+        `${node.path}.name`,
+        typeName,
+        `${node.name} is a well-known type, built in, and this one differs: ${redefined}`,
+      );
+    }
+    const clash = desc.kind === "enum" ? enumJsonNameClash(desc) : undefined;
+    if (clash !== undefined) {
+      throw new WktJsonError(
+        "enum",
+        `${node.path}.enumvalue[${clash.index}]`,
+        typeName,
+        `the JSON names of ${node.name} clash: ${clash.detail}`,
+      );
+    }
   }
 }
 

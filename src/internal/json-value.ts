@@ -12,7 +12,15 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
 import { maxDepthError } from "./depth-error.js";
 import { errorAtPath } from "../path.js";
-import { elementCost, unlimitedBudget, valuesError, type ValueBudget } from "./budget.js";
+import {
+  earned,
+  jsonArrayCost,
+  jsonObjectCost,
+  keyedCost,
+  unlimitedBudget,
+  valuesError,
+  type ValueBudget,
+} from "./budget.js";
 import { isPlainPrototype, prototypeIsClean } from "./objects.js";
 import { isWellFormed } from "./utf16.js";
 
@@ -108,16 +116,32 @@ export function setOwnByName(obj: Record<string, unknown>, key: string, value: u
 
 /**
  * Copies a JSON object, checking every value. `depthLeft` is the number of object/array levels still
- * allowed, this object included. With a `budget` (the decoder's), the object and each value in it cost 1.
+ * allowed, this object included. With a `budget` (the decoder's), each object, array and member is charged
+ * what it costs, less what its text earns (see internal/budget.ts), at the points {@link jsonCopyCharge}
+ * names.
  */
 export function copyJsonObject(json: unknown, depthLeft: number, typeName: string, budget?: ValueBudget): JsonObject {
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     throw new WktJsonError("json-type", "$", typeName, `expected an object, got ${describe(json)}`);
   }
-  const b = budget ?? unlimitedBudget();
-  if (depthLeft > 0 && (b.values += elementCost) > b.maxValues) throw valuesError(typeName, b);
-  return copyObject(json as Record<string, unknown>, depthLeft, typeName, b);
+  return copyObject(json as Record<string, unknown>, depthLeft, typeName, budget ?? unlimitedBudget());
 }
+
+/**
+ * The charges of a copy (each a cost less what the text earns), named for the walks that must charge as
+ * {@link copyJsonObject} does (the validator, the decoder's adoption of a parsed tree): an object on entry,
+ * past the depth check; each member before its value; an array on entry, past the depth check, for all its
+ * elements; a string element, a credit before it is read.
+ *
+ * @internal
+ */
+export const jsonCopyCharge = {
+  object: (): number => jsonObjectCost,
+  member: (key: string, v: unknown, b: ValueBudget): number =>
+    keyedCost - b.perCodeUnit * (key.length + earned.member + (typeof v === "string" ? v.length + earned.string : 0)),
+  array: (n: number, b: ValueBudget): number => jsonArrayCost(n) - b.perCodeUnit * earned.element * n,
+  stringElement: (s: string, b: ValueBudget): number => -b.perCodeUnit * (s.length + earned.string),
+};
 
 function copyObject(
   json: Record<string, unknown>,
@@ -126,17 +150,21 @@ function copyObject(
   budget: ValueBudget,
 ): JsonObject {
   if (depthLeft <= 0) throw maxDepthError(typeName);
+  if ((budget.values += jsonObjectCost) > budget.maxValues) throw valuesError(typeName, budget);
   const out: JsonObject = {};
   const keys = Object.keys(json);
   let key = "";
   try {
     for (let i = 0; i < keys.length; i++) {
       key = keys[i]!;
-      if ((budget.values += elementCost) > budget.maxValues) throw valuesError(typeName, budget);
+      const item = json[key];
+      if ((budget.values += jsonCopyCharge.member(key, item, budget)) > budget.maxValues) {
+        throw valuesError(typeName, budget);
+      }
       if (!isWellFormed(key)) {
         throw new WktJsonError("utf16", "$", typeName, "the key has a lone surrogate, which is not valid UTF-8");
       }
-      const v = copyValue(json[key], depthLeft - 1, typeName, budget);
+      const v = copyValue(item, depthLeft - 1, typeName, budget);
       if (byNameStore(key)) setOwnByName(out, key, v);
       else out[key] = v;
     }
@@ -179,11 +207,17 @@ export function copyValue(
       if (json === null) return null;
       if (Array.isArray(json)) {
         if (depthLeft <= 0) throw maxDepthError(typeName);
-        if ((budget.values += elementCost * json.length) > budget.maxValues) throw valuesError(typeName, budget);
+        if ((budget.values += jsonCopyCharge.array(json.length, budget)) > budget.maxValues) {
+          throw valuesError(typeName, budget);
+        }
         const out: JsonValue[] = new Array(json.length);
         let i = 0;
         try {
-          for (; i < json.length; i++) out[i] = copyValue(json[i], depthLeft - 1, typeName, budget);
+          for (; i < json.length; i++) {
+            const e: unknown = json[i];
+            if (typeof e === "string") budget.values += jsonCopyCharge.stringElement(e, budget);
+            out[i] = copyValue(e, depthLeft - 1, typeName, budget);
+          }
         } catch (e) {
           throw errorAtPath(e, i);
         }

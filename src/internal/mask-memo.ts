@@ -7,6 +7,7 @@
  * @module
  */
 import { maskPaths } from "./mask-path.js";
+import { earn, type WorkMeter } from "./meter.js";
 
 interface Memo {
   readonly copy: readonly string[];
@@ -21,15 +22,23 @@ const memos = new WeakMap<readonly string[], Memo>();
 /**
  * Prepares a mask (parse, check, build the trie) once per paths array: the result is kept beside a copy of
  * the paths and reused while the array still holds the same strings (it may have been changed in between) and
- * `scope` and `flavor` (what the preparation depends on: a schema, options) are the same.
+ * `scope` and `flavor` (what the preparation depends on: a schema, options) are the same. With a meter, the
+ * call earns the mask's text (each path's code units and one for its separator), memoized or not: what a mask
+ * allows a call to do does not depend on whether it was seen before.
  */
 export function memoMask<T>(
   mask: unknown,
   scope: unknown,
   flavor: string,
   prepare: (paths: readonly string[]) => T,
+  meter?: WorkMeter,
 ): T {
   const paths = maskPaths(mask);
+  if (meter !== undefined) {
+    let units = 0;
+    for (let k = 0; k < paths.length; k++) units += paths[k]!.length + 1;
+    earn(meter, units);
+  }
   const m = memos.get(paths);
   if (m !== undefined && m.scope === scope && m.flavor === flavor && m.copy.length === paths.length) {
     let k = 0;

@@ -126,6 +126,15 @@ function fail(rule: "json-type" | "syntax" | "range" | "utf16", t: ScalarType, d
   throw new WktJsonError(rule, "$", scalarTypeName(t), detail);
 }
 
+/**
+ * The detail of the error for a number literal that is not an integer although its double is one: beyond 2^53
+ * (`9007199254740993.5`, the double 9007199254740994) or within (`1.00000000000000000001`, `1e-400`). The codec
+ * refuses it in an integer field when it has the literal's text (see inexact-integers.ts).
+ */
+export function roundedFractionDetail(double: number): string {
+  return `the number is not an integer: its fraction is beyond what a double holds (a double reads it as ${double})`;
+}
+
 /** Reads a 32-bit integer of type `t` from a JSON number or numeric string. */
 function readInt32(json: unknown, t: ScalarType, min: number, max: number): number {
   let v: number;
@@ -200,6 +209,13 @@ function readFloat(json: unknown, t: ScalarType): number {
 /**
  * Reads a scalar of type `t` from its JSON value (not null: the caller decides what null means).
  * 64-bit integers are returned as bigint, or as a decimal string when `longAsString` is set.
+ *
+ * The integer rule: an integer type takes a number that is an integer in its range, or a string whose decimal
+ * text is one (`"1e2"`, `"1.0"`; not `"1.00000000000000000001"`). A number is judged as the double it is: a JS
+ * value given to `fromJson` has no text, so `1.00000000000000000001` there is already the double 1 and is
+ * taken. From a text (`fromJsonString`, `validateJsonString`) the codec judges the literal's decimal text
+ * instead, as for a string: a literal that is not an integer is refused even where its double is one (see
+ * inexact-integers.ts and {@link roundedFractionDetail}).
  */
 export function scalarFromJson(t: ScalarType, json: unknown, longAsString: boolean): unknown {
   switch (t) {

@@ -23,7 +23,8 @@
 import type { DescField } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
-import type { Node } from "../internal/mask-trie.js";
+import { LEAF, type Node } from "../internal/mask-trie.js";
+import { charge, type WorkMeter } from "../internal/meter.js";
 import { defaultMaxDepth } from "../limits.js";
 import { pathJoin, type PathSegment } from "../path.js";
 import {
@@ -91,43 +92,102 @@ function descriptorBehavior(field: DescField): number {
   return bits;
 }
 
-export /**
- * The behaviour bits of a field: its descriptor's, and those the path lists (`lists`, by proto path from the
- * root) give it when its path is known (`path` is undefined inside lists and maps).
+/**
+ * The path lists of field behaviour (the `outputOnly`, `immutable` and `required` options) as a tree of proto
+ * names from the root: each node holds the bits its path was given. Walks go down it beside the data, so that no
+ * path string is built per field per level.
  */
-function behavior(lists: ReadonlyMap<string, number>, fp: FieldAccess, path: string | undefined): number {
+export interface BehaviorLists {
+  bits: number;
+  children: Map<string, BehaviorLists> | undefined;
+}
+
+/** Adds `bit` to the path `segs` of the lists. */
+export function addBehavior(root: BehaviorLists, segs: readonly string[], bit: number): void {
+  let node = root;
+  for (const s of segs) {
+    node.children ??= new Map();
+    let next = node.children.get(s);
+    if (next === undefined) node.children.set(s, (next = { bits: 0, children: undefined }));
+    node = next;
+  }
+  node.bits |= bit;
+}
+
+/**
+ * The lists' node of a field of the message whose node is `lists`, or undefined (no entries below, or the path
+ * is not known: inside lists and maps the path lists do not reach).
+ */
+export function behaviorBelow(lists: BehaviorLists | undefined, fp: FieldAccess): BehaviorLists | undefined {
+  return lists?.children?.get(fp.name);
+}
+
+/**
+ * The behaviour bits of a field: its descriptor's, and those the path lists give it (`lists` is the node of the
+ * message holding the field, undefined where its path is not known: inside lists and maps).
+ */
+export function behavior(lists: BehaviorLists | undefined, fp: FieldAccess): number {
   const bits = descriptorBehavior(fp.field);
-  return path === undefined || lists.size === 0 ? bits : bits | (lists.get(path) ?? 0);
+  const own = lists?.children?.get(fp.name);
+  return own === undefined ? bits : bits | own.bits;
 }
 
 /** Everything below: the mask names the whole value. */
 export const ALL: unique symbol = Symbol("all");
 
-/** The state of {@link checkBehavior}: the path lists, and the output-only paths found to restore. */
+/**
+ * Where a walk stands in the tree of paths to restore, made only when a path is added: the node of the message
+ * being walked, or how to make it from its parent's.
+ */
+export interface RestoreAt {
+  readonly parent: RestoreAt | undefined;
+  readonly name: string;
+  node: Node | undefined;
+}
+
+/** The node of `at` in the restore tree, made (with its parents) if needed. */
+function restoreNode(at: RestoreAt): Node {
+  if (at.node !== undefined) return at.node;
+  const parent = restoreNode(at.parent!);
+  parent.children ??= new Map();
+  let n = parent.children.get(at.name);
+  if (n === undefined) parent.children.set(at.name, (n = { leaf: false, children: undefined, any: undefined }));
+  return (at.node = n);
+}
+
+/** The state of {@link checkBehavior}: the meter, and the output-only fields found to restore. */
 export interface BehaviorWalk {
-  /** Field behaviour by proto path from the root, from the path lists. */
-  lists: ReadonlyMap<string, number>;
-  /** Proto paths of output-only fields inside what the mask replaced, to take from the stored resource. */
-  restore: string[];
+  /** The call's work meter. */
+  m: WorkMeter;
+  /**
+   * The output-only fields inside what the mask replaced (reached through singular message fields), to take
+   * from the stored resource: a trie of proto names from the root, filled as they are found.
+   */
+  restore: Node;
 }
 
 /**
  * Checks AIP-203 on the result where the mask touched it: immutable fields against the stored resource (found
  * through singular message fields; `stored` is undefined inside lists and maps), required fields set, and
- * records output-only fields to restore. `prefix` is the proto path from the root, or undefined inside lists
- * and maps, where the path lists do not reach.
+ * records output-only fields to restore. `lists` is the path lists' node of this message and `restore` where it
+ * stands in the restore tree, both undefined inside lists and maps, where paths are not known.
+ *
+ * Each message visited costs a step per field of its type, as decoding it did (protobuf-es makes every field of
+ * a message it creates): the meter is charged a step per message and per field the walk goes into.
  */
 export function checkBehavior(
   plan: MessagePlan,
   result: Msg,
   stored: Msg | undefined,
   node: Node | typeof ALL,
-  prefix: string | undefined,
+  lists: BehaviorLists | undefined,
+  restore: RestoreAt | undefined,
   at: PathSegment[],
   walk: BehaviorWalk,
   depthLeft: number,
 ): void {
   if (depthLeft <= 0) throw depthError(plan.desc);
+  charge(walk.m, 1);
   for (const fp of plan.fields) {
     let child: Node | typeof ALL | undefined;
     if (node === ALL) child = ALL;
@@ -136,11 +196,13 @@ export function checkBehavior(
       child = c === undefined ? undefined : c.leaf ? ALL : c;
     }
     if (child === undefined) continue;
-    const path = prefix === undefined ? undefined : prefix + fp.name;
-    const bits = behavior(walk.lists, fp, path);
+    const bits = behavior(lists, fp);
     const jsonAt = (): string => pathJoin("$", ...at, fp.field.jsonName);
     if ((bits & outputOnlyBit) !== 0) {
-      if (path !== undefined && stored !== undefined && child === ALL) walk.restore.push(path);
+      if (restore !== undefined && stored !== undefined && child === ALL) {
+        const r = restoreNode(restore);
+        (r.children ??= new Map()).set(fp.name, LEAF);
+      }
       continue;
     }
     const set = fieldIsSet(fp, result);
@@ -163,17 +225,20 @@ export function checkBehavior(
       );
     }
     if (!set || fp.message === undefined || fp.box !== boxNone) continue;
+    charge(walk.m, 1);
     const sub = planOf(fp.message);
     const v = fieldGet(fp, result);
     at.push(fp.field.jsonName);
     if (fp.kind === "message") {
       const s = stored !== undefined && fieldIsSet(fp, stored) ? (fieldGet(fp, stored) as Msg) : undefined;
-      checkBehavior(sub, v as Msg, s, child, path === undefined ? undefined : path + ".", at, walk, depthLeft - 1);
+      const below: RestoreAt | undefined =
+        restore === undefined ? undefined : { parent: restore, name: fp.name, node: undefined };
+      checkBehavior(sub, v as Msg, s, child, behaviorBelow(lists, fp), below, at, walk, depthLeft - 1);
     } else if (child === ALL && fp.kind === "list") {
       const list = v as Msg[];
       for (let i = 0; i < list.length; i++) {
         at.push(i);
-        checkBehavior(sub, list[i]!, undefined, ALL, undefined, at, walk, depthLeft - 1);
+        checkBehavior(sub, list[i]!, undefined, ALL, undefined, undefined, at, walk, depthLeft - 1);
         at.pop();
       }
     } else if (fp.kind === "map") {
@@ -186,7 +251,7 @@ export function checkBehavior(
         }
         if (c === undefined) continue;
         at.push(key);
-        checkBehavior(sub, map[key]!, undefined, c, undefined, at, walk, depthLeft - 1);
+        checkBehavior(sub, map[key]!, undefined, c, undefined, undefined, at, walk, depthLeft - 1);
         at.pop();
       }
     }

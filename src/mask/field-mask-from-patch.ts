@@ -10,6 +10,7 @@ import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { formatSegment, makeMask, maxSegments } from "../internal/mask-path.js";
 import { fieldMaskTypeName, structTypeName } from "../internal/names.js";
+import { charge, earn, unmetered, workMeter } from "../internal/meter.js";
 import { checkCount, countOption, type CountRule } from "../internal/options.js";
 import { defaultMaskMaxPaths, defaultPatchMaskMaxLength, formatBound } from "../limits.js";
 import { hasOwnKey } from "../wkt/field-access.js";
@@ -61,6 +62,10 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   const maxLength = countOption("maxLength", options?.maxLength, defaultPatchMaskMaxLength);
   const json = jsonCtx({ names: options?.names ?? "literal" }).json;
+  // A caller that lifted both bounds trusts the body; else the walk earns the keys it reads and is charged per
+  // key and per code unit of the segments it formats.
+  const m =
+    maxPaths === Infinity && maxLength === Infinity ? unmetered(fieldMaskTypeName) : workMeter(fieldMaskTypeName);
   const paths: string[] = [];
   let length = 0;
   const walk = (obj: JsonRecord, prefix: string, level: number): void => {
@@ -68,6 +73,8 @@ export function fieldMaskFromPatch(patch: object, options?: FieldMaskFromPatchOp
       throw new WktJsonError("depth", "$", structTypeName, `the patch nests deeper than ${maxSegments} levels`);
     }
     for (const key of Object.keys(obj)) {
+      earn(m, key.length + 3);
+      charge(m, 1 + key.length);
       const path = prefix + formatSegment(json ? protoName(key) : key);
       const v = obj[key];
       if (level < depth && isJsonObject(v) && hasOwnKey(v)) walk(v, path + ".", level + 1);

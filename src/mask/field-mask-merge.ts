@@ -20,6 +20,7 @@ import { setOwn } from "../internal/json-value.js";
 import { memoMask } from "../internal/mask-memo.js";
 import { maskPathError, WILD, type FieldMaskLike, type Segment } from "../internal/mask-path.js";
 import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
+import { charge, workMeter, type WorkMeter } from "../internal/meter.js";
 import { fieldMaskTypeName } from "../internal/names.js";
 import { defaultMaxDepth } from "../limits.js";
 import {
@@ -87,27 +88,58 @@ export function fieldMaskMerge<Desc extends DescMessage>(
   checkMessage(schema, target, "target");
   checkMessage(schema, source, "source");
   const plan = planOf(schema);
+  const m = workMeter(schema.typeName);
   let trie: Node;
   if (mask === undefined) {
     if (options?.requireMask === true) throw missingMask();
     trie = allFieldsTrie(plan);
   } else {
     const aip161 = options?.aip161 === true;
-    trie = memoMask(mask, schema, aip161 ? "merge-aip161" : "merge", (texts) => {
-      const paths = checkedPaths(schema, texts, aip161);
-      rejectWildcards(paths, texts);
-      return trieOf(paths);
-    });
-    if (isStar(trie))
-      return copyMessage(plan, source as unknown as Msg, defaultMaxDepth) as unknown as MessageShape<Desc>;
+    trie = memoMask(
+      mask,
+      schema,
+      aip161 ? "merge-aip161" : "merge",
+      (texts) => {
+        const paths = checkedPaths(schema, texts, aip161);
+        rejectWildcards(paths, texts);
+        return trieOf(paths);
+      },
+      m,
+    );
   }
   const flags: MergeFlags = {
     replaceMessage: options?.replaceMessageFields === true,
     replaceRepeated: options?.replaceRepeatedFields === true,
   };
-  const out = copyMessage(plan, target as unknown as Msg, defaultMaxDepth);
-  mergeInto(plan, out, source as unknown as Msg, trie, flags, defaultMaxDepth);
-  return out as unknown as MessageShape<Desc>;
+  return mergeMasked(
+    plan,
+    target as unknown as Msg,
+    source as unknown as Msg,
+    trie,
+    flags,
+    m,
+  ) as unknown as MessageShape<Desc>;
+}
+
+/**
+ * {@link fieldMaskMerge} with the mask's trie given (checked against the plan's schema, without `*` but the
+ * lone `*`): for `patch`, which builds its masks as tries. The walk follows the mask (a step per name of each
+ * node visited, charged to `m`); the copies of the messages are linear in them.
+ *
+ * @internal
+ */
+export function mergeMasked(
+  plan: MessagePlan,
+  target: Msg,
+  source: Msg,
+  trie: Node,
+  flags: MergeFlags,
+  m: WorkMeter,
+): Msg {
+  if (trie.leaf || isStar(trie)) return copyMessage(plan, source, defaultMaxDepth);
+  const out = copyMessage(plan, target, defaultMaxDepth);
+  mergeInto(plan, out, source, trie, flags, defaultMaxDepth, m);
+  return out;
 }
 
 const allFieldsTries = new WeakMap<MessagePlan, Node>();
@@ -154,9 +186,11 @@ function mergeInto(
   node: Node,
   flags: MergeFlags,
   depthLeft: number,
+  m: WorkMeter,
 ): void {
   if (depthLeft <= 0) throw depthError(plan.desc);
   if (node.children === undefined) return;
+  charge(m, node.children.size);
   for (const [name, child] of node.children) {
     const fp = plan.byName.get(name)!;
     const sSet = src !== undefined && fieldIsSet(fp, src);
@@ -166,13 +200,21 @@ function mergeInto(
       continue;
     }
     if (fp.kind === "map") {
-      mergeMapEntries(fp, dst, sSet ? (sv as Msg) : undefined, child, flags, depthLeft);
+      mergeMapEntries(fp, dst, sSet ? (sv as Msg) : undefined, child, flags, depthLeft, m);
       continue;
     }
     // A singular message field on the way to a longer path.
     const dSet = fieldIsSet(fp, dst);
     if (!sSet && !dSet) continue;
-    const r = mergeSubMessage(fp, dSet ? fieldGet(fp, dst) : undefined, sSet ? sv : undefined, child, flags, depthLeft);
+    const r = mergeSubMessage(
+      fp,
+      dSet ? fieldGet(fp, dst) : undefined,
+      sSet ? sv : undefined,
+      child,
+      flags,
+      depthLeft,
+      m,
+    );
     fieldSet(fp, dst, r);
   }
 }
@@ -185,15 +227,16 @@ function mergeSubMessage(
   node: Node,
   flags: MergeFlags,
   depthLeft: number,
+  m: WorkMeter,
 ): unknown {
   const sub = planOf(fp.message!);
   if (fp.box === boxNone) {
     const d = dv === undefined ? (create(sub.desc) as Msg) : asMsg(dv, fp);
-    mergeInto(sub, d, sv === undefined ? undefined : asMsg(sv, fp), node, flags, depthLeft - 1);
+    mergeInto(sub, d, sv === undefined ? undefined : asMsg(sv, fp), node, flags, depthLeft - 1, m);
     return d;
   }
   const d = dv === undefined ? (create(sub.desc) as Msg) : boxValue(fp, dv, depthLeft);
-  mergeInto(sub, d, sv === undefined ? undefined : boxValue(fp, sv, depthLeft), node, flags, depthLeft - 1);
+  mergeInto(sub, d, sv === undefined ? undefined : boxValue(fp, sv, depthLeft), node, flags, depthLeft - 1, m);
   return unboxValue(fp, d, depthLeft);
 }
 
@@ -205,8 +248,10 @@ function mergeMapEntries(
   node: Node,
   flags: MergeFlags,
   depthLeft: number,
+  m: WorkMeter,
 ): void {
   const dmap = dst[fp.local] as Msg;
+  charge(m, node.children!.size);
   for (const [key, child] of node.children!) {
     const sHas = smap !== undefined && hasOwn.call(smap, key);
     const dHas = hasOwn.call(dmap, key);
@@ -222,7 +267,7 @@ function mergeMapEntries(
       continue;
     }
     if (!sHas && !dHas) continue;
-    setOwn(dmap, key, mergeSubMessage(fp, dHas ? dmap[key] : undefined, sv, child, flags, depthLeft));
+    setOwn(dmap, key, mergeSubMessage(fp, dHas ? dmap[key] : undefined, sv, child, flags, depthLeft, m));
   }
 }
 

@@ -8,6 +8,10 @@
  * A message field reached through a longer path is kept only if something below it is (see field-mask-apply.ts
  * for why); a list reached through `*` is kept whole, with empty elements, unless every element is empty.
  *
+ * With `aip161`, a map key and `*` beside it both apply to that entry: the walk carries the set of mask nodes
+ * that apply (mask-select.ts), never a merged trie, under one work meter per call (meter.ts) that earns the
+ * mask's text and the messages, entries and elements read, and is charged per (value, mask node) pair.
+ *
  * @module
  */
 import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
@@ -16,7 +20,9 @@ import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
 import { memoMask } from "../internal/mask-memo.js";
 import type { FieldMaskLike } from "../internal/mask-path.js";
-import { childOf, isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
+import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
+import { hasAny, namedSteps, namesIn, selectsAll, stepAny, stepKey, type Selection } from "../internal/mask-select.js";
+import { charge, earn, workMeter, type WorkMeter } from "../internal/meter.js";
 import { defaultMaxDepth } from "../limits.js";
 import {
   asMsg,
@@ -67,8 +73,9 @@ export function fieldMaskProject<Desc extends DescMessage>(
   options?: FieldMaskProjectOptions,
 ): MessageShape<Desc> {
   checkMessage(schema, message, "message");
-  const trie = mask === undefined ? LEAF : projectionTrie(schema, mask, options);
-  return projectRoot(planOf(schema), message as unknown as Msg, trie) as unknown as MessageShape<Desc>;
+  const m = workMeter(schema.typeName);
+  const trie = mask === undefined ? LEAF : projectionTrie(schema, mask, options, m);
+  return projectRoot(planOf(schema), message as unknown as Msg, trie, m) as unknown as MessageShape<Desc>;
 }
 
 /**
@@ -89,13 +96,14 @@ export function fieldMaskProjectEach<Desc extends DescMessage>(
   if (!Array.isArray(messages)) {
     throw new WktJsonError("json-type", "$", schema.typeName, `messages: expected an array, got ${describe(messages)}`);
   }
-  const trie = mask === undefined ? LEAF : projectionTrie(schema, mask, options);
+  const m = workMeter(schema.typeName);
+  const trie = mask === undefined ? LEAF : projectionTrie(schema, mask, options, m);
   const plan = planOf(schema);
   const out: MessageShape<Desc>[] = new Array(messages.length);
   for (let i = 0; i < messages.length; i++) {
     try {
       checkMessage(schema, messages[i], "message");
-      out[i] = projectRoot(plan, messages[i] as unknown as Msg, trie) as unknown as MessageShape<Desc>;
+      out[i] = projectRoot(plan, messages[i] as unknown as Msg, trie, m) as unknown as MessageShape<Desc>;
     } catch (e) {
       throw atIndex(e, i);
     }
@@ -103,30 +111,53 @@ export function fieldMaskProjectEach<Desc extends DescMessage>(
   return out;
 }
 
-function projectionTrie(schema: DescMessage, mask: FieldMaskLike, options: FieldMaskProjectOptions | undefined): Node {
+function projectionTrie(
+  schema: DescMessage,
+  mask: FieldMaskLike,
+  options: FieldMaskProjectOptions | undefined,
+  m: WorkMeter,
+): Node {
   const aip161 = options?.aip161 === true;
-  return memoMask(mask, schema, aip161 ? "project-aip161" : "project", (paths) => {
-    const trie = trieOf(checkedPaths(schema, paths, aip161));
-    return isStar(trie) ? LEAF : trie;
-  });
+  return memoMask(
+    mask,
+    schema,
+    aip161 ? "project-aip161" : "project",
+    (paths) => {
+      const trie = trieOf(checkedPaths(schema, paths, aip161));
+      return isStar(trie) ? LEAF : trie;
+    },
+    m,
+  );
 }
 
-function projectRoot(plan: MessagePlan, msg: Msg, trie: Node): Msg {
+function projectRoot(plan: MessagePlan, msg: Msg, trie: Node, m: WorkMeter): Msg {
   if (trie.leaf) return copyMessage(plan, msg, defaultMaxDepth);
-  return projectMessage(plan, msg, trie, defaultMaxDepth) ?? (create(plan.desc) as Msg);
+  return projectMessage(plan, msg, [trie], defaultMaxDepth, m) ?? (create(plan.desc) as Msg);
 }
 
-/** The projection of a message, or undefined if it keeps nothing. */
-function projectMessage(plan: MessagePlan, msg: Msg, node: Node, depthLeft: number): Msg | undefined {
+/**
+ * The projection of a message under a set of mask nodes (see mask-select.ts), or undefined if it keeps nothing.
+ * The schema check lets only field names follow a message, so the set's names are looked up (one step each).
+ */
+function projectMessage(plan: MessagePlan, msg: Msg, sel: Selection, depthLeft: number, m: WorkMeter): Msg | undefined {
   if (depthLeft <= 0) throw depthError(plan.desc);
-  if (node.leaf) return copyMessage(plan, msg, depthLeft);
+  if (selectsAll(sel)) return copyMessage(plan, msg, depthLeft);
+  // A message holds a member per field of its type (protobuf-es makes them all): reading it earns that much, so
+  // that looking up a mask's names (at most its fields per node) in each of many messages is paid for.
+  earn(m, plan.fields.length);
   let out: Msg | undefined;
-  if (node.children === undefined) return undefined;
-  for (const [name, child] of node.children) {
+  let names: Iterable<[string, Selection]>;
+  if (sel.length === 1) {
+    const children = sel[0]!.children;
+    if (children === undefined) return undefined;
+    charge(m, children.size);
+    names = single(children);
+  } else names = namedSteps(sel, m);
+  for (const [name, child] of names) {
     const fp = plan.byName.get(name)!;
     if (!fieldIsSet(fp, msg)) continue;
     const v = fieldGet(fp, msg);
-    const r = child.leaf ? copyFieldValue(fp, v, depthLeft) : projectFieldValue(fp, v, child, depthLeft);
+    const r = selectsAll(child) ? copyFieldValue(fp, v, depthLeft) : projectFieldValue(fp, v, child, depthLeft, m);
     if (r === undefined) continue;
     out ??= create(plan.desc) as Msg;
     fieldSet(fp, out, r);
@@ -134,17 +165,24 @@ function projectMessage(plan: MessagePlan, msg: Msg, node: Node, depthLeft: numb
   return out;
 }
 
-/** The projection of a set field's value under a non-leaf node, or undefined if it keeps nothing. */
-function projectFieldValue(fp: FieldAccess, v: unknown, node: Node, depthLeft: number): unknown {
+/** The children of one node as selections of one node each. */
+function* single(children: ReadonlyMap<string, Node>): Iterable<[string, Selection]> {
+  for (const [name, c] of children) yield [name, [c]];
+}
+
+/** The projection of a set field's value under a set that is not everything, or undefined if it keeps nothing. */
+function projectFieldValue(fp: FieldAccess, v: unknown, sel: Selection, depthLeft: number, m: WorkMeter): unknown {
   switch (fp.kind) {
     case "list": {
-      const each = node.any!; // the schema check allows only `*` after a repeated field
-      if (each.leaf) return copyFieldValue(fp, v, depthLeft);
+      const each = stepAny(sel, m); // the schema check allows only `*` after a repeated field
+      if (selectsAll(each)) return copyFieldValue(fp, v, depthLeft);
       const list = v as unknown[];
       const out: unknown[] = new Array(list.length);
       let kept = false;
+      earn(m, 1 + list.length);
       for (let i = 0; i < list.length; i++) {
-        const r = projectSingular(fp, list[i], each, depthLeft);
+        charge(m, each.length);
+        const r = projectSingular(fp, list[i], each, depthLeft, m);
         if (r !== undefined) kept = true;
         out[i] = r;
       }
@@ -156,18 +194,24 @@ function projectFieldValue(fp: FieldAccess, v: unknown, node: Node, depthLeft: n
       const map = v as Msg;
       const out: Msg = {};
       let kept = false;
-      if (node.any === undefined) {
-        for (const [key, child] of node.children!) {
+      if (!hasAny(sel) && !fewerKeys(map, namesIn(sel), m)) {
+        // Named keys only, fewer than the map's keys: look them up.
+        for (const [key, child] of namedSteps(sel, m)) {
           if (!hasOwn.call(map, key)) continue;
-          const r = projectSingular(fp, map[key], child, depthLeft);
+          const r = projectSingular(fp, map[key], child, depthLeft, m);
           if (r !== undefined) {
             setOwn(out, key, r);
             kept = true;
           }
         }
       } else {
+        // `*`, or more names than keys: each key of the map under the set of what selects it, never a merged
+        // trie; the keys are read (and earn) once.
         for (const key of Object.keys(map)) {
-          const r = projectSingular(fp, map[key], childOf(node, key)!, depthLeft);
+          earn(m, key.length + 3);
+          const child = stepKey(sel, key, m);
+          if (child.length === 0) continue;
+          const r = projectSingular(fp, map[key], child, depthLeft, m);
           if (r !== undefined) {
             setOwn(out, key, r);
             kept = true;
@@ -177,17 +221,25 @@ function projectFieldValue(fp: FieldAccess, v: unknown, node: Node, depthLeft: n
       return kept ? out : undefined;
     }
     default:
-      return projectSingular(fp, v, node, depthLeft);
+      return projectSingular(fp, v, sel, depthLeft, m);
   }
 }
 
-/** A singular value (field value, element, map value) under a node: a copy for a leaf, else a projection. */
-function projectSingular(fp: FieldAccess, v: unknown, node: Node, depthLeft: number): unknown {
-  if (node.leaf) return copySingular(fp, v, depthLeft);
+/** Whether the map has at most `names` keys (counted no further, one step each). */
+function fewerKeys(map: Msg, names: number, m: WorkMeter): boolean {
+  let keys = 0;
+  for (const key in map) if (hasOwn.call(map, key) && ++keys > names) break;
+  charge(m, keys);
+  return keys <= names;
+}
+
+/** A singular value (field value, element, map value) under a set: a copy when it selects all, else a projection. */
+function projectSingular(fp: FieldAccess, v: unknown, sel: Selection, depthLeft: number, m: WorkMeter): unknown {
+  if (selectsAll(sel)) return copySingular(fp, v, depthLeft);
   // The schema check lets only message values have sub-paths.
   const sub = planOf(fp.message!);
-  if (fp.box === boxNone) return projectMessage(sub, asMsg(v, fp), node, depthLeft - 1);
-  const r = projectMessage(sub, boxValue(fp, v, depthLeft), node, depthLeft - 1);
+  if (fp.box === boxNone) return projectMessage(sub, asMsg(v, fp), sel, depthLeft - 1, m);
+  const r = projectMessage(sub, boxValue(fp, v, depthLeft), sel, depthLeft - 1, m);
   return r === undefined ? undefined : unboxValue(fp, r, depthLeft);
 }
 

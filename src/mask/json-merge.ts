@@ -9,6 +9,8 @@ import { memoMask } from "../internal/mask-memo.js";
 import { parsePath, type FieldMaskLike } from "../internal/mask-path.js";
 import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
 import { setOwn } from "../internal/json-value.js";
+import { distinct, namedNode, namedSteps, selectsAll, type Selection } from "../internal/mask-select.js";
+import { charge, earn } from "../internal/meter.js";
 import { missingMask, rejectWildcards, type MergeFlags } from "./field-mask-merge.js";
 import { isJsonObject, type JsonRecord } from "./json-copy.js";
 import {
@@ -66,16 +68,26 @@ export function jsonMerge<T extends object>(
   if (mask === undefined) {
     if (options?.requireMask === true) throw missingMask();
     const children = new Map<string, Node>();
-    for (const k of Object.keys(dstRoot)) children.set(k, LEAF);
-    for (const k of Object.keys(srcRoot)) children.set(k, LEAF);
+    for (const root of [dstRoot, srcRoot]) {
+      for (const k of Object.keys(root)) {
+        earn(ctx.m, k.length + 3); // keys read, to pay for the walk over them
+        children.set(k, LEAF);
+      }
+    }
     trie = { leaf: false, children, any: undefined };
     ctx.json = false; // the keys are the objects' own
   } else {
-    trie = memoMask(mask, undefined, "json-merge", (texts) => {
-      const parsed = texts.map((p) => parsePath(p, true));
-      rejectWildcards(parsed, texts);
-      return trieOf(parsed);
-    });
+    trie = memoMask(
+      mask,
+      undefined,
+      "json-merge",
+      (texts) => {
+        const parsed = texts.map((p) => parsePath(p, true));
+        rejectWildcards(parsed, texts);
+        return trieOf(parsed);
+      },
+      ctx.m,
+    );
     if (isStar(trie)) return copyJ(srcRoot, ctx.maxDepth, ctx) as T;
   }
   const out = copyJ(dstRoot, ctx.maxDepth, ctx) as JsonRecord;
@@ -83,27 +95,41 @@ export function jsonMerge<T extends object>(
     replaceMessage: options?.replaceMessageFields === true,
     replaceRepeated: options?.replaceRepeatedFields === true,
   };
-  mergeJsonInto(out, srcRoot, trie, flags, ctx.maxDepth - 1, ctx);
+  mergeJsonInto(out, srcRoot, [trie], flags, ctx.maxDepth - 1, ctx);
   return out as T;
 }
 
+/**
+ * Applies the masked properties of `src` to `dst` (owned) under a set of mask nodes, none a leaf (an update
+ * mask has no `*`, so a set is more than one node only where JSON names meet: `date_created` and `dateCreated`
+ * both read `dateCreated`). Each property is updated once, under all the names that read it.
+ */
 function mergeJsonInto(
   dst: JsonRecord,
   src: JsonRecord | undefined,
-  node: Node,
+  sel: Selection,
   flags: MergeFlags,
   depthLeft: number,
   ctx: JsonCtx,
 ): void {
   if (depthLeft < 0) throw jsonDepthError(ctx);
-  if (node.children === undefined) return;
-  for (const [name, child] of node.children) {
-    const key = keyFor(name, ctx, dst, src);
+  const byName = namedSteps(sel, ctx.m);
+  let byKey: Map<string, Selection> = byName;
+  if (ctx.json) {
+    byKey = new Map();
+    for (const [name, nodes] of byName) {
+      charge(ctx.m, name.length);
+      const key = keyFor(name, ctx, dst, src);
+      const prev = byKey.get(key);
+      byKey.set(key, prev === undefined ? nodes : distinct([...prev, ...nodes]));
+    }
+  }
+  for (const [key, child] of byKey) {
     const sHas = src !== undefined && hasOwn.call(src, key);
     const sv = sHas ? src![key] : undefined;
     const dHas = hasOwn.call(dst, key);
     const dv = dHas ? dst[key] : undefined;
-    if (child.leaf) {
+    if (selectsAll(child)) {
       if (!sHas) {
         if (dHas) delete dst[key];
       } else if (!flags.replaceMessage && isJsonObject(sv) && isJsonObject(dv)) {
@@ -116,8 +142,7 @@ function mergeJsonInto(
       continue;
     }
     ctx.at.push(key);
-    if (Array.isArray(dv)) throw arrayByName(ctx, child);
-    if (Array.isArray(sv)) throw arrayByName(ctx, child);
+    if (Array.isArray(dv) || Array.isArray(sv)) throw arrayByName(ctx, namedNode(child)!);
     const s = isJsonObject(sv) ? sv : undefined;
     if (s === undefined && !isJsonObject(dv)) {
       ctx.at.pop();
@@ -135,6 +160,8 @@ function mergeJsonInto(
 function deepMergeJson(dst: JsonRecord, src: JsonRecord, flags: MergeFlags, depthLeft: number, ctx: JsonCtx): void {
   if (depthLeft < 0) throw jsonDepthError(ctx);
   for (const key of Object.keys(src)) {
+    earn(ctx.m, key.length + 3);
+    charge(ctx.m, 1);
     const sv = src[key];
     const dv = hasOwn.call(dst, key) ? dst[key] : undefined;
     if (isJsonObject(sv) && isJsonObject(dv)) deepMergeJson(dv, sv, flags, depthLeft - 1, ctx);

@@ -9,6 +9,11 @@
  * literal name when the object lacks the JSON name. Only own properties are read; `__proto__` is written as an
  * own property.
  *
+ * The walks carry the set of mask nodes that apply at each point of the data (mask-select.ts), never a merged
+ * trie, and keep nothing once the call returns. Each call has one work meter (meter.ts): it earns the mask's text
+ * and what the walk reads (keys, copied values), and is charged per (data node, mask node) pair; masks whose
+ * wildcards overlap over wide data are refused with rule `size`.
+ *
  * @module
  */
 import { protoCamelCase } from "@bufbuild/protobuf/reflect";
@@ -18,7 +23,20 @@ import { maxDepthError } from "../internal/depth-error.js";
 import { setOwn } from "../internal/json-value.js";
 import { memoMask } from "../internal/mask-memo.js";
 import { formatPath, maskPathError, WILD, type FieldMaskLike, type Segment } from "../internal/mask-path.js";
-import { LEAF, merge, mergeCached, parseMask, type Node } from "../internal/mask-trie.js";
+import { LEAF, parseMask, type Node } from "../internal/mask-trie.js";
+import {
+  distinct,
+  hasAny,
+  namedNode,
+  namedSteps,
+  namesIn,
+  only,
+  selectsAll,
+  stepAny,
+  stepKey,
+  type Selection,
+} from "../internal/mask-select.js";
+import { charge, earn, workMeter, type WorkMeter } from "../internal/meter.js";
 import { structTypeName } from "../internal/names.js";
 import { countOption } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
@@ -55,6 +73,8 @@ export interface JsonCtx {
   maxDepth: number;
   /** The segments from the root to the value being visited, for error messages. */
   at: Segment[];
+  /** The call's work meter: earned from the mask's text and the data read, charged by every walk. */
+  m: WorkMeter;
 }
 
 /** Checks and reads the options shared by the JSON functions (`names`, `maxDepth`). @internal */
@@ -69,7 +89,7 @@ export function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
     );
   }
   const maxDepth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  return { json: names === "json", maxDepth, at: [] };
+  return { json: names === "json", maxDepth, at: [], m: workMeter(structTypeName) };
 }
 
 /** `v` as the plain JSON object a JSON function works on, or a `json-type` error naming the argument. @internal */
@@ -95,29 +115,48 @@ export function keyFor(name: string, ctx: JsonCtx, a: JsonRecord | undefined, b?
 }
 
 /**
- * The selection for each own key of `obj` that the node selects, in `obj`'s key order. The work is the
- * smaller of the node's names and the object's keys, plus the keys when the node has `*` or names are JSON
- * names: never the names once per object, which made a mask of many names over many small objects quadratic.
+ * The selection under each own key of `obj` that the set selects something under, in `obj`'s key order. The
+ * work is the smaller of the set's names and the object's keys, plus the keys times the set's nodes when one of
+ * them has `*` or names are JSON names: never the names once per object, which made a mask of many names over
+ * many small objects quadratic. Keys read earn their code units.
  */
-function selected(obj: JsonRecord, node: Node, ctx: JsonCtx): [string, Node][] {
-  const out: [string, Node][] = [];
-  const children = node.children;
-  if (node.any === undefined && !ctx.json) {
-    if (children === undefined) return out;
-    if (children.size > 8) {
-      // Many names: walk the keys instead when the object has no more of them than the node has names.
-      let keys = 0;
-      for (const key in obj) if (hasOwn.call(obj, key) && ++keys > children.size) break;
-      if (keys <= children.size) {
-        for (const key in obj) {
-          const c = children.get(key);
-          if (c !== undefined && hasOwn.call(obj, key)) out.push([key, c]);
-        }
-        return out;
-      }
+function selected(obj: JsonRecord, sel: Selection, ctx: JsonCtx): [string, Selection][] {
+  const out: [string, Selection][] = [];
+  const m = ctx.m;
+  earn(m, 2); // the object's braces: what the lookups of a few names cost is paid by the objects looked in
+  if (ctx.json || hasAny(sel)) {
+    for (const key of Object.keys(obj)) {
+      earn(m, key.length + 3);
+      const s = ctx.json ? stepJsonKey(obj, sel, key, m) : stepKey(sel, key, m);
+      if (s.length > 0) out.push([key, s]);
     }
-    // Look each name up, then walk the object's keys (without allocating them) only as far as the last
-    // selected one, to keep the object's order.
+    return out;
+  }
+  const names = namesIn(sel);
+  if (names === 0) return out;
+  if (names > 8) {
+    // Many names: walk the keys instead when the object has no more of them than the set has names.
+    let keys = 0;
+    for (const key in obj) {
+      if (!hasOwn.call(obj, key)) continue;
+      earn(m, key.length + 3); // read: the lookups below are fewer than the keys counted
+      if (++keys > names) break;
+    }
+    charge(m, keys);
+    if (keys <= names) {
+      for (const key in obj) {
+        if (!hasOwn.call(obj, key)) continue;
+        const s = stepKey(sel, key, m);
+        if (s.length > 0) out.push([key, s]);
+      }
+      return out;
+    }
+  }
+  // Look each name up, then walk the object's keys (without allocating them) only as far as the last
+  // selected one, to keep the object's order.
+  if (sel.length === 1) {
+    const children = sel[0]!.children!;
+    charge(m, children.size);
     let found = 0;
     let first: string | undefined;
     for (const name of children.keys()) {
@@ -127,52 +166,84 @@ function selected(obj: JsonRecord, node: Node, ctx: JsonCtx): [string, Node][] {
       }
     }
     if (found <= 1) {
-      if (first !== undefined) out.push([first, children.get(first)!]);
+      if (first !== undefined) {
+        earn(m, first.length + 3);
+        out.push([first, only(children.get(first)!)]);
+      }
       return out;
     }
     for (const key in obj) {
+      charge(m, 1);
       const c = children.get(key);
       if (c !== undefined && hasOwn.call(obj, key)) {
-        out.push([key, c]);
+        earn(m, key.length + 3);
+        out.push([key, only(c)]);
         if (out.length === found) break;
       }
     }
     return out;
   }
-  const byCamel = ctx.json && children !== undefined ? camelNames(node) : undefined;
-  for (const key of Object.keys(obj)) {
-    let c: Node | undefined;
-    if (byCamel !== undefined) {
-      // See keyFor: a name is read under its JSON name when the object has it, else under itself.
-      c = byCamel.get(key);
-      const literal = children!.get(key);
-      if (literal !== undefined && literal !== c) {
-        const camel = protoCamelCase(key);
-        if (camel !== key && !hasOwn.call(obj, camel)) c = c === undefined ? literal : mergeCached(c, literal);
-      }
-    } else {
-      c = children?.get(key);
+  const found = namedSteps(sel, m);
+  for (const name of found.keys()) if (!hasOwn.call(obj, name)) found.delete(name);
+  for (const key in obj) {
+    if (out.length === found.size) break;
+    charge(m, 1);
+    const s = found.get(key);
+    if (s !== undefined && hasOwn.call(obj, key)) {
+      earn(m, key.length + 3);
+      out.push([key, s]);
     }
-    if (node.any !== undefined) c = c === undefined ? node.any : mergeCached(c, node.any);
-    if (c !== undefined) out.push([key, c]);
   }
   return out;
 }
 
-/** Each JSON name (protoc's lowerCamel) of a node's names, with what the names of that JSON name select. */
-const camelMemo = new WeakMap<Node, Map<string, Node>>();
-
-function camelNames(node: Node): Map<string, Node> {
-  let m = camelMemo.get(node);
-  if (m !== undefined) return m;
-  m = new Map();
-  for (const [name, child] of node.children!) {
-    const camel = protoCamelCase(name);
-    const prev = m.get(camel);
-    m.set(camel, prev === undefined ? child : merge(prev, child));
+/**
+ * The set under the key `key` of `obj` with JSON names (see {@link keyFor}): each node's names whose JSON name
+ * is `key`, its name `key` itself when the object lacks `key`'s JSON name, and its `*`.
+ */
+function stepJsonKey(obj: JsonRecord, sel: Selection, key: string, m: WorkMeter): Selection {
+  charge(m, sel.length);
+  let literal: boolean | undefined; // whether a name `key` reads this property: computed once, if needed
+  const out: Node[] = [];
+  for (const u of sel) {
+    if (u.children !== undefined) {
+      const byCamel = camelNames(u, m);
+      const c = byCamel.get(key);
+      if (c !== undefined) for (const n of c) out.push(n);
+      const l = u.children.get(key);
+      if (l !== undefined) {
+        if (literal === undefined) {
+          charge(m, key.length);
+          const camel = protoCamelCase(key);
+          literal = camel !== key && !hasOwn.call(obj, camel);
+        }
+        if (literal) out.push(l);
+      }
+    }
+    if (u.any !== undefined) out.push(u.any);
   }
-  camelMemo.set(node, m);
-  return m;
+  return out.length === 1 ? only(out[0]!) : distinct(out);
+}
+
+/**
+ * Each JSON name (protoc's lowerCamel) of a node's names, with the nodes of the names of that JSON name: made
+ * once per node of the mask (kept while the mask is), charged to the call that makes it.
+ */
+const camelMemo = new WeakMap<Node, Map<string, Node[]>>();
+
+function camelNames(node: Node, m: WorkMeter): Map<string, Node[]> {
+  let map = camelMemo.get(node);
+  if (map !== undefined) return map;
+  map = new Map();
+  for (const [name, child] of node.children!) {
+    charge(m, 1 + name.length);
+    const camel = protoCamelCase(name);
+    const prev = map.get(camel);
+    if (prev === undefined) map.set(camel, [child]);
+    else prev.push(child);
+  }
+  camelMemo.set(node, map);
+  return map;
 }
 
 /** The error for a named segment applied to an array (AIP-161: no element by position). @internal */
@@ -194,24 +265,28 @@ export function jsonDepthError(ctx: JsonCtx): WktJsonError {
 /** {@link copyJson} with its depth error worded for the JSON functions (naming `maxDepth`). @internal */
 export function copyJ(v: unknown, depthLeft: number, ctx: JsonCtx): unknown {
   try {
-    return copyJson(v, depthLeft, structTypeName);
+    return copyJson(v, depthLeft, structTypeName, ctx.m);
   } catch (e) {
     if (e instanceof WktJsonError && e.rule === "depth") throw jsonDepthError(ctx);
     throw e;
   }
 }
 
-function projectJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): Kept {
-  if (node.leaf) return copyJ(v, depthLeft, ctx);
+function projectJson(v: unknown, sel: Selection, depthLeft: number, ctx: JsonCtx): Kept {
+  if (selectsAll(sel)) return copyJ(v, depthLeft, ctx);
   if (typeof v !== "object" || v === null) return ABSENT;
   if (depthLeft <= 0) throw jsonDepthError(ctx);
   if (Array.isArray(v)) {
-    if (node.children !== undefined) throw arrayByName(ctx, node);
-    const each = node.any!;
+    const named = namedNode(sel);
+    if (named !== undefined) throw arrayByName(ctx, named);
+    const each = stepAny(sel, ctx.m);
+    if (each.length === 0) return ABSENT;
+    earn(ctx.m, 1 + v.length);
     const out: unknown[] = new Array(v.length);
     let kept = false;
     ctx.at.push(WILD);
     for (let i = 0; i < v.length; i++) {
+      charge(ctx.m, each.length);
       const r = projectJson(v[i], each, depthLeft - 1, ctx);
       if (r !== ABSENT) kept = true;
       out[i] = r;
@@ -223,7 +298,7 @@ function projectJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): K
   }
   if (!isJsonObject(v)) return ABSENT;
   let out: JsonRecord | undefined;
-  for (const [key, child] of selected(v, node, ctx)) {
+  for (const [key, child] of selected(v, sel, ctx)) {
     ctx.at.push(key);
     const r = projectJson(v[key], child, depthLeft - 1, ctx);
     ctx.at.pop();
@@ -234,32 +309,39 @@ function projectJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): K
   return out ?? ABSENT;
 }
 
-function omitJson(v: unknown, node: Node, depthLeft: number, ctx: JsonCtx): Kept {
-  if (node.leaf) return ABSENT;
-  if (typeof v !== "object" || v === null) return v;
+function omitJson(v: unknown, sel: Selection, depthLeft: number, ctx: JsonCtx): Kept {
+  if (selectsAll(sel)) return ABSENT;
+  if (typeof v !== "object" || v === null) return copyJ(v, depthLeft, ctx);
   if (depthLeft <= 0) throw jsonDepthError(ctx);
   if (Array.isArray(v)) {
-    if (node.children !== undefined) throw arrayByName(ctx, node);
-    const each = node.any!;
-    if (each.leaf) return [];
+    const named = namedNode(sel);
+    if (named !== undefined) throw arrayByName(ctx, named);
+    const each = stepAny(sel, ctx.m);
+    if (selectsAll(each)) return [];
+    if (each.length === 0) return copyJ(v, depthLeft, ctx);
+    earn(ctx.m, 1 + v.length);
     const out: unknown[] = new Array(v.length);
     ctx.at.push(WILD);
-    for (let i = 0; i < v.length; i++) out[i] = omitJson(v[i], each, depthLeft - 1, ctx);
+    for (let i = 0; i < v.length; i++) {
+      charge(ctx.m, each.length);
+      out[i] = omitJson(v[i], each, depthLeft - 1, ctx);
+    }
     ctx.at.pop();
     return out;
   }
   if (!isJsonObject(v)) return v;
-  const sel = selected(v, node, ctx);
+  const sel2 = selected(v, sel, ctx);
   const out: JsonRecord = {};
   let s = 0;
   for (const key of Object.keys(v)) {
-    if (s < sel.length && sel[s]![0] === key) {
-      const child = sel[s++]![1];
+    if (s < sel2.length && sel2[s]![0] === key) {
+      const child = sel2[s++]![1];
       ctx.at.push(key);
       const r = omitJson(v[key], child, depthLeft - 1, ctx);
       ctx.at.pop();
       if (r !== ABSENT) setOwn(out, key, r);
     } else {
+      earn(ctx.m, key.length + 3);
       setOwn(out, key, copyJ(v[key], depthLeft - 1, ctx));
     }
   }
@@ -288,17 +370,17 @@ export function jsonProject<T extends object>(
 ): Partial<T> {
   const ctx = jsonCtx(options);
   const root = rootObject(object, "object");
-  const trie = mask === undefined ? LEAF : jsonTrie(mask);
+  const trie = mask === undefined ? LEAF : jsonTrie(mask, ctx);
   return projectJsonRoot(root, trie, ctx) as Partial<T>;
 }
 
-/** The trie of a read mask for the JSON functions (AIP-161 syntax). */
-function jsonTrie(mask: FieldMaskLike): Node {
-  return memoMask(mask, undefined, "json", (paths) => parseMask(paths, true));
+/** The trie of a read mask for the JSON functions (AIP-161 syntax); the call earns the mask's text. */
+function jsonTrie(mask: FieldMaskLike, ctx: JsonCtx): Node {
+  return memoMask(mask, undefined, "json", (paths) => parseMask(paths, true), ctx.m);
 }
 
 function projectJsonRoot(root: JsonRecord, trie: Node, ctx: JsonCtx): JsonRecord {
-  const r = projectJson(root, trie, ctx.maxDepth, ctx);
+  const r = projectJson(root, [trie], ctx.maxDepth, ctx);
   return r === ABSENT ? {} : (r as JsonRecord);
 }
 
@@ -315,7 +397,7 @@ export function jsonProjectEach<T extends object>(
   options?: JsonProjectOptions,
 ): Partial<T>[] {
   const ctx = jsonCtx(options);
-  const trie = mask === undefined ? LEAF : jsonTrie(mask);
+  const trie = mask === undefined ? LEAF : jsonTrie(mask, ctx);
   return eachObject(list, (obj) => projectJsonRoot(obj, trie, ctx)) as Partial<T>[];
 }
 
@@ -333,12 +415,12 @@ export function jsonProjectEach<T extends object>(
 export function jsonOmit<T extends object>(object: T, mask: FieldMaskLike, options?: JsonOmitOptions): Partial<T> {
   const ctx = jsonCtx(options);
   const root = rootObject(object, "object");
-  const trie = jsonTrie(mask);
+  const trie = jsonTrie(mask, ctx);
   return omitJsonRoot(root, trie, ctx) as Partial<T>;
 }
 
 function omitJsonRoot(root: JsonRecord, trie: Node, ctx: JsonCtx): JsonRecord {
-  const r = omitJson(root, trie, ctx.maxDepth, ctx);
+  const r = omitJson(root, [trie], ctx.maxDepth, ctx);
   return r === ABSENT ? {} : (r as JsonRecord);
 }
 
@@ -355,7 +437,7 @@ export function jsonOmitEach<T extends object>(
   options?: JsonOmitOptions,
 ): Partial<T>[] {
   const ctx = jsonCtx(options);
-  const trie = jsonTrie(mask);
+  const trie = jsonTrie(mask, ctx);
   return eachObject(list, (obj) => omitJsonRoot(obj, trie, ctx)) as Partial<T>[];
 }
 

@@ -7,14 +7,14 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { WILD, type FieldMaskLike } from "../internal/mask-path.js";
+import { maskPaths, WILD, type FieldMaskLike } from "../internal/mask-path.js";
 import type { Node } from "../internal/mask-trie.js";
 import type { JsonReadOptions } from "../codec/read-context.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
 import { planOf } from "../wkt/field-access.js";
 import { fieldMaskFromJson } from "../wkt/field-mask.js";
 import { checkedPaths, checkedTrie } from "../wkt/field-mask-check.js";
-import { immutableBit, outputOnlyBit, requiredBit } from "./field-behavior.js";
+import { addBehavior, immutableBit, outputOnlyBit, requiredBit, type BehaviorLists } from "./field-behavior.js";
 
 /** Options of {@link patch}: the decoder's options for the body, plus the update mask and field behaviour. */
 export interface PatchOptions extends Partial<JsonReadOptions> {
@@ -51,11 +51,13 @@ interface Opts {
   read: Partial<JsonReadOptions>;
   /** The explicit mask's trie (`*` as isStar), or undefined for the implied mask. */
   mask: Node | undefined;
+  /** The code units of the explicit mask's text (its paths and a separator each), which the call earns. */
+  maskUnits: number;
   leaves: boolean;
   strict: boolean;
   aip161: boolean;
-  /** Field behaviour by proto path from the root, from the path lists. */
-  lists: Map<string, number>;
+  /** Field behaviour by proto path from the root, from the path lists (the root message's node). */
+  lists: BehaviorLists;
 }
 
 export /** Checks and reads the options of `patch` and `jsonPatch`. @internal */
@@ -77,14 +79,16 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     if (options?.[name] !== undefined) (read as Record<string, unknown>)[name] = options[name];
   }
   let mask: Node | undefined;
+  let maskUnits = 0;
   const m = options?.updateMask;
   if (m !== undefined) {
     // "*" is no FieldMask JSON (a path of identifiers), but AIP-134's full replacement, as a query parameter sends it.
     const fm: FieldMaskLike =
       typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
     mask = checkedTrie(schema, fm, aip161, "updateMask");
+    for (const p of maskPaths(fm)) maskUnits += p.length + 1;
   }
-  const lists = new Map<string, number>();
+  const lists: BehaviorLists = { bits: 0, children: undefined };
   for (const [name, bit] of [
     ["outputOnly", outputOnlyBit],
     ["immutable", immutableBit],
@@ -94,11 +98,10 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     if (paths === undefined) continue;
     for (const segs of checkedPaths(schema, paths, false, name)) {
       if (segs.includes(WILD)) throw optionError(name, "*", "paths of fields");
-      const key = segs.join(".");
-      lists.set(key, (lists.get(key) ?? 0) | bit);
+      addBehavior(lists, segs as string[], bit);
     }
   }
-  return { read, mask, leaves: implied === "leaves", strict, aip161, lists };
+  return { read, mask, maskUnits, leaves: implied === "leaves", strict, aip161, lists };
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {

@@ -32,14 +32,32 @@ import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
 import { setOwn } from "../internal/json-value.js";
 import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
-import { emptyNode, insertPath, isStar, type Node } from "../internal/mask-trie.js";
+import { emptyNode, isEmptyNode, isStar, LEAF, type Node } from "../internal/mask-trie.js";
+import { charge, earn, workMeter, type WorkMeter } from "../internal/meter.js";
 import { fieldMaskTypeName } from "../internal/names.js";
 import { optionsTypeName } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
 import { pathJoin, type PathSegment } from "../path.js";
-import { boxNone, checkMessage, fieldsByJsonKey, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
-import { fieldMaskMerge } from "./field-mask-merge.js";
-import { ALL, behavior, checkBehavior, outputOnlyBit, type BehaviorWalk } from "./field-behavior.js";
+import {
+  boxNone,
+  checkMessage,
+  fieldsByJsonKey,
+  hasOwnKey,
+  planOf,
+  type MessagePlan,
+  type Msg,
+} from "../wkt/field-access.js";
+import { mergeMasked, rejectWildcards, type MergeFlags } from "./field-mask-merge.js";
+import {
+  ALL,
+  behavior,
+  behaviorBelow,
+  checkBehavior,
+  outputOnlyBit,
+  type BehaviorLists,
+  type BehaviorWalk,
+  type RestoreAt,
+} from "./field-behavior.js";
 import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
 
 export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
@@ -123,68 +141,65 @@ function run<Desc extends DescMessage>(
   let message = fromJson(schema, body, o.read);
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
-  const scan: BodyScan = { o, implied: o.mask === undefined ? [] : undefined, dropped: false, maxDepth };
+  const m = workMeter(schema.typeName, o.maskUnits);
+  // The implied mask is built as a trie while the body is walked: no path string per field per level.
+  const implied = o.mask === undefined ? emptyNode() : undefined;
+  const scan: BodyScan = { o, dropped: false, maxDepth, m };
   let cleaned: unknown;
   try {
-    cleaned = scanObject(plan, body as Msg, [], "", true, scan, maxDepth);
+    cleaned = scanObject(plan, body as Msg, [], o.lists, implied, scan, maxDepth);
   } catch (e) {
     throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
   }
   if (scan.dropped) message = fromJson(schema, cleaned as JsonValue, o.read);
 
-  let paths: string[];
+  let mask: Node;
   let touched: Node | typeof ALL;
   if (o.mask !== undefined && (o.mask.leaf || isStar(o.mask))) {
     // checkedTrie gives the lone `*` as the whole message (a leaf at the root).
-    paths = ["*"];
+    mask = LEAF;
     touched = ALL;
   } else {
-    const kept = o.mask !== undefined ? keptPaths(plan, o.mask, o) : scan.implied!.map((p) => p.split("."));
-    paths = kept.map((segs) => formatPath(segs));
-    touched = emptyNode();
-    for (const segs of kept) insertPath(touched, segs);
+    mask = o.mask !== undefined ? keptTrie(plan, o.mask, o, m) : implied!;
+    touched = mask;
   }
-  const result = fieldMaskMerge(schema, stored, message, paths, {
-    replaceMessageFields: true,
-    replaceRepeatedFields: true,
-    aip161: o.aip161,
-  });
-  const walk: BehaviorWalk = { lists: o.lists, restore: [] };
+  const replace: MergeFlags = { replaceMessage: true, replaceRepeated: true };
+  const result = mergeMasked(plan, stored as unknown as Msg, message as unknown as Msg, mask, replace, m);
+  const walk: BehaviorWalk = { m, restore: emptyNode() };
   try {
-    checkBehavior(plan, result as unknown as Msg, stored as unknown as Msg, touched, "", [], walk, defaultMaxDepth);
+    const root: RestoreAt = { parent: undefined, name: "", node: walk.restore };
+    checkBehavior(plan, result, stored as unknown as Msg, touched, o.lists, root, [], walk, defaultMaxDepth);
   } catch (e) {
     throw stackOverflowAsDepth(e, schema.typeName, defaultMaxDepth);
   }
-  if (walk.restore.length === 0) return result;
+  if (isEmptyNode(walk.restore)) return result as unknown as MessageShape<Desc>;
   // Output-only fields inside what the mask replaced: the stored values again.
-  return fieldMaskMerge(schema, result, stored, walk.restore, {
-    replaceMessageFields: true,
-    replaceRepeatedFields: true,
-  });
+  return mergeMasked(plan, result, stored as unknown as Msg, walk.restore, replace, m) as unknown as MessageShape<Desc>;
 }
 
 interface BodyScan {
   o: Opts;
-  /** The implied mask's paths, when there is no explicit mask. */
-  implied: string[] | undefined;
   /** Whether an output-only member was dropped (the body is decoded again without it). */
   dropped: boolean;
   /** The nesting limit the body was decoded under. */
   maxDepth: number;
+  /** The call's work meter: earns the body's keys as they are read. */
+  m: WorkMeter;
 }
 
 /**
  * Walks a message's JSON object of the (already decoded, so well-formed) body: drops output-only members (or
- * throws under `strict`), and collects the implied mask's paths where `implied` (the prefix is a path from the
- * root through singular message fields; inside lists and maps it is undefined). Returns the object, or a copy
- * without the dropped members.
+ * throws under `strict`), and adds the implied mask's paths to `implied`, this object's node of the implied
+ * trie (undefined where the mask stops: inside lists and maps, below a field the mask names whole). `lists` is
+ * the path lists' node of this message (undefined inside lists and maps, where paths are not known). Returns
+ * the object, or a copy without the dropped members.
  */
 function scanObject(
   plan: MessagePlan,
   obj: Msg,
   at: PathSegment[],
-  prefix: string | undefined,
-  implied: boolean,
+  lists: BehaviorLists | undefined,
+  implied: Node | undefined,
   scan: BodyScan,
   depthLeft: number,
 ): Msg {
@@ -195,11 +210,13 @@ function scanObject(
   const keys = Object.keys(obj);
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k]!;
+    earn(scan.m, key.length + 3);
+    charge(scan.m, 1);
     const fp = members.get(key);
     const v = obj[key];
     if (fp === undefined) {
       // Skipped by the decoder (ignoreUnknownFields), or an extension, which a FieldMask cannot name.
-      if (implied && scan.implied !== undefined && key.charCodeAt(0) === 91) {
+      if (implied !== undefined && key.charCodeAt(0) === 91) {
         throw new WktJsonError(
           "mask-path",
           pathJoin("$", ...at, key),
@@ -210,8 +227,7 @@ function scanObject(
       if (out !== undefined) setOwn(out, key, v);
       continue;
     }
-    const path = prefix === undefined ? undefined : prefix + fp.name;
-    if ((behavior(scan.o.lists, fp, path) & outputOnlyBit) !== 0) {
+    if ((behavior(lists, fp) & outputOnlyBit) !== 0) {
       if (scan.o.strict) {
         throw new WktJsonError(
           "field-behavior",
@@ -230,21 +246,25 @@ function scanObject(
         ? planOf(fp.message)
         : undefined;
     const isObj = typeof v === "object" && v !== null && !Array.isArray(v);
-    let leaf = true;
+    let deeper: Node | undefined; // the field's node of the implied trie, when the mask goes into it
     if (sub !== undefined && v !== null) {
       at.push(key);
       if (fp.kind === "message" && isObj) {
-        const deeper = implied && scan.o.leaves && Object.keys(v).length > 0;
-        if (deeper) leaf = false;
-        value = scanObject(sub, v as Msg, at, path === undefined ? undefined : path + ".", deeper, scan, depthLeft - 1);
+        if (implied !== undefined && scan.o.leaves && hasOwnKey(v)) {
+          // Its place in the body's order now; dropped below if nothing in it is kept.
+          (implied.children ??= new Map()).set(fp.name, (deeper = emptyNode()));
+        }
+        value = scanObject(sub, v as Msg, at, behaviorBelow(lists, fp), deeper, scan, depthLeft - 1);
+        if (deeper !== undefined && isEmptyNode(deeper)) implied!.children!.delete(fp.name);
       } else if (fp.kind === "list" && Array.isArray(v)) {
         let copy: unknown[] | undefined;
+        earn(scan.m, v.length);
         for (let i = 0; i < v.length; i++) {
           at.push(i);
           const e = v[i];
           const r =
             typeof e === "object" && e !== null
-              ? scanObject(sub, e as Msg, at, undefined, false, scan, depthLeft - 1)
+              ? scanObject(sub, e as Msg, at, undefined, undefined, scan, depthLeft - 1)
               : e;
           at.pop();
           if (r !== e) (copy ??= v.slice())[i] = r;
@@ -254,11 +274,12 @@ function scanObject(
         let copy: Msg | undefined;
         const mk = Object.keys(v);
         for (let i = 0; i < mk.length; i++) {
+          earn(scan.m, mk[i]!.length + 3);
           const e = (v as Msg)[mk[i]!];
           at.push(mk[i]!);
           const r =
             typeof e === "object" && e !== null
-              ? scanObject(sub, e as Msg, at, undefined, false, scan, depthLeft - 1)
+              ? scanObject(sub, e as Msg, at, undefined, undefined, scan, depthLeft - 1)
               : e;
           at.pop();
           if (r !== e) copy ??= { ...(v as Msg) };
@@ -268,7 +289,7 @@ function scanObject(
       }
       at.pop();
     }
-    if (implied && leaf && scan.implied !== undefined && path !== undefined) scan.implied.push(path);
+    if (implied !== undefined && deeper === undefined) (implied.children ??= new Map()).set(fp.name, LEAF);
     if (value !== v) out ??= copyBefore(obj, keys, k);
     if (out !== undefined) setOwn(out, key, value);
   }
@@ -283,41 +304,64 @@ function copyBefore(obj: Msg, keys: readonly string[], k: number): Msg {
 }
 
 /**
- * The paths (as segments) of an explicit mask's trie without those through output-only fields (an error under
- * `strict`). Below a map field (AIP-161 keys) paths are kept as they are.
+ * An explicit mask's trie without the paths through output-only fields (an error under `strict`), checked for
+ * `*` (an update mask names what it changes). Below a map field (AIP-161 keys) the mask is kept as it is. A
+ * step per node of the mask.
  */
-function keptPaths(plan: MessagePlan, node: Node, o: Opts): Segment[][] {
-  const out: Segment[][] = [];
-  const below = (n: Node, at: Segment[]): void => {
-    if (n.leaf) {
-      out.push(at);
-      return;
-    }
-    if (n.children !== undefined) for (const [k, c] of n.children) below(c, [...at, k]);
-    if (n.any !== undefined) below(n.any, [...at, WILD]);
-  };
-  const visit = (p: MessagePlan, n: Node, at: string[]): void => {
-    if (n.children === undefined) return;
+function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
+  const at: string[] = [];
+  const visit = (p: MessagePlan, n: Node, lists: BehaviorLists | undefined): Node => {
+    const out = emptyNode();
+    if (n.children === undefined) return out;
+    charge(m, n.children.size);
     for (const [name, child] of n.children) {
       const fp = p.byName.get(name)!;
-      const segs = [...at, name];
-      const path = segs.join(".");
-      if ((behavior(o.lists, fp, path) & outputOnlyBit) !== 0) {
+      at.push(name);
+      if ((behavior(lists, fp) & outputOnlyBit) !== 0) {
         if (o.strict) {
           throw new WktJsonError(
             "field-behavior",
             "$",
             fieldMaskTypeName,
-            `updateMask path ${JSON.stringify(path)} names the OUTPUT_ONLY field ${fp.name} (strict)`,
+            `updateMask path ${JSON.stringify(at.join("."))} names the OUTPUT_ONLY field ${fp.name} (strict)`,
           );
         }
-        continue;
+      } else if (child.leaf || fp.kind !== "message") {
+        (out.children ??= new Map()).set(name, child);
+      } else {
+        const c = visit(planOf(fp.message!), child, behaviorBelow(lists, fp));
+        if (!isEmptyNode(c)) (out.children ??= new Map()).set(name, c);
       }
-      if (child.leaf) out.push(segs);
-      else if (fp.kind === "message") visit(planOf(fp.message!), child, segs);
-      else below(child, segs);
+      at.pop();
+    }
+    return out;
+  };
+  const kept = visit(plan, mask, o.lists);
+  rejectTrieWildcards(kept, m);
+  return kept;
+}
+
+/** `*` in a kept update mask: the error of field-mask-merge.ts, naming the first path (in order) that has one. */
+function rejectTrieWildcards(trie: Node, m: WorkMeter): void {
+  const segs: Segment[] = [];
+  const walk = (n: Node, wild: boolean): void => {
+    charge(m, 1);
+    if (n.leaf) {
+      if (wild) rejectWildcards([segs], [formatPath(segs)]);
+      return;
+    }
+    if (n.children !== undefined) {
+      for (const [k, c] of n.children) {
+        segs.push(k);
+        walk(c, wild);
+        segs.pop();
+      }
+    }
+    if (n.any !== undefined) {
+      segs.push(WILD);
+      walk(n.any, true);
+      segs.pop();
     }
   };
-  visit(plan, node, []);
-  return out;
+  walk(trie, false);
 }

@@ -5,7 +5,9 @@
  * Proto3 JSON mapping: "enum: string. The name of the enum value as specified in proto is used. Parsers accept
  * both enum names and integer values." A value may set a custom JSON name with the option
  * `(pb.enumvalue.json).string` of google/protobuf/json_enumvalue_options.proto, which `@bufbuild/protobuf`
- * reads into `DescEnumValue.jsonName`: writers use it, readers accept it beside the proto name.
+ * reads into `DescEnumValue.jsonName`: writers use it, readers accept it beside the proto name. protoc refuses
+ * an enum whose names and custom JSON names clash (a name that would stand for two numbers); a descriptor that
+ * holds one anyway is refused here too, wherever a value of it is read or written.
  * `google.protobuf.NullValue` is JSON `null`.
  *
  * @module
@@ -24,24 +26,114 @@ export function enumValueJsonName(v: DescEnumValue): string {
   return typeof j === "string" ? j : v.name;
 }
 
+/** The field number of `(pb.enumvalue.json)` in google.protobuf.EnumValueOptions. */
+const jsonEnumValueOption = 998;
+
+/** Whether a value sets a custom JSON name (its own name included), as protoc's `HasExtension` tells. */
+function hasCustomJsonName(v: DescEnumValue): boolean {
+  if (enumValueJsonName(v) !== v.name) return true;
+  const unknown = (v.proto?.options as { $unknown?: unknown } | undefined)?.$unknown;
+  return Array.isArray(unknown) && unknown.some((u) => (u as { no?: unknown } | null)?.no === jsonEnumValueOption);
+}
+
+/** A clash of JSON names in an enum: the index of the value that clashes (in `values`) and why. */
+export interface EnumJsonNameClash {
+  readonly index: number;
+  readonly detail: string;
+}
+
+const clashes = new WeakMap<DescEnum, EnumJsonNameClash | null>();
+
+/**
+ * @internal The first clash of JSON names among the values of an enum, or undefined: checked once per enum
+ * (kept by descriptor), by protoc's rules (descriptor.cc, `CheckEnumCustomStringUniqueness`): the proto names
+ * and the custom JSON names of all values are one namespace, where a string may name only values of one
+ * number (aliases); and under `allow_alias` every alias of a number sets the same custom JSON name, or none.
+ * A clash makes JSON ambiguous: GREEN with the custom name "BLUE" is written "BLUE" and read back as BLUE.
+ * protoc refuses such an enum; a descriptor built by hand, or by an older compiler, can still hold one, and
+ * the codec refuses to read or write its values ({@link enumJsonNameError}).
+ */
+export function enumJsonNameClash(desc: DescEnum): EnumJsonNameClash | undefined {
+  let clash = clashes.get(desc);
+  if (clash === undefined) {
+    clash = findClash(desc) ?? null;
+    clashes.set(desc, clash);
+  }
+  return clash ?? undefined;
+}
+
+function findClash(desc: DescEnum): EnumJsonNameClash | undefined {
+  const byString = new Map<string, DescEnumValue>();
+  const primary = new Map<number, DescEnumValue>();
+  const values = desc.values;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const custom = hasCustomJsonName(v);
+    const first = primary.get(v.number);
+    if (first === undefined) primary.set(v.number, v);
+    else if (hasCustomJsonName(first) !== custom || (custom && enumValueJsonName(first) !== enumValueJsonName(v))) {
+      const show = (w: DescEnumValue) => (hasCustomJsonName(w) ? JSON.stringify(enumValueJsonName(w)) : "none");
+      return {
+        index: i,
+        detail:
+          `${v.name} is an alias of ${first.name} (number ${v.number}) with another custom JSON name ` +
+          `(${show(v)}, ${first.name} has ${show(first)})`,
+      };
+    }
+    const strings = custom ? [v.name, enumValueJsonName(v)] : [v.name];
+    for (const s of strings) {
+      const other = byString.get(s);
+      if (other === undefined) byString.set(s, v);
+      else if (other !== v && other.number !== v.number) {
+        const whose = other.name === s ? "the name" : "the custom JSON name";
+        const mine = s === v.name ? "name" : "custom JSON name";
+        return {
+          index: i,
+          detail:
+            `the ${mine} ${JSON.stringify(s)} of ${v.name} (number ${v.number}) is ${whose} of ${other.name} ` +
+            `(number ${other.number}): JSON could not tell them apart`,
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @internal The error of an enum whose values' JSON names clash ({@link enumJsonNameClash}): rule `enum` at
+ * `$` (callers put it under the path of the field being read or written).
+ */
+export function enumJsonNameError(desc: DescEnum, clash: EnumJsonNameClash): WktJsonError {
+  return new WktJsonError("enum", "$", desc.typeName, `the enum's JSON names clash: ${clash.detail}`);
+}
+
 const byReadName = new WeakMap<DescEnum, ReadonlyMap<string, number>>();
 
 /**
  * @internal The strings that name a value of the enum when reading JSON, with the number each names: every
- * value's JSON name ({@link enumValueJsonName}) and its proto name. protoc refuses a custom JSON name equal to
- * another value's proto name; should one come anyway, the proto name wins. Built once per enum, in the order
- * of the values (each value's JSON name, then its proto name): the decoder, `mergeFromJson`, the JSON Schema
- * and {@link enumFromJson} all read names here.
+ * value's JSON name ({@link enumValueJsonName}) and its proto name. Built once per enum, in the order of the
+ * values (each value's JSON name, then its proto name): the decoder, `mergeFromJson`, the JSON Schema and
+ * {@link enumFromJson} all read names here.
+ *
+ * @throws {WktJsonError} rule `enum` for an enum whose JSON names clash ({@link enumJsonNameClash}): a name
+ *   would stand for two numbers.
  */
 export function enumValuesByName(desc: DescEnum): ReadonlyMap<string, number> {
   let m = byReadName.get(desc);
   if (m === undefined) {
+    const clash = enumJsonNameClash(desc);
+    if (clash !== undefined) throw enumJsonNameError(desc, clash);
     const names = new Map<string, number>();
     for (const v of desc.values) names.set(enumValueJsonName(v), v.number).set(v.name, v.number);
-    for (const v of desc.values) names.set(v.name, v.number); // the proto name wins; keeps the order
     byReadName.set(desc, (m = names));
   }
   return m;
+}
+
+/** Throws rule `enum` for an enum whose values' JSON names clash ({@link enumJsonNameClash}). */
+function checkJsonNames(descEnum: DescEnum): void {
+  const clash = enumJsonNameClash(descEnum);
+  if (clash !== undefined) throw enumJsonNameError(descEnum, clash);
 }
 
 function checkEnum(descEnum: DescEnum): void {
@@ -58,8 +150,9 @@ function checkEnum(descEnum: DescEnum): void {
 /**
  * The JSON form of an enum value: its JSON name (`null` for `google.protobuf.NullValue`).
  *
- * @throws {WktJsonError} rule `enum` for a number the enum does not have; `json-type` if `descEnum` is not an
- *   enum descriptor or `value` not a number.
+ * @throws {WktJsonError} rule `enum` for a number the enum does not have, or an enum whose values' JSON names
+ *   clash (protoc refuses it: a name would stand for two numbers); `json-type` if `descEnum` is not an enum
+ *   descriptor or `value` not a number.
  * @example
  * enumToJson(NullValueSchema, NullValue.NULL_VALUE); //=> null
  * enumToJson(FieldDescriptorProto_TypeSchema, FieldDescriptorProto_Type.STRING); //=> "TYPE_STRING"
@@ -67,6 +160,7 @@ function checkEnum(descEnum: DescEnum): void {
 export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: EnumShape<Desc>): EnumJsonType<Desc> {
   checkEnum(descEnum);
   if (descEnum.typeName === nullValueTypeName) return null as EnumJsonType<Desc>;
+  checkJsonNames(descEnum);
   if (typeof value !== "number") {
     throw new WktJsonError("json-type", "$", descEnum.typeName, `expected an enum number, got ${describe(value)}`);
   }
@@ -80,15 +174,17 @@ export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: EnumSha
  * Reads an enum value from JSON: its JSON name, its proto name or its number; `null` is the enum's first
  * value (the zero value of an open enum).
  *
- * @throws {WktJsonError} rule `enum` for a name the enum does not have, a number that is not an int32, or a
- *   number a closed (proto2) enum does not declare; `json-type` for a value that is none of those, or a
- *   `descEnum` that is not an enum descriptor.
+ * @throws {WktJsonError} rule `enum` for a name the enum does not have, a number that is not an int32, a
+ *   number a closed (proto2) enum does not declare, or an enum whose values' JSON names clash (protoc refuses
+ *   it: a name would stand for two numbers); `json-type` for a value that is none of those, or a `descEnum`
+ *   that is not an enum descriptor.
  * @example
  * enumFromJson(FieldDescriptorProto_TypeSchema, "TYPE_STRING"); //=> 9
  * enumFromJson(FieldDescriptorProto_TypeSchema, 9); //=> 9
  */
 export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: EnumJsonType<Desc>): EnumShape<Desc> {
   checkEnum(descEnum);
+  checkJsonNames(descEnum);
   const j: unknown = json;
   if (j === null) return descEnum.values[0]!.number as EnumShape<Desc>;
   if (typeof j === "string") {

@@ -12,6 +12,9 @@
  *
  * - A path covers itself and every path below it; `*` covers every key at its position, and the lone `*`
  *   covers everything.
+ * - Every function that takes a mask from a client does at most a bounded amount of work per code unit of its
+ *   paths (the work meter, README "Hostile input"): masks whose `*` paths generalize one another in too many
+ *   ways are refused with rule `size` instead of taking time out of proportion to their size.
  * - Go's `fieldmaskpb` and Java's `FieldMaskUtil` sort and drop covered paths the same way; they have no
  *   wildcards or map keys, no subtract that expands a parent into its remaining fields, and no diff.
  *
@@ -35,20 +38,21 @@ import {
 } from "../internal/mask-path.js";
 import {
   anyLeaf,
-  BudgetExceeded,
   countPaths,
   emptyNode,
   isEmptyNode,
   LEAF,
+  mergeAll,
   normalize,
   parseMask,
   pathsOf,
   stepAll,
   type Node,
 } from "../internal/mask-trie.js";
+import { charge, earn, unmetered, workMeter, type WorkMeter } from "../internal/meter.js";
 import { fieldMaskTypeName } from "../internal/names.js";
 import { countOption } from "../internal/options.js";
-import { defaultMaskMaxPaths, defaultMaxDepth, formatBound, maskStepsPerPath } from "../limits.js";
+import { defaultMaskMaxPaths, defaultMaxDepth, formatBound } from "../limits.js";
 import {
   asMsg,
   checkMessage,
@@ -69,20 +73,24 @@ import { fieldValueEquals } from "./message-equals.js";
  * syntax allows, quoted otherwise).
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
- *   FieldMask or an array of strings.
+ *   FieldMask or an array of strings; `size` if its `*` paths generalize one another in so many ways that
+ *   normalizing takes more work than its size allows (README, Hostile input).
  * @example
  * fieldMaskNormalize(["b", "a.x", "a", "b"]).paths; //=> ["a", "b"]
  */
 export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask {
-  return makeMask(normalizePaths(maskPaths(mask)));
+  return makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName)));
 }
 
-function normalizePaths(paths: readonly string[]): string[] {
+/** The normal form of `paths` as canonical text, their code units earned on `m` and the work charged to it. */
+function normalizePaths(paths: readonly string[], m: WorkMeter): string[] {
   for (let k = 0; k < paths.length; k++) {
-    if (!isSimplePath(paths[k]!)) return pathsOf(parseMask(paths, true));
+    if (!isSimplePath(paths[k]!)) return pathsOf(parseMask(paths, true, undefined, m), m);
   }
   // Only identifiers and integers: '.' sorts below every character a segment may hold, so a path's
   // descendants follow it directly, and comparing with the last path kept is enough.
+  for (let k = 0; k < paths.length; k++) earn(m, paths[k]!.length);
+  charge(m, paths.length * Math.ceil(Math.log2(paths.length + 1))); // the sort's comparisons
   const sorted = paths.slice().sort(); // code-unit order, as pathsOf sorts
   const out: string[] = [];
   let last: string | undefined;
@@ -99,7 +107,7 @@ function normalizePaths(paths: readonly string[]): string[] {
  * The union of masks: every path of each, normalized (see {@link fieldMaskNormalize}).
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
- *   FieldMask or an array of strings.
+ *   FieldMask or an array of strings; `size` as {@link fieldMaskNormalize}.
  * @example
  * fieldMaskUnion(["config.url"], ["config", "events"]).paths; //=> ["config", "events"]
  */
@@ -109,14 +117,15 @@ export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
     const paths = maskPaths(masks[k], `mask ${k}`);
     for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
   }
-  return makeMask(normalizePaths(all));
+  return makeMask(normalizePaths(all, workMeter(fieldMaskTypeName)));
 }
 
 /** Options of the FieldMask functions whose result can hold more paths than their input. */
 export interface FieldMaskSizeOptions {
   /**
    * The most paths the result may hold (default 10,000): beyond it the function throws rule `size` instead of
-   * building it. The work of the function is bounded by this and the size of its input.
+   * building it. The work of the function is bounded by the size of its input (README, Hostile input);
+   * `Infinity` lifts both bounds, for masks from a trusted source.
    */
   maxPaths?: number;
 }
@@ -130,18 +139,9 @@ function tooManyPaths(what: string, maxPaths: number): WktJsonError {
   );
 }
 
-function tooMuchWork(what: string, maxPaths: number): WktJsonError {
-  return new WktJsonError(
-    "size",
-    "$",
-    fieldMaskTypeName,
-    `${what} takes more work than maxPaths (${formatBound(maxPaths)}) allows: the \`*\` paths of the masks overlap in too many ways, or the result is too large`,
-  );
-}
-
-/** The work budget of a walk over two masks given as `paths` and a result of up to `maxPaths` paths. */
-function stepBudget(paths: number, maxPaths: number): number {
-  return (paths + Math.min(maxPaths, Number.MAX_SAFE_INTEGER)) * maskStepsPerPath;
+/** The meter of a call with a `maxPaths` option: none for `Infinity` (trusted masks). */
+function meterFor(maxPaths: number): WorkMeter {
+  return maxPaths === Infinity ? unmetered(fieldMaskTypeName) : workMeter(fieldMaskTypeName);
 }
 
 /**
@@ -150,27 +150,20 @@ function stepBudget(paths: number, maxPaths: number): number {
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
  *   FieldMask or an array of strings; `size` when the result would hold more than `maxPaths` paths (default
- *   10,000), or the masks overlap through `*` in so many ways that finding it takes more than 100 steps per
- *   path of the inputs and of `maxPaths`; `range` for a bad `maxPaths`.
+ *   10,000), or the masks overlap through `*` in so many ways that finding it takes more work than their size
+ *   allows (README, Hostile input); `range` for a bad `maxPaths`.
  * @example
  * fieldMaskIntersect(["a", "b.c"], ["a.x", "b"]).paths; //=> ["a.x", "b.c"]
  * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
  */
 export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
-  const pa = maskPaths(a, "mask a");
-  const pb = maskPaths(b, "mask b");
-  const ta = parseMask(pa, true, "mask a");
-  const tb = parseMask(pb, true, "mask b");
-  let t: Node;
-  try {
-    t = intersect(ta, tb, stepBudget(pa.length + pb.length, maxPaths));
-  } catch (e) {
-    if (e instanceof BudgetExceeded) throw tooMuchWork("the intersection", maxPaths);
-    throw e;
-  }
-  if (countPaths(t, maxPaths) > maxPaths) throw tooManyPaths("the intersection", maxPaths);
-  return makeMask(pathsOf(t));
+  const m = meterFor(maxPaths);
+  const ta = parseMask(a, true, "mask a", m);
+  const tb = parseMask(b, true, "mask b", m);
+  const t = intersect(ta, tb, m);
+  if (countPaths(t, maxPaths, m) > maxPaths) throw tooManyPaths("the intersection", maxPaths);
+  return makeMask(pathsOf(t, m));
 }
 
 /**
@@ -183,8 +176,8 @@ export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?:
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse or (with a schema) names no field;
  *   when `b` removes part of a path of `a` and no schema is given; or when the rest cannot be written as paths
  *   (one map entry out of `labels` or `labels.*`). `json-type` if an argument is not a FieldMask or an array of
- *   strings. `size` when the result would hold more than `maxPaths` paths (default 10,000); `range` for a bad
- *   `maxPaths`.
+ *   strings. `size` when the result would hold more than `maxPaths` paths (default 10,000), or finding it takes
+ *   more work than the masks' size allows (README, Hostile input); `range` for a bad `maxPaths`.
  * @example
  * fieldMaskSubtract(["a", "b"], ["b"]).paths; //=> ["a"]
  * fieldMaskSubtract(["optional_nested_message"], ["optional_nested_message.a"], TestAllTypesProto3Schema).paths;
@@ -197,45 +190,53 @@ export function fieldMaskSubtract(
   options?: FieldMaskSizeOptions,
 ): FieldMask {
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
+  const m = meterFor(maxPaths);
   let ta: Node;
   let tb: Node;
   let loc: Loc | undefined;
   if (schema === undefined) {
-    ta = parseMask(a, true, "mask a");
-    tb = parseMask(b, true, "mask b");
+    ta = parseMask(a, true, "mask a", m);
+    tb = parseMask(b, true, "mask b", m);
   } else {
-    ta = checkedTrie(schema, a, true, "mask a");
-    tb = checkedTrie(schema, b, true, "mask b");
+    ta = checkedTrie(schema, a, true, "mask a", m);
+    tb = checkedTrie(schema, b, true, "mask b", m);
     loc = planOf(schema);
   }
   // A path of `a` spelled out into n fields adds n leaves, of which those that `b` goes on into are removed
   // again: at most one per node of `b`. So once the leaves added outnumber maxPaths and b's nodes together,
   // the result holds more than maxPaths.
-  const ctx: SubtractCtx = { added: 0, limit: Math.min(maxPaths, Number.MAX_SAFE_INTEGER) + countNodes(tb) };
-  let r: Node;
-  try {
-    r = normalize(subtract(ta, [tb], loc, [], ctx));
-  } catch (e) {
-    if (e instanceof BudgetExceeded) throw tooManyPaths("the difference", maxPaths);
-    throw e;
-  }
-  if (countPaths(r, maxPaths) > maxPaths) throw tooManyPaths("the difference", maxPaths);
-  return makeMask(pathsOf(r));
+  const ctx: SubtractCtx = {
+    added: 0,
+    limit: Math.min(maxPaths, Number.MAX_SAFE_INTEGER) + countNodes(tb, m),
+    maxPaths,
+    m,
+    unions: new Map(),
+  };
+  const r = normalize(subtract(ta, [tb], loc, [], ctx), m);
+  if (countPaths(r, maxPaths, m) > maxPaths) throw tooManyPaths("the difference", maxPaths);
+  return makeMask(pathsOf(r, m));
 }
 
 interface SubtractCtx {
   /** Leaves added by spelling out paths of `a` so far. */
   added: number;
   limit: number;
+  readonly maxPaths: number;
+  readonly m: WorkMeter;
+  /** For a node of `b`: what its named children select together (see {@link subtract}). */
+  readonly unions: Map<Node, Node>;
 }
 
-function countNodes(node: Node): number {
+function countNodes(node: Node, m: WorkMeter): number {
   let n = 0;
   const stack: Node[] = [node];
   while (stack.length > 0) {
     const v = stack.pop()!;
     n++;
-    if (v.children !== undefined) for (const c of v.children.values()) stack.push(c);
+    if (v.children !== undefined) {
+      charge(m, v.children.size);
+      for (const c of v.children.values()) stack.push(c);
+    }
     if (v.any !== undefined) stack.push(v.any);
   }
   return n;
@@ -275,7 +276,7 @@ function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment
   let children: Map<string, Node> | undefined;
   if (a.children !== undefined) {
     for (const [k, ac] of a.children) {
-      const bk = stepAll(b, k);
+      const bk = stepAll(b, k, ctx.m);
       at.push(k);
       const r = bk.length === 0 ? ac : subtract(ac, bk, childLoc(loc, k), at, ctx);
       at.pop();
@@ -284,26 +285,45 @@ function subtract(a: Node, b: readonly Node[], loc: Loc | undefined, at: Segment
   }
   let any: Node | undefined;
   if (a.any !== undefined) {
-    const bAny = stepAll(b, WILD);
+    const bAny = stepAll(b, WILD, ctx.m);
     at.push(WILD);
     const rest = bAny.length === 0 ? a.any : subtract(a.any, bAny, childLoc(loc, WILD), at, ctx);
     at.pop();
-    // `*` keeps selecting every key, so it cannot lose a part under one key only.
+    // `*` keeps selecting every key, so it cannot lose a part under one key only: no named child of a node of
+    // `b` may overlap `rest`. Tested against what the named children of each node select together (made once
+    // per node), not child by child: one walk over `rest` instead of one per child.
     for (const u of b) {
       if (u.children === undefined) continue;
-      for (const [k, bc] of u.children) {
-        if (overlaps(rest, bc)) {
-          throw maskPathError(
-            formatPath([...at, k]),
-            undefined,
-            `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`,
-          );
-        }
-      }
+      let all = ctx.unions.get(u);
+      if (all === undefined) ctx.unions.set(u, (all = mergeAll([...u.children.values()], ctx.m)!));
+      if (!overlaps(rest, all, ctx.m)) continue;
+      throw maskPathError(
+        formatPath([...at, overlappingKey(rest, [...u.children], ctx.m)]),
+        undefined,
+        `cannot be taken out of "${formatPath([...at, WILD])}": a mask has no way to say "every entry but one"`,
+      );
     }
     if (!isEmptyNode(rest)) any = rest;
   }
   return { leaf: false, children, any };
+}
+
+/**
+ * The first key of `children` whose subtree overlaps `rest`, given that one does: found by halving the list
+ * and testing what the first half selects together, so that the search costs about two merges of the list and
+ * a walk over `rest` per halving, not a walk over `rest` per child.
+ */
+function overlappingKey(rest: Node, children: readonly [string, Node][], m: WorkMeter): string {
+  let lo = 0;
+  let hi = children.length;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    const half: Node[] = [];
+    for (let i = lo; i < mid; i++) half.push(children[i]![1]);
+    if (overlaps(rest, mergeAll(half, m)!, m)) hi = mid;
+    else lo = mid;
+  }
+  return children[lo]![0];
 }
 
 /** A leaf at `loc` written as its parts: every field of a message, every entry of a repeated or map field. */
@@ -311,8 +331,9 @@ function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
   if (loc === null) throw maskPathError(formatPath(at), undefined, "is a scalar and has no parts to take away");
   const out = emptyNode();
   if ("byName" in loc) {
+    charge(ctx.m, loc.fields.length);
     ctx.added += loc.fields.length;
-    if (ctx.added > ctx.limit) throw new BudgetExceeded();
+    if (ctx.added > ctx.limit) throw tooManyPaths("the difference", ctx.maxPaths);
     out.children = new Map();
     for (const fp of loc.fields) out.children.set(fp.name, LEAF);
   } else {
@@ -327,7 +348,7 @@ function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
  * the mask (`a` covers `a.b.c`; `labels.*` covers `labels.env`; `*` covers everything).
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
- *   FieldMask or an array of strings, or `path` is not a string.
+ *   FieldMask or an array of strings, or `path` is not a string; `size` as {@link fieldMaskNormalize}.
  * @example
  * fieldMaskCovers(["config", "events"], "config.secret"); //=> true
  * fieldMaskCovers(["config.url"], "config"); //=> false
@@ -336,7 +357,8 @@ export function fieldMaskCovers(mask: FieldMaskLike, path: string): boolean {
   if (typeof path !== "string") {
     throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path: expected a string, got ${describe(path)}`);
   }
-  return coversPath(parseMask(mask, true), parsePath(path, true));
+  const m = workMeter(fieldMaskTypeName, path.length);
+  return coversPath(parseMask(mask, true, undefined, m), parsePath(path, true), m);
 }
 
 /**

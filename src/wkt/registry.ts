@@ -8,7 +8,15 @@
  *
  * @module
  */
-import { createRegistry, type DescFile, type DescMessage, type Registry } from "@bufbuild/protobuf";
+import {
+  createRegistry,
+  ScalarType,
+  type DescEnum,
+  type DescField,
+  type DescFile,
+  type DescMessage,
+  type Registry,
+} from "@bufbuild/protobuf";
 import {
   file_google_protobuf_any,
   file_google_protobuf_api,
@@ -23,7 +31,26 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { anyTypeName } from "../internal/names.js";
+import {
+  anyTypeName,
+  boolValueTypeName,
+  bytesValueTypeName,
+  doubleValueTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
+  floatValueTypeName,
+  int32ValueTypeName,
+  int64ValueTypeName,
+  listValueTypeName,
+  nullValueTypeName,
+  stringValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  uint32ValueTypeName,
+  uint64ValueTypeName,
+  valueTypeName,
+} from "../internal/names.js";
 import { isDigit } from "../internal/scan.js";
 
 /** The parts of a type URL. */
@@ -132,6 +159,108 @@ export const wktFiles: readonly DescFile[] = [
 
 /** Every well-known type (the files of the spec's table): always resolvable, with or without a user registry. */
 export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(...wktFiles);
+
+/**
+ * @internal The well-known types the codec gives a form of their own, found by their full name (the JSON form
+ * of the spec's table, and the binary fast paths): a descriptor of one of these names must be the built-in
+ * type, field for field, or the codec would read and write it in a form its fields do not hold.
+ */
+export const wktOwnForm: readonly string[] = [
+  anyTypeName,
+  durationTypeName,
+  emptyTypeName,
+  fieldMaskTypeName,
+  listValueTypeName,
+  nullValueTypeName,
+  structTypeName,
+  timestampTypeName,
+  valueTypeName,
+  boolValueTypeName,
+  bytesValueTypeName,
+  doubleValueTypeName,
+  floatValueTypeName,
+  int32ValueTypeName,
+  int64ValueTypeName,
+  stringValueTypeName,
+  uint32ValueTypeName,
+  uint64ValueTypeName,
+];
+
+/** A field's type as a .proto file spells it: `string`, `repeated google.protobuf.Value`, `map<string, ...>`. */
+function typeText(f: DescField): string {
+  const scalar = (t: number | undefined) => (t === undefined ? "" : (ScalarType[t] ?? String(t)).toLowerCase());
+  switch (f.fieldKind) {
+    case "scalar":
+      return scalar(f.scalar);
+    case "enum":
+      return f.enum.typeName;
+    case "message":
+      return f.message.typeName;
+    case "list":
+      return `repeated ${f.listKind === "scalar" ? scalar(f.scalar) : (f.message ?? f.enum)!.typeName}`;
+    case "map":
+      return `map<${scalar(f.mapKey)}, ${f.mapKind === "scalar" ? scalar(f.scalar) : (f.message ?? f.enum)!.typeName}>`;
+  }
+}
+
+/** What of a field decides its JSON and binary forms, by what a person would call it. */
+function fieldShape(f: DescField): Record<string, string> {
+  return {
+    name: f.name,
+    "JSON name": f.jsonName,
+    type: typeText(f),
+    oneof: f.oneof?.name ?? "none",
+    presence: String(f.presence),
+    packed: f.fieldKind === "list" ? String(f.packed) : "n/a",
+    encoding: (f as { delimitedEncoding?: boolean }).delimitedEncoding === true ? "delimited" : "length-prefixed",
+  };
+}
+
+/** How field `f` differs from the built-in field `b` of the same number, or undefined. */
+function fieldDifference(f: DescField, b: DescField): string | undefined {
+  const mine = fieldShape(f);
+  const theirs = fieldShape(b);
+  for (const key of Object.keys(theirs)) {
+    if (mine[key] !== theirs[key]) {
+      return `field ${b.number} has ${key} ${JSON.stringify(mine[key])}, the built-in's ${JSON.stringify(theirs[key])}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @internal How a descriptor of one of the well-known types with a form of their own ({@link wktOwnForm})
+ * differs from the built-in one, or undefined when it is the same in every field (and, for NullValue, every
+ * value) or is no such type. A descriptor set compiled from any protobuf release holds the same fields; one
+ * that redefines them (a `google.protobuf.Struct` with other fields) would be read and written as a Struct
+ * all the same, and its binary form would be garbage (`"[object Object]"`).
+ *
+ * @example
+ * wktRedefinition(StructSchema); //=> undefined
+ */
+export function wktRedefinition(desc: DescMessage | DescEnum): string | undefined {
+  const name = desc.typeName;
+  if (!wktOwnForm.includes(name)) return undefined;
+  const builtin = desc.kind === "enum" ? wktRegistry.getEnum(name) : wktRegistry.getMessage(name);
+  if (builtin === undefined || builtin === desc) return undefined;
+  if (builtin.kind === "enum" && desc.kind === "enum") {
+    const values = (e: DescEnum) => e.values.map((v) => `${v.name}=${v.number}`).join(", ");
+    return values(desc) === values(builtin)
+      ? undefined
+      : `its values are ${values(desc)}, the built-in's ${values(builtin)}`;
+  }
+  if (builtin.kind !== "message" || desc.kind !== "message") return `it is not a ${builtin.kind}`;
+  const byNumber = new Map(desc.fields.map((f) => [f.number, f]));
+  for (const b of builtin.fields) {
+    const f = byNumber.get(b.number);
+    if (f === undefined) return `it lacks field ${b.number} (${b.name})`;
+    const difference = fieldDifference(f, b);
+    if (difference !== undefined) return difference;
+    byNumber.delete(b.number);
+  }
+  for (const f of byNumber.values()) return `it has field ${f.number} (${f.name}), which the built-in lacks`;
+  return undefined;
+}
 
 /**
  * Resolves a type URL to a message descriptor: the user's registry first, then the well-known types.

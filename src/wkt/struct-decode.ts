@@ -12,8 +12,10 @@
 import type { ListValue, NullValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import {
-  containerCost,
+  earned,
+  keyedCost,
   listValueCost,
+  structCost,
   unlimitedBudget,
   valueCost,
   valuesError,
@@ -154,15 +156,16 @@ function decodeMode(js: boolean): number {
 }
 
 /**
- * A Value costs 2 of the `budget` (see JsonReadOptions.maxValues), a Struct or ListValue 1 more: charged by
- * the container (a Struct per member, a ListValue for all its elements at once) or, for a Value at the root, by
- * the caller, so that this function charges nothing itself.
+ * What the `budget` (see JsonReadOptions.maxValues) is charged: a Value by its container (a Struct per member,
+ * with the member, less what its key earns; a ListValue for all its elements at once, less what they earn) or,
+ * for a Value at the root, by the caller; a string earns its length here. {@link structCharges} names them.
  */
 function valueFrom(json: unknown, depthLeft: number, mode: number, budget: ValueBudget): Value {
   // `typeof x === "..."` tests, not `switch (typeof x)`: V8 compiles the tests inline, while the switch calls
   // its Typeof builtin for every value (5% of the time of a wide Struct).
   if (typeof json === "string") {
     if (!isWellFormed(json)) throw utf16Error(valueTypeName, "the string");
+    budget.values -= budget.perCodeUnit * (json.length + earned.string);
     return { $typeName: valueTypeName, kind: { case: "stringValue", value: json } };
   }
   if (typeof json === "number") {
@@ -230,6 +233,7 @@ const retryDecode: unknown = { retry: true };
 function valueFromFast(json: unknown, depthLeft: number, mode: number, budget: ValueBudget): Value {
   if (typeof json === "string") {
     if (!isWellFormed(json)) throw retryDecode;
+    budget.values -= budget.perCodeUnit * (json.length + earned.string);
     return { $typeName: valueTypeName, kind: { case: "stringValue", value: json } };
   }
   if (typeof json === "number") {
@@ -268,7 +272,7 @@ function valueFromFast(json: unknown, depthLeft: number, mode: number, budget: V
 }
 
 function structFromFast(json: object, depthLeft: number, mode: number, budget: ValueBudget, own: boolean): Struct {
-  if (depthLeft <= 0 || (budget.values += containerCost) > budget.maxValues) throw retryDecode;
+  if (depthLeft <= 0 || (budget.values += structCost) > budget.maxValues) throw retryDecode;
   const fields: { [key: string]: Value } = {};
   const obj = json as { [key: string]: unknown };
   const below = depthLeft - 1;
@@ -279,7 +283,7 @@ function structFromFast(json: object, depthLeft: number, mode: number, budget: V
     // 100 KB Struct's time on Node 24 in a profile; 0.83-0.92 of the time before on Node 24 in a same-process
     // A/B for the 1 KB and 100 KB Structs, unchanged on Node 20).
     if (!own && !Object.prototype.hasOwnProperty.call(obj, key)) continue;
-    if ((budget.values += valueCost) > budget.maxValues) throw retryDecode;
+    if ((budget.values += structMemberCharge(key, budget)) > budget.maxValues) throw retryDecode;
     if (i < 32) {
       const slot = (key.length + 31 * i++) & 255;
       if (checkedNames[slot] !== key) {
@@ -300,7 +304,7 @@ function structFromFast(json: object, depthLeft: number, mode: number, budget: V
  * (same-process A/B, Node 20 and 24); the flow definitions, with 4 members at the top, unchanged.
  */
 function structFromFastTop(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
-  if (depthLeft <= 0 || (budget.values += containerCost) > budget.maxValues) throw retryDecode;
+  if (depthLeft <= 0 || (budget.values += structCost) > budget.maxValues) throw retryDecode;
   const obj = json as { [key: string]: unknown };
   const keys = Object.keys(obj);
   const n = keys.length;
@@ -308,7 +312,7 @@ function structFromFastTop(json: object, depthLeft: number, mode: number, budget
   const below = depthLeft - 1;
   for (let i = 0; i < n; i++) {
     const key = keys[i]!;
-    if ((budget.values += valueCost) > budget.maxValues) throw retryDecode;
+    if ((budget.values += structMemberCharge(key, budget)) > budget.maxValues) throw retryDecode;
     if (!isWellFormed(key)) throw retryDecode;
     const value = valueFromFast(obj[key], below, mode, budget);
     if (byNameStore(key)) setOwnByName(fields, key, value);
@@ -319,7 +323,7 @@ function structFromFastTop(json: object, depthLeft: number, mode: number, budget
 
 function listFromFast(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
   const n = json.length;
-  if (depthLeft <= 0 || (budget.values += listValueCost(n)) > budget.maxValues) throw retryDecode;
+  if (depthLeft <= 0 || (budget.values += listCharge(n, budget)) > budget.maxValues) throw retryDecode;
   const values = new Array<Value>(n); // filled below; much faster than push for long lists
   const below = depthLeft - 1;
   for (let i = 0; i < n; i++) values[i] = valueFromFast(json[i], below, mode, budget);
@@ -328,7 +332,7 @@ function listFromFast(json: readonly unknown[], depthLeft: number, mode: number,
 
 function structFrom(json: object, depthLeft: number, mode: number, budget: ValueBudget): Struct {
   if (depthLeft <= 0) throw maxDepthError(structTypeName);
-  if ((budget.values += containerCost) > budget.maxValues) throw valuesError(structTypeName, budget);
+  if ((budget.values += structCost) > budget.maxValues) throw valuesError(structTypeName, budget);
   // A plain object, as create(StructSchema) makes, so that toEqual holds against @bufbuild/protobuf.
   const fields: { [key: string]: Value } = {};
   const obj = json as { [key: string]: unknown };
@@ -337,7 +341,9 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
   try {
     if ((mode & modeForIn) !== 0) {
       for (key in obj) {
-        if ((budget.values += valueCost) > budget.maxValues) throw valuesError(valueTypeName, budget);
+        if ((budget.values += structMemberCharge(key, budget)) > budget.maxValues) {
+          throw valuesError(valueTypeName, budget);
+        }
         if (!isWellFormed(key)) throw utf16Error(structTypeName, "the member name");
         const value = valueFrom(obj[key], below, mode, budget);
         if (byNameStore(key)) setOwnByName(fields, key, value);
@@ -347,7 +353,9 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
       const keys = Object.keys(obj);
       for (let i = 0; i < keys.length; i++) {
         key = keys[i]!;
-        if ((budget.values += valueCost) > budget.maxValues) throw valuesError(valueTypeName, budget);
+        if ((budget.values += structMemberCharge(key, budget)) > budget.maxValues) {
+          throw valuesError(valueTypeName, budget);
+        }
         if (!isWellFormed(key)) throw utf16Error(structTypeName, "the member name");
         const value = valueFrom(obj[key], below, mode, budget);
         if (byNameStore(key)) setOwnByName(fields, key, value);
@@ -364,7 +372,7 @@ function structFrom(json: object, depthLeft: number, mode: number, budget: Value
 function listFrom(json: readonly unknown[], depthLeft: number, mode: number, budget: ValueBudget): ListValue {
   if (depthLeft <= 0) throw maxDepthError(listValueTypeName);
   const n = json.length;
-  if ((budget.values += listValueCost(n)) > budget.maxValues) throw valuesError(listValueTypeName, budget);
+  if ((budget.values += listCharge(n, budget)) > budget.maxValues) throw valuesError(listValueTypeName, budget);
   const values = new Array<Value>(n); // filled below; much faster than push for long lists
   const below = depthLeft - 1;
   let i = 0;
@@ -374,6 +382,27 @@ function listFrom(json: readonly unknown[], depthLeft: number, mode: number, bud
     throw errorAtPath(e, i);
   }
   return { $typeName: listValueTypeName, values };
+}
+
+/**
+ * What a Struct member costs of the budget: its entry and its Value, less what its key earns (see
+ * internal/budget.ts). The readers of Struct's JSON charge it before the member's value (a string value then
+ * earns its length); the collect-all validator and the text fast path (codec/struct-text.ts) charge the same.
+ *
+ * @internal
+ */
+export function structMemberCharge(key: string, budget: ValueBudget): number {
+  return keyedCost + valueCost - budget.perCodeUnit * (key.length + earned.member);
+}
+
+/**
+ * What a ListValue of `n` elements costs of the budget: the list, and a Value for each, less what the elements
+ * earn (a string apart, which earns its length when it is read). Charged on entry, for all its elements.
+ *
+ * @internal
+ */
+export function listCharge(n: number, budget: ValueBudget): number {
+  return listValueCost(n) + n * (valueCost - budget.perCodeUnit * earned.element);
 }
 
 function numberFromBigint(big: bigint, mode: number): number {

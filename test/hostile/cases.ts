@@ -103,10 +103,27 @@ ok(M, f("optionalInt32", '"-0"'), {});
 ok(M, f("optionalInt32", "-0.0"), {});
 ok(M, f("optionalInt32", "0e999"), {});
 // Spec silent. C++ reads a non-integer literal as a double and checks the double's fraction, so 1 + 1e-16
-// is 1; Go reads the literal's digits and rejects it. We follow C++: a JSON number is a double, and below 2^53
-// the parsed tree cannot tell this literal from 1 (see int64 for the exact reading beyond 2^53).
-ok(M, f("optionalInt32", "1.0000000000000001"), { optionalInt32: 1 }); // C++: accepts; Go: rejects
-ok(M, f("optionalInt32", "2147483647.00000001"), { optionalInt32: 2147483647 }); // C++: accepts; Go: rejects
+// is 1; Go reads the literal's digits and rejects it. We follow Go (issue 25): from a text, a literal is judged
+// by its decimal value, as the same text as a string is ("1.0000000000000001" is refused either way); the
+// double is kept for double fields. A JS value given to fromJson has no text: there it is the double 1.
+no(M, f("optionalInt32", "1.0000000000000001"), "syntax", "$.optionalInt32"); // C++: accepts; Go: rejects
+no(M, f("optionalInt32", '"1.0000000000000001"'), "syntax", "$.optionalInt32");
+no(M, f("optionalInt32", "2147483647.00000001"), "syntax", "$.optionalInt32"); // C++: accepts; Go: rejects
+no(M, f("optionalInt32", "1.00000000000000000001"), "syntax", "$.optionalInt32"); // C++: accepts; Go: rejects
+no(M, f("optionalInt32", "0.99999999999999999999"), "syntax", "$.optionalInt32"); // C++: accepts; Go: rejects
+no(M, f("optionalInt32", "1e-400"), "syntax", "$.optionalInt32"); // C++: accepts (0); Go: rejects
+no(M, f("optionalInt32", "-1e-400"), "syntax", "$.optionalInt32"); // C++: accepts (0); Go: rejects
+no(M, f("optionalInt32", '"1e-400"'), "syntax", "$.optionalInt32");
+ok(M, f("optionalInt32", "1.0000000000000000000000"), { optionalInt32: 1 });
+ok(M, f("optionalInt32", "1.5e1"), { optionalInt32: 15 });
+ok(M, f("optionalInt32", "0e-400"), {});
+no(M, f("repeatedInt32", "[1, 1e-400]"), "syntax", "$.repeatedInt32[1]");
+no(M, f("mapInt32Int32", '{"1": 0.99999999999999999999}'), "syntax", '$.mapInt32Int32["1"]');
+no(M, f("optionalInt32", '"1e-400", "optionalString": "1e-400"'), "syntax", "$.optionalInt32");
+ok(M, f("optionalString", '"1.00000000000000000001 1e-400", "optionalInt32": 1'), {
+  optionalInt32: 1,
+  optionalString: "1.00000000000000000001 1e-400",
+}); // the look-alikes in a string cost the strict parse only
 no(M, f("optionalInt32", "01"), "syntax", "$.optionalInt32"); // conformance: Int32FieldLeadingZero
 no(M, f("optionalInt32", "-01"), "syntax", "$.optionalInt32"); // conformance: Int32FieldNegativeWithLeadingZero
 no(M, f("optionalInt32", "+1"), "syntax", "$.optionalInt32"); // conformance: Int32FieldPlusSign
@@ -192,6 +209,10 @@ no(M, f("optionalUint64", "18446744073709551616"), "range", "$.optionalUint64");
 no(M, f("optionalUint64", "-1"), "range", "$.optionalUint64");
 ok(M, f("optionalUint64", '"-0"'), {});
 no(M, f("optionalUint64", "18446744073709551615.5"), "syntax", "$.optionalUint64"); // Go: rejects; C++: rejects
+no(M, f("optionalUint64", "4503599627370496.5"), "syntax", "$.optionalUint64"); // 2^52 + 0.5, the double 2^52. Go: rejects; C++: accepts
+no(M, f("optionalSint64", "-1e-400"), "syntax", "$.optionalSint64"); // Go: rejects; C++: accepts
+no(M, f("oneofUint64", "1e-400"), "syntax", "$.oneofUint64");
+no(M, f("oneofUint32", "0.99999999999999999999"), "syntax", "$.oneofUint32");
 ok(M, f("optionalSint64", '"-9223372036854775808"'), { optionalSint64: "-9223372036854775808" });
 ok(M, f("optionalSfixed64", "9223372036854775807"), { optionalSfixed64: "9223372036854775807" });
 ok(M, f("optionalFixed64", '"18446744073709551615"'), { optionalFixed64: "18446744073709551615" });
@@ -203,6 +224,8 @@ ok(M, f("optionalDouble", "-0"), { optionalDouble: -0 }); // -0 is not the defau
 ok(M, f("optionalDouble", '"-0"'), { optionalDouble: -0 });
 ok(M, f("optionalDouble", "-1e-400"), { optionalDouble: -0 });
 ok(M, f("optionalDouble", "1e-400"), {}); // conformance: DoubleFieldLargeNegativeExponentParsesAsZero
+ok(M, f("optionalDouble", "1.00000000000000000001"), { optionalDouble: 1 }); // the double, as JSON.parse reads it
+ok(M, f("optionalDouble", "0.99999999999999999999"), { optionalDouble: 1 });
 ok(M, f("optionalDouble", '"NaN"'), { optionalDouble: "NaN" }); // conformance: DoubleFieldNan
 ok(M, f("optionalDouble", '"Infinity"'), { optionalDouble: "Infinity" }); // conformance: DoubleFieldInfinity
 ok(M, f("optionalDouble", '"-Infinity"'), { optionalDouble: "-Infinity" }); // conformance: DoubleFieldNegativeInfinity
@@ -311,6 +334,8 @@ ok(M, f("optionalNestedEnum", '"UNKNOWN"'), {}, { ignoreUnknownFields: true }); 
 no(M, f("optionalNestedEnum", '"1"'), "enum", "$.optionalNestedEnum"); // Go: rejects (names only); C++: accepts (SimpleAtoi fallback)
 no(M, f("optionalNestedEnum", "2147483648"), "enum", "$.optionalNestedEnum");
 no(M, f("optionalNestedEnum", "1.5"), "enum", "$.optionalNestedEnum");
+no(M, f("optionalNestedEnum", "1.00000000000000000001"), "enum", "$.optionalNestedEnum"); // as 1.5; Go: rejects
+no(M, f("optionalNullValue", "1e-400"), "enum", "$.optionalNullValue");
 no(M, f("optionalNestedEnum", "9223372036854775807"), "enum", "$.optionalNestedEnum");
 no(M, f("optionalNestedEnum", "true"), "json-type", "$.optionalNestedEnum");
 no(M, f("optionalNestedEnum", '"\\ud800"'), "enum", "$.optionalNestedEnum");
@@ -719,6 +744,9 @@ ok(AN, anyOf("google.protobuf.Int64Value", '"value": 9.223372036854775807e18'), 
   value: "9223372036854775807",
 }); // Go: accepts; C++: rejects
 no(AN, anyOf("google.protobuf.Int64Value", '"value": 9007199254740993.5'), "syntax", "$.value");
+no(AN, anyOf("google.protobuf.Int32Value", '"value": 1e-400'), "syntax", "$.value");
+ok(AN, anyOf("google.protobuf.DoubleValue", '"value": 1e-400'), { "@type": wkt("DoubleValue"), value: 0 });
+ok(AN, anyOf("google.protobuf.Value", '"value": 1.00000000000000000001'), { "@type": wkt("Value"), value: 1 });
 ok(AN, anyOf("google.protobuf.Empty", ""), { "@type": wkt("Empty") }); // Go: tolerates Empty without "value"
 ok(AN, anyOf("google.protobuf.Empty", '"value": {}'), { "@type": wkt("Empty") });
 no(AN, anyOf("google.protobuf.Empty", '"value": {"a": 1}'), "unknown-field", "$.value.a");
@@ -777,6 +805,12 @@ no(UInt64ValueSchema, "-1", "range", "$");
 ok(UInt64ValueSchema, "18446744073709551615", "18446744073709551615");
 no(Int32ValueSchema, "2147483648", "range", "$");
 no(Int32ValueSchema, "1.5", "syntax", "$");
+no(Int32ValueSchema, "1.00000000000000000001", "syntax", "$");
+no(UInt64ValueSchema, " -1e-400 ", "syntax", "$");
+ok(Int32ValueSchema, "100.000", 100);
+no(M, f("optionalUint32Wrapper", "0.99999999999999999999"), "syntax", "$.optionalUint32Wrapper");
+no(M, f("repeatedInt64Wrapper", "[1e-400]"), "syntax", "$.repeatedInt64Wrapper[0]");
+ok(M, f("optionalFloatWrapper", "1e-400"), { optionalFloatWrapper: 0 });
 ok(UInt32ValueSchema, "4294967295", 4294967295);
 no(BoolValueSchema, '"true"', "json-type", "$");
 ok(BoolValueSchema, "true", true);

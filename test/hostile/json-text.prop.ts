@@ -12,8 +12,11 @@ import {
   locateJsonPaths,
   parseJsonText,
   parseJsonTextStrict,
+  takeInexactIntegers,
+  type InexactIntegers,
   type JsonTextDuplicate,
 } from "../../src/codec/json-text.js";
+import { jsonNumberToBigInt } from "../../src/internal/scalar.js";
 import { pathJoin, type PathSegment } from "../../src/path.js";
 import { catchWkt } from "../helpers.js";
 
@@ -148,6 +151,144 @@ describe("every repeated key, when asked", () => {
     expect(catchWkt(() => parseJsonTextStrict('{"a": 1, "a": [[[1]]]}', 3, false, []))).toMatchObject({
       rule: "depth",
     });
+  });
+});
+
+/**
+ * A literal near an integer, of every shape that can make an inexact integer (see mayHoldInexactInteger): the
+ * digits of an integer of 1 to 18 digits, a point, a run of 0s or 9s (of about 15 digits with the integer's, or
+ * 0 to 20), then 0 to 3 more digits, and half of them with the point moved by an exponent of -20 to 20 (the
+ * value kept); or one of a list (3-digit exponents, tiny values).
+ */
+const arbNearInteger = fc.oneof(
+  fc
+    .tuple(
+      fc.bigInt({ min: 0n, max: 10n ** 17n }),
+      fc.constantFrom("0", "9"),
+      // The run that makes about 15 digits with the integer's (what case 2 of the proof is about), or any.
+      fc.oneof(
+        { arbitrary: fc.integer({ min: -1, max: 3 }).map((d) => ({ near: d })), weight: 3 },
+        fc.integer({ min: 0, max: 20 }),
+      ),
+      fc.stringMatching(/^[0-9]{0,3}$/),
+      fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, fc.integer({ min: -20, max: 20 })),
+      fc.boolean(),
+    )
+    .map(([n, run, length, tail, shift, negative]) => {
+      const runLength = typeof length === "number" ? length : Math.max(0, 15 - String(n).length + length.near);
+      const fraction = run.repeat(runLength) + tail;
+      let digits = String(n) + fraction;
+      let point = String(n).length;
+      let exponent = "";
+      if (shift !== 0 && fraction !== "") {
+        // The same digits, the point moved by -shift and an exponent of shift: the value is unchanged.
+        point -= shift;
+        if (point < 1) {
+          digits = "0".repeat(1 - point) + digits;
+          point = 1;
+        }
+        while (point > digits.length) digits += "0";
+        exponent = `e${shift}`;
+      }
+      const body =
+        digits.slice(0, point).replace(/^0+(?=\d)/, "") + (point < digits.length ? "." + digits.slice(point) : "");
+      return (negative ? "-" : "") + body + exponent;
+    }),
+  fc.constantFrom(
+    "1.00000000000000000001",
+    "0.99999999999999999999",
+    "-0.99999999999999999999",
+    "1e-400",
+    "-1e-400",
+    "0." + "0".repeat(400) + "1",
+    "4503599627370496.5",
+    "9007199254740990.5",
+    "12345678.000000001",
+    "1234567890.00000001",
+    "123456789012.000001",
+    "1.2345678000000001e7",
+    "99999999999999.99",
+    "5e-324",
+    "2e-324",
+    "1.0000000000000000000",
+    "1.5e1",
+  ),
+);
+
+/** Whether a literal is an inexact integer: not an integer, while its double is a safe integer. */
+function isInexactInteger(literal: string): boolean {
+  const d = Number(literal);
+  return Number.isInteger(d) && Math.abs(d) <= Number.MAX_SAFE_INTEGER && jsonNumberToBigInt(literal) === null;
+}
+
+/** The inexact integers a parse listed, as [path key, double, offset] rows. */
+function inexactRows(found: InexactIntegers | undefined): [string | number, number, number][] {
+  if (found === undefined) return [];
+  return found.keys.map((k, i) => [k, found.values[i]!, found.offsets[i]!]);
+}
+
+describe("inexact integers", () => {
+  it("both paths list exactly the literals that are not integers while their double is one", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(arbNearInteger, arbLiteral), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom("[", '{"a":[', '{"s": "x.00000000 1e999", "a":['),
+        (literals, open) => {
+          const text = open + literals.join(",") + (open === "[" ? "]" : "]}");
+          const fast = parseJsonText(text, { exactNumbers: true });
+          const fastFound = inexactRows(takeInexactIntegers());
+          const strict = parseJsonTextStrict(text, jsonTextMaxDepthDefault, true);
+          const strictFound = inexactRows(takeInexactIntegers());
+          expect(strict).toEqual(fast);
+          expect(fastFound).toEqual(strictFound);
+          const expected: [number, number, number][] = [];
+          let offset = open.length;
+          literals.forEach((literal, k) => {
+            if (isInexactInteger(literal)) expected.push([k, Number(literal), offset]);
+            offset += literal.length + 1;
+          });
+          expect(strictFound).toEqual(expected);
+          // The tree keeps the double.
+          const items = (Array.isArray(fast) ? fast : (fast as { a: unknown[] }).a) as unknown[];
+          for (const [k, v] of expected) expect(items[k as number]).toBe(v);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("lists a whole text, members, elements and __proto__, but not a repeated key's dropped value", () => {
+    for (const parse of [
+      (t: string) => parseJsonText(t, { exactNumbers: true }),
+      (t: string) => parseJsonTextStrict(t, 10, true),
+    ]) {
+      expect(parse(" 1e-400")).toBe(0);
+      expect(takeInexactIntegers()).toEqual({ containers: [undefined], keys: [""], values: [0], offsets: [1] });
+      const tree = parse('{"a": [2, 0.99999999999999999999], "__proto__": -1e-400, "b": 1.5}') as Record<
+        string,
+        unknown
+      >;
+      const found = takeInexactIntegers()!;
+      expect(found.containers).toEqual([tree["a"], tree]);
+      expect(found.containers[1]).toBe(tree);
+      expect(found.keys).toEqual([1, "__proto__"]);
+      expect(found.values).toEqual([1, -0]);
+      expect(Object.is(found.values[1], -0)).toBe(true);
+      expect(found.offsets).toEqual([10, 48]);
+      // Nothing found, nothing kept from the parse before.
+      parse("[1e-400]");
+      parse("[1.0, 1e2, 100.000, 1.5e1]");
+      expect(takeInexactIntegers()).toBeUndefined();
+    }
+    const duplicates: JsonTextDuplicate[] = [];
+    expect(parseJsonTextStrict('{"a": 1, "a": 1e-400, "b": [1e-400]}', 10, true, duplicates)).toEqual({ a: 1, b: [0] });
+    expect(takeInexactIntegers()?.keys).toEqual([0]);
+  });
+
+  it("a candidate inside a string costs the strict parse, not a listing", () => {
+    const text = '{"s": "1.00000000000000000001 and 1e-400", "n": [0, 12345678.5]}';
+    expect(parseJsonText(text, { exactNumbers: true })).toEqual(JSON.parse(text));
+    expect(takeInexactIntegers()).toBeUndefined();
   });
 });
 

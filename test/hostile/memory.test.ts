@@ -5,13 +5,21 @@
 
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { DescMessage, JsonValue } from "@bufbuild/protobuf";
-import { AnySchema, ListValueSchema, StructSchema, TimestampSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import { create, createFileRegistry, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import {
+  AnySchema,
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+  ListValueSchema,
+  StructSchema,
+  TimestampSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
-import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
-import { issuePathKeyMax } from "../../src/limits.js";
+import { budgetOf, fromJson, fromJsonString } from "../../src/codec/from-json.js";
+import { defaultMaxValues, defaultMaxValuesPerCodeUnit, issuePathKeyMax } from "../../src/limits.js";
 import { validateJson, validateJsonString } from "../../src/codec/validate.js";
 import { toJsonString } from "../../src/codec/to-json.js";
 import { arbMessage } from "../arbitrary.js";
@@ -136,7 +144,7 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
   }, 120_000);
 });
 
-describe("maxValues: decoding holds memory in proportion to the text, whatever its shape", () => {
+describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of input, whatever its shape", () => {
   /** `open`, then copies of `piece` joined by commas up to about `size` code units, then `close`. */
   const repeatToSize = (open: string, piece: string, close: string, size: number): string =>
     open +
@@ -145,52 +153,103 @@ describe("maxValues: decoding holds memory in proportion to the text, whatever i
       .join(",") +
     close;
 
-  // The shapes that cost the most memory per code unit of text. Before, at 1 MB, the results kept alive:
-  // 224 MB (a TestAllTypesProto3 per 19 code units), 53 MB (a Value of an empty ListValue per 3), 17 MB (an
-  // empty NestedMessage per 3), 17 MB (int64).
-  const shapes: [string, (n: number) => string, DescMessage][] = [
+  /** acme.Wides: a list of acme.Wide, 280 proto3 scalar fields of implicit presence (a member each). */
+  const Wides = (() => {
+    const field = Array.from({ length: 280 }, (_, i) => ({
+      name: `f${i}`,
+      number: i + 1,
+      type: [3, 9, 1, 5, 8][i % 5],
+      label: 1,
+      jsonName: `f${i}`,
+    }));
+    const file = create(FileDescriptorProtoSchema, {
+      name: "acme/wide.proto",
+      package: "acme",
+      syntax: "proto3",
+      messageType: [
+        { name: "Wide", field },
+        { name: "Wides", field: [{ name: "w", number: 1, type: 11, label: 3, jsonName: "w", typeName: ".acme.Wide" }] },
+      ],
+    } as never);
+    return createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Wides")!;
+  })();
+
+  // The shapes that cost the most memory per code unit of text (bench/values-memory.mjs). Before issue 25, at
+  // 1 MB: 224 MB kept (a TestAllTypesProto3 per 19 code units, issue 14), 65 MB (bytes elements, each counted
+  // as 1), 53 MB (a Value of an empty ListValue per 3).
+  const shapes: [string, (n: number) => string, DescMessage, number][] = [
+    // [name, text of about n code units, type, units charged per element (budgetOf)]
     [
       "a TestAllTypesProto3 per 19 code units",
       (n) => repeatToSize('{"repeatedNestedMessage":[', '{"corecursive":{}}', "]}", n),
       M,
+      2 + 6 + 3 + 3 + 526,
     ],
-    ["an empty NestedMessage per 3", (n) => repeatToSize('{"repeatedNestedMessage":[', "{}", "]}", n), M],
-    ["a Struct of empty lists", (n) => repeatToSize('{"k":[', "[]", "]}", n), StructSchema],
-    ["Values of empty lists", (n) => repeatToSize('{"repeatedValue":[', "[]", "]}", n), M],
-    ["a Struct of one-digit numbers", (n) => repeatToSize('{"k":[', "1", "]}", n), StructSchema],
-    ["int64, a bigint per 2", (n) => repeatToSize('{"repeatedInt64":[', "1", "]}", n), M],
+    ["an empty NestedMessage per 3", (n) => repeatToSize('{"repeatedNestedMessage":[', "{}", "]}", n), M, 2 + 6],
+    ["a Struct of empty lists", (n) => repeatToSize('{"k":[', "[]", "]}", n), StructSchema, 1 + 12 + 9],
+    ["Values of empty lists", (n) => repeatToSize('{"repeatedValue":[', "[]", "]}", n), M, 2 + 12 + 9],
+    ["a Struct of one-digit numbers", (n) => repeatToSize('{"k":[', "1", "]}", n), StructSchema, 1 + 12],
+    ["int64, a bigint per 2", (n) => repeatToSize('{"repeatedInt64":[', "1", "]}", n), M, 2 + 3],
+    ["bytes elements, a Uint8Array per 3", (n) => repeatToSize('{"repeatedBytes":[', '""', "]}", n), M, 2 + 24],
+    ["a message of 280 members per 3", (n) => repeatToSize('{"w":[', "{}", "]}", n), Wides, 2 + 1549],
   ];
 
-  it.each(shapes)("%s: 1 MB decodes to under 40x the text kept alive, or is rule size", (_, make, schema) => {
-    const text = make(MB);
-    let outcome: unknown;
-    const { bytes } = retained(() => {
-      try {
-        outcome = fromJsonString(schema, text, { registry });
-      } catch (e) {
-        if (!isWktJsonError(e)) throw e;
-        outcome = e;
-      }
-      return undefined;
-    });
-    if (isWktJsonError(outcome)) {
-      expect(outcome).toMatchObject({ rule: "size" });
-      expect(outcome.detail).toMatch(/maxValues \(\d{3},\d{3}\)/);
-    } else {
-      // The result is alive here (outcome); the parsed tree is not.
-      expect(bytes).toBeLessThan(40 * text.length);
-    }
-    expect(outcome).toBeDefined();
+  it.each(shapes)("%s: each element is charged what it keeps", (_, make, schema, perElement) => {
+    // Deterministic: the charge of 1,000 and 2,000 elements differ by 1,000 times the element's cost.
+    const at = (n: number): number => {
+      const text = make(n);
+      return budgetOf(schema, JSON.parse(text) as JsonValue, { registry }).charged;
+    };
+    const pieces = (n: number): number => Object.values(JSON.parse(make(n)) as { [k: string]: unknown[] })[0]!.length;
+    const n1 = 3_000;
+    const n2 = 6_000;
+    expect((at(n2) - at(n1)) / (pieces(n2) - pieces(n1))).toBe(perElement);
   });
+
+  it.each(shapes)("%s: what the result keeps is at most what it was charged", (_, make, schema) => {
+    // 2,000 wide messages keep 25 MB; 66,000 small elements 4 to 36 MB.
+    const json = JSON.parse(make(schema === Wides ? 6_000 : 200_000)) as JsonValue;
+    const { charged } = budgetOf(schema, json, { registry });
+    const { bytes } = retained(() => fromJson(schema, json, { registry, maxValues: Infinity }));
+    expect(bytes).toBeLessThan(8 * charged);
+  });
+
+  it.each(shapes)(
+    "%s: 1 MB decodes within the bound, or is rule size; text, value and validator agree",
+    (_, make, schema) => {
+      const text = make(MB);
+      const outcome = (f: () => unknown): unknown => {
+        try {
+          f();
+          return "ok";
+        } catch (e) {
+          if (!isWktJsonError(e)) throw e;
+          return { rule: e.rule, path: e.path };
+        }
+      };
+      const fromText = outcome(() => fromJsonString(schema, text, { registry }));
+      expect(fromText).toEqual(outcome(() => fromJson(schema, JSON.parse(text) as JsonValue, { registry })));
+      // The validators earn and charge at the same points: the same size issue, or none.
+      const issues = validateJsonString(schema, text, { registry }).map((i) => ({ rule: i.rule, path: i.path }));
+      expect(issues).toEqual(fromText === "ok" ? [] : [fromText]);
+      if (fromText === "ok") {
+        const { charged, earned } = budgetOf(schema, JSON.parse(text) as JsonValue, { registry });
+        expect(earned).toBeLessThanOrEqual(text.length);
+        expect(charged).toBeLessThanOrEqual(defaultMaxValues + defaultMaxValuesPerCodeUnit * earned);
+      } else {
+        expect(fromText).toMatchObject({ rule: "size" });
+      }
+    },
+  );
 
   // The time of giving up early is in memory-time.test.ts, a file of its own: run after the tests here, in one
   // process, its ratio measured 20 on Node 24 (the heap they leave), 3-7 alone.
-  it("the 19 MB text of the issue, which aborted the process, is rule size", () => {
+  it("the 19 MB text of issue 14, which aborted the process, is rule size", () => {
     const text = shapes[0]![1](19 * MB);
     const e = catchWkt(() => fromJsonString(M, text, { registry }));
     expect(e).toMatchObject({ rule: "size", line: 1 });
     expect(e.path).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
-    expect(e.detail).toContain("maxValues (11,953,");
+    expect(e.detail).toContain("maxValues: 4,000,000 units of 8 bytes plus 6 per code unit");
   }, 60_000);
 });
 
