@@ -6,7 +6,8 @@
 // moves it). linux-x64 with glibc only: those are the builds these packages hold.
 //
 //   node scripts/runtimes.mjs fetch [name...]   fetch (if missing) and print each runtime's binary
-//   node scripts/runtimes.mjs test [name...]    the test suite under each Node (vitest, full), the smoke set
+//   node scripts/runtimes.mjs test [name...]    the test suite under each Node (vitest; the few files of
+//                                               `onceOnly` run only under the Node of `npm test`), the smoke set
 //                                               (test/packaging/smoke.mjs on dist/) under Bun and Deno
 //
 // Names: node20 node22 node24 node26 bun deno; default all. `test` on a Node whose major version is the one
@@ -94,6 +95,22 @@ function timed(label, fn) {
   return result;
 }
 
+/**
+ * Test files the suite runs once, under the Node that runs `npm test`, and not again under the other Nodes
+ * (unless --all): each checks a bound of our own algorithms by timing or by scale (linear time, the command
+ * line's limits in child processes, the real payloads of issue 25 at full size) or cross-checks our output
+ * against another library (ajv), at 15-45 s each. What depends on the runtime (the codec, the text parser,
+ * the memory budget's calibration, every unit test) runs on every Node. Keeps a CI run near 15 minutes.
+ */
+const onceOnly = [
+  "test/hostile/linear.test.ts",
+  "test/hostile/mask-linear.test.ts",
+  "test/hostile/registry-linear.test.ts",
+  "test/hostile/cli-bounds.test.ts",
+  "test/hostile/real-payloads.test.ts",
+  "test/json-schema.test.ts",
+];
+
 function testOne(name, vitestArgs, all) {
   const rt = runtimes[name];
   if (rt.kind === "node") {
@@ -112,7 +129,13 @@ function testOne(name, vitestArgs, all) {
     const result = timed(`${name}: Node ${version}: vitest run`, () =>
       spawnSync(
         bin,
-        [join(root, "node_modules", "vitest", "vitest.mjs"), "run", ...(ci ? report : []), ...vitestArgs],
+        [
+          join(root, "node_modules", "vitest", "vitest.mjs"),
+          "run",
+          ...(ci ? report : []),
+          ...(all ? [] : onceOnly.flatMap((f) => ["--exclude", f])),
+          ...vitestArgs,
+        ],
         {
           cwd: root,
           stdio: "inherit",
