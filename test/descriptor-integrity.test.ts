@@ -39,6 +39,7 @@ import {
   enumToJson,
   fromJson,
   fromJsonString,
+  jsonSchema,
   mergeFromJson,
   toJson,
   toJsonString,
@@ -207,6 +208,8 @@ describe("enum values whose JSON names clash, as protoc checks them", () => {
     expect(validateJson(M, { c: 0 })).toMatchObject([at("$.c")]);
     expect(catchWkt(() => enumToJson(E, 0))).toMatchObject(at("$"));
     expect(catchWkt(() => enumFromJson(E, "RED"))).toMatchObject(at("$"));
+    // Its JSON Schema, for input and for output alike (output listed one name twice before).
+    for (const io of ["input", "output"] as const) expect(catchWkt(() => jsonSchema(M, { io }))).toMatchObject(at("$"));
     // A message that holds no value of it is written and read as before.
     expect(toJson(M, create(M))).toEqual({});
     expect(toJson(M, fromJson(M, { cs: [] }))).toEqual({});

@@ -434,6 +434,7 @@ class Builder {
   private enumDef(desc: DescEnum): JsonObject {
     const o = this.o;
     if (desc.typeName === nullValueTypeName) return o.input ? { enum: [null, "NULL_VALUE", 0] } : { type: "null" };
+    enumValuesByName(desc); // refuses an enum whose value names and JSON names clash, as protoc does
     const numbers = [...new Set(desc.values.map((v) => v.number))];
     if (!o.input) {
       // An open enum holds numbers it does not declare (read from binary), which toJson writes as numbers.
