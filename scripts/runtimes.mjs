@@ -99,9 +99,9 @@ function timed(label, fn) {
  * Test files the suite runs once, under the Node that runs `npm test`, and not again under the other Nodes
  * (unless --all): each checks a bound of our own algorithms by timing or by scale (linear time, the work
  * meter's refusals, the command line's limits in child processes, the real payloads of issue 25 at full
- * size) or cross-checks our output
- * against another library (ajv), at 15-45 s each. What depends on the runtime (the codec, the text parser,
- * the memory budget's calibration, every unit test) runs on every Node. Keeps a CI run near 15 minutes.
+ * size) or cross-checks our output against another library (ajv), at 5-40 s each. What depends on the
+ * runtime (the codec, the text parser, the memory budget's calibration, stack depth, every unit test) runs on
+ * every Node. It keeps a CI run nearer its 15 minutes.
  */
 const onceOnly = [
   "test/hostile/linear.test.ts",
