@@ -1201,10 +1201,10 @@ describe("maxValues: the memory budget", () => {
       "$.repeatedInt64",
     ],
     [
-      "bytes elements, a slot and a Uint8Array (24)",
+      "bytes elements, a slot and a Uint8Array (25)",
       TestAllTypesProto3,
       '{"repeatedBytes":["",""]}',
-      top + 52,
+      top + 54,
       "$.repeatedBytes",
     ],
     [
@@ -1264,9 +1264,9 @@ describe("maxValues: the memory budget", () => {
     expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 6 })).toEqual([]);
   });
 
-  it("counts Any (its object and bytes, 31) and the message inside it", () => {
+  it("counts Any (its object and bytes, 32) and the message inside it", () => {
     const text = '{"optionalAny":{"@type":"type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3"}}';
-    const cost = top + upgrade + 3 + 31 + top;
+    const cost = top + upgrade + 3 + 32 + top;
     expect(both(TestAllTypesProto3, text, cost)).toEqual(["ok", "ok"]);
     expect(both(TestAllTypesProto3, text, cost - 1)).toEqual([
       { rule: "size", path: "$.optionalAny" },

@@ -190,7 +190,7 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
     ["Values of empty lists", (n) => repeatToSize('{"repeatedValue":[', "[]", "]}", n), M, 2 + 12 + 9],
     ["a Struct of one-digit numbers", (n) => repeatToSize('{"k":[', "1", "]}", n), StructSchema, 1 + 12],
     ["int64, a bigint per 2", (n) => repeatToSize('{"repeatedInt64":[', "1", "]}", n), M, 2 + 3],
-    ["bytes elements, a Uint8Array per 3", (n) => repeatToSize('{"repeatedBytes":[', '""', "]}", n), M, 2 + 24],
+    ["bytes elements, a Uint8Array per 3", (n) => repeatToSize('{"repeatedBytes":[', '""', "]}", n), M, 2 + 25],
     ["a message of 280 members per 3", (n) => repeatToSize('{"w":[', "{}", "]}", n), Wides, 2 + 1549],
   ];
 
