@@ -2,9 +2,9 @@
 // files. `npm test` builds dist/cli.js first (pretest); run alone (`npx vitest run test/cli.test.ts`), this
 // file rebuilds it when it is missing or older than its sources.
 
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,48 +21,18 @@ import {
   JsonEnumValueOptionsSchema,
 } from "@bufbuild/protobuf/wkt/google/protobuf/json_enumvalue_options_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "./fixtures/cli-run.js";
 import { fromJsonString, jsonSchema } from "../src/index.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 
 const execFileAsync = promisify(execFile);
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const cli = join(root, "dist", "cli.js");
-const descriptorSet = join(root, "conformance", ".build", "test-protos.binpb");
 const proto3 = "protobuf_test_messages.proto3.TestAllTypesProto3";
 const withSet = ["--descriptor-set", descriptorSet];
 /** Each test starts Node a few times, several tests at once: generous on a busy machine. */
 const timeout = 60_000;
 
 /** The newest modification time of the files under `dir` (recursively). */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir, { recursive: true })) {
-    const stat = statSync(join(dir, String(name)));
-    if (stat.isFile()) newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
-function buildCliIfStale(): void {
-  let built = 0;
-  try {
-    built = statSync(cli).mtimeMs;
-  } catch {
-    // missing: build it
-  }
-  const sources = Math.max(
-    newestMtime(join(root, "cli")),
-    newestMtime(join(root, "src")),
-    statSync(join(root, "tsup.cli.config.ts")).mtimeMs,
-  );
-  if (built > sources) return;
-  execFileSync(join(root, "node_modules", ".bin", "tsup"), ["--config", "tsup.cli.config.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
 interface Run {
   status: number | null;
   stdout: Buffer;

@@ -6,11 +6,10 @@
 // heap (--max-old-space-size) so that memory that grows with the input shows as an abort, some with a preload
 // that reports the peak resident memory (V8's JSON.parse keeps its nesting stack outside the heap).
 
-import { execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { create, createFileRegistry, toBinary, type DescMessage } from "@bufbuild/protobuf";
 import {
   DurationSchema,
@@ -21,6 +20,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "../fixtures/cli-run.js";
 import { scanBinary, scanJson } from "../../cli/input-scan.js";
 import { anyPack, fromJsonString } from "../../src/index.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, cliMaxValuesPerByte } from "../../src/limits.js";
@@ -28,39 +28,8 @@ import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const cli = join(root, "dist", "cli.js");
-const descriptorSet = join(root, "conformance", ".build", "test-protos.binpb");
 const proto3 = ["protobuf_test_messages.proto3.TestAllTypesProto3", "--descriptor-set", descriptorSet];
 const timeout = 60_000;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir, { recursive: true })) {
-    const stat = statSync(join(dir, String(name)));
-    if (stat.isFile()) newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
-function buildCliIfStale(): void {
-  let built = 0;
-  try {
-    built = statSync(cli).mtimeMs;
-  } catch {
-    // missing: build it
-  }
-  const sources = Math.max(
-    newestMtime(join(root, "cli")),
-    newestMtime(join(root, "src")),
-    statSync(join(root, "tsup.cli.config.ts")).mtimeMs,
-  );
-  if (built > sources) return;
-  execFileSync(join(root, "node_modules", ".bin", "tsup"), ["--config", "tsup.cli.config.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
 
 interface Run {
   status: number | null;
