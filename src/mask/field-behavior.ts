@@ -21,6 +21,7 @@
  * @internal
  */
 import type { DescField } from "@bufbuild/protobuf";
+import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
 import { LEAF, type Node } from "../internal/mask-trie.js";
@@ -132,6 +133,30 @@ export function behavior(lists: BehaviorLists | undefined, fp: FieldAccess): num
   return own === undefined ? bits : bits | own.bits;
 }
 
+/**
+ * Whether a REQUIRED field counts as provided (AIP-203: "a message is present if it has at least one field
+ * that is not at its default value"): a singular message field holding a message of which at least one field
+ * is present by this rule (recursively, so `{city: ""}` and `{address: {}}` are absent); a well-known type with
+ * its own JSON form (Timestamp, Duration, a wrapper, Struct, ...) when it is set at all, as its JSON value is
+ * what the client sent (a `0` Int32Value or the epoch are values), and a message type without fields; any other field when it is set
+ * (`fieldIsSet`: a non-empty list or map, a scalar off its default, or set at all with explicit presence).
+ * Each message looked into costs a step per field.
+ */
+export function requiredPresent(fp: FieldAccess, msg: Msg, m: WorkMeter, depthLeft: number): boolean {
+  if (!fieldIsSet(fp, msg)) return false;
+  if (fp.kind !== "message" || fp.box !== boxNone || hasCustomJsonRepresentation(fp.message!)) return true;
+  return messageHasValue(planOf(fp.message!), fieldGet(fp, msg) as Msg, m, depthLeft - 1);
+}
+
+/** Whether a message has a field present by the rule of {@link requiredPresent}. */
+function messageHasValue(plan: MessagePlan, msg: Msg, m: WorkMeter, depthLeft: number): boolean {
+  if (depthLeft <= 0) throw depthError(plan.desc);
+  if (plan.fields.length === 0) return true; // a message without fields (Empty) is its presence
+  charge(m, plan.fields.length + 1);
+  for (const fp of plan.fields) if (requiredPresent(fp, msg, m, depthLeft)) return true;
+  return false;
+}
+
 /** Everything below: the mask names the whole value. */
 export const ALL: unique symbol = Symbol("all");
 
@@ -216,7 +241,7 @@ export function checkBehavior(
         );
       }
     }
-    if ((bits & requiredBit) !== 0 && !set) {
+    if ((bits & requiredBit) !== 0 && !requiredPresent(fp, result, walk.m, depthLeft)) {
       throw new WktJsonError(
         "field-behavior",
         jsonAt(),
