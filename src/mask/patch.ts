@@ -120,14 +120,32 @@ export function jsonPatch(
   return toJson(schema, result, write) as JsonObject;
 }
 
-function run<Desc extends DescMessage>(
+/**
+ * How a PATCH reads its body: the decoder over the JSON value (what `JSON.parse` gave, for {@link patch}), or
+ * over the value its text entry point parsed (exact integers, errors with line and column). It is called for
+ * the body, and again for the body without its output-only members when some were dropped.
+ *
+ * @internal
+ */
+export type BodyDecoder = (schema: DescMessage, body: JsonValue, o: Opts) => MessageShape<DescMessage>;
+
+const decodeValue: BodyDecoder = (schema, body, o) => fromJson(schema, body, o.read);
+
+/**
+ * The PATCH of `stored` by `body` under the read options `o`, the body decoded by `decode`: for {@link patch},
+ * {@link jsonPatch} and their text entry points.
+ *
+ * @internal
+ */
+export function run<Desc extends DescMessage>(
   schema: Desc,
   stored: MessageShape<Desc>,
   body: JsonValue,
   o: Opts,
+  decode: BodyDecoder = decodeValue,
 ): MessageShape<Desc> {
   // The body first, as the decoder reads it: every error has its path from the body's root.
-  let message = fromJson(schema, body, o.read);
+  let message = decode(schema, body, o) as MessageShape<Desc>;
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
   const m = workMeter(schema.typeName, o.maskUnits);
@@ -140,7 +158,7 @@ function run<Desc extends DescMessage>(
   } catch (e) {
     throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
   }
-  if (scan.dropped) message = fromJson(schema, cleaned as JsonValue, o.read);
+  if (scan.dropped) message = decode(schema, cleaned as JsonValue, o) as MessageShape<Desc>;
 
   let mask: Node;
   let touched: Node | typeof ALL;
