@@ -24,7 +24,10 @@ const rank: Record<string, number> = {
   descriptors: 4,
 };
 /** Imports between folders of the same rank that are allowed: [from, to]. */
-const sideways = new Set<string>([]);
+const sideways = new Set<string>([
+  // Standard Schema's create mode and JSON Schema's field behaviour use the AIP-203 rules of mask/.
+  "schema>mask",
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
