@@ -74,7 +74,8 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
       tags: ["anarchism"],
       labels: { lang: "fr" },
     });
-    expect(changes(apply({ chapters: [{ title: "Shevek" }] }))).toEqual({ chapters: [{ title: "Shevek" }] });
+    // The output-only id of element 0 is the stored element 0's (AIP-161; a list element's identity is its position).
+    expect(changes(apply({ chapters: [{ title: "Shevek" }] }))).toEqual({ chapters: [{ id: "c1", title: "Shevek" }] });
   });
 
   it("goes into a sent message member by member: the members it lacks stay", () => {
@@ -102,9 +103,13 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
   });
 
   it("takes a oneof member from the body: the other member goes", () => {
-    expect(changes(apply({ ebookUrl: "https://example.com/b/1" }))).toEqual({
-      ebookUrl: "https://example.com/b/1",
-      printing: undefined,
+    const paperback = fromJson(Book, { ...storedJson, printing: { copies: 1000 } });
+    const out = toJson(Book, patch(Book, paperback, { ebookUrl: "https://example.com/b/1" })) as JsonObject;
+    expect(changes(out)).toEqual({ ebookUrl: "https://example.com/b/1", printing: undefined });
+    // Unless it holds an immutable value (printing.press): that would go with it (AIP-203).
+    expect(catchWkt(() => apply({ ebookUrl: "https://example.com/b/1" }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.printing.press",
     });
   });
 
@@ -141,17 +146,26 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
       name: "shelves/1/books/1",
       title: "New",
       isbn: "978-0-06-051275-9",
+      printing: { press: "Harper" },
       createTime: "2030-01-01T00:00:00Z",
     };
     const out = apply(body, { updateMask: "*" });
     expect(out).toEqual({
       name: "shelves/1/books/1",
       title: "New",
+      author: { id: "a-7" }, // output only: kept, though `*` cleared author
       isbn: "978-0-06-051275-9",
+      printing: { press: "Harper" },
       createTime: "2024-01-01T00:00:00Z",
       updateTime: "2024-02-01T00:00:00Z",
       stats: { reads: "10" },
       etag: "e1",
+    });
+    // printing.press is immutable: `*` without printing would clear it.
+    const { printing: _, ...withoutPrinting } = body;
+    expect(catchWkt(() => apply(withoutPrinting, { updateMask: "*" }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.printing.press",
     });
     expect(catchWkt(() => apply({ name: "shelves/1/books/1", title: "New" }, { updateMask: "*" }))).toMatchObject({
       rule: "field-behavior",
@@ -224,12 +238,19 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
       });
     });
 
-    it("inside a list or a map, where no stored element can be told apart, the field is cleared", () => {
+    it("inside a list the stored element at the same position keeps it, inside a map the stored entry of the same key", () => {
       const out = apply({
-        chapters: [{ id: "forged", title: "Shevek" }],
-        appendices: { map: { id: "forged", title: "Map" } },
+        chapters: [
+          { id: "forged", title: "Shevek" },
+          { id: "forged", title: "Takver" },
+        ],
+        appendices: { map: { id: "forged", title: "Map" }, glossary: { id: "forged", title: "Words" } },
       });
-      expect(changes(out)).toEqual({ chapters: [{ title: "Shevek" }], appendices: { map: { title: "Map" } } });
+      // An element or entry the stored resource lacks has the field unset: the client's value is never kept.
+      expect(changes(out)).toEqual({
+        chapters: [{ id: "c1", title: "Shevek" }, { title: "Takver" }],
+        appendices: { map: { id: "x1", title: "Map" }, glossary: { title: "Words" } },
+      });
     });
 
     it("a mask path naming one is ignored", () => {
@@ -276,10 +297,17 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
       });
     });
 
-    it("may be set once: a stored resource without it takes it", () => {
+    it("may be set once with immutableSetOnce: a stored resource without it takes it", () => {
       const bare = fromJson(Book, { title: "T" });
-      const out = toJson(Book, patch(Book, bare, { isbn: "1", printing: { press: "P" } })) as JsonObject;
+      const body = { isbn: "1", printing: { press: "P" } };
+      const out = toJson(Book, patch(Book, bare, body, { immutableSetOnce: true })) as JsonObject;
       expect(out).toEqual({ title: "T", isbn: "1", printing: { press: "P" } });
+      // By default (AIP-203: "may be set in a request to create a resource, but may not be changed after").
+      expect(catchWkt(() => patch(Book, bare, body))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
+      expect(catchWkt(() => patch(Book, bare, { printing: { press: "P" } }))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.printing.press",
+      });
     });
 
     it("a replaced message may not change its immutable members", () => {

@@ -1,44 +1,53 @@
 /**
  * Field behaviour for PATCH (AIP-203): which fields are OUTPUT_ONLY, IMMUTABLE (or IDENTIFIER) and REQUIRED, and
- * the check of an updated message against them.
+ * the walk that applies them to an updated message.
  *
  * AIP-203, `google.api.field_behavior` (read from each field's options when the descriptor carries them, as
- * extension 1052 of google.protobuf.FieldOptions, or given as lists of paths):
+ * extension 1052 of google.protobuf.FieldOptions, or given as lists of paths through singular message fields):
  *
  * - OUTPUT_ONLY: "the field is provided in responses, but including the field in a request does nothing (the
  *   server must clear out any value in this field and must not throw an error as a result of the presence of a
- *   value)". Such members of the body are dropped, and mask paths naming them ignored; with `strict: true`
- *   either is an error. Where the mask replaces a message holding an output-only field, the stored value is
- *   kept. Inside lists and maps (no identity to find the stored value by) the field is cleared.
- * - IMMUTABLE (and IDENTIFIER): "the field may be set in a request that creates the resource, but may not be
- *   changed afterwards": an update that changes a value set in the stored resource is an error; sending the
- *   same value, or setting a field the stored resource lacks, is not.
+ *   value)"; AIP-161: a service "must ignore any output only fields provided as input, even if they are cleared
+ *   or modified". Such members of the body are dropped, and mask paths naming them ignored; with `strict: true`
+ *   either is an error. Wherever the mask rewrites something above an output-only field (a parent message, `*`,
+ *   a map entry, a list), the stored value is kept: of the stored message, of the stored map entry of the same
+ *   key, of the stored list element at the same position (a list has no other identity). An output-only field
+ *   the stored resource leaves unset stays unset.
+ * - IMMUTABLE (and IDENTIFIER): "may be set in a request to create a resource, but may not be changed after": an
+ *   update that changes a value set in the stored resource is an error, also by clearing a message or removing
+ *   a map entry that holds it; so is setting one the stored resource leaves unset, unless `immutableSetOnce`.
+ *   Sending the same value is not. Inside lists it is not checked (an element has no identity to compare by).
  * - REQUIRED: "a field ... must be provided": an update that leaves it unset (or at its default, for fields
- *   without presence) is an error, for the fields the mask touches; in a message the update sets, its required
- *   fields too.
+ *   without presence; a message with no field off its default) is an error, for the fields the mask touches;
+ *   in a message, list element or map value the update sets, its required fields too.
  *
  * @module
  * @internal
  */
-import type { DescField } from "@bufbuild/protobuf";
+import { create, type DescField, type DescMessage } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
-import { LEAF, type Node } from "../internal/mask-trie.js";
+import type { Node } from "../internal/mask-trie.js";
 import { charge, type WorkMeter } from "../internal/meter.js";
 import { defaultMaxDepth } from "../limits.js";
 import { pathJoin, type PathSegment } from "../path.js";
 import {
   boxNone,
   depthError,
+  fieldClear,
   fieldGet,
   fieldIsSet,
+  fieldSet,
   planOf,
   type FieldAccess,
   type MessagePlan,
   type Msg,
 } from "../wkt/field-access.js";
 import { fieldValueEquals } from "../wkt/message-equals.js";
+import { copyFieldValue } from "./message-copy.js";
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Behaviour bits: OUTPUT_ONLY. */
 export const outputOnlyBit = 1;
@@ -160,126 +169,281 @@ function messageHasValue(plan: MessagePlan, msg: Msg, m: WorkMeter, depthLeft: n
 /** Everything below: the mask names the whole value. */
 export const ALL: unique symbol = Symbol("all");
 
+const typeBitsCache = new WeakMap<DescMessage, number>();
+
 /**
- * Where a walk stands in the tree of paths to restore, made only when a path is added: the node of the message
- * being walked, or how to make it from its parent's.
+ * The behaviour bits the descriptor gives a field of a message type or of any type below it (through message,
+ * list and map fields, recursively), found once per type: a walk does not go into a type whose bits it does
+ * not want, so that types without field behaviour cost nothing.
  */
-export interface RestoreAt {
-  readonly parent: RestoreAt | undefined;
-  readonly name: string;
-  node: Node | undefined;
+export function behaviorOfType(desc: DescMessage): number {
+  let bits = typeBitsCache.get(desc);
+  if (bits !== undefined) return bits;
+  bits = 0;
+  const seen = new Set<DescMessage>([desc]);
+  const todo = [desc];
+  for (let d = todo.pop(); d !== undefined; d = todo.pop()) {
+    for (const f of d.fields) {
+      bits |= descriptorBehavior(f);
+      const sub = f.message;
+      if (sub !== undefined && !seen.has(sub)) {
+        seen.add(sub);
+        todo.push(sub);
+      }
+    }
+  }
+  typeBitsCache.set(desc, bits);
+  return bits;
 }
 
-/** The node of `at` in the restore tree, made (with its parents) if needed. */
-function restoreNode(at: RestoreAt): Node {
-  if (at.node !== undefined) return at.node;
-  const parent = restoreNode(at.parent!);
-  parent.children ??= new Map();
-  let n = parent.children.get(at.name);
-  if (n === undefined) parent.children.set(at.name, (n = { leaf: false, children: undefined, any: undefined }));
-  return (at.node = n);
-}
-
-/** The state of {@link checkBehavior}: the meter, and the output-only fields found to restore. */
+/** The state of {@link keepBehavior}. */
 export interface BehaviorWalk {
-  /** The call's work meter. */
+  /** The call's work meter, charged for what the update holds. */
   m: WorkMeter;
   /**
-   * The output-only fields inside what the mask replaced (reached through singular message fields), to take
-   * from the stored resource: a trie of proto names from the root, filled as they are found.
+   * The meter of the walks of what the update cleared: those read the stored resource, which the server holds
+   * and the merge has copied already, so they are not charged to the client's allowance (but depth-bounded).
    */
-  restore: Node;
+  free: WorkMeter;
+  /** `immutableSetOnce`: an IMMUTABLE field the stored resource leaves unset may be set. */
+  setOnce: boolean;
+  /** Below a cleared message or map entry: its JSON path, for the error's detail. */
+  cleared: string;
 }
 
+/** Walk mode: below a list element, which has no identity, so IMMUTABLE is not checked. */
+const inList = 1;
+/** Walk mode: below a message or map entry the update cleared; `result` is a new message to keep things in. */
+const inCleared = 2;
+
 /**
- * Checks AIP-203 on the result where the mask touched it: immutable fields against the stored resource (found
- * through singular message fields; `stored` is undefined inside lists and maps), required fields set, and
- * records output-only fields to restore. `lists` is the path lists' node of this message and `restore` where it
- * stands in the restore tree, both undefined inside lists and maps, where paths are not known.
+ * Applies AIP-203 to the merged result of a PATCH, in place, where the mask touched it (`node`; {@link ALL}
+ * where it names the whole value), walking the result and the stored resource together:
  *
- * Each message visited costs a step per field of its type, as decoding it did (protobuf-es makes every field of
- * a message it creates): the meter is charged a step per message and per field the walk goes into.
+ * - an OUTPUT_ONLY field takes the stored value (a copy), or is cleared where the stored resource has none: of
+ *   the stored message at the same place, for a map entry the stored entry of the same key, for a list element
+ *   the stored element at the same position (a list has no other identity). Where the update cleared a message
+ *   whose stored value holds output-only fields, a message holding just those is put in its place. In a oneof
+ *   whose other member the update selects, that choice stands.
+ * - an IMMUTABLE (or IDENTIFIER) field set in the stored resource must keep its value, also where the update
+ *   clears a message or removes a map entry that holds it; one the stored resource leaves unset may not be set
+ *   unless `setOnce`. Inside lists it is not checked: an element has no identity to compare it by.
+ * - a REQUIRED field must be present ({@link requiredPresent}), in what the update holds (not below a message
+ *   it cleared).
+ *
+ * `stored` is the stored message at the same place, undefined where it has none; `lists` the path lists' node
+ * of this message (undefined inside lists and maps, where the lists do not reach); `mode` the walk modes.
+ * Returns whether it set a field of `result` (whether a new message for a cleared one is worth keeping).
+ *
+ * Each message visited costs a step, and a step per field it looks at (every field of the type where the mask
+ * names the whole value, as decoding it did) and per list element or map entry; depth-bounded.
  */
-export function checkBehavior(
+export function keepBehavior(
   plan: MessagePlan,
   result: Msg,
   stored: Msg | undefined,
   node: Node | typeof ALL,
   lists: BehaviorLists | undefined,
-  restore: RestoreAt | undefined,
   at: PathSegment[],
   walk: BehaviorWalk,
+  mode: number,
   depthLeft: number,
-): void {
+): boolean {
   if (depthLeft <= 0) throw depthError(plan.desc);
-  charge(walk.m, 1);
-  for (const fp of plan.fields) {
-    let child: Node | typeof ALL | undefined;
-    if (node === ALL) child = ALL;
-    else {
-      const c = node.children?.get(fp.name);
-      child = c === undefined ? undefined : c.leaf ? ALL : c;
+  const m = (mode & inCleared) !== 0 ? walk.free : walk.m;
+  let wanted = outputOnlyBit | immutableBit | requiredBit;
+  if ((mode & inList) !== 0) wanted &= ~immutableBit;
+  if ((mode & inCleared) !== 0) wanted &= ~requiredBit;
+  let kept = false;
+  if (node === ALL) {
+    charge(m, plan.fields.length + 1);
+    for (const fp of plan.fields) {
+      if (keepField(plan, fp, result, stored, ALL, lists, at, walk, mode, wanted, depthLeft)) kept = true;
     }
-    if (child === undefined) continue;
-    const bits = behavior(lists, fp);
-    const jsonAt = (): string => pathJoin("$", ...at, fp.field.jsonName);
-    if ((bits & outputOnlyBit) !== 0) {
-      if (restore !== undefined && stored !== undefined && child === ALL) {
-        const r = restoreNode(restore);
-        (r.children ??= new Map()).set(fp.name, LEAF);
-      }
-      continue;
-    }
-    const set = fieldIsSet(fp, result);
-    if ((bits & immutableBit) !== 0 && stored !== undefined && fieldIsSet(fp, stored)) {
-      if (!set || !fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) {
-        throw new WktJsonError(
-          "field-behavior",
-          jsonAt(),
-          plan.desc.typeName,
-          `${fp.name} is IMMUTABLE: it may not change once set`,
-        );
+  } else if (node.children !== undefined) {
+    charge(m, node.children.size + 1);
+    for (const [name, child] of node.children) {
+      const fp = plan.byName.get(name)!;
+      const c = child.leaf ? ALL : child;
+      if (keepField(plan, fp, result, stored, c, lists, at, walk, mode, wanted, depthLeft)) kept = true;
+      // Setting a oneof member clears the member the stored resource selects: the update touches that too.
+      const other = fp.oneof === undefined || stored === undefined ? undefined : selectedMember(plan, fp, stored);
+      if (other !== undefined && other !== fp && !node.children.has(other.name)) {
+        if (keepField(plan, other, result, stored, ALL, lists, at, walk, mode, wanted, depthLeft)) kept = true;
       }
     }
-    if ((bits & requiredBit) !== 0 && !requiredPresent(fp, result, walk.m, depthLeft)) {
-      throw new WktJsonError(
-        "field-behavior",
-        jsonAt(),
-        plan.desc.typeName,
-        `${fp.name} is REQUIRED: an update may not clear it`,
-      );
-    }
-    if (!set || fp.message === undefined || fp.box !== boxNone) continue;
-    charge(walk.m, 1);
-    const sub = planOf(fp.message);
-    const v = fieldGet(fp, result);
+  }
+  return kept;
+}
+
+/** The member of `fp`'s oneof that `msg` selects, if any. */
+function selectedMember(plan: MessagePlan, fp: FieldAccess, msg: Msg): FieldAccess | undefined {
+  const selected = (msg[fp.oneof!] as { case?: unknown } | undefined)?.case;
+  return typeof selected === "string" ? plan.byLocal.get(selected) : undefined;
+}
+
+/** {@link keepBehavior} for one field the mask touched. */
+function keepField(
+  plan: MessagePlan,
+  fp: FieldAccess,
+  result: Msg,
+  stored: Msg | undefined,
+  node: Node | typeof ALL,
+  lists: BehaviorLists | undefined,
+  at: PathSegment[],
+  walk: BehaviorWalk,
+  mode: number,
+  wanted: number,
+  depthLeft: number,
+): boolean {
+  const bits = behavior(lists, fp) & wanted;
+  const below = behaviorBelow(lists, fp);
+  const deeper =
+    fp.message !== undefined &&
+    fp.box === boxNone &&
+    (below?.children !== undefined || (behaviorOfType(fp.message) & wanted) !== 0);
+  if (bits === 0 && !deeper) return false;
+  if ((bits & outputOnlyBit) !== 0) return keepOutputOnly(fp, result, stored, depthLeft);
+  if ((bits & requiredBit) !== 0 && !requiredPresent(fp, result, walk.m, depthLeft)) {
+    throw new WktJsonError(
+      "field-behavior",
+      pathJoin("$", ...at, fp.field.jsonName),
+      plan.desc.typeName,
+      `${fp.name} is REQUIRED: an update may not clear it or leave it empty`,
+    );
+  }
+  let kept = false;
+  if (deeper) {
     at.push(fp.field.jsonName);
-    if (fp.kind === "message") {
-      const s = stored !== undefined && fieldIsSet(fp, stored) ? (fieldGet(fp, stored) as Msg) : undefined;
-      const below: RestoreAt | undefined =
-        restore === undefined ? undefined : { parent: restore, name: fp.name, node: undefined };
-      checkBehavior(sub, v as Msg, s, child, behaviorBelow(lists, fp), below, at, walk, depthLeft - 1);
-    } else if (child === ALL && fp.kind === "list") {
-      const list = v as Msg[];
-      for (let i = 0; i < list.length; i++) {
-        at.push(i);
-        checkBehavior(sub, list[i]!, undefined, ALL, undefined, undefined, at, walk, depthLeft - 1);
-        at.pop();
-      }
-    } else if (fp.kind === "map") {
-      const map = v as Record<string, Msg>;
-      for (const key of Object.keys(map)) {
-        let c: Node | typeof ALL | undefined = ALL;
-        if (child !== ALL) {
-          const n = child.children?.get(key) ?? child.any;
-          c = n === undefined ? undefined : n.leaf ? ALL : n;
-        }
-        if (c === undefined) continue;
-        at.push(key);
-        checkBehavior(sub, map[key]!, undefined, c, undefined, undefined, at, walk, depthLeft - 1);
-        at.pop();
-      }
-    }
+    kept = keepBelow(fp, result, stored, node, below, at, walk, mode, depthLeft);
     at.pop();
   }
+  // After the walk below, which put back the output-only fields the body could not send.
+  if ((bits & immutableBit) !== 0) checkImmutable(plan, fp, result, stored, at, walk, mode);
+  return kept;
+}
+
+/** An output-only field: the stored value, or unset. Returns whether the field is now set. */
+function keepOutputOnly(fp: FieldAccess, result: Msg, stored: Msg | undefined, depthLeft: number): boolean {
+  if (fp.oneof !== undefined) {
+    const selected = (result[fp.oneof] as { case?: unknown } | undefined)?.case;
+    if (selected !== undefined && selected !== fp.local) return false;
+  }
+  if (stored !== undefined && fieldIsSet(fp, stored)) {
+    fieldSet(fp, result, copyFieldValue(fp, fieldGet(fp, stored), depthLeft));
+    return true;
+  }
+  fieldClear(fp, result);
+  return false;
+}
+
+/** The walk into a message, list or map field of messages (`at` ends with the field). */
+function keepBelow(
+  fp: FieldAccess,
+  result: Msg,
+  stored: Msg | undefined,
+  node: Node | typeof ALL,
+  below: BehaviorLists | undefined,
+  at: PathSegment[],
+  walk: BehaviorWalk,
+  mode: number,
+  depthLeft: number,
+): boolean {
+  const sub = planOf(fp.message!);
+  const sv = stored !== undefined && fieldIsSet(fp, stored) ? fieldGet(fp, stored) : undefined;
+  if (fp.kind === "message") {
+    if (fieldIsSet(fp, result)) {
+      return keepBehavior(sub, fieldGet(fp, result) as Msg, sv as Msg, node, below, at, walk, mode, depthLeft - 1);
+    }
+    if (sv === undefined) return false;
+    // Cleared (or, in a oneof, replaced by another member): keep what the stored message holds that the
+    // client may not change, in a new message that replaces the cleared one only if it holds something.
+    const fresh = create(sub.desc) as Msg;
+    if (!keepCleared(sub, fresh, sv as Msg, below, at, walk, mode, depthLeft)) return false;
+    const selected = fp.oneof === undefined ? undefined : (result[fp.oneof] as { case?: unknown } | undefined)?.case;
+    if (selected !== undefined && selected !== fp.local) return false;
+    fieldSet(fp, result, fresh);
+    return true;
+  }
+  const m = (mode & inCleared) !== 0 ? walk.free : walk.m;
+  if (fp.kind === "list") {
+    // Element i against the stored element i: a list element has no other identity.
+    const list = fieldGet(fp, result) as Msg[];
+    const old = sv as Msg[] | undefined;
+    charge(m, list.length);
+    for (let i = 0; i < list.length; i++) {
+      at.push(i);
+      keepBehavior(sub, list[i]!, old?.[i], ALL, undefined, at, walk, mode | inList, depthLeft - 1);
+      at.pop();
+    }
+    return false;
+  }
+  // A map: each entry against the stored entry of the same key; an entry removed may not take immutable values.
+  const map = fieldGet(fp, result) as Msg;
+  const old = sv as Msg | undefined;
+  const visit = (key: string, n: Node | typeof ALL): void => {
+    at.push(key);
+    const s = old !== undefined && hasOwn.call(old, key) ? (old[key] as Msg) : undefined;
+    if (hasOwn.call(map, key)) keepBehavior(sub, map[key] as Msg, s, n, undefined, at, walk, mode, depthLeft - 1);
+    else if (s !== undefined && (mode & inList) === 0 && (behaviorOfType(sub.desc) & immutableBit) !== 0) {
+      keepCleared(sub, create(sub.desc) as Msg, s, undefined, at, walk, mode, depthLeft);
+    }
+    at.pop();
+  };
+  if (node === ALL) {
+    const keys = Object.keys(map);
+    charge(m, keys.length);
+    for (const key of keys) visit(key, ALL);
+    if (old !== undefined) for (const key of Object.keys(old)) if (!hasOwn.call(map, key)) visit(key, ALL);
+  } else if (node.children !== undefined) {
+    // AIP-161 keys in the mask (`labels.env`).
+    charge(m, node.children.size);
+    for (const [key, n] of node.children) visit(key, n.leaf ? ALL : n);
+  }
+  return false;
+}
+
+/** The walk of a stored message the update cleared (`at` names it), `fresh` the new message to keep things in. */
+function keepCleared(
+  plan: MessagePlan,
+  fresh: Msg,
+  stored: Msg,
+  lists: BehaviorLists | undefined,
+  at: PathSegment[],
+  walk: BehaviorWalk,
+  mode: number,
+  depthLeft: number,
+): boolean {
+  if ((mode & inCleared) !== 0) return keepBehavior(plan, fresh, stored, ALL, lists, at, walk, mode, depthLeft - 1);
+  walk.cleared = pathJoin("$", ...at);
+  const kept = keepBehavior(plan, fresh, stored, ALL, lists, at, walk, mode | inCleared, depthLeft - 1);
+  walk.cleared = "";
+  return kept;
+}
+
+/** AIP-203 IMMUTABLE: "may be set in a request to create a resource, but may not be changed after". */
+function checkImmutable(
+  plan: MessagePlan,
+  fp: FieldAccess,
+  result: Msg,
+  stored: Msg | undefined,
+  at: PathSegment[],
+  walk: BehaviorWalk,
+  mode: number,
+): void {
+  const set = fieldIsSet(fp, result);
+  let detail: string;
+  if (stored !== undefined && fieldIsSet(fp, stored)) {
+    if (set && fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) return;
+    detail =
+      (mode & inCleared) !== 0
+        ? `${fp.name} is IMMUTABLE: the update clears ${walk.cleared}, which holds it`
+        : `${fp.name} is IMMUTABLE: it may not change once set`;
+  } else {
+    if (!set || walk.setOnce) return;
+    detail =
+      `${fp.name} is IMMUTABLE: the stored resource leaves it unset, and it may be set only when the resource ` +
+      `is created (option immutableSetOnce: once)`;
+  }
+  throw new WktJsonError("field-behavior", pathJoin("$", ...at, fp.field.jsonName), plan.desc.typeName, detail);
 }

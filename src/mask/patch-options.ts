@@ -38,6 +38,13 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
   required?: readonly string[];
   /** An OUTPUT_ONLY field in the body or the mask is an error (rule `field-behavior`) instead of being ignored. */
   strict?: boolean;
+  /**
+   * Allow an update to set an IMMUTABLE (or IDENTIFIER) field that the stored resource leaves unset (at its
+   * default, for a field without presence), once: after that it may not change. Default false: AIP-203 says an
+   * immutable field "may be set in a request to create a resource, but may not be changed after", and going
+   * from unset to set is a change, so an update that sets one is an error (rule `field-behavior`).
+   */
+  immutableSetOnce?: boolean;
   /** Accept AIP-161 map keys in `updateMask` (`labels.env`). Default false. */
   aip161?: boolean;
 }
@@ -56,6 +63,8 @@ interface Opts {
   leaves: boolean;
   strict: boolean;
   aip161: boolean;
+  /** `immutableSetOnce`. */
+  setOnce: boolean;
   /** Field behaviour by proto path from the root, from the path lists (the root message's node). */
   lists: BehaviorLists;
 }
@@ -65,13 +74,14 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
   planOf(schema); // checks the schema
   if (options !== undefined && (typeof options !== "object" || options === null))
     throw optionError("options", options, "an object");
-  const flag = (name: "strict" | "aip161"): boolean => {
+  const flag = (name: "strict" | "aip161" | "immutableSetOnce"): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
     return v === true;
   };
   const strict = flag("strict");
   const aip161 = flag("aip161");
+  const setOnce = flag("immutableSetOnce");
   const implied = options?.impliedMask ?? "leaves";
   if (implied !== "leaves" && implied !== "fields") throw optionError("impliedMask", implied, `"leaves" or "fields"`);
   const read: Partial<JsonReadOptions> = {};
@@ -101,7 +111,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
       addBehavior(lists, segs as string[], bit);
     }
   }
-  return { read, mask, maskUnits, leaves: implied === "leaves", strict, aip161, lists };
+  return { read, mask, maskUnits, leaves: implied === "leaves", strict, aip161, setOnce, lists };
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {

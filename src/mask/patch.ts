@@ -14,8 +14,10 @@
  * top-level fields, for APIs where a sent object replaces the stored one.
  *
  * AIP-203, `google.api.field_behavior` (OUTPUT_ONLY, IMMUTABLE, REQUIRED): see field-behavior.ts. Output-only
- * members of the body are dropped and mask paths naming them ignored (an error under `strict: true`); an
- * immutable field may not change once set; a required field may not be left unset.
+ * members of the body are dropped and mask paths naming them ignored (an error under `strict: true`), and their
+ * stored values kept wherever the mask rewrites something above them (a message, `*`, a map entry by its key, a
+ * list element by its position); an immutable field may not change once set, by clearing its parent either,
+ * nor be set by an update (unless `immutableSetOnce`); a required field may not be left unset or empty.
  *
  * Errors are our usual ones for the body (its paths from the body's root) and the mask, and rule
  * `field-behavior` for AIP-203, at the JSON path of the field.
@@ -30,7 +32,7 @@ import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
 import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
 import { emptyNode, isEmptyNode, isStar, LEAF, type Node } from "../internal/mask-trie.js";
-import { charge, workMeter, type WorkMeter } from "../internal/meter.js";
+import { charge, unmetered, workMeter, type WorkMeter } from "../internal/meter.js";
 import { fieldMaskTypeName } from "../internal/names.js";
 import { optionsTypeName } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
@@ -40,11 +42,11 @@ import {
   ALL,
   behavior,
   behaviorBelow,
-  checkBehavior,
+  behaviorOfType,
+  keepBehavior,
   outputOnlyBit,
   type BehaviorLists,
   type BehaviorWalk,
-  type RestoreAt,
 } from "./field-behavior.js";
 import { scanObject, type BodyScan } from "./body-scan.js";
 import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
@@ -56,13 +58,16 @@ export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
  * changed. The body is proto3 JSON (what `JSON.parse` gives), decoded and checked first. The update mask is
  * `options.updateMask`, else the fields the body holds; masked repeated, map and message fields are replaced.
  * Field behaviour (AIP-203) comes from the descriptor's `google.api.field_behavior` options and from the
- * `outputOnly`, `immutable` and `required` path lists: output-only fields of the body are ignored, immutable
- * fields may not change once set, required fields may not be cleared.
+ * `outputOnly`, `immutable` and `required` path lists: output-only fields of the body are ignored and the stored
+ * values kept (also below a replaced message, map entry or list element: a list element is matched by its
+ * position), immutable fields may not change once set nor be set by an update (`immutableSetOnce` allows the
+ * latter), required fields may not be cleared.
  *
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
  *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `mask-path` or `syntax`
- *   for an update mask that does not name fields of `schema`; `field-behavior` for an immutable field changed,
- *   a required field cleared, or (under `strict`) an output-only field sent; `json-type` if `stored` is not a
+ *   for an update mask that does not name fields of `schema`; `field-behavior` for an immutable field changed
+ *   (or cleared with its parent, or set when the stored resource leaves it unset), a required field cleared, or
+ *   (under `strict`) an output-only field sent; `json-type` if `stored` is not a
  *   message of `schema`; `range` for a bad option.
  * @example
  * const stored = create(BookSchema, { name: "books/1", title: "Dune", tags: ["sf"] });
@@ -172,16 +177,16 @@ export function run<Desc extends DescMessage>(
   }
   const replace: MergeFlags = { replaceMessage: true, replaceRepeated: true };
   const result = mergeMasked(plan, stored as unknown as Msg, message as unknown as Msg, mask, replace, m);
-  const walk: BehaviorWalk = { m, restore: emptyNode() };
-  try {
-    const root: RestoreAt = { parent: undefined, name: "", node: walk.restore };
-    checkBehavior(plan, result, stored as unknown as Msg, touched, o.lists, root, [], walk, defaultMaxDepth);
-  } catch (e) {
-    throw stackOverflowAsDepth(e, schema.typeName, defaultMaxDepth);
+  // Types without field behaviour (none in the descriptor, no path lists) skip the walk.
+  if (behaviorOfType(schema) !== 0 || o.lists.children !== undefined) {
+    const walk: BehaviorWalk = { m, free: unmetered(schema.typeName), setOnce: o.setOnce, cleared: "" };
+    try {
+      keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, defaultMaxDepth);
+    } catch (e) {
+      throw stackOverflowAsDepth(e, schema.typeName, defaultMaxDepth);
+    }
   }
-  if (isEmptyNode(walk.restore)) return result as unknown as MessageShape<Desc>;
-  // Output-only fields inside what the mask replaced: the stored values again.
-  return mergeMasked(plan, result, stored as unknown as Msg, walk.restore, replace, m) as unknown as MessageShape<Desc>;
+  return result as unknown as MessageShape<Desc>;
 }
 
 /**

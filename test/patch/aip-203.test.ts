@@ -1,0 +1,282 @@
+// patch on acme.aip203.v1.Shop (aip203.proto): AIP-203 field behaviour below messages, map entries and list
+// elements, as AIP-161 and AIP-134 state it for an update. Each test quotes the sentence it comes from.
+
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { toBinary, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import { describe, expect, it } from "vitest";
+import { fromJson, jsonPatch, patch, toJson, type PatchOptions } from "../../src/index.js";
+import { catchWkt } from "../helpers.js";
+import { compileProto } from "./registry.js";
+
+const registry = compileProto(dirname(fileURLToPath(import.meta.url)), "aip203.proto");
+const Shop = registry.getMessage("acme.aip203.v1.Shop") as DescMessage;
+
+const storedJson = {
+  name: "shops/1",
+  location: { city: "Lyon", verifyTime: "2024-01-01T00:00:00Z", geo: { lat: 45.7, checkedBy: "bot" } },
+  owner: { id: "o-1", displayName: "Ada", badge: { serial: "b-9", color: "red" } },
+  branches: {
+    east: { title: "East", createTime: "2024-02-01T00:00:00Z", code: "E" },
+    west: { title: "West", createTime: "2024-03-01T00:00:00Z" },
+  },
+  history: [
+    { title: "First", createTime: "2020-01-01T00:00:00Z", code: "H1" },
+    { title: "Second", createTime: "2021-01-01T00:00:00Z" },
+  ],
+  address: { city: "Lyon", street: "Rue de la Paix" },
+  opened: "2020-01-01T00:00:00Z",
+  customer: { address: { city: "Paris" }, name: "C" },
+  note: "n",
+  partner: { id: "p-1", displayName: "Bo" },
+} satisfies JsonObject;
+
+const stored = fromJson(Shop, storedJson);
+const storedBytes = toBinary(Shop, stored);
+
+/** patch on the stored Shop, as JSON; the stored message is never changed. */
+function apply(body: JsonValue, options?: PatchOptions, from = stored): JsonObject {
+  const out = toJson(Shop, patch(Shop, from, body, options)) as JsonObject;
+  expect(toBinary(Shop, stored)).toEqual(storedBytes);
+  return out;
+}
+
+/** The stored JSON with `edit` applied to a deep copy. */
+function storedWith(edit: (j: Record<string, any>) => void): JsonObject {
+  const j = structuredClone(storedJson) as Record<string, any>;
+  edit(j);
+  return j as JsonObject;
+}
+
+describe("OUTPUT_ONLY: the stored value is kept wherever the update rewrites something above it", () => {
+  // AIP-161: a service "must ignore any output only fields provided as input, even if they are cleared or
+  // modified".
+  it("a message the mask names and the body clears keeps its output-only fields", () => {
+    const kept = { verifyTime: "2024-01-01T00:00:00Z", geo: { checkedBy: "bot" } };
+    expect(apply({}, { updateMask: "location" }).location).toEqual(kept);
+    expect(apply({ location: null }).location).toEqual(kept);
+    expect(apply({ location: {} }).location).toEqual(kept);
+    expect(apply({ location: { city: "Nice" } }, { updateMask: "location" }).location).toEqual({
+      city: "Nice",
+      ...kept,
+    });
+    // Modified: the body's value is dropped, the stored one kept.
+    const forged = { city: "Nice", verifyTime: "2030-01-01T00:00:00Z", geo: { lat: 1, checkedBy: "me" } };
+    expect(apply({ location: forged }, { updateMask: "location" }).location).toEqual({
+      city: "Nice",
+      verifyTime: "2024-01-01T00:00:00Z",
+      geo: { lat: 1, checkedBy: "bot" },
+    });
+  });
+
+  it.each(["*", ["*"]] as const)("updateMask %j keeps nested output-only fields", (updateMask) => {
+    // The resource as a client that knows nothing of output-only fields sends it back: without them.
+    const body = storedWith((j) => {
+      delete j.location.verifyTime;
+      delete j.location.geo.checkedBy;
+      for (const b of Object.values(j.branches) as Record<string, unknown>[]) delete b.createTime;
+      for (const h of j.history as Record<string, unknown>[]) delete h.createTime;
+    });
+    expect(apply(body, { updateMask: updateMask as PatchOptions["updateMask"] })).toEqual(storedJson);
+  });
+
+  it("a map entry keeps the stored entry of the same key's; a new entry has none", () => {
+    // AIP-161/134: reading the resource and updating it with the returned data and the same mask is a no-op.
+    expect(apply({ branches: storedJson.branches }, { updateMask: "branches" })).toEqual(storedJson);
+    const body = {
+      branches: {
+        east: { title: "East 2", createTime: "2030-01-01T00:00:00Z", code: "E" },
+        north: { title: "North", createTime: "2030-01-01T00:00:00Z" },
+      },
+    };
+    expect(apply(body).branches).toEqual({
+      east: { title: "East 2", createTime: "2024-02-01T00:00:00Z", code: "E" },
+      north: { title: "North" },
+    });
+  });
+
+  it("a list element keeps the stored element at the same position's (a list has no other identity)", () => {
+    expect(apply({ history: storedJson.history }, { updateMask: "history" })).toEqual(storedJson);
+    const body = { history: [{ title: "One", code: "H1" }, { title: "Two" }, { title: "Three" }] };
+    expect(apply(body).history).toEqual([
+      { title: "One", createTime: "2020-01-01T00:00:00Z", code: "H1" },
+      { title: "Two", createTime: "2021-01-01T00:00:00Z" },
+      { title: "Three" },
+    ]);
+    // Reordered, elements take the output-only values of the positions they land on.
+    expect(apply({ history: [{ title: "Second" }, { title: "First" }] }).history).toEqual([
+      { title: "Second", createTime: "2020-01-01T00:00:00Z" },
+      { title: "First", createTime: "2021-01-01T00:00:00Z" },
+    ]);
+  });
+
+  it("an output-only field the stored resource leaves unset stays unset: the client's value is never kept", () => {
+    const bareJson = { name: "shops/1", address: { city: "x" }, opened: "2020-01-01T00:00:00Z" };
+    const body = {
+      ...bareJson,
+      location: { city: "Nice", verifyTime: "2030-01-01T00:00:00Z" },
+      history: [{ title: "a", createTime: "2030-01-01T00:00:00Z" }],
+    };
+    expect(apply(body, { updateMask: "*" }, fromJson(Shop, bareJson))).toEqual({
+      ...bareJson,
+      location: { city: "Nice" },
+      history: [{ title: "a" }],
+    });
+  });
+
+  it.each<[string, PatchOptions["updateMask"]]>([
+    ["the implied mask", undefined],
+    ["*", "*"],
+    ["each field", "location,owner,branches,history,address,opened,customer,note,partner"],
+    ["location", "location"],
+    ["location.geo", "location.geo"],
+  ])("AIP-134: sending the resource as read back, with %s, changes nothing", (_, updateMask) => {
+    expect(apply(storedJson, { updateMask })).toEqual(storedJson);
+    expect(jsonPatch(Shop, storedJson, storedJson, { updateMask })).toEqual(storedJson);
+  });
+});
+
+describe("IMMUTABLE and IDENTIFIER", () => {
+  // AIP-203: an immutable field "may be set in a request to create a resource, but may not be changed after".
+  it("a cleared parent may not take its immutable children with it", () => {
+    for (const [body, options] of [
+      [{}, { updateMask: "owner" }],
+      [{ owner: null }, {}],
+      [{ name: "shops/1", address: storedJson.address, opened: storedJson.opened }, { updateMask: "*" }],
+    ] as const) {
+      const e = catchWkt(() => apply(body, options));
+      expect(e).toMatchObject({ rule: "field-behavior", path: "$.owner.id" });
+      expect(e.detail).toContain("clears $.owner");
+    }
+    // One level further down: owner replaced without its badge.
+    expect(catchWkt(() => apply({ owner: { id: "o-1" } }, { updateMask: "owner" }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.owner.badge.serial",
+    });
+    // A oneof member replaced by another is cleared too.
+    expect(catchWkt(() => apply({ solo: "x" }))).toMatchObject({ rule: "field-behavior", path: "$.partner.id" });
+    // Kept as it is, the parent may change around it.
+    expect(apply({ owner: { id: "o-1", badge: { serial: "b-9" } } }, { updateMask: "owner" }).owner).toEqual({
+      id: "o-1",
+      badge: { serial: "b-9" },
+    });
+  });
+
+  it("a map entry removed may not take its immutable fields with it; one kept may not change them", () => {
+    const west = storedJson.branches.west;
+    expect(catchWkt(() => apply({ branches: { west } }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.branches.east.code",
+    });
+    expect(catchWkt(() => apply({}, { updateMask: "branches.east", aip161: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.branches.east.code",
+    });
+    expect(catchWkt(() => apply({ branches: { east: { code: "X" }, west } }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.branches.east.code",
+    });
+    // west has no immutable value set: it may go.
+    expect(apply({ branches: { east: { title: "E", code: "E" } } }).branches).toEqual({
+      east: { title: "E", createTime: "2024-02-01T00:00:00Z", code: "E" },
+    });
+  });
+
+  it("inside a list it is not checked: an element has no identity to compare it by", () => {
+    expect(apply({ history: [{ title: "First", code: "changed" }] }).history).toEqual([
+      { title: "First", createTime: "2020-01-01T00:00:00Z", code: "changed" },
+    ]);
+  });
+
+  it("going from unset to set in an update is a change: refused unless immutableSetOnce", () => {
+    const unset = fromJson(Shop, {
+      owner: { displayName: "Ada" },
+      branches: { east: { title: "East" } },
+      address: { city: "x" },
+      opened: "2020-01-01T00:00:00Z",
+    });
+    for (const [body, path, again] of [
+      [{ name: "shops/2" }, "$.name", { name: "shops/3" }],
+      [{ owner: { id: "o-2" } }, "$.owner.id", { owner: { id: "o-3" } }],
+      [{ location: { city: "x" }, partner: { id: "p" } }, "$.partner.id", { partner: { id: "q" } }],
+      [
+        { branches: { east: { title: "East", code: "E" } } },
+        "$.branches.east.code",
+        { branches: { east: { title: "East", code: "F" } } },
+      ],
+      [
+        { branches: { east: { title: "East" }, north: { code: "N" } } },
+        "$.branches.north.code",
+        { branches: { east: { title: "East" }, north: { code: "M" } } },
+      ],
+    ] as const) {
+      expect(catchWkt(() => apply(body, {}, unset))).toMatchObject({ rule: "field-behavior", path });
+      const once = fromJson(Shop, apply(body, { immutableSetOnce: true }, unset));
+      // Once set, it may not change.
+      expect(catchWkt(() => apply(again, { immutableSetOnce: true }, once))).toMatchObject({
+        rule: "field-behavior",
+        path,
+      });
+    }
+  });
+
+  it("immutableSetOnce is a boolean", () => {
+    expect(catchWkt(() => apply({}, { immutableSetOnce: "yes" as never }))).toMatchObject({ rule: "range" });
+  });
+});
+
+describe("REQUIRED on a message field: present when one of its fields is not at its default", () => {
+  // AIP-203: "a message is present if it has at least one field that is not at its default value".
+  it.each<[JsonValue, PatchOptions]>([
+    [{ address: {} }, {}],
+    [{ address: {} }, { updateMask: "address" }],
+    [{ address: { city: "" } }, { updateMask: "address" }],
+    [{ address: { city: "", street: "" } }, {}],
+    [{ address: null }, {}],
+    [{}, { updateMask: "address" }],
+  ])("%j (%j) is refused", (body, options) => {
+    expect(catchWkt(() => apply(body, options))).toMatchObject({ rule: "field-behavior", path: "$.address" });
+  });
+
+  it('{city: "x"} passes; a Timestamp at the epoch is a value', () => {
+    expect(apply({ address: { city: "x" } }, { updateMask: "address" }).address).toEqual({ city: "x" });
+    expect(apply({ opened: "1970-01-01T00:00:00Z" }).opened).toBe("1970-01-01T00:00:00Z");
+    expect(catchWkt(() => apply({ opened: null }))).toMatchObject({ rule: "field-behavior", path: "$.opened" });
+  });
+
+  it("reached through * and through a parent", () => {
+    expect(
+      catchWkt(() =>
+        apply(
+          storedWith((j) => (j.address = {})),
+          { updateMask: "*" },
+        ),
+      ),
+    ).toMatchObject({
+      rule: "field-behavior",
+      path: "$.address",
+    });
+    for (const [body, options] of [
+      [{ customer: { name: "n" } }, { updateMask: "customer" }],
+      [{ customer: { address: { city: "" }, name: "n" } }, { updateMask: "customer" }],
+      [{ customer: { address: {} } }, {}],
+      [{ customer: { name: "n" } }, { impliedMask: "fields" }],
+    ] as const) {
+      expect(catchWkt(() => apply(body, options))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.customer.address",
+      });
+    }
+    // A parent the update clears has no required fields to check.
+    expect(apply({}, { updateMask: "customer" }).customer).toBeUndefined();
+  });
+});
+
+describe("types without field behaviour", () => {
+  it("are left as the merge made them", () => {
+    const Plain = registry.getMessage("acme.aip203.v1.Plain") as DescMessage;
+    const base = fromJson(Plain, { a: "x", children: [{ a: "c" }], named: { k: { a: "v" } } });
+    expect(toJson(Plain, patch(Plain, base, { children: [] }, { updateMask: "*" }))).toEqual({});
+    expect(apply({ plain: { a: "p", children: [{ a: "q" }] } }).plain).toEqual({ a: "p", children: [{ a: "q" }] });
+  });
+});
