@@ -196,6 +196,26 @@ export function behaviorOfType(desc: DescMessage): number {
   return bits;
 }
 
+const withBehaviorCache = new WeakMap<MessagePlan, readonly FieldAccess[]>();
+
+/**
+ * The fields of a message type that have a behaviour in the descriptor or hold a message (not a wrapper or
+ * Struct) of a type with one below it ({@link behaviorOfType}), in declaration order: all a walk that knows no
+ * path list here looks at.
+ */
+function fieldsWithBehavior(plan: MessagePlan): readonly FieldAccess[] {
+  let fields = withBehaviorCache.get(plan);
+  if (fields === undefined) {
+    fields = plan.fields.filter(
+      (fp) =>
+        descriptorBehavior(fp.field) !== 0 ||
+        (fp.message !== undefined && fp.box === boxNone && behaviorOfType(fp.message) !== 0),
+    );
+    withBehaviorCache.set(plan, fields);
+  }
+  return fields;
+}
+
 /** The state of {@link keepBehavior}. */
 export interface BehaviorWalk {
   /** The call's work meter, charged for what the update holds. */
@@ -235,8 +255,8 @@ const inCleared = 2;
  * of this message (undefined inside lists and maps, where the lists do not reach); `mode` the walk modes.
  * Returns whether it set a field of `result` (whether a new message for a cleared one is worth keeping).
  *
- * Each message visited costs a step, and a step per field it looks at (every field of the type where the mask
- * names the whole value, as decoding it did) and per list element or map entry; depth-bounded.
+ * Each message visited costs a step, and a step per field it looks at (where the mask names the whole value,
+ * the fields {@link fieldsWithBehavior} lists) and per list element or map entry; depth-bounded.
  */
 export function keepBehavior(
   plan: MessagePlan,
@@ -256,8 +276,10 @@ export function keepBehavior(
   if ((mode & inCleared) !== 0) wanted &= ~requiredBit;
   let kept = false;
   if (node === ALL) {
-    charge(m, plan.fields.length + 1);
-    for (const fp of plan.fields) {
+    // Where the path lists name fields of this message, every field; else those the descriptor gives a behaviour.
+    const fields = lists?.children !== undefined ? plan.fields : fieldsWithBehavior(plan);
+    charge(m, fields.length + 1);
+    for (const fp of fields) {
       if (keepField(plan, fp, result, stored, ALL, lists, at, walk, mode, wanted, depthLeft)) kept = true;
     }
   } else if (node.children !== undefined) {

@@ -4,8 +4,10 @@
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toBinary, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromJson, jsonPatch, patch, toJson, type PatchOptions } from "../../src/index.js";
+import { arbMessage } from "../arbitrary.js";
 import { catchWkt } from "../helpers.js";
 import { compileProto } from "./registry.js";
 
@@ -278,5 +280,54 @@ describe("types without field behaviour", () => {
     const base = fromJson(Plain, { a: "x", children: [{ a: "c" }], named: { k: { a: "v" } } });
     expect(toJson(Plain, patch(Plain, base, { children: [] }, { updateMask: "*" }))).toEqual({});
     expect(apply({ plain: { a: "p", children: [{ a: "q" }] } }).plain).toEqual({ a: "p", children: [{ a: "q" }] });
+  });
+});
+
+describe("the walk", () => {
+  /** A Tree `depth` levels deep, ids from `id(level)` (none where it gives undefined). */
+  function tree(depth: number, id: (level: number) => string | undefined): JsonObject {
+    let t: JsonObject = { label: `l${depth}` };
+    for (let level = depth - 1; level >= 0; level--) {
+      const i = id(level);
+      t = { ...(i === undefined ? {} : { id: i }), label: `l${level}`, child: t };
+    }
+    return t;
+  }
+
+  it("keeps output-only fields at every level of a recursive type, through a cleared parent too", () => {
+    const deep = fromJson(Shop, { ...storedJson, tree: tree(90, (l) => `id${l}`) });
+    const sent = tree(90, () => undefined);
+    expect(apply({ tree: sent }, { updateMask: "tree" }, deep).tree).toEqual(tree(90, (l) => `id${l}`));
+    // Cleared: a message per level holding just the stored id (the last level holds none: it is not made).
+    let ids: JsonObject = { id: "id89" };
+    for (let level = 88; level >= 0; level--) ids = { id: `id${level}`, child: ids };
+    expect(apply({ tree: null }, {}, deep).tree).toEqual(ids);
+  });
+
+  it("is charged per element and entry within what the body earns", () => {
+    const history = Array.from({ length: 20_000 }, () => ({}));
+    const branches = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`b${i}`, {}]));
+    const out = apply({ history, branches: { east: { code: "E" }, ...branches } });
+    expect((out.history as JsonObject[])[1]).toEqual({ createTime: "2021-01-01T00:00:00Z" });
+  });
+});
+
+describe("laws", () => {
+  it("AIP-134: a resource read and sent back with the implied mask, `*` or each field is left as it was", () => {
+    const masks = [undefined, "*", Shop.fields.map((f) => f.name)];
+    fc.assert(
+      fc.property(arbMessage(Shop, { maxDepth: 4, setChance: 0.5 }), (random) => {
+        // A valid stored resource: its REQUIRED fields present.
+        const json = toJson(Shop, random as never) as Record<string, JsonValue>;
+        json.address = { city: "c" };
+        json.opened = "1970-01-01T00:00:00Z";
+        if (json.customer !== undefined) json.customer = { ...(json.customer as JsonObject), address: { city: "c" } };
+        const stored = fromJson(Shop, json);
+        for (const updateMask of masks) {
+          expect(toJson(Shop, patch(Shop, stored, json, { updateMask }))).toEqual(json);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
