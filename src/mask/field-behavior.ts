@@ -147,8 +147,9 @@ export function behavior(lists: BehaviorLists | undefined, fp: FieldAccess): num
  * that is not at its default value"): a singular message field holding a message of which at least one field
  * is present by this rule (recursively, so `{city: ""}` and `{address: {}}` are absent); a well-known type with
  * its own JSON form (Timestamp, Duration, a wrapper, Struct, ...) when it is set at all, as its JSON value is
- * what the client sent (a `0` Int32Value or the epoch are values), and a message type without fields; any other field when it is set
- * (`fieldIsSet`: a non-empty list or map, a scalar off its default, or set at all with explicit presence).
+ * what the client sent (a `0` Int32Value or the epoch are values), and a message type without fields; any
+ * other field when it is set (`fieldIsSet`: a non-empty list or map, a scalar off its default, or set at all
+ * with explicit presence).
  * Each message looked into costs a step per field.
  */
 export function requiredPresent(fp: FieldAccess, msg: Msg, m: WorkMeter, depthLeft: number): boolean {
