@@ -21,7 +21,9 @@
  *   FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema cannot say, the decoder
  *   still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates, duplicate map keys in two
  *   spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp with an offset, the
- *   types behind an Any's `@type`.
+ *   message types behind an Any's `@type`. An Any of a well-known type (a fixed set) is checked: `if` its
+ *   `@type` ends in `/google.protobuf.Duration` (any prefix), `then` its `value` is a Duration by that type's own
+ *   entry, and nothing else stands beside it.
  *
  * Each message and enum type is one entry of `$defs` (draft-07: `definitions`) under its full name, referenced
  * with `$ref`, so recursive types are finite and the document is linear in the number of types reachable.
@@ -38,7 +40,26 @@ import {
   type JsonValue,
   type Registry,
 } from "@bufbuild/protobuf";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import {
+  AnySchema,
+  BoolValueSchema,
+  BytesValueSchema,
+  DoubleValueSchema,
+  DurationSchema,
+  EmptySchema,
+  FieldMaskSchema,
+  FloatValueSchema,
+  Int32ValueSchema,
+  Int64ValueSchema,
+  isWrapperDesc,
+  ListValueSchema,
+  StringValueSchema,
+  StructSchema,
+  TimestampSchema,
+  UInt32ValueSchema,
+  UInt64ValueSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 import { enumValueJsonName, enumValuesByName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
@@ -479,10 +500,34 @@ class Builder {
           type: "object",
           properties: { "@type": { type: "string", pattern: typeUrlPattern } },
           anyOf: [{ maxProperties: 0 }, present("@type", {})],
+          allOf: this.anyOfWellKnown(),
         };
     }
     if (isWrapperDesc(desc)) return this.scalar(desc.fields[0]!.scalar!);
     return undefined;
+  }
+
+  /**
+   * The checks of an Any whose `@type` names a well-known type (a fixed set, whatever the registry): if the type
+   * URL ends in `/google.protobuf.Duration` (any prefix before the last `/`), then `value` holds a Duration as
+   * the type's own entry states it, and nothing else stands beside it. Empty is written with `@type` alone, or
+   * read in the legacy form `"value": {}`; under ignoreUnknownFields its members are skipped, and it is not
+   * checked.
+   */
+  private anyOfWellKnown(): JsonValue[] {
+    const checks: JsonValue[] = [];
+    for (const desc of anyWellKnown) {
+      const empty = desc.typeName === emptyTypeName;
+      if (empty && this.o.input && this.o.ignoreUnknownFields) continue;
+      const then: JsonObject = {
+        properties: { "@type": {}, value: this.ref(desc) },
+        additionalProperties: false,
+      };
+      if (!empty) then.required = ["value"];
+      const url = present("@type", { type: "string", pattern: `/${desc.typeName.replace(/\./g, "\\.")}$` });
+      checks.push({ if: url, then });
+    }
+    return checks;
   }
 
   private extensionsOf(desc: DescMessage): readonly DescExtension[] {
@@ -502,6 +547,27 @@ class Builder {
     return this.extensionsByType.get(desc.typeName) ?? [];
   }
 }
+
+/** The well-known types, whose JSON in an Any the Any's entry checks ({@link Builder.anyOfWellKnown}). */
+const anyWellKnown: readonly DescMessage[] = [
+  AnySchema,
+  TimestampSchema,
+  DurationSchema,
+  FieldMaskSchema,
+  StructSchema,
+  ValueSchema,
+  ListValueSchema,
+  EmptySchema,
+  DoubleValueSchema,
+  FloatValueSchema,
+  Int64ValueSchema,
+  UInt64ValueSchema,
+  Int32ValueSchema,
+  UInt32ValueSchema,
+  BoolValueSchema,
+  StringValueSchema,
+  BytesValueSchema,
+];
 
 /** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */
 function present(name: string, value: JsonObject): JsonObject {
