@@ -79,6 +79,8 @@ import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
 import { keysOfField } from "../internal/field-keys.js";
+import { planOf } from "../wkt/field-access.js";
+import { behavior, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
 import {
   base64Input,
   base64Output,
@@ -124,6 +126,14 @@ export interface JsonSchemaOptions {
   alwaysEmitImplicit?: boolean;
   /** Input: members that name no field, and enum names the enum lacks, are allowed (`fromJson`'s option). */
   ignoreUnknownFields?: boolean;
+  /**
+   * Input: the schema of a create request body (AIP-133): REQUIRED fields are `required`, OUTPUT_ONLY ones
+   * `readOnly` (AIP-203, `google.api.field_behavior` in the descriptor's field options). Implies `io: "input"`.
+   * A required field is required under either of its names, and not `null` (which is its default value). Field
+   * behaviour belongs to a type, so every entry of the document is a create entry: to put a create schema beside
+   * the plain input schema in one OpenAPI document, give it its own `nameSuffix` (such as `"Create"`).
+   */
+  create?: boolean;
   /** Extensions of the registry become members `[full.name]` of the messages they extend. */
   registry?: Registry;
   /**
@@ -176,6 +186,7 @@ export function jsonSchema(schema: DescMessage, options?: JsonSchemaOptions): Js
 
 interface Opts {
   input: boolean;
+  create: boolean;
   target: "draft-2020-12" | "draft-07";
   protoNames: boolean;
   enumAsInteger: boolean;
@@ -190,8 +201,11 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   if (options !== undefined && (typeof options !== "object" || options === null)) {
     throw optionError("options", options, "an object");
   }
-  const io = options?.io ?? "output";
+  const create = options?.create;
+  if (create !== undefined && typeof create !== "boolean") throw optionError("create", create, "a boolean");
+  const io = options?.io ?? (create === true ? "input" : "output");
   if (io !== "input" && io !== "output") throw optionError("io", io, `"input" or "output"`);
+  if (create === true && io !== "input") throw optionError("io", io, `"input" with create: true (a request body)`);
   const target = options?.target ?? "draft-2020-12";
   if (target !== "draft-2020-12" && target !== "draft-07") {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
@@ -234,6 +248,7 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   const nameSuffix = text("nameSuffix", "", (v) => safe(v) && !v.includes("/"), "letters, digits, '.', '_' or '-'");
   return {
     input: io === "input",
+    create: create === true,
     target,
     refPrefix,
     nameSuffix,
@@ -290,14 +305,30 @@ class Builder {
     const required: string[] = [];
     const dependent: JsonObject = {};
     const oneofs = new Map<string, JsonValue[]>();
+    // Schemas every value must also match: a required field given under either name (create), each oneof.
+    const constraints: JsonValue[] = [];
     const members: [DescField | DescExtension, string[]][] = [];
     for (const field of desc.fields) members.push([field, this.names(field)]);
     for (const ext of this.extensionsOf(desc)) members.push([ext, [`[${ext.typeName}]`]]);
+    const plan = planOf(desc);
     for (const [field, names] of members) {
-      const s = this.fieldSchema(field);
+      // AIP-203 field behaviour, from the field's options (extensions: none).
+      const fa = field.kind === "field" ? plan.byNumber.get(field.number) : undefined;
+      const bits = fa === undefined ? 0 : behavior(undefined, fa);
+      // In a create body a REQUIRED field must be provided: null is its default value, so not null.
+      const mustGive = o.create && (bits & requiredBit) !== 0;
+      let s = this.fieldSchema(field, mustGive);
+      // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
+      // the siblings of a $ref: the mark then goes beside an allOf.
+      if ((bits & outputOnlyBit) !== 0)
+        s = o.target === "draft-07" && s.$ref !== undefined ? { allOf: [s], readOnly: true } : { ...s, readOnly: true };
       for (const name of names) setOwn(properties, name, s);
       if (names.length === 2) setOwn(dependent, names[0]!, { not: present(names[1]!, {}) });
       if (!o.input && alwaysWritten(field, o.alwaysEmitImplicit)) required.push(names[0]!);
+      if (mustGive) {
+        if (names.length === 1) required.push(names[0]!);
+        else constraints.push({ anyOf: names.map((n) => present(n, {})) });
+      }
       const oneof = field.kind === "field" ? field.oneof : undefined;
       if (oneof !== undefined) {
         let list = oneofs.get(oneof.name);
@@ -314,12 +345,11 @@ class Builder {
       else def.dependentSchemas = dependent;
     }
     // At most one member of each oneof set: exactly one of "none is set", "the first is set", ... holds.
-    const oneOfs: JsonValue[] = [];
     for (const sets of oneofs.values()) {
-      if (sets.length > 1) oneOfs.push({ oneOf: [{ not: { anyOf: sets } }, ...sets] });
+      if (sets.length > 1) constraints.push({ oneOf: [{ not: { anyOf: sets } }, ...sets] });
     }
-    if (oneOfs.length === 1) Object.assign(def, oneOfs[0]);
-    else if (oneOfs.length > 1) def.allOf = oneOfs;
+    if (constraints.length === 1) Object.assign(def, constraints[0]);
+    else if (constraints.length > 1) def.allOf = constraints;
     return def;
   }
 
@@ -340,8 +370,9 @@ class Builder {
     return present(name, known);
   }
 
-  private fieldSchema(field: DescField | DescExtension): JsonObject {
-    const input = this.o.input;
+  /** The schema of a field's value; on input `null` too (its default value), unless `notNull`. */
+  private fieldSchema(field: DescField | DescExtension, notNull = false): JsonObject {
+    const input = this.o.input && !notNull;
     const nullable = nullIsValue(field);
     switch (field.fieldKind) {
       case "list": {
