@@ -2,13 +2,14 @@
 // marks REQUIRED fields `required` and output-only ones `readOnly` (OpenAPI reads both)." Checked with ajv
 // (draft 2020-12 and draft-07) on shelf.proto's Book (test/patch/shelf.proto).
 
+import { fileURLToPath } from "node:url";
 import type { DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { fromJson, jsonSchema, type JsonSchemaOptions } from "../src/index.js";
 import { catchWkt } from "./helpers.js";
-import { Author, Book, shelfRegistry } from "./patch/registry.js";
+import { Author, Book, compileProto, shelfRegistry } from "./patch/registry.js";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
@@ -32,6 +33,8 @@ describe("create: REQUIRED fields are required (AIP-133, AIP-203)", () => {
     ["a body with its required field", { title: "The Dispossessed" }, true],
     ["a body without its required field", { isbn: "978-0060512750" }, false],
     ["the required field as null (its default value)", { title: null }, false],
+    // "set to a non-empty value": "" is the default of a string field of implicit presence.
+    ["the required string empty", { title: "" }, false],
     ["a nested message with its required field (JSON name)", { title: "T", author }, true],
     ["a nested message with its required field (proto name)", { title: "T", author: { given_name: "U" } }, true],
     ["a nested message without its required field", { title: "T", author: { familyName: "Le Guin" } }, false],
@@ -60,8 +63,8 @@ describe("create: REQUIRED fields are required (AIP-133, AIP-203)", () => {
       { required: ["given_name"], properties: { given_name: {} } },
     ]);
     // Not null, under either name.
-    expect(prop(def, "givenName")).toEqual({ type: "string" });
-    expect(prop(def, "given_name")).toEqual({ type: "string" });
+    expect(prop(def, "givenName")).toEqual({ type: "string", minLength: 1 });
+    expect(prop(def, "given_name")).toEqual({ type: "string", minLength: 1 });
     expect(entry(jsonSchema(Book, { create: true }), "acme.shelf.v1.Book").required).toEqual(["title"]);
   });
 
@@ -87,6 +90,39 @@ describe("create: REQUIRED fields are required (AIP-133, AIP-203)", () => {
     expect(Object.keys(schemas)).toHaveLength(2 * Object.keys(input.$defs as JsonObject).length);
     expect((schemas["acme.shelf.v1.BookCreate"] as JsonObject).required).toEqual(["title"]);
     expect((schemas["acme.shelf.v1.BookInput"] as JsonObject).required).toBeUndefined();
+  });
+});
+
+describe("create: a REQUIRED field is given a non-empty value where JSON Schema can say so", () => {
+  // AIP-203: REQUIRED "must be present (and set to a non-empty value)".
+  const registry = compileProto(fileURLToPath(new URL(".", import.meta.url)), "json-schema-behavior.proto");
+  const Order = registry.getMessage("acme.behavior.v1.Order")!;
+  const v = ajv2020.compile(jsonSchema(Order, { create: true })) as Validate;
+  const full = {
+    items: ["a"],
+    counts: { a: 1 },
+    payload: "AQID",
+    note: "",
+    quantity: 2,
+    due: "2024-01-01T00:00:00Z",
+  };
+  it.each<[string, JsonObject, boolean]>([
+    ['every field non-empty (an explicit-presence string set to "" is set)', {}, true],
+    ["an empty list", { items: [] }, false],
+    ["an empty map", { counts: {} }, false],
+    ["empty bytes", { payload: "" }, false],
+    ["a Timestamp as null", { due: null }, false],
+    // Not stated by the schema (the create path refuses it): a number at its default.
+    ["a number at its default", { quantity: 0 }, true],
+  ])("%s: valid %s", (_, change, ok) => {
+    expect(v({ ...full, ...change })).toBe(ok);
+  });
+  it("each one missing is refused", () => {
+    for (const k of Object.keys(full)) {
+      const body: Record<string, unknown> = { ...full };
+      delete body[k];
+      expect(v(body)).toBe(false);
+    }
   });
 });
 

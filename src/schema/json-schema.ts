@@ -79,7 +79,7 @@ import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
 import { keysOfField } from "../internal/field-keys.js";
-import { planOf } from "../wkt/field-access.js";
+import { planOf, type FieldAccess } from "../wkt/field-access.js";
 import { behavior, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
 import {
   base64Input,
@@ -318,6 +318,7 @@ class Builder {
       // In a create body a REQUIRED field must be provided: null is its default value, so not null.
       const mustGive = o.create && (bits & requiredBit) !== 0;
       let s = this.fieldSchema(field, mustGive);
+      if (mustGive && fa !== undefined) s = nonEmpty(fa, s);
       // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
       // the siblings of a $ref: the mark then goes beside an allOf.
       if ((bits & outputOnlyBit) !== 0)
@@ -599,6 +600,25 @@ const anyWellKnown: readonly DescMessage[] = [
   StringValueSchema,
   BytesValueSchema,
 ];
+
+/**
+ * The schema of a REQUIRED field's value in a create body, "set to a non-empty value" (AIP-203) where JSON
+ * Schema states it exactly: a list with an item, a map with an entry, a string or bytes field of implicit
+ * presence that is not `""`. (A number, enum or bool at its default has many spellings, and a message is
+ * empty when all its fields are: those the create path checks.)
+ */
+function nonEmpty(fa: FieldAccess, s: JsonObject): JsonObject {
+  if (fa.oneof !== undefined || fa.explicit) return s;
+  switch (fa.kind) {
+    case "list":
+      return { ...s, minItems: 1 };
+    case "map":
+      return { ...s, minProperties: 1 };
+    case "scalar":
+      return fa.scalar === ScalarType.STRING || fa.scalar === ScalarType.BYTES ? { ...s, minLength: 1 } : s;
+  }
+  return s;
+}
 
 /** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */
 function present(name: string, value: JsonObject): JsonObject {
