@@ -105,7 +105,7 @@ export interface WktJsonIssue {
   rule: WktRule;
   /**
    * JSON path of the offending value from the root, such as `$.items[2].createTime` or `$.labels["team name"]`:
-   * every key whole, however long or deep. Under keys of more than 1,000 code units in all, it is formatted
+   * every key whole, however long or deep. A path of more than about 1,000 code units is formatted
    * from {@link segments} each time it is read (a concatenation that shares the keys), so that a thousand
    * issues under a megabyte key do not hold a thousand copies of it.
    */

@@ -17,13 +17,13 @@ import { pathSegment, type PathSegment } from "../path.js";
 const sharedFrom = 64;
 
 /**
- * Code units of keys in all beyond which an issue's path string is formatted when read instead of held: below
- * it, the string costs about what its segments do.
+ * Length of a path (about, in code units) beyond which an issue's path string is formatted when read instead
+ * of held: below it, the string costs about what its segments do.
  */
 const heldUpTo = 1000;
 
 /**
- * Whether the path of `segments` is long: its keys hold more than 1,000 code units in all. Such a path string
+ * Whether the path of `segments` is long: more than about 1,000 code units (long keys, or deep). Such a path string
  * is formatted each time it is read, and not kept (V8 copies a concatenation's parts into one string when it is
  * searched or printed; a kept copy of a megabyte key per issue is what the segments avoid).
  */
@@ -31,7 +31,8 @@ export function isLongPath(segments: readonly PathSegment[]): boolean {
   let n = 0;
   for (let d = 0; d < segments.length; d++) {
     const s = segments[d]!;
-    if (typeof s === "string" && (n += s.length) > heldUpTo) return true;
+    // A key counts its length; an index, or the dot or brackets around a key, a few code units.
+    if ((n += typeof s === "string" ? s.length + 1 : 3) > heldUpTo) return true;
   }
   return false;
 }
