@@ -268,3 +268,43 @@ describe("maxLength of fromJsonString", () => {
     expect(catchWkt(() => fromJsonString(M, "{}", { maxLength })).rule).toBe("range");
   });
 });
+
+describe("issue paths name the client's keys exactly", () => {
+  // Issue 26: "An issue's path must name the client's keys exactly: a 150-character map key appears cut to 100
+  // characters plus "…", which names no property of the input. (Bound the memory by sharing the key, not by
+  // cutting it.)"
+  const key = "team name ".repeat(15);
+
+  it("a 150-character map key, whole, from a value and from a text (with its position)", () => {
+    const json = { mapStringNestedMessage: { [key]: { a: "x" }, ok: { a: 1 } } };
+    const path = `$.mapStringNestedMessage[${JSON.stringify(key)}].a`;
+    for (const issues of [validateJson(M, json), validateJsonString(M, JSON.stringify(json))]) {
+      expect(brief(issues)).toEqual([["syntax", path]]);
+      expect(issues[0]!.segments).toEqual(["mapStringNestedMessage", key, "a"]);
+    }
+    const text = JSON.stringify(json);
+    expect(validateJsonString(M, text)[0]).toMatchObject({ line: 1, column: text.indexOf('"x"') + 1 });
+  });
+
+  it("the key in each path is the input's own string: every path names a property of the input", () => {
+    const json = { mapStringNestedMessage: { [key]: { corecursive: { repeatedInt32: ["x", "y", 1, "z"] } } } };
+    const issues = validateJson(M, json);
+    expect(issues.map((i) => i.segments.at(-1))).toEqual([0, 1, 3]);
+    for (const issue of issues) {
+      let v: unknown = json;
+      for (const s of issue.segments) v = (v as Record<string | number, unknown>)[s];
+      expect(typeof v).toBe("string");
+    }
+  });
+
+  it("repeated keys in a text are reported with whole paths too", () => {
+    const issues = validateJsonString(M, `{"mapStringNestedMessage": {"${key}": {"a": 1, "a": 2}}}`);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        rule: "duplicate-field",
+        path: `$.mapStringNestedMessage[${JSON.stringify(key)}].a`,
+        segments: ["mapStringNestedMessage", key, "a"],
+      }),
+    ]);
+  });
+});
