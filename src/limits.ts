@@ -126,18 +126,21 @@ export const cliMaxValuesPerByte = 0.1;
 export const registryNestingMax = 100;
 
 /**
- * Longest member name shown whole in a path of the collect-all validator's issues (`validateJson`,
- * `validateJsonString`): a longer name is cut to this many UTF-16 code units followed by `…`
- * (`$.m["kkkk…"].a`). Each issue holds its own path, so a megabyte key above a thousand issues would
- * otherwise hold a gigabyte; `line` and `column` still locate the full path.
+ * Formerly the longest member name shown whole in a path of the collect-all validator's issues; longer names
+ * were cut to this many code units followed by `…`, which named no key of the input.
+ *
+ * @deprecated Unused since issue 26: an issue's path names every key whole. Each issue holds its path as the
+ *   input's own key strings (shared, not copied) and formats its path string only when it is read, so a
+ *   megabyte key above a thousand issues costs no more than the key.
  */
 export const issuePathKeyMax = 100;
 
 /**
- * Longest path of an issue of the collect-all validator, in UTF-16 code units: a longer path (input nested
- * deeper than the default maxDepth allows for messages of usual field names) keeps its innermost segments
- * after `$…` (`$….corecursive.repeatedInt32[3]`). With the default `maxIssues` (1,000), the paths of all
- * issues together hold at most 10 million code units, whatever the input.
+ * Formerly the longest path of an issue of the collect-all validator, in UTF-16 code units; a longer path kept
+ * its innermost segments after `$…`.
+ *
+ * @deprecated Unused since issue 26: an issue's path is whole however deep (its segments are the input's keys,
+ *   shared, and its string is formatted only when read; the depth is bounded by `maxDepth`).
  */
 export const issuePathMax = 10_000;
 

@@ -152,7 +152,15 @@ describe("the literals that are not integers", () => {
     expect(e).toMatchObject({ rule: "syntax", path: "$.optionalInt64", typeName: "int64", line: 2, column: 20 });
     expect(e.detail).toContain(`a double reads it as ${double}`);
     expect(validateJsonString(M, text)).toEqual([
-      { rule: "syntax", path: "$.optionalInt64", typeName: "int64", detail: e.detail, line: 2, column: 20 },
+      {
+        rule: "syntax",
+        path: "$.optionalInt64",
+        segments: ["optionalInt64"],
+        typeName: "int64",
+        detail: e.detail,
+        line: 2,
+        column: 20,
+      },
     ]);
   });
 

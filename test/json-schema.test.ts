@@ -121,16 +121,30 @@ function decode(input: Input): { message: unknown } | { error: WktJsonError } {
   }
 }
 
-/** The value at a decoder error's path, in the JSON.parse'd input, and whether the path goes through an Any. */
+/**
+ * Whether an Any's `@type` names a well-known type, whose value the schema checks (issue 26: "The well-known
+ * types are a fixed set: constrain them with if/then on @type").
+ */
+const wellKnownUrl = (url: unknown): boolean =>
+  typeof url === "string" &&
+  /\/google\.protobuf\.(Any|Timestamp|Duration|FieldMask|Struct|Value|ListValue|Empty|(Double|Float|Int64|UInt64|Int32|UInt32|Bool|String|Bytes)Value)$/.test(
+    url,
+  );
+
+/**
+ * The value at a decoder error's path, in the JSON.parse'd input, and whether the path goes through an Any of a
+ * type that is not well-known (the schema does not resolve its @type).
+ */
 function at(value: unknown, path: string): { value: unknown; inAny: boolean } {
   let v = value;
   let inAny = false;
+  const isAny = (x: unknown): x is { "@type": unknown } =>
+    typeof x === "object" && x !== null && !Array.isArray(x) && Object.prototype.hasOwnProperty.call(x, "@type");
   for (const s of jsonPathSegments(path) ?? []) {
-    if (typeof v === "object" && v !== null && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, "@type"))
-      inAny = true;
+    if (isAny(v) && !wellKnownUrl(v["@type"])) inAny = true;
     v = (v as Record<string | number, unknown> | undefined)?.[s];
   }
-  if (typeof v === "object" && v !== null && Object.prototype.hasOwnProperty.call(v, "@type")) inAny = true;
+  if (isAny(v) && !wellKnownUrl(v["@type"])) inAny = true;
   return { value: v, inAny };
 }
 
@@ -141,7 +155,8 @@ function at(value: unknown, path: string): { value: unknown; inAny: boolean } {
  */
 function inexpressible(parsed: unknown, input: Input, e: WktJsonError): string | undefined {
   const { value, inAny } = at(parsed, e.path);
-  if (inAny || e.typeName === "google.protobuf.Any") return "inside an Any: the schema does not resolve @type";
+  if (inAny || e.typeName === "google.protobuf.Any")
+    return "inside an Any of a type that is not well-known: the schema does not resolve @type";
   switch (e.rule) {
     case "duplicate-field":
       // A key repeated in the text: JSON.parse keeps the last. (Both names of a field is refused by the schema.)

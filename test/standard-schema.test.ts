@@ -86,14 +86,34 @@ describe("validate", () => {
     ]);
   });
 
-  it("a path longer than issuePathMax keeps its innermost keys", () => {
+  // Issue 26: "An issue's path must name the client's keys exactly: a 150-character map key appears cut to 100
+  // characters plus "…", which names no property of the input."
+  it("a path names the client's keys exactly: a 150-character map key, whole", () => {
+    const key = "team ".repeat(30);
+    const [issue] = validate({ mapStringNestedMessage: { [key]: { a: "x" } } })
+      .issues as readonly StandardSchemaIssue[];
+    expect(issue!.path).toEqual(["mapStringNestedMessage", key, "a"]);
+    expect(issue!.jsonPath).toBe(`$.mapStringNestedMessage[${JSON.stringify(key)}].a`);
+    expect(issue!.message).toBe(`int32 at ${issue!.jsonPath}: "x" is not a number`);
+    // The issues are plain data: what JSON.stringify writes names the key too.
+    expect(JSON.parse(JSON.stringify(issue))).toEqual({
+      message: issue!.message,
+      path: ["mapStringNestedMessage", key, "a"],
+      rule: "syntax",
+      jsonPath: issue!.jsonPath,
+    });
+  });
+
+  // Before issue 26, a path of more than 10,000 code units kept its innermost segments after "$…".
+  it("a deep path is whole, as keys and as jsonPath", () => {
     const key = "k".repeat(90);
     let deep: JsonValue = { optionalInt32: "x" };
     for (let i = 0; i < 95; i++) deep = { mapStringNestedMessage: { [key]: { corecursive: deep } } };
     const [issue] = standardSchema(M, { maxDepth: 300 })["~standard"].validate(deep)
       .issues as readonly StandardSchemaIssue[];
-    expect(issue!.jsonPath.startsWith("$\u2026")).toBe(true);
-    expect(issue!.path.slice(-2)).toEqual(["corecursive", "optionalInt32"]);
+    expect(issue!.path).toHaveLength(3 * 95 + 1);
+    expect(issue!.path.slice(0, 3)).toEqual(["mapStringNestedMessage", key, "corecursive"]);
+    expect(issue!.jsonPath).toBe("$" + `.mapStringNestedMessage.${key}.corecursive`.repeat(95) + ".optionalInt32");
   });
 
   it("never throws, whatever the value: a message or issues", () => {

@@ -8,6 +8,7 @@ import {
   validateMaxIssuesDefault,
   type WktJsonIssue,
 } from "../src/codec/validate.js";
+import { jsonPathSegments } from "../src/codec/json-text.js";
 import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 
@@ -151,7 +152,9 @@ describe("validateJson keeps going past the first problem", () => {
     } else {
       // The first issue is the error fromJson stops at.
       const e = catchWkt(() => fromJson(M, json as JsonValue, { registry }));
-      expect(issues[0]).toEqual({ rule: e.rule, path: e.path, typeName: e.typeName, detail: e.detail });
+      // Its path also as keys (issue 26: "An issue's path must name the client's keys exactly").
+      const segments = jsonPathSegments(e.path);
+      expect(issues[0]).toEqual({ rule: e.rule, path: e.path, segments, typeName: e.typeName, detail: e.detail });
     }
   });
 
@@ -263,5 +266,45 @@ describe("maxLength of fromJsonString", () => {
 
   it.each([-1, 1.5, NaN, "10" as unknown as number])("rejects maxLength %s as an option (rule range)", (maxLength) => {
     expect(catchWkt(() => fromJsonString(M, "{}", { maxLength })).rule).toBe("range");
+  });
+});
+
+describe("issue paths name the client's keys exactly", () => {
+  // Issue 26: "An issue's path must name the client's keys exactly: a 150-character map key appears cut to 100
+  // characters plus "…", which names no property of the input. (Bound the memory by sharing the key, not by
+  // cutting it.)"
+  const key = "team name ".repeat(15);
+
+  it("a 150-character map key, whole, from a value and from a text (with its position)", () => {
+    const json = { mapStringNestedMessage: { [key]: { a: "x" }, ok: { a: 1 } } };
+    const path = `$.mapStringNestedMessage[${JSON.stringify(key)}].a`;
+    for (const issues of [validateJson(M, json), validateJsonString(M, JSON.stringify(json))]) {
+      expect(brief(issues)).toEqual([["syntax", path]]);
+      expect(issues[0]!.segments).toEqual(["mapStringNestedMessage", key, "a"]);
+    }
+    const text = JSON.stringify(json);
+    expect(validateJsonString(M, text)[0]).toMatchObject({ line: 1, column: text.indexOf('"x"') + 1 });
+  });
+
+  it("the key in each path is the input's own string: every path names a property of the input", () => {
+    const json = { mapStringNestedMessage: { [key]: { corecursive: { repeatedInt32: ["x", "y", 1, "z"] } } } };
+    const issues = validateJson(M, json);
+    expect(issues.map((i) => i.segments.at(-1))).toEqual([0, 1, 3]);
+    for (const issue of issues) {
+      let v: unknown = json;
+      for (const s of issue.segments) v = (v as Record<string | number, unknown>)[s];
+      expect(typeof v).toBe("string");
+    }
+  });
+
+  it("repeated keys in a text are reported with whole paths too", () => {
+    const issues = validateJsonString(M, `{"mapStringNestedMessage": {"${key}": {"a": 1, "a": 2}}}`);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        rule: "duplicate-field",
+        path: `$.mapStringNestedMessage[${JSON.stringify(key)}].a`,
+        segments: ["mapStringNestedMessage", key, "a"],
+      }),
+    ]);
   });
 });

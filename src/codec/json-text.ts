@@ -36,7 +36,6 @@
  */
 import { WktJsonError } from "../errors.js";
 import { pathSegment } from "../path.js";
-import { issuePath } from "../internal/issue-path.js";
 import { prototypeIsClean } from "../internal/objects.js";
 import { jsonNumberToBigInt } from "../internal/scalar.js";
 
@@ -764,7 +763,7 @@ export function parseJsonTextStrict(
         if (i < 0) throw memberError(text, i, stack, stackKeys, cur);
         key = lastName;
         drop = lastRepeated;
-        if (drop) duplicates!.push({ path: duplicatePath(stack, stackKeys, key), name: key, offset: nameAt });
+        if (drop) duplicates!.push({ segments: duplicatePath(stack, stackKeys, key), name: key, offset: nameAt });
         break;
       }
       if (c !== (curIsArray ? 93 : 125)) {
@@ -795,27 +794,27 @@ export function parseJsonTextStrict(
 }
 
 /**
- * The issue path of a repeated member (see {@link issuePath}): a text can repeat keys many times under one
- * long key, and each repeat gets a path of its own.
+ * The path of a repeated member as segments (the parsed keys, shared): a text can repeat keys many times under
+ * one long key, and each repeat gets a path of its own, formatted only if an issue's path is read.
  */
 function duplicatePath(
   stack: readonly (Record<string, unknown> | unknown[])[],
   stackKeys: readonly string[],
   key: string,
-): string {
+): (string | number)[] {
   const segments: (string | number)[] = [];
   for (let d = 0; d < stack.length; d++) {
     const c = stack[d]!;
     segments.push(Array.isArray(c) ? c.length : stackKeys[d]!);
   }
   segments.push(key);
-  return issuePath(segments);
+  return segments;
 }
 
 /** A key repeated in an object, as {@link parseJsonTextStrict} records it when asked to. */
 export interface JsonTextDuplicate {
-  /** JSON path of the repeated member, such as `$.a["b"]`, cut as {@link issuePath} does. */
-  path: string;
+  /** JSON path of the repeated member as keys from the root, such as `["a", "b"]`. */
+  segments: (string | number)[];
   /** The repeated key. */
   name: string;
   /** Offset of the repeated member's name in the text. */

@@ -73,7 +73,7 @@ import {
   valueTypeName,
 } from "../internal/names.js";
 import { countOption } from "../internal/options.js";
-import { issuePath } from "../internal/issue-path.js";
+import { isLongPath, issuePath, pathFormat, type PathFormat } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
   jsonPathSegments,
@@ -89,7 +89,6 @@ import { inexactDetail, inexactMarked } from "./inexact-integers.js";
 import { copyJsonObject, copyValue, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
-import { issuePathKeyMax, issuePathMax } from "../limits.js";
 import { type PathSegment } from "../path.js";
 import { typeUrlResolve } from "../wkt/registry.js";
 import {
@@ -105,12 +104,17 @@ export interface WktJsonIssue {
   /** The rule broken, as in {@link WktJsonError.rule}. */
   rule: WktRule;
   /**
-   * JSON path of the offending value from the root, such as `$.items[2].createTime`. Bounded, as each issue
-   * holds its own: a member name longer than {@link issuePathKeyMax} code units is cut to that many followed
-   * by `…` (`$.m["kkkk…"].a`), and a path longer than {@link issuePathMax} keeps its innermost segments after
-   * `$…`. `line` and `column` are those of the full path.
+   * JSON path of the offending value from the root, such as `$.items[2].createTime` or `$.labels["team name"]`:
+   * every key whole, however long or deep. A path of more than about 1,000 code units is formatted
+   * from {@link segments} each time it is read (a concatenation that shares the keys), so that a thousand
+   * issues under a megabyte key do not hold a thousand copies of it.
    */
   path: string;
+  /**
+   * The same path as keys from the root: `["items", 2, "createTime"]`, `[]` for the root. Each key is the
+   * input's own string (the same string, not a copy), so a long key costs nothing more per issue.
+   */
+  segments: readonly PathSegment[];
   /** Fully-qualified protobuf name of the type being read, such as `google.protobuf.Timestamp`. */
   typeName: string;
   /** What is wrong, for people. */
@@ -181,7 +185,8 @@ export function validateJsonString(
   } catch (caught) {
     const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
-    if (e.rule !== "duplicate-field") return [issueOf(e, shortPath(e.path))];
+    const format = pathFormat();
+    if (e.rule !== "duplicate-field") return [issueOf(e, format)];
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
@@ -189,17 +194,19 @@ export function validateJsonString(
     } catch (caught) {
       const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
-      return duplicateIssues(text, duplicates, max)
-        .concat(issueOf(later, shortPath(later.path)))
-        .slice(0, max);
+      return duplicateIssues(text, duplicates, max, format).concat(issueOf(later, format)).slice(0, max);
     }
   }
-  const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
+  const format = pathFormat();
+  const walk = new Walk(ctx, Math.max(0, max - duplicates.length), format);
   // Literals like 1e-400 are judged by their text, as fromJsonString does (inexact-integers.ts); the walk's
   // tree is its own, so it is not restored.
   if (inexact !== undefined) value = inexactMarked(value, inexact);
   withoutStacks(() => walk.root(schema, value));
-  const located = locateJsonPaths(text, walk.paths);
+  const located = locateJsonPaths(
+    text,
+    walk.issues.map((i) => i.segments),
+  );
   const issues: { issue: WktJsonIssue; offset: number }[] = [];
   walk.issues.forEach((issue, k) => {
     const at = located[k];
@@ -210,7 +217,7 @@ export function validateJsonString(
     }
     issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
   });
-  const dup = duplicateIssues(text, duplicates, max);
+  const dup = duplicateIssues(text, duplicates, max, format);
   dup.forEach((issue, k) => issues.push({ issue, offset: duplicates[k]!.offset }));
   // Sorted by position; the sort is stable, so issues at one place keep the decoder's order.
   issues.sort((a, b) => a.offset - b.offset);
@@ -242,22 +249,50 @@ function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number 
   return countOption("maxIssues", options?.maxIssues, validateMaxIssuesDefault);
 }
 
-/** A path built in full (one error, not one per issue) cut as issue paths are ({@link issuePath}). */
-function shortPath(path: string): string {
-  if (path.length <= issuePathKeyMax) return path;
-  const segments = jsonPathSegments(path);
-  return segments === undefined ? path : issuePath(segments);
+/**
+ * An issue of the path `segments`. A long path's string ({@link isLongPath}) is an own, enumerable accessor that
+ * formats it from the segments at each read (so `JSON.stringify`, spreads and equality see it as data, and the
+ * issue holds no copy of a long key); writing it replaces it.
+ */
+function newIssue(
+  rule: WktRule,
+  segments: readonly PathSegment[],
+  typeName: string,
+  detail: string,
+  format: PathFormat,
+): WktJsonIssue {
+  if (!isLongPath(segments)) return { rule, path: issuePath(segments, format), segments, typeName, detail };
+  let path: string | undefined;
+  return {
+    rule,
+    get path(): string {
+      return path ?? issuePath(segments, format);
+    },
+    set path(v: string) {
+      path = v;
+    },
+    segments,
+    typeName,
+    detail,
+  };
 }
 
-function issueOf(e: WktJsonError, path: string): WktJsonIssue {
-  const issue: WktJsonIssue = { rule: e.rule, path, typeName: e.typeName, detail: e.detail };
+/** The issue of an error raised with its path from the root (the text parser's). */
+function issueOf(e: WktJsonError, format: PathFormat): WktJsonIssue {
+  const issue = newIssue(e.rule, jsonPathSegments(e.path) ?? [], e.typeName, e.detail, format);
+  issue.path = e.path;
   if (e.line !== undefined) issue.line = e.line;
   if (e.column !== undefined) issue.column = e.column;
   return issue;
 }
 
 /** The repeated keys the text parser recorded, as issues with their positions (one pass for all of them). */
-function duplicateIssues(text: string, duplicates: readonly JsonTextDuplicate[], max: number): WktJsonIssue[] {
+function duplicateIssues(
+  text: string,
+  duplicates: readonly JsonTextDuplicate[],
+  max: number,
+  format: PathFormat,
+): WktJsonIssue[] {
   const shown = duplicates.slice(0, max);
   const positions = lineColumns(
     text,
@@ -265,14 +300,16 @@ function duplicateIssues(text: string, duplicates: readonly JsonTextDuplicate[],
   );
   return shown.map((d) => {
     const at = positions.get(d.offset)!;
-    return {
-      rule: "duplicate-field",
-      path: d.path,
-      typeName: "JSON",
-      detail: `the member ${JSON.stringify(d.name)} is repeated`,
-      line: at.line,
-      column: at.column,
-    };
+    const issue = newIssue(
+      "duplicate-field",
+      d.segments,
+      "JSON",
+      `the member ${JSON.stringify(d.name)} is repeated`,
+      format,
+    );
+    issue.line = at.line;
+    issue.column = at.column;
+    return issue;
   });
 }
 
@@ -352,12 +389,8 @@ type TreeMode = "message" | "copy";
  * path is pushed and popped without `finally`.
  */
 class Walk {
+  /** The issues so far; each holds its path as segments (the input's own keys, shared), its string formatted when read. */
   readonly issues: WktJsonIssue[] = [];
-  /**
-   * The full path of each issue as segments (the keys are the input's own strings, shared): what locates it
-   * in the text. The issue itself holds a short path string ({@link issuePath}).
-   */
-  readonly paths: PathSegment[][] = [];
   private readonly path: PathSegment[] = [];
   /** What the message being walked costs more if the decoder makes it with create() (charged once). */
   private upgrade = 0;
@@ -365,6 +398,7 @@ class Walk {
   constructor(
     private readonly ctx: ReadContext,
     private readonly max: number,
+    private readonly format: PathFormat = pathFormat(),
   ) {}
 
   root(schema: DescMessage, json: unknown): void {
@@ -387,8 +421,7 @@ class Walk {
       const below = jsonPathSegments(e.path);
       if (below !== undefined) for (const s of below) segments.push(s);
     }
-    this.paths.push(segments);
-    this.issues.push({ rule: e.rule, path: issuePath(segments), typeName: e.typeName, detail: e.detail });
+    this.issues.push(newIssue(e.rule, segments, e.typeName, e.detail, this.format));
     if (this.issues.length >= this.max) throw full;
   }
 

@@ -21,7 +21,9 @@
  *   FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema cannot say, the decoder
  *   still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates, duplicate map keys in two
  *   spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp with an offset, the
- *   types behind an Any's `@type`.
+ *   message types behind an Any's `@type`. An Any of a well-known type (a fixed set) is checked: `if` its
+ *   `@type` ends in `/google.protobuf.Duration` (any prefix), `then` its `value` is a Duration by that type's own
+ *   entry, and nothing else stands beside it.
  *
  * Each message and enum type is one entry of `$defs` (draft-07: `definitions`) under its full name, referenced
  * with `$ref`, so recursive types are finite and the document is linear in the number of types reachable.
@@ -38,7 +40,26 @@ import {
   type JsonValue,
   type Registry,
 } from "@bufbuild/protobuf";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+import {
+  AnySchema,
+  BoolValueSchema,
+  BytesValueSchema,
+  DoubleValueSchema,
+  DurationSchema,
+  EmptySchema,
+  FieldMaskSchema,
+  FloatValueSchema,
+  Int32ValueSchema,
+  Int64ValueSchema,
+  isWrapperDesc,
+  ListValueSchema,
+  StringValueSchema,
+  StructSchema,
+  TimestampSchema,
+  UInt32ValueSchema,
+  UInt64ValueSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 import { enumValueJsonName, enumValuesByName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
@@ -58,6 +79,8 @@ import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
 import { keysOfField } from "../internal/field-keys.js";
+import { planOf, type FieldAccess } from "../wkt/field-access.js";
+import { behavior, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
 import {
   base64Input,
   base64Output,
@@ -103,6 +126,14 @@ export interface JsonSchemaOptions {
   alwaysEmitImplicit?: boolean;
   /** Input: members that name no field, and enum names the enum lacks, are allowed (`fromJson`'s option). */
   ignoreUnknownFields?: boolean;
+  /**
+   * Input: the schema of a create request body (AIP-133): REQUIRED fields are `required`, OUTPUT_ONLY ones
+   * `readOnly` (AIP-203, `google.api.field_behavior` in the descriptor's field options). Implies `io: "input"`.
+   * A required field is required under either of its names, and not `null` (which is its default value). Field
+   * behaviour belongs to a type, so every entry of the document is a create entry: to put a create schema beside
+   * the plain input schema in one OpenAPI document, give it its own `nameSuffix` (such as `"Create"`).
+   */
+  create?: boolean;
   /** Extensions of the registry become members `[full.name]` of the messages they extend. */
   registry?: Registry;
   /**
@@ -155,6 +186,7 @@ export function jsonSchema(schema: DescMessage, options?: JsonSchemaOptions): Js
 
 interface Opts {
   input: boolean;
+  create: boolean;
   target: "draft-2020-12" | "draft-07";
   protoNames: boolean;
   enumAsInteger: boolean;
@@ -169,8 +201,11 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   if (options !== undefined && (typeof options !== "object" || options === null)) {
     throw optionError("options", options, "an object");
   }
-  const io = options?.io ?? "output";
+  const create = options?.create;
+  if (create !== undefined && typeof create !== "boolean") throw optionError("create", create, "a boolean");
+  const io = options?.io ?? (create === true ? "input" : "output");
   if (io !== "input" && io !== "output") throw optionError("io", io, `"input" or "output"`);
+  if (create === true && io !== "input") throw optionError("io", io, `"input" with create: true (a request body)`);
   const target = options?.target ?? "draft-2020-12";
   if (target !== "draft-2020-12" && target !== "draft-07") {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
@@ -213,6 +248,7 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   const nameSuffix = text("nameSuffix", "", (v) => safe(v) && !v.includes("/"), "letters, digits, '.', '_' or '-'");
   return {
     input: io === "input",
+    create: create === true,
     target,
     refPrefix,
     nameSuffix,
@@ -269,14 +305,31 @@ class Builder {
     const required: string[] = [];
     const dependent: JsonObject = {};
     const oneofs = new Map<string, JsonValue[]>();
+    // Schemas every value must also match: a required field given under either name (create), each oneof.
+    const constraints: JsonValue[] = [];
     const members: [DescField | DescExtension, string[]][] = [];
     for (const field of desc.fields) members.push([field, this.names(field)]);
     for (const ext of this.extensionsOf(desc)) members.push([ext, [`[${ext.typeName}]`]]);
+    const plan = planOf(desc);
     for (const [field, names] of members) {
-      const s = this.fieldSchema(field);
+      // AIP-203 field behaviour, from the field's options (extensions: none).
+      const fa = field.kind === "field" ? plan.byNumber.get(field.number) : undefined;
+      const bits = fa === undefined ? 0 : behavior(undefined, fa);
+      // In a create body a REQUIRED field must be provided: null is its default value, so not null.
+      const mustGive = o.create && (bits & requiredBit) !== 0;
+      let s = this.fieldSchema(field, mustGive);
+      if (mustGive && fa !== undefined) s = nonEmpty(fa, s);
+      // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
+      // the siblings of a $ref: the mark then goes beside an allOf.
+      if ((bits & outputOnlyBit) !== 0)
+        s = o.target === "draft-07" && s.$ref !== undefined ? { allOf: [s], readOnly: true } : { ...s, readOnly: true };
       for (const name of names) setOwn(properties, name, s);
       if (names.length === 2) setOwn(dependent, names[0]!, { not: present(names[1]!, {}) });
       if (!o.input && alwaysWritten(field, o.alwaysEmitImplicit)) required.push(names[0]!);
+      if (mustGive) {
+        if (names.length === 1) required.push(names[0]!);
+        else constraints.push({ anyOf: names.map((n) => present(n, {})) });
+      }
       const oneof = field.kind === "field" ? field.oneof : undefined;
       if (oneof !== undefined) {
         let list = oneofs.get(oneof.name);
@@ -293,12 +346,11 @@ class Builder {
       else def.dependentSchemas = dependent;
     }
     // At most one member of each oneof set: exactly one of "none is set", "the first is set", ... holds.
-    const oneOfs: JsonValue[] = [];
     for (const sets of oneofs.values()) {
-      if (sets.length > 1) oneOfs.push({ oneOf: [{ not: { anyOf: sets } }, ...sets] });
+      if (sets.length > 1) constraints.push({ oneOf: [{ not: { anyOf: sets } }, ...sets] });
     }
-    if (oneOfs.length === 1) Object.assign(def, oneOfs[0]);
-    else if (oneOfs.length > 1) def.allOf = oneOfs;
+    if (constraints.length === 1) Object.assign(def, constraints[0]);
+    else if (constraints.length > 1) def.allOf = constraints;
     return def;
   }
 
@@ -319,8 +371,9 @@ class Builder {
     return present(name, known);
   }
 
-  private fieldSchema(field: DescField | DescExtension): JsonObject {
-    const input = this.o.input;
+  /** The schema of a field's value; on input `null` too (its default value), unless `notNull`. */
+  private fieldSchema(field: DescField | DescExtension, notNull = false): JsonObject {
+    const input = this.o.input && !notNull;
     const nullable = nullIsValue(field);
     switch (field.fieldKind) {
       case "list": {
@@ -479,10 +532,34 @@ class Builder {
           type: "object",
           properties: { "@type": { type: "string", pattern: typeUrlPattern } },
           anyOf: [{ maxProperties: 0 }, present("@type", {})],
+          allOf: this.anyOfWellKnown(),
         };
     }
     if (isWrapperDesc(desc)) return this.scalar(desc.fields[0]!.scalar!);
     return undefined;
+  }
+
+  /**
+   * The checks of an Any whose `@type` names a well-known type (a fixed set, whatever the registry): if the type
+   * URL ends in `/google.protobuf.Duration` (any prefix before the last `/`), then `value` holds a Duration as
+   * the type's own entry states it, and nothing else stands beside it. Empty is written with `@type` alone, or
+   * read in the legacy form `"value": {}`; under ignoreUnknownFields its members are skipped, and it is not
+   * checked.
+   */
+  private anyOfWellKnown(): JsonValue[] {
+    const checks: JsonValue[] = [];
+    for (const desc of anyWellKnown) {
+      const empty = desc.typeName === emptyTypeName;
+      if (empty && this.o.input && this.o.ignoreUnknownFields) continue;
+      const then: JsonObject = {
+        properties: { "@type": {}, value: this.ref(desc) },
+        additionalProperties: false,
+      };
+      if (!empty) then.required = ["value"];
+      const url = present("@type", { type: "string", pattern: `/${desc.typeName.replace(/\./g, "\\.")}$` });
+      checks.push({ if: url, then });
+    }
+    return checks;
   }
 
   private extensionsOf(desc: DescMessage): readonly DescExtension[] {
@@ -501,6 +578,46 @@ class Builder {
     }
     return this.extensionsByType.get(desc.typeName) ?? [];
   }
+}
+
+/** The well-known types, whose JSON in an Any the Any's entry checks ({@link Builder.anyOfWellKnown}). */
+const anyWellKnown: readonly DescMessage[] = [
+  AnySchema,
+  TimestampSchema,
+  DurationSchema,
+  FieldMaskSchema,
+  StructSchema,
+  ValueSchema,
+  ListValueSchema,
+  EmptySchema,
+  DoubleValueSchema,
+  FloatValueSchema,
+  Int64ValueSchema,
+  UInt64ValueSchema,
+  Int32ValueSchema,
+  UInt32ValueSchema,
+  BoolValueSchema,
+  StringValueSchema,
+  BytesValueSchema,
+];
+
+/**
+ * The schema of a REQUIRED field's value in a create body, "set to a non-empty value" (AIP-203) where JSON
+ * Schema states it exactly: a list with an item, a map with an entry, a string or bytes field of implicit
+ * presence that is not `""`. (A number, enum or bool at its default has many spellings, and a message is
+ * empty when all its fields are: those the create path checks.)
+ */
+function nonEmpty(fa: FieldAccess, s: JsonObject): JsonObject {
+  if (fa.oneof !== undefined || fa.explicit) return s;
+  switch (fa.kind) {
+    case "list":
+      return { ...s, minItems: 1 };
+    case "map":
+      return { ...s, minProperties: 1 };
+    case "scalar":
+      return fa.scalar === ScalarType.STRING || fa.scalar === ScalarType.BYTES ? { ...s, minLength: 1 } : s;
+  }
+  return s;
 }
 
 /** Member `name` is present and its value valid against `value` (`properties` beside `required`, as ajv's strict mode asks). */

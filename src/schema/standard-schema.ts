@@ -22,7 +22,8 @@ import { jsonPathSegments } from "../codec/json-text.js";
 import { describe } from "../internal/describe.js";
 import { jsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 import { checkSchema } from "../wkt/registry.js";
-import { validateJson, type ValidateJsonOptions } from "../codec/validate.js";
+import { validateJson, type ValidateJsonOptions, type WktJsonIssue } from "../codec/validate.js";
+import { isLongPath } from "../internal/issue-path.js";
 
 /** Options of {@link standardSchema}: the decoder's and the validator's (`maxIssues`). */
 export type StandardSchemaOptions = Partial<ValidateJsonOptions>;
@@ -33,11 +34,14 @@ export type StandardSchemaOptions = Partial<ValidateJsonOptions>;
 export interface StandardSchemaIssue {
   /** The message of the WktJsonError: `${typeName} at ${jsonPath}: ${detail}`. */
   readonly message: string;
-  /** The keys from the root to the offending value: `["items", 2, "createTime"]`; `[]` for the root. */
+  /**
+   * The keys from the root to the offending value: `["items", 2, "createTime"]`; `[]` for the root. Each key is
+   * the input's own string, whole (the same string, not a copy).
+   */
   readonly path: readonly (string | number)[];
   /** The rule broken, as in {@link WktJsonError.rule}. */
   readonly rule: WktRule;
-  /** The path as our errors write it: `$.items[2].createTime`. */
+  /** The path as our errors write it: `$.items[2].createTime`, every key whole. */
   readonly jsonPath: string;
 }
 
@@ -140,14 +144,47 @@ function validate<Desc extends DescMessage>(
     if (!isWktJsonError(e)) throw e;
     const found = validateJson(schema, value as JsonValue, options);
     // validateJson finds an issue exactly when fromJson fails; the error itself is the fallback all the same.
-    const issues = found.length > 0 ? found : [e];
-    return { issues: issues.map((i) => issueOf(i.rule, i.path, `${i.typeName} at ${i.path}: ${i.detail}`)) };
+    if (found.length === 0) found.push(issueOfError(e));
+    return { issues: found.map(issueOf) };
   }
 }
 
-function issueOf(rule: WktRule, jsonPath: string, message: string): StandardSchemaIssue {
-  // A path cut for length keeps its innermost segments after `$…` (see issuePathMax): those are the path then.
-  const cut = jsonPath.startsWith("$\u2026");
-  const segments = jsonPathSegments(cut ? "$" + jsonPath.slice(2) : jsonPath);
-  return { message, path: segments ?? [], rule, jsonPath };
+/**
+ * The Standard Schema issue of a validator's issue: its keys as they are (the input's strings, shared). Under
+ * long keys, `jsonPath` and `message` are formatted at each read (own, enumerable properties all the same), so
+ * that a thousand issues under a megabyte key hold no copy of it.
+ */
+function issueOf(i: WktJsonIssue): StandardSchemaIssue {
+  const path = i.segments;
+  if (!isLongPath(path)) {
+    const jsonPath = i.path;
+    return { message: `${i.typeName} at ${jsonPath}: ${i.detail}`, path, rule: i.rule, jsonPath };
+  }
+  let message: string | undefined;
+  return {
+    get message(): string {
+      return message ?? `${i.typeName} at ${i.path}: ${i.detail}`;
+    },
+    set message(v: string) {
+      message = v;
+    },
+    path,
+    rule: i.rule,
+    get jsonPath(): string {
+      return i.path;
+    },
+    set jsonPath(v: string) {
+      i.path = v;
+    },
+  };
+}
+
+function issueOfError(e: WktJsonError): WktJsonIssue {
+  return {
+    rule: e.rule,
+    path: e.path,
+    segments: jsonPathSegments(e.path) ?? [],
+    typeName: e.typeName,
+    detail: e.detail,
+  };
 }

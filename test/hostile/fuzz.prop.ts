@@ -21,6 +21,7 @@ import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
 import { toJson, toJsonString } from "../../src/codec/to-json.js";
 import { isWellFormed } from "../../src/internal/utf16.js";
 import { validateJson, validateJsonString } from "../../src/codec/validate.js";
+import { jsonPathSegments } from "../../src/codec/json-text.js";
 import { arbMessage } from "../arbitrary.js";
 import {
   TestAllTypesEdition2023,
@@ -372,6 +373,7 @@ describe("any JSON value", () => {
             expect(issues[0]).toEqual({
               rule: error.rule,
               path: error.path,
+              segments: jsonPathSegments(error.path), // the same path as keys (issue 26)
               typeName: error.typeName,
               detail: error.detail,
             });

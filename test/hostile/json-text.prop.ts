@@ -121,21 +121,21 @@ describe("exactNumbers", () => {
 
 describe("every repeated key, when asked", () => {
   it.each<[string, JsonTextDuplicate[], unknown]>([
-    ['{"a": 1, "a": 2}', [{ path: "$.a", name: "a", offset: 9 }], { a: 1 }],
+    ['{"a": 1, "a": 2}', [{ segments: ["a"], name: "a", offset: 9 }], { a: 1 }],
     [
       '{"a": 1, "b": {"c": [], "c": {"d": 1, "d": 2}}, "a": [1]}',
       [
-        { path: "$.b.c", name: "c", offset: 24 },
-        { path: "$.b.c.d", name: "d", offset: 38 },
-        { path: "$.a", name: "a", offset: 48 },
+        { segments: ["b", "c"], name: "c", offset: 24 },
+        { segments: ["b", "c", "d"], name: "d", offset: 38 },
+        { segments: ["a"], name: "a", offset: 48 },
       ],
       { a: 1, b: { c: [] } },
     ],
     [
       '[{"x": 1, "x": 2}, {"__proto__": 1, "__proto__": 2}]',
       [
-        { path: "$[0].x", name: "x", offset: 10 },
-        { path: "$[1].__proto__", name: "__proto__", offset: 36 },
+        { segments: [0, "x"], name: "x", offset: 10 },
+        { segments: [1, "__proto__"], name: "__proto__", offset: 36 },
       ],
       [{ x: 1 }, JSON.parse('{"__proto__": 1}')],
     ],
@@ -143,7 +143,10 @@ describe("every repeated key, when asked", () => {
     const found: JsonTextDuplicate[] = [];
     expect(parseJsonTextStrict(text, 10, false, found)).toEqual(value);
     expect(found).toEqual(duplicates);
-    expect(catchWkt(() => parseJsonText(text))).toMatchObject({ rule: "duplicate-field", path: duplicates[0]!.path });
+    expect(catchWkt(() => parseJsonText(text))).toMatchObject({
+      rule: "duplicate-field",
+      path: pathJoin("$", ...duplicates[0]!.segments),
+    });
   });
 
   it("still stops at malformed text and too deep nesting", () => {
