@@ -24,6 +24,11 @@ export interface BodyScan {
   maxDepth: number;
   /** The call's work meter: earns the body's keys as they are read. */
   m: WorkMeter;
+  /**
+   * Where a `strict` refusal goes when the caller lists every problem (a create request through
+   * `standardSchema`): the member is then dropped and the walk goes on. Undefined: the refusal is thrown.
+   */
+  issues?: WktJsonError[] | undefined;
 }
 
 /**
@@ -68,12 +73,14 @@ export function scanObject(
     }
     if ((behavior(lists, fp) & outputOnlyBit) !== 0) {
       if (scan.o.strict) {
-        throw new WktJsonError(
+        const e = new WktJsonError(
           "field-behavior",
           pathJoin("$", ...at, key),
           plan.desc.typeName,
           `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`,
         );
+        if (scan.issues === undefined) throw e;
+        scan.issues.push(e);
       }
       scan.dropped = true;
       out ??= copyBefore(obj, keys, k);
