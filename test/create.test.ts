@@ -4,9 +4,19 @@
 
 import { type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { TimestampSchema } from "@bufbuild/protobuf/wkt";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createFromJson, fromJson, toJson, type CreateOptions } from "../src/index.js";
-import { TestAllTypesProto3 } from "./conformance-registry.js";
+import {
+  createFromJson,
+  createFromJsonString,
+  fromJson,
+  isWktJsonError,
+  toJson,
+  toJsonString,
+  type CreateOptions,
+} from "../src/index.js";
+import { arbMessage } from "./arbitrary.js";
+import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
 import { Book, UpdateBookRequest } from "./patch/registry.js";
 
@@ -211,5 +221,51 @@ describe("options and limits", () => {
     expect(book.chapters.every((c) => c.id === "")).toBe(true);
     const missing = [...chapters.map(({ title }) => ({ title })), { pages: 1 }];
     expect(refused({ title: "T", chapters: missing })).toEqual(fb("$.chapters[20000].title"));
+  });
+});
+
+describe("laws", () => {
+  it("without field behaviour, a create request is what fromJson reads (and the text what fromJsonString reads)", () => {
+    const M = TestAllTypesProto3;
+    fc.assert(
+      fc.property(arbMessage(M, { maxDepth: 3 }), (m) => {
+        const o = { registry: testRegistry };
+        const json = toJson(M, m as never, o);
+        const expected = toJson(M, fromJson(M, json, o), o);
+        expect(toJson(M, createFromJson(M, json, o), o)).toEqual(expected);
+        expect(toJson(M, createFromJsonString(M, toJsonString(M, m as never, o), o), o)).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a Book: no output-only member is left, the result is a valid create body again, text and value agree", () => {
+    const outputOnly = (json: JsonObject): string[] => {
+      const found = ["createTime", "updateTime", "stats", "etag"].filter((k) => k in json);
+      if (typeof json.author === "object" && json.author !== null && "id" in json.author) found.push("author.id");
+      for (const c of (json.chapters ?? []) as JsonObject[]) if ("id" in c) found.push("chapters.id");
+      for (const c of Object.values((json.appendices ?? {}) as JsonObject))
+        if ("id" in (c as JsonObject)) found.push("appendices.id");
+      return found;
+    };
+    fc.assert(
+      fc.property(arbMessage(Book, { maxDepth: 3 }), (m) => {
+        const json = toJson(Book, m as never) as JsonObject;
+        let out: JsonObject;
+        try {
+          out = toJson(Book, createFromJson(Book, json)) as JsonObject;
+        } catch (e) {
+          if (!isWktJsonError(e)) throw e;
+          expect(e.rule).toBe("field-behavior");
+          const t = catchWkt(() => createFromJsonString(Book, JSON.stringify(json)));
+          expect([t.rule, t.path]).toEqual([e.rule, e.path]);
+          return;
+        }
+        expect(outputOnly(out)).toEqual([]);
+        expect(toJson(Book, createFromJson(Book, out))).toEqual(out);
+        expect(toJson(Book, createFromJsonString(Book, JSON.stringify(json)))).toEqual(out);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
