@@ -13,7 +13,7 @@ import { emptyNode, isEmptyNode, LEAF, type Node } from "../internal/mask-trie.j
 import { charge, earn, type WorkMeter } from "../internal/meter.js";
 import { pathJoin, type PathSegment } from "../path.js";
 import { boxNone, fieldsByJsonKey, hasOwnKey, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
-import { behavior, behaviorBelow, outputOnlyBit, type BehaviorLists } from "./field-behavior.js";
+import { behavior, behaviorBelow, behaviorOfType, outputOnlyBit, type BehaviorLists } from "./field-behavior.js";
 import type { Opts } from "./patch-options.js";
 
 export interface BodyScan {
@@ -87,8 +87,15 @@ export function scanObject(
       continue;
     }
     let value = v;
+    // Into a message field's value only for the implied mask or for output-only fields below it: the path
+    // lists' (which do not reach into lists and maps) or the descriptor's (behaviorOfType: none costs nothing).
     const sub =
-      fp.message !== undefined && fp.box === boxNone && !hasCustomJsonRepresentation(fp.message)
+      fp.message !== undefined &&
+      fp.box === boxNone &&
+      !hasCustomJsonRepresentation(fp.message) &&
+      ((implied !== undefined && fp.kind === "message") ||
+        (behaviorOfType(fp.message) & outputOnlyBit) !== 0 ||
+        (fp.kind === "message" && behaviorBelow(lists, fp) !== undefined))
         ? planOf(fp.message)
         : undefined;
     const isObj = typeof v === "object" && v !== null && !Array.isArray(v);

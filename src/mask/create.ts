@@ -46,6 +46,7 @@ import { bodyText, positioned } from "./body-text.js";
 import {
   behavior,
   behaviorBelow,
+  behaviorOfType,
   outputOnlyBit,
   requiredBit,
   requiredPresent,
@@ -145,8 +146,11 @@ export function createRun<Desc extends DescMessage>(
 ): MessageShape<Desc> {
   // The body first, as the decoder reads it: every error has its path from the body's root.
   let message = decode(schema, body, o) as unknown as Msg;
-  // A well-known type with its own JSON form (a Timestamp, a Struct, ...) has no field behaviour to apply.
-  if (hasCustomJsonRepresentation(schema)) return message as unknown as MessageShape<Desc>;
+  // A well-known type with its own JSON form (a Timestamp, a Struct, ...) has no field behaviour to apply, nor
+  // has a type whose descriptor gives none when no path list is given: both cost nothing more than decoding.
+  if (hasCustomJsonRepresentation(schema) || (behaviorOfType(schema) === 0 && o.lists.children === undefined)) {
+    return message as unknown as MessageShape<Desc>;
+  }
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
   const m = workMeter(schema.typeName);
@@ -203,6 +207,9 @@ function checkRequired(
     }
     const sub = fp.message;
     if (sub === undefined || fp.box !== boxNone || hasCustomJsonRepresentation(sub) || !fieldIsSet(fp, msg)) continue;
+    const below = fp.kind === "message" ? behaviorBelow(lists, fp) : undefined;
+    // No REQUIRED field below (behaviorOfType; the path lists reach only through singular message fields).
+    if (below === undefined && (behaviorOfType(sub) & requiredBit) === 0) continue;
     const key = keyOf(fp, json);
     if (key === undefined) continue; // not from the body (a default the decoder gave): nothing the client sent
     const p = planOf(sub);
@@ -210,7 +217,7 @@ function checkRequired(
     const jv = json[key];
     at.push(key);
     if (fp.kind === "message") {
-      checkRequired(p, v as Msg, jv as Msg, behaviorBelow(lists, fp), at, walk, depthLeft - 1);
+      checkRequired(p, v as Msg, jv as Msg, below, at, walk, depthLeft - 1);
     } else if (fp.kind === "list") {
       const list = v as Msg[];
       const jl = jv as Msg[];
