@@ -199,7 +199,7 @@ describe("options and limits", () => {
   });
 
   it("ignores the update mask's options, which a create request has none of", () => {
-    const o = { updateMask: "nope", aip161: "x" } as never;
+    const o = { updateMask: "nope", aip161: "x", immutableSetOnce: 1 } as never;
     expect(created({ title: "T" }, o)).toEqual({ title: "T" });
   });
 

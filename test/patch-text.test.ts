@@ -133,6 +133,18 @@ describe("patchFromJsonString and jsonPatchFromJsonString", () => {
     );
   });
 
+  it("places an immutable field cleared with its parent at the value that cleared it", () => {
+    const withPress = fromJson(Book, { ...storedJson, printing: { copies: 1, press: "Harper" } });
+    for (const text of ['{"title": "T",\n "printing": null}', '{"title": "T",\n "printing": {}}']) {
+      expect(where(catchWkt(() => patchFromJsonString(Book, withPress, text)))).toEqual({
+        rule: "field-behavior",
+        path: "$.printing.press",
+        line: 2,
+        column: 14,
+      });
+    }
+  });
+
   it("places an immutable field's change at its member", () => {
     expect(where(catchWkt(() => patchFromJsonString(Book, stored, '{\n "isbn": "0"}')))).toEqual({
       rule: "field-behavior",

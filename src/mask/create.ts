@@ -58,7 +58,7 @@ import { readOptions, type Opts, type PatchOptions } from "./patch-options.js";
  * Options of {@link createFromJson}: the decoder's options for the body, and field behaviour as {@link patch}
  * takes it (`outputOnly`, `immutable` and `required` path lists, `strict`).
  */
-export type CreateOptions = Omit<PatchOptions, "updateMask" | "impliedMask" | "aip161">;
+export type CreateOptions = Omit<PatchOptions, "updateMask" | "impliedMask" | "aip161" | "immutableSetOnce">;
 
 /**
  * Decodes a create request's body (AIP-133) into the new resource, with AIP-203's rules for creation: OUTPUT_ONLY
@@ -118,14 +118,14 @@ type CreateDecoder = (schema: DescMessage, body: JsonValue, o: Opts) => MessageS
 const decodeValue: CreateDecoder = (schema, body, o) => fromJson(schema, body, o.read);
 
 /**
- * Checks and reads the options of a create request: those of PATCH without the update mask's (which a create
- * request has none of, and which are ignored).
+ * Checks and reads the options of a create request: those of PATCH without the update's own (the update mask's,
+ * `immutableSetOnce`), which a create request has no use for and which are ignored.
  *
  * @internal
  */
 export function readCreateOptions(schema: DescMessage, options: CreateOptions | undefined): Opts {
   if (options === undefined || typeof options !== "object" || options === null) return readOptions(schema, options);
-  const { updateMask: _m, impliedMask: _i, aip161: _a, ...own } = options as PatchOptions;
+  const { updateMask: _m, impliedMask: _i, aip161: _a, immutableSetOnce: _s, ...own } = options as PatchOptions;
   return readOptions(schema, own);
 }
 
