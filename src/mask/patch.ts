@@ -281,7 +281,7 @@ function rejectTrieWildcards(trie: Node, m: WorkMeter): void {
  * @example
  * const stored = create(BookSchema, { name: "books/1", title: "Dune" });
  * patchFromJsonString(BookSchema, stored, '{"title": "Dune Messiah"}').title; //=> "Dune Messiah"
- * patchFromJsonString(BookSchema, stored, '{\n  "title": "",\n  "title": "x"\n}'); // throws WktJsonError (rule "duplicate-field", path "$.title", line 3, column 12)
+ * patchFromJsonString(BookSchema, stored, '{\n  "title": "",\n  "title": "x"\n}'); // throws WktJsonError (rule "duplicate-field", path "$.title", line 3, column 3)
  */
 export function patchFromJsonString<Desc extends DescMessage>(
   schema: Desc,
