@@ -11,6 +11,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { fromJson, jsonSchema, standardSchema, toJson, validateJson, type StandardSchemaIssue } from "../src/index.js";
 import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
+import { arbMessage } from "./arbitrary.js";
 import { Book } from "./patch/registry.js";
 
 const M = TestAllTypesProto3;
@@ -213,6 +214,20 @@ describe("create: true, a create request's body (AIP-133 with AIP-203 for creati
       [["isbn"], "field-behavior", "$.isbn"],
     ]);
     expect(issues({ author: {} }, standardSchema(Book, { create: true, maxIssues: 1 }))).toHaveLength(1);
+  });
+
+  it("never throws, whatever the value: a message or issues", () => {
+    const strict = standardSchema(Book, { create: true, strict: true, ignoreUnknownFields: true });
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.anything(), arbMessage(Book, { maxDepth: 3 })), (v) => {
+        const value = typeof v === "object" && v !== null && "$typeName" in v ? toJson(Book, v as never) : v;
+        for (const s of [book, strict]) {
+          const r = check(value, s);
+          expect(r.issues === undefined ? "value" in r : r.issues.length > 0).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("gives the decoder's issues for JSON it refuses; the field-behaviour issues come once those are fixed", () => {

@@ -205,7 +205,10 @@ function validateCreate<Desc extends DescMessage>(
     message = createRun(schema, value as JsonValue, o, found);
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    return validate(schema, value, options);
+    // The decoder's issues; else the walk's own error (the work meter's `size`), never the unchecked value.
+    const decoded = validate(schema, value, options);
+    if (decoded.issues !== undefined) return decoded;
+    return { issues: [issueOf(e.rule, e.path, `${e.typeName} at ${e.path}: ${e.detail}`)] };
   }
   if (found.length === 0) return { value: message };
   const max = options?.maxIssues ?? validateMaxIssuesDefault;
