@@ -15,7 +15,8 @@
  *   least one field that is not at its default value" (`requiredPresent`). Checked in the resource and in
  *   every message the body sets (list elements and map values too), after the output-only members are gone.
  * - IMMUTABLE: "may be set in a request to create a resource, but may not be changed thereafter": may be set.
- *   IDENTIFIER (which field-behavior.ts reads as IMMUTABLE) may be set too.
+ *   IDENTIFIER (which field-behavior.ts reads as IMMUTABLE) may be set too, though AIP-203 says it "is not
+ *   accepted as input (i.e. OUTPUT_ONLY) in the context of a create method": `outputOnly: ["name"]` drops it.
  *
  * Errors are the decoder's for the body (its paths from the body's root), and rule `field-behavior` at the
  * JSON path of the member as the client named it (the JSON name for a member the body lacks).
@@ -131,9 +132,9 @@ export function readCreateOptions(schema: DescMessage, options: CreateOptions | 
 
 /**
  * The create request `body` under the read options `o`, decoded by `decode` (default: `fromJson`, for a JSON
- * value): for {@link createFromJson}, its
- * text entry point and `standardSchema`'s create mode. With `issues`, field-behaviour problems are pushed
- * there (the walk goes on past them) instead of thrown; the decoder's errors are thrown all the same.
+ * value): for {@link createFromJson}, its text entry point and `standardSchema`'s create mode. With `issues`,
+ * field-behaviour problems are pushed there (the walk goes on past them) instead of thrown; the decoder's
+ * errors are thrown all the same.
  *
  * @internal
  */
