@@ -143,8 +143,10 @@ export type {
   JsonMergeOptions,
   FieldMaskFromPatchOptions,
 } from "./mask/field-mask-apply.js";
-export { patch, jsonPatch } from "./mask/patch.js";
+export { patch, jsonPatch, patchFromJsonString, jsonPatchFromJsonString } from "./mask/patch.js";
 export type { PatchOptions, JsonPatchOptions } from "./mask/patch.js";
+export { createFromJson, createFromJsonString } from "./mask/create.js";
+export type { CreateOptions } from "./mask/create.js";
 export { jsonSchema } from "./schema/json-schema.js";
 export type { JsonSchemaOptions } from "./schema/json-schema.js";
 export { standardSchema } from "./schema/standard-schema.js";

@@ -12,6 +12,8 @@ import {
   anyFromJson,
   anyToJson,
   anyPack,
+  createFromJson,
+  createFromJsonString,
   fieldMaskFromPatch,
   fieldMaskIntersect,
   fieldMaskSubtract,
@@ -22,6 +24,7 @@ import {
   jsonOmit,
   jsonOmitEach,
   jsonPatch,
+  jsonPatchFromJsonString,
   jsonProject,
   jsonProjectEach,
   listValueFromArray,
@@ -31,6 +34,7 @@ import {
   mergeFromJson,
   mergeFromJsonString,
   patch,
+  patchFromJsonString,
   standardSchema,
   structFromJson,
   structFromObject,
@@ -86,6 +90,10 @@ const takesMaxDepth: Record<string, Call> = {
   jsonMerge: (o) => jsonMerge({ a: 1 }, { a: 2 }, ["a"], o),
   patch: (o) => patch(StructSchema, create(StructSchema), json, o),
   jsonPatch: (o) => jsonPatch(StructSchema, {}, json, o),
+  patchFromJsonString: (o) => patchFromJsonString(StructSchema, create(StructSchema), JSON.stringify(json), o),
+  jsonPatchFromJsonString: (o) => jsonPatchFromJsonString(StructSchema, {}, JSON.stringify(json), o),
+  createFromJson: (o) => createFromJson(StructSchema, json, o),
+  createFromJsonString: (o) => createFromJsonString(StructSchema, JSON.stringify(json), o),
 };
 
 /** protobuf-es's name for the reader's `maxDepth`: the readers take it (the writers' options have no such member). */
@@ -95,6 +103,8 @@ const recursionLimitTakers: Record<string, Call> = {
   mergeFromJson: takesMaxDepth["mergeFromJson"]!,
   validateJson: takesMaxDepth["validateJson"]!,
   anyFromJson: takesMaxDepth["anyFromJson"]!,
+  createFromJson: takesMaxDepth["createFromJson"]!,
+  createFromJsonString: takesMaxDepth["createFromJsonString"]!,
 };
 
 /** Every public function that takes `maxValues`. */
@@ -109,6 +119,10 @@ const takesMaxValues: Record<string, Call> = {
   standardSchema: takesMaxDepth["standardSchema"]!,
   patch: takesMaxDepth["patch"]!,
   jsonPatch: takesMaxDepth["jsonPatch"]!,
+  patchFromJsonString: takesMaxDepth["patchFromJsonString"]!,
+  jsonPatchFromJsonString: takesMaxDepth["jsonPatchFromJsonString"]!,
+  createFromJson: takesMaxDepth["createFromJson"]!,
+  createFromJsonString: takesMaxDepth["createFromJsonString"]!,
 };
 
 /** Every public function that takes `maxPaths`. */
@@ -124,6 +138,9 @@ const takesMaxLength: Record<string, Call> = {
   mergeFromJsonString: takesMaxDepth["mergeFromJsonString"]!,
   validateJsonString: takesMaxDepth["validateJsonString"]!,
   fieldMaskFromPatch: takesMaxPaths["fieldMaskFromPatch"]!,
+  patchFromJsonString: takesMaxDepth["patchFromJsonString"]!,
+  jsonPatchFromJsonString: takesMaxDepth["jsonPatchFromJsonString"]!,
+  createFromJsonString: takesMaxDepth["createFromJsonString"]!,
 };
 
 /** Every public function that takes `maxIssues`. */

@@ -58,6 +58,7 @@ import {
 import { copyJsonObject, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
 import { locateJsonPath, parseJsonText, takeInexactIntegers, type JsonTextParseOptions } from "./json-text.js";
+import type { InexactIntegers } from "./json-text.js";
 import { judgeInexact } from "./inexact-integers.js";
 import {
   mapKeyFromJson,
@@ -173,16 +174,30 @@ export function fromJsonString<Desc extends DescMessage>(
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
   const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
-  const inexact = takeInexactIntegers();
+  return readParsed(schema, json, value, takeInexactIntegers(), ctx) as MessageShape<Desc>;
+}
+
+/**
+ * {@link fromJsonString}'s read of the value its parser gave for `text` (or of a copy of it with members taken
+ * out, which holds no inexact literal the value did not: `inexact` is then undefined), errors with their line
+ * and column in `text`.
+ */
+function readParsed(
+  schema: DescMessage,
+  text: string,
+  value: unknown,
+  inexact: InexactIntegers | undefined,
+  ctx: ReadContext,
+): Record<string, unknown> {
   ctx.forIn = prototypeIsClean();
   try {
     // Literals like 1e-400 are refused by integer readers by their text: see inexact-integers.ts.
-    if (inexact !== undefined) judgeInexact(json, value, inexact, (v) => readerFor(schema)(v, { ...ctx }));
-    return readerFor(schema)(value, ctx) as MessageShape<Desc>;
+    if (inexact !== undefined) judgeInexact(text, value, inexact, (v) => readerFor(schema)(v, { ...ctx }));
+    return readerFor(schema)(value, ctx);
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
-      const at = locateJsonPath(json, e.path);
+      const at = locateJsonPath(text, e.path);
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
@@ -190,6 +205,37 @@ export function fromJsonString<Desc extends DescMessage>(
     }
     throw e;
   }
+}
+
+/**
+ * @internal A JSON text parsed once as {@link fromJsonString} parses it, for the text entry points of mask/
+ * (PATCH and create bodies), which walk the value and may decode it twice (again without the members they
+ * drop): `value` is the parsed text (integers beyond 2^53 exact, duplicate keys refused), and `decode` reads it,
+ * or such a copy of it, as fromJsonString reads the text, errors with their line and column.
+ */
+export interface TextValue {
+  readonly value: JsonValue;
+  readonly decode: (schema: DescMessage, value: JsonValue, options: Partial<JsonReadOptions> | undefined) => unknown;
+}
+
+/**
+ * @internal Parses `text` as {@link fromJsonString} does, its options checked first (`maxLength`, `maxDepth` and
+ * the others); see {@link TextValue}.
+ *
+ * @throws {WktJsonError} as fromJsonString for text that is not JSON, a repeated key, `maxLength`, and options.
+ * @example
+ * const body = parseTextValue('{"title": "Dune", "title": "x"}', undefined); // throws WktJsonError (rule "duplicate-field")
+ * const ok = parseTextValue("9007199254740993", undefined);
+ * (ok.decode(Int64ValueSchema, ok.value, undefined) as Int64Value).value; //=> 9007199254740993n
+ */
+export function parseTextValue(text: string, options: Partial<JsonReadOptions> | undefined): TextValue {
+  const ctx = makeContext(options, true);
+  const value = parseJsonTextForCodec(text, textParseOptions(ctx.maxDepth, options?.maxLength), ctx.maxDepth);
+  const inexact = takeInexactIntegers();
+  return {
+    value: value as JsonValue,
+    decode: (schema, v, o) => readParsed(schema, text, v, v === value ? inexact : undefined, makeContext(o, true)),
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { emptyNode, isEmptyNode, LEAF, type Node } from "../internal/mask-trie.j
 import { charge, earn, type WorkMeter } from "../internal/meter.js";
 import { pathJoin, type PathSegment } from "../path.js";
 import { boxNone, fieldsByJsonKey, hasOwnKey, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
-import { behavior, behaviorBelow, outputOnlyBit, type BehaviorLists } from "./field-behavior.js";
+import { behavior, behaviorBelow, behaviorOfType, outputOnlyBit, type BehaviorLists } from "./field-behavior.js";
 import type { Opts } from "./patch-options.js";
 
 export interface BodyScan {
@@ -24,6 +24,11 @@ export interface BodyScan {
   maxDepth: number;
   /** The call's work meter: earns the body's keys as they are read. */
   m: WorkMeter;
+  /**
+   * Where a `strict` refusal goes when the caller lists every problem (a create request through
+   * `standardSchema`): the member is then dropped and the walk goes on. Undefined: the refusal is thrown.
+   */
+  issues?: WktJsonError[] | undefined;
 }
 
 /**
@@ -68,20 +73,29 @@ export function scanObject(
     }
     if ((behavior(lists, fp) & outputOnlyBit) !== 0) {
       if (scan.o.strict) {
-        throw new WktJsonError(
+        const e = new WktJsonError(
           "field-behavior",
           pathJoin("$", ...at, key),
           plan.desc.typeName,
           `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`,
         );
+        if (scan.issues === undefined) throw e;
+        scan.issues.push(e);
       }
       scan.dropped = true;
       out ??= copyBefore(obj, keys, k);
       continue;
     }
     let value = v;
+    // Into a message field's value only for the implied mask or for output-only fields below it: the path
+    // lists' (which do not reach into lists and maps) or the descriptor's (behaviorOfType: none costs nothing).
     const sub =
-      fp.message !== undefined && fp.box === boxNone && !hasCustomJsonRepresentation(fp.message)
+      fp.message !== undefined &&
+      fp.box === boxNone &&
+      !hasCustomJsonRepresentation(fp.message) &&
+      ((implied !== undefined && fp.kind === "message") ||
+        (behaviorOfType(fp.message) & outputOnlyBit) !== 0 ||
+        (fp.kind === "message" && behaviorBelow(lists, fp) !== undefined))
         ? planOf(fp.message)
         : undefined;
     const isObj = typeof v === "object" && v !== null && !Array.isArray(v);

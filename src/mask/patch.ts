@@ -50,12 +50,15 @@ import {
 } from "./field-behavior.js";
 import { scanObject, type BodyScan } from "./body-scan.js";
 import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
+import { bodyText, positioned } from "./body-text.js";
 
 export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
 
 /**
  * Applies a PATCH request body to a stored message (AIP-134) and returns the updated message; neither input is
- * changed. The body is proto3 JSON (what `JSON.parse` gives), decoded and checked first. The update mask is
+ * changed. The body is proto3 JSON (what `JSON.parse` gives), decoded and checked first: such a value has
+ * already lost the digits of an integer beyond 2^53 (`9007199254740993` is ...992) and the first of two members
+ * of the same name; {@link patchFromJsonString} takes the body as it arrived and keeps both. The update mask is
  * `options.updateMask`, else the fields the body holds; masked repeated, map and message fields are replaced.
  * Field behaviour (AIP-203) comes from the descriptor's `google.api.field_behavior` options and from the
  * `outputOnly`, `immutable` and `required` path lists: output-only fields of the body are ignored and the stored
@@ -90,7 +93,8 @@ export function patch<Desc extends DescMessage>(
  * Applies a PATCH request body to a resource kept as proto3 JSON: {@link patch} on the stored JSON decoded, the
  * result written back as canonical proto3 JSON (with `toJson`'s `useProtoFieldName`, `enumAsInteger` and
  * `alwaysEmitImplicit` when given). Unlike `jsonMerge`, the body is checked against the schema: a misspelt
- * field is an error, not a new property, and `{"tags": "x"}` cannot replace a list with a string.
+ * field is an error, not a new property, and `{"tags": "x"}` cannot replace a list with a string. A body from
+ * `JSON.parse` has lost what {@link jsonPatchFromJsonString} keeps (digits beyond 2^53, a repeated member).
  *
  * @throws {WktJsonError} as {@link patch}; an error in the stored JSON has its own path and a detail that
  *   starts with "the stored resource".
@@ -106,6 +110,19 @@ export function jsonPatch(
   body: JsonValue,
   options?: JsonPatchOptions,
 ): JsonObject {
+  return jsonPatchOf(schema, stored, options, (message, o) => run(schema, message, body, o));
+}
+
+/**
+ * {@link jsonPatch} with the body applied by `apply` to the stored resource decoded: for jsonPatch and its
+ * text entry point.
+ */
+function jsonPatchOf(
+  schema: DescMessage,
+  stored: JsonValue,
+  options: JsonPatchOptions | undefined,
+  apply: (message: MessageShape<DescMessage>, o: Opts) => MessageShape<DescMessage>,
+): JsonObject {
   const o = readOptions(schema, options);
   let message: MessageShape<DescMessage>;
   try {
@@ -115,7 +132,7 @@ export function jsonPatch(
     if (!(e instanceof WktJsonError) || e.typeName === optionsTypeName) throw e;
     throw new WktJsonError(e.rule, e.path, e.typeName, `the stored resource: ${e.detail}`, { cause: e });
   }
-  const result = run(schema, message, body, o);
+  const result = apply(message, o);
   const write: Partial<JsonWriteOptions> = {};
   if (o.read.registry !== undefined) write.registry = o.read.registry;
   for (const name of ["useProtoFieldName", "enumAsInteger", "alwaysEmitImplicit"] as const) {
@@ -250,4 +267,62 @@ function rejectTrieWildcards(trie: Node, m: WorkMeter): void {
     }
   };
   walk(trie, false);
+}
+
+/**
+ * {@link patch} of the request body as it arrived: the text is parsed once, keeping every digit of a 64-bit
+ * integer (`9007199254740993` exact in an int64 field) and refusing a repeated member (`duplicate-field`; a
+ * value from `JSON.parse` has lost both), and every error about the body carries the `line` and `column` of the
+ * member its path names (for a member the body lacks: of the object that would hold it). Errors about the
+ * update mask or the options have no position.
+ *
+ * @throws {WktJsonError} as {@link patch}, plus `syntax` for text that is not JSON, `duplicate-field` for a
+ *   repeated member, `size` beyond `maxLength`.
+ * @example
+ * const stored = create(BookSchema, { name: "books/1", title: "Dune" });
+ * patchFromJsonString(BookSchema, stored, '{"title": "Dune Messiah"}').title; //=> "Dune Messiah"
+ * patchFromJsonString(BookSchema, stored, '{\n  "title": "",\n  "title": "x"\n}'); // throws WktJsonError (rule "duplicate-field", path "$.title", line 3, column 3)
+ */
+export function patchFromJsonString<Desc extends DescMessage>(
+  schema: Desc,
+  stored: MessageShape<Desc>,
+  text: string,
+  options?: PatchOptions,
+): MessageShape<Desc> {
+  checkMessage(schema, stored, "stored");
+  const o = readOptions(schema, options);
+  return runText(schema, stored, text, options, o);
+}
+
+/**
+ * {@link jsonPatch} of the request body as it arrived (the stored resource is a JSON value, the body is text):
+ * the body parsed as {@link patchFromJsonString} parses it, the result proto3 JSON as jsonPatch writes it.
+ *
+ * @throws {WktJsonError} as {@link jsonPatch} and {@link patchFromJsonString}; only errors about the body have
+ *   a line and column.
+ * @example
+ * const stored = { name: "books/1", title: "Dune", author: { givenName: "Frank", familyName: "Herbert" } };
+ * jsonPatchFromJsonString(BookSchema, stored, '{"author": {"givenName": "F."}}').author;
+ * //=> { givenName: "F.", familyName: "Herbert" }
+ * jsonPatchFromJsonString(BookSchema, stored, '{\n  "titel": "x"\n}'); // throws WktJsonError (rule "unknown-field", path "$.titel", line 2, column 12)
+ */
+export function jsonPatchFromJsonString(
+  schema: DescMessage,
+  stored: JsonValue,
+  text: string,
+  options?: JsonPatchOptions,
+): JsonObject {
+  return jsonPatchOf(schema, stored, options, (message, o) => runText(schema, message, text, options, o));
+}
+
+/** `run` on a body given as text: parsed once, decoded by the text decoder, errors placed in the text. */
+function runText<Desc extends DescMessage>(
+  schema: Desc,
+  stored: MessageShape<Desc>,
+  text: string,
+  options: PatchOptions | undefined,
+  o: Opts,
+): MessageShape<Desc> {
+  const body = bodyText(text, options);
+  return positioned(text, () => run(schema, stored, body.value, o, body.decode));
 }

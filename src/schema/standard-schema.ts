@@ -22,11 +22,37 @@ import { jsonPathSegments } from "../codec/json-text.js";
 import { describe } from "../internal/describe.js";
 import { jsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 import { checkSchema } from "../wkt/registry.js";
-import { validateJson, type ValidateJsonOptions, type WktJsonIssue } from "../codec/validate.js";
+import {
+  validateJson,
+  validateMaxIssuesDefault,
+  type ValidateJsonOptions,
+  type WktJsonIssue,
+} from "../codec/validate.js";
 import { isLongPath } from "../internal/issue-path.js";
+import { createRun, readCreateOptions } from "../mask/create.js";
+import type { Opts } from "../mask/patch-options.js";
 
-/** Options of {@link standardSchema}: the decoder's and the validator's (`maxIssues`). */
-export type StandardSchemaOptions = Partial<ValidateJsonOptions>;
+/**
+ * Options of {@link standardSchema}: the decoder's and the validator's (`maxIssues`), and the create mode
+ * (`create`, with the field behaviour of {@link createFromJson}: `strict` and the path lists).
+ */
+export interface StandardSchemaOptions extends Partial<ValidateJsonOptions> {
+  /**
+   * The body of a create request (AIP-133, with AIP-203 for creation), as {@link createFromJson} reads it:
+   * OUTPUT_ONLY members are dropped from the value (`strict`: each an issue), a REQUIRED field missing is an
+   * issue (rule `field-behavior`), and `jsonSchema.input` marks REQUIRED fields `required` and OUTPUT_ONLY ones
+   * `readOnly`. Default false.
+   */
+  create?: boolean | undefined;
+  /** With `create`: an OUTPUT_ONLY member sent is an issue instead of being dropped. */
+  strict?: boolean;
+  /** With `create`: paths (proto names) of OUTPUT_ONLY fields, besides the descriptor's. */
+  outputOnly?: readonly string[];
+  /** With `create`: paths of REQUIRED fields, besides the descriptor's. */
+  required?: readonly string[];
+  /** With `create`: paths of IMMUTABLE fields, besides the descriptor's (which a create request may set). */
+  immutable?: readonly string[];
+}
 
 /**
  * One problem of a value, as Standard Schema v1's `Issue`, with the rule and the JSON path of our error.
@@ -89,15 +115,28 @@ export interface WktStandardSchema<Desc extends DescMessage> {
  * `{ issues }` with every problem (`validateJson`), each with our `message`, its `path` as keys, `rule` and
  * `jsonPath`. The options are checked once, here.
  *
+ * With `create: true` the value is a create request's body ({@link createFromJson}): OUTPUT_ONLY members are
+ * dropped from the message (with `strict`, each is an issue), and each REQUIRED field missing is an issue, rule
+ * `field-behavior`. These are listed, every one up to `maxIssues`, when the JSON is otherwise valid; for JSON
+ * the decoder refuses, the issues are the decoder's (the field-behaviour issues come once those are fixed).
+ *
+ * The value is what a framework's `JSON.parse` gave: it has already lost the digits of an integer beyond 2^53
+ * and the first of two members of the same name. To keep them, read the body as text with `fromJsonString`,
+ * `createFromJsonString` or `patchFromJsonString`.
+ *
  * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an invalid
- *   `maxDepth`, `maxValues` or `maxIssues`; `json-type` for a `registry` that is not a Registry. `validate`
- *   itself never throws for its value.
+ *   `maxDepth`, `maxValues` or `maxIssues`, a `create` or `strict` that is not a boolean, or a path list that
+ *   names no fields; `json-type` for a `registry` that is not a Registry. `validate` itself never throws for
+ *   its value.
  * @example
  * const book = standardSchema(BookSchema);
  * const ok = book["~standard"].validate({ title: "Dune", publishTime: "1965-08-01T00:00:00Z" });
  * ok.issues === undefined && ok.value.title; //=> "Dune"
  * book["~standard"].validate({ title: 1, tags: "x" }).issues?.map((i) => [i.path, i.rule]);
  * //=> [[["title"], "json-type"], [["tags"], "json-type"]]
+ * const createBook = standardSchema(BookSchema, { create: true, required: ["title"], outputOnly: ["name"] });
+ * createBook["~standard"].validate({ name: "books/1", tags: ["sf"] }).issues?.map((i) => [i.path, i.rule]);
+ * //=> [[["title"], "field-behavior"]]
  */
 export function standardSchema<Desc extends DescMessage>(
   schema: Desc,
@@ -110,6 +149,12 @@ export function standardSchema<Desc extends DescMessage>(
   // Checks every option once, so that validate never throws for them.
   validateJson(schema, {}, options);
   const opts: StandardSchemaOptions | undefined = options === undefined ? undefined : { ...options };
+  const create = opts?.create;
+  if (create !== undefined && typeof create !== "boolean") {
+    throw new WktJsonError("range", "$", "options", `create must be a boolean, got ${describe(create)}`);
+  }
+  // The create mode's options as createFromJson reads them (strict, the path lists), checked here.
+  const createOpts = create === true ? readCreateOptions(schema, opts) : undefined;
   const convert =
     (io: "input" | "output") =>
     (o: StandardJsonSchemaOptions): Record<string, unknown> => {
@@ -121,13 +166,17 @@ export function standardSchema<Desc extends DescMessage>(
       const js: JsonSchemaOptions = { ...(o.libraryOptions as JsonSchemaOptions | undefined), io, target };
       if (opts?.registry !== undefined) js.registry = opts.registry;
       if (io === "input" && opts?.ignoreUnknownFields === true) js.ignoreUnknownFields = true;
+      // The input of a create request: REQUIRED fields `required`, OUTPUT_ONLY ones `readOnly` (jsonSchema's
+      // `create` option).
+      if (io === "input" && createOpts !== undefined) js.create = true;
       return jsonSchema(schema, js);
     };
   return {
     "~standard": {
       version: 1,
       vendor: "wkt-json",
-      validate: (value) => validate(schema, value, opts),
+      validate: (value) =>
+        createOpts === undefined ? validate(schema, value, opts) : validateCreate(schema, value, opts, createOpts),
       jsonSchema: { input: convert("input"), output: convert("output") },
     },
   };
@@ -147,6 +196,34 @@ function validate<Desc extends DescMessage>(
     if (found.length === 0) found.push(issueOfError(e));
     return { issues: found.map(issueOf) };
   }
+}
+
+/**
+ * `validate` in the create mode: the decoder's issues for JSON it refuses; else every field-behaviour issue
+ * (up to `maxIssues`), or the message without its output-only members.
+ */
+function validateCreate<Desc extends DescMessage>(
+  schema: Desc,
+  value: unknown,
+  options: StandardSchemaOptions | undefined,
+  o: Opts,
+): StandardSchemaResult<MessageShape<Desc>> {
+  const found: WktJsonError[] = [];
+  let message: MessageShape<Desc>;
+  try {
+    message = createRun(schema, value as JsonValue, o, found);
+  } catch (e) {
+    if (!isWktJsonError(e)) throw e;
+    // The decoder's issues; else the walk's own error (the work meter's `size`), never the unchecked value.
+    const decoded = validate(schema, value, options);
+    if (decoded.issues !== undefined) return decoded;
+    return { issues: [issueOf(issueOfError(e))] };
+  }
+  if (found.length === 0) return { value: message };
+  const max = options?.maxIssues ?? validateMaxIssuesDefault;
+  return {
+    issues: found.slice(0, max).map((e) => issueOf(issueOfError(e))),
+  };
 }
 
 /**

@@ -1,12 +1,14 @@
 // The hostile-input table (cases.ts) through every entry point that takes text: each row decodes to its
-// canonical JSON or fails with its rule and path (and a line and column); the collect-all validator agrees;
-// what decodes encodes and decodes again to the same message; and nothing reached Object.prototype.
+// canonical JSON or fails with its rule and path (and a line and column); the collect-all validator and the
+// create request's text entry point agree; what decodes encodes and decodes again to the same message; and
+// nothing reached Object.prototype.
 
 import { toBinary, type JsonValue } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { fromJsonString } from "../../src/codec/from-json.js";
 import { toJson, toJsonString } from "../../src/codec/to-json.js";
 import { validateJsonString } from "../../src/codec/validate.js";
+import { createFromJsonString } from "../../src/mask/create.js";
 import { testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
 import { hostileCases, type Case } from "./cases.js";
@@ -36,6 +38,8 @@ describe("hostile inputs", () => {
       expect(toBinary(c.schema, again)).toEqual(toBinary(c.schema, message));
       expect(toJson(c.schema, again, { registry })).toEqual(json as JsonValue);
       expect(validateJsonString(c.schema, c.text, options)).toEqual([]);
+      // A create request's body of a type without field behaviour is what fromJsonString reads.
+      expect(toJson(c.schema, createFromJsonString(c.schema, c.text, options), { registry })).toEqual(json);
     } else {
       const e = catchWkt(() => fromJsonString(c.schema, c.text, options));
       expect({ rule: e.rule, path: e.path }).toEqual(c.expect);
@@ -47,6 +51,8 @@ describe("hostile inputs", () => {
       expect(issues).toContainEqual(
         expect.objectContaining({ rule: e.rule, path: e.path, line: e.line, column: e.column }),
       );
+      const created = catchWkt(() => createFromJsonString(c.schema, c.text, options));
+      expect([created.rule, created.path, created.line, created.column]).toEqual([e.rule, e.path, e.line, e.column]);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
