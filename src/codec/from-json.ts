@@ -28,7 +28,7 @@ import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
-import { enumJsonNameClash, enumJsonNameError, enumValuesByName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumJsonNameError, enumNumberFromJson, enumValuesByName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import {
   bigintCost,
@@ -769,8 +769,9 @@ function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): u
 
 /**
  * Enums: "The name of the enum value as specified in proto is used. Parsers accept both enum names and
- * integer values." Custom JSON names of values are accepted too. An unknown name is an error, or skipped under `ignoreUnknownFields`. Open enums accept any
- * int32; closed (proto2) enums only their declared numbers.
+ * integer values." Custom JSON names of values are accepted too. An unknown name is an error, or skipped under
+ * `ignoreUnknownFields`. Every enum, open or closed (proto2, `enum_type = CLOSED`), takes any int32 number
+ * ({@link enumNumberFromJson}).
  */
 function compileEnum(desc: DescEnum): ValueReader {
   const clash = enumJsonNameClash(desc); // protoc refuses the enum: its values are refused, at their path
@@ -779,7 +780,6 @@ function compileEnum(desc: DescEnum): ValueReader {
       throw enumJsonNameError(desc, clash);
     };
   const byName = enumValuesByName(desc); // a value's custom JSON name and its proto name
-  const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === nullValueTypeName;
   return (json, ctx) => {
     if (json === null && isNullValue) return 0;
@@ -789,20 +789,7 @@ function compileEnum(desc: DescEnum): ValueReader {
       if (ctx.ignoreUnknownFields) return skipped;
       throw new WktJsonError("enum", "$", desc.typeName, `${JSON.stringify(json)} is not a value of the enum`);
     }
-    if (typeof json === "bigint") {
-      // An integer literal beyond 2^53 from the text parser: a JSON number, but never an int32.
-      throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
-    }
-    if (typeof json === "number") {
-      if (!Number.isInteger(json) || json < -2147483648 || json > 2147483647) {
-        throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
-      }
-      if (!desc.open && !declared.has(json)) {
-        if (ctx.ignoreUnknownFields) return skipped;
-        throw new WktJsonError("enum", "$", desc.typeName, `${json} is not a value of the closed enum`);
-      }
-      return json === 0 ? 0 : json;
-    }
+    if (typeof json === "number" || typeof json === "bigint") return enumNumberFromJson(desc, json);
     throw new WktJsonError("json-type", "$", desc.typeName, `expected an enum name or number, got ${describe(json)}`);
   };
 }

@@ -218,11 +218,9 @@ function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: 
   return false;
 }
 
-/** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */
+/** Whether the decoder skipped this enum value (a name unknown under ignoreUnknownFields; a number never is). */
 function skippedEnum(fp: FieldAccess, v: JsonValue): boolean {
-  const e = fp.field.enum!;
-  if (typeof v === "string") return !enumValuesByName(e).has(v);
-  return typeof v === "number" && !e.open && e.value[v] === undefined;
+  return typeof v === "string" && !enumValuesByName(fp.field.enum!).has(v);
 }
 
 /** JSON `null` for a field: as protobuf-es's reader. */
