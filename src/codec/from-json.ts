@@ -92,6 +92,7 @@ import {
   type ValueReader,
 } from "./read-context.js";
 import { errorAtPath } from "../path.js";
+import { checkFieldKeys } from "../internal/field-keys.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroMessageCost, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
@@ -241,6 +242,9 @@ function compileMessage(desc: DescMessage): MessageReader {
     readers.set(desc, wkt);
     return wkt;
   }
+  // A type in which one JSON key names two fields is refused before its reader is registered, so that every
+  // read of it (at any depth, in any call) meets the error at the path of its value.
+  checkFieldKeys(desc);
   const typeName = desc.typeName;
   const entries = new Map<string, FieldEntry>();
   // What a message costs (set below, once the reader is registered): made, and made by create() instead.

@@ -57,7 +57,7 @@ import {
 import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
-import { keysOfField } from "../internal/field-keys.js";
+import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import {
   base64Input,
   base64Output,
@@ -264,6 +264,7 @@ class Builder {
   private messageDef(desc: DescMessage): JsonObject {
     const wkt = this.wktDef(desc);
     if (wkt !== undefined) return wkt;
+    checkFieldKeys(desc); // a type whose JSON names clash has no JSON form, as the codec refuses it
     const o = this.o;
     const properties: JsonObject = {};
     const required: string[] = [];
