@@ -93,6 +93,7 @@ import {
 } from "./read-context.js";
 import { errorAtPath } from "../path.js";
 import { checkFieldKeys } from "../internal/field-keys.js";
+import { isRequiredField } from "./to-json-plan.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroMessageCost, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
@@ -295,6 +296,7 @@ function compileMessage(desc: DescMessage): MessageReader {
       throw errorAtPath(e, key);
     }
     if (shape !== undefined) deleteUnset(message, shape);
+    if (required !== undefined && !ctx.allowPartial) checkRequired(message, required);
     ctx.depth--;
     return message;
   };
@@ -332,6 +334,7 @@ function compileMessage(desc: DescMessage): MessageReader {
       throw errorAtPath(e, key);
     }
     if (shape !== undefined) deleteUnset(message, shape);
+    if (required !== undefined && !ctx.allowPartial) checkRequired(message, required);
     ctx.depth--;
     return message;
   };
@@ -379,6 +382,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   };
   /** The empty list of added members (zeroShapeRoot); undefined: no zero message is copied, create(). */
   let root: ZeroShape | undefined;
+  /** The required fields, checked after the members are read; undefined (one test) for most types. */
+  const required = requiredFieldsOf(desc);
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);
   root = zeroShapeRoot(desc);
@@ -474,6 +479,48 @@ function checkGivenOnce(
   key: string,
 ): void {
   if (givenBefore(obj, keys, entry.otherName!, i)) throw givenTwiceError(entry, key);
+}
+
+const requiredFields = new WeakMap<DescMessage, readonly DescField[] | null>();
+
+/**
+ * @internal The fields of a message type that are proto2 `required` (editions: LEGACY_REQUIRED; see
+ * isRequiredField), or undefined when it has none: found once per type, so that a type without them pays one
+ * test per message read.
+ */
+export function requiredFieldsOf(desc: DescMessage): readonly DescField[] | undefined {
+  let fields = requiredFields.get(desc);
+  if (fields === undefined) {
+    const found = desc.fields.filter(isRequiredField);
+    fields = found.length > 0 ? found : null;
+    requiredFields.set(desc, fields);
+  }
+  return fields ?? undefined;
+}
+
+/**
+ * Throws rule `required` at the first of `required` that the message read leaves unset (at its JSON name: the
+ * member the client left out). protobuf-go refuses such JSON unless `AllowPartial` (proto.CheckInitialized);
+ * `toJson` and `toBinary` refuse to write the message, so the reader refuses it as well. With explicit
+ * presence, a field is set when its member is (a proto2 default lives on the prototype).
+ */
+function checkRequired(message: Record<string, unknown>, required: readonly DescField[]): void {
+  for (let i = 0; i < required.length; i++) {
+    const f = required[i]!;
+    if (!Object.prototype.hasOwnProperty.call(message, f.localName) || message[f.localName] === undefined) {
+      throw errorAtPath(requiredMissingError(f), f.jsonName);
+    }
+  }
+}
+
+/** @internal The error of a required field the JSON leaves out: rule `required` at `$` (the caller adds the field). */
+export function requiredMissingError(field: DescField): WktJsonError {
+  return new WktJsonError(
+    "required",
+    "$",
+    field.parent.typeName,
+    `the required field ${field.name} is missing (allowPartial accepts it)`,
+  );
 }
 
 /**

@@ -90,7 +90,7 @@ export function mergeFromJson<Desc extends DescMessage>(
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
   checkTarget(schema, target);
-  const source = fromJson(schema, json, options);
+  const source = fromJson(schema, json, partial(options));
   apply(schema, target, json, source, options);
   return target;
 }
@@ -114,11 +114,21 @@ export function mergeFromJsonString<Desc extends DescMessage>(
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
   checkTarget(schema, target);
-  const source = fromJsonString(schema, json, options);
+  const source = fromJsonString(schema, json, partial(options));
   // The text decoded, so it is JSON; its tree tells which members were given and which were null.
   apply(schema, target, JSON.parse(json) as JsonValue, source, options);
   return target;
 }
+
+/**
+ * The decoder's options for the JSON merged: a merge sets some fields of a message that holds the others, so
+ * its JSON may leave required fields out (allowPartial), as protobuf-es's merge reads it.
+ */
+function partial(options: Partial<JsonReadOptions> | undefined): Partial<JsonReadOptions> {
+  return options === undefined ? mergeRead : { ...options, allowPartial: true };
+}
+
+const mergeRead: Partial<JsonReadOptions> = { allowPartial: true };
 
 function checkTarget(schema: DescMessage, target: unknown): void {
   checkSchema(schema);
