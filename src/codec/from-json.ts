@@ -105,8 +105,10 @@ export type { JsonReadOptions } from "./read-context.js";
  * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).
  *
  * @throws {WktJsonError} with the JSON path from the root and the rule broken: `json-type`, `syntax`,
- *   `range`, `unknown-field`, `duplicate-field`, `oneof`, `enum`, `utf16`, `depth`, `type-url`,
- *   `unknown-type`, and those of the well-known types; `size` beyond `maxValues`.
+ *   `range`, `unknown-field`, `duplicate-field` (also for a message type in which one JSON key names two
+ *   fields, at the path of its value), `oneof`, `enum`, `utf16`, `depth`, `type-url`, `unknown-type`, and those
+ *   of the well-known types; `required` at the path of a proto2 required field the JSON leaves out (unless
+ *   `allowPartial`); `size` beyond `maxValues`.
  * @example
  * const ts = fromJson(TimestampSchema, "2024-04-12T00:00:00Z");
  * ts.seconds; //=> 1712880000n
