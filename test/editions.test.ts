@@ -385,6 +385,14 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
     expect(validateJson(Req, json, partial)).toEqual([]);
   });
 
+  it("from text, the error is located at the object that leaves the field out", () => {
+    const text = '{\n  "reqId": 1,\n  "child": {"note": "x"}\n}';
+    expect(catchWkt(() => fromJsonString(Req, text))).toMatchObject({ path: "$.child.reqId", line: 3, column: 12 });
+    expect(validateJsonString(Req, text)).toMatchObject([
+      { rule: "required", path: "$.child.reqId", line: 3, column: 12 },
+    ]);
+  });
+
   it("validateJson reports every missing required field, each at its path", () => {
     const json = { child: {}, children: [{ reqId: 1 }, {}] };
     expect(validateJson(Req, json).map((i) => i.path)).toEqual(["$.child.reqId", "$.children[1].reqId", "$.reqId"]);

@@ -57,7 +57,15 @@ import {
 } from "../internal/names.js";
 import { copyJsonObject, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
-import { locateJsonPath, parseJsonText, takeInexactIntegers, type JsonTextParseOptions } from "./json-text.js";
+import {
+  jsonPathSegments,
+  locateJsonPath,
+  locateJsonPaths,
+  parseJsonText,
+  takeInexactIntegers,
+  type JsonTextLocation,
+  type JsonTextParseOptions,
+} from "./json-text.js";
 import { judgeInexact } from "./inexact-integers.js";
 import {
   mapKeyFromJson,
@@ -186,7 +194,7 @@ export function fromJsonString<Desc extends DescMessage>(
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
-      const at = locateJsonPath(json, e.path);
+      const at = locateJsonPath(json, e.path) ?? locateMissing(json, e);
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
@@ -194,6 +202,16 @@ export function fromJsonString<Desc extends DescMessage>(
     }
     throw e;
   }
+}
+
+/**
+ * Where a required field the text leaves out is missing: the object that lacks it (the error's path names the
+ * member, which the text does not have).
+ */
+function locateMissing(text: string, e: WktJsonError): JsonTextLocation | undefined {
+  if (e.rule !== "required") return undefined;
+  const segments = jsonPathSegments(e.path);
+  return segments === undefined ? undefined : locateJsonPaths(text, [segments.slice(0, -1)])[0];
 }
 
 /**

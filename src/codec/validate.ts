@@ -429,6 +429,20 @@ class Walk {
     this.add(new WktJsonError(rule, "$", typeName, detail));
   }
 
+  /** Records a required field the current object leaves out: the issue names it, the text locates the object. */
+  private missing(field: DescField): void {
+    const at = this.path.slice();
+    this.paths.push(at);
+    const e = requiredMissingError(field);
+    this.issues.push({
+      rule: e.rule,
+      path: issuePath([...at, field.jsonName]),
+      typeName: e.typeName,
+      detail: e.detail,
+    });
+    if (this.issues.length >= this.max) throw full;
+  }
+
   /** Records an issue for the member or item `segment` of the current value. */
   private errorAt(segment: PathSegment, rule: WktRule, typeName: string, detail: string): void {
     this.path.push(segment);
@@ -508,10 +522,9 @@ class Walk {
       this.path.pop();
     }
     this.upgrade = outer;
-    // The decoder's required check (checkRequired), for each field left out.
+    // The decoder's required check (checkRequired), for each field left out: located at the object.
     if (required !== undefined) {
-      for (const f of required)
-        if (!given!.has(f)) this.errorAt(f.jsonName, "required", desc.typeName, requiredMissingError(f).detail);
+      for (const f of required) if (!given!.has(f)) this.missing(f);
     }
     this.ctx.depth--;
   }
