@@ -424,6 +424,11 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
     expect(toJson(Req, target)).toEqual({ reqId: 1, note: "y" });
   });
 
+  it("a PATCH body holds the fields it changes: it may leave required fields out", () => {
+    const stored = fromJson(Req, { reqId: 1, note: "a" });
+    expect(toJson(Req, patch(Req, stored, { note: "b" }))).toEqual({ reqId: 1, note: "b" });
+  });
+
   it("proto2 required (TestAllRequiredTypesProto2) is the same feature", () => {
     expect(catchWkt(() => fromJson(TestAllRequiredTypesProto2, {}))).toMatchObject({
       rule: "required",
