@@ -25,6 +25,7 @@ import {
   FileDescriptorSetSchema,
 } from "@bufbuild/protobuf/wkt";
 import Ajv2020 from "ajv/dist/2020.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   fromJson,
@@ -204,6 +205,21 @@ describe("closed enums: what toJson writes, fromJson reads back", () => {
     expect(catchWkt(() => fromJson(Holder, json))).toMatchObject({ rule, path });
     expect(validateJson(Holder, json).map((i) => [i.rule, i.path])).toEqual([[rule, path]]);
     expect(schemaAccepts(Holder, json, { io: "input" })).toBe(false);
+  });
+
+  it("law: any int32 in a closed enum's list, map or field is written and read back the same", () => {
+    const int32 = fc.integer({ min: -2147483648, max: 2147483647 });
+    fc.assert(
+      fc.property(fc.array(int32, { maxLength: 5 }), int32, int32, (list, value, single) => {
+        const m = create(Holder, { closedList: list, closedMap: { k: value }, closedSingle: single } as never);
+        for (const enumAsInteger of [false, true]) {
+          const json = toJson(Holder, m, { enumAsInteger });
+          expect(fromJson(Holder, json)).toEqual(m);
+          expect(fromJsonString(Holder, toJsonString(Holder, m, { enumAsInteger }))).toEqual(m);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("protobuf-es refuses the number it wrote itself (the drop-in difference closed-enum-number)", () => {
@@ -414,6 +430,39 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
     const m = fromJson(Req, json);
     expect(toJson(Req, m)).toEqual(json);
     expect(fromJson(Req, toJson(Req, m))).toEqual(m);
+  });
+
+  it("law: fromJson accepts exactly the JSON whose message toJson can write", () => {
+    const req: fc.Memo<JsonValue> = fc.memo((n) =>
+      fc.record(
+        {
+          reqId: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(null)),
+          note: fc.string({ maxLength: 3 }),
+          ...(n > 1 ? { child: req(n - 1), children: fc.array(req(n - 1), { maxLength: 2 }) } : {}),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(req(3), (json) => {
+        const partial = fromJson(Req, json, { allowPartial: true });
+        let writable = true;
+        try {
+          toJson(Req, partial);
+        } catch {
+          writable = false;
+        }
+        let accepted = true;
+        try {
+          fromJson(Req, json);
+        } catch {
+          accepted = false;
+        }
+        expect(accepted).toBe(writable);
+        expect(validateJson(Req, json).length === 0).toBe(accepted);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("a merge sets some fields of a whole message: its JSON may leave required fields out", () => {
