@@ -306,6 +306,10 @@ describe("enums", () => {
     [TestAllTypesProto2, { optionalNestedEnum: "BAZ" }, 2],
     [TestAllTypesProto2, { optionalNestedEnum: -1 }, -1],
     [TestAllTypesEdition2023, { optionalNestedEnum: 77 }, 77],
+    // A closed enum takes any int32 too: toJson writes a number no value declares (protobuf-es's binary reader
+    // keeps one in a list or map), and what we write we read (Go's protojson reads any int32 as well).
+    [TestAllTypesProto2, { optionalNestedEnum: 77 }, 77],
+    [TestAllTypesProto2Editions, { optionalNestedEnum: 77 }, 77],
   ])("%s %o", (desc, json, expected) => {
     const [field] = Object.keys(json as object);
     expect(read(desc, json)[field!]).toBe(expected);
@@ -322,9 +326,9 @@ describe("enums", () => {
     [TestAllTypesProto3, { repeatedNestedEnum: ["FOO", "QUX"] }, "enum", "$.repeatedNestedEnum[1]"],
     [TestAllTypesProto3, { mapStringNestedEnum: { "a b": "QUX" } }, "enum", '$.mapStringNestedEnum["a b"]'],
     [TestAllTypesProto3, { oneofEnum: "QUX" }, "enum", "$.oneofEnum"],
-    [TestAllTypesProto2, { optionalNestedEnum: 77 }, "enum", "$.optionalNestedEnum"], // closed enum
-    [TestAllTypesProto2, { repeatedNestedEnum: [1, 3] }, "enum", "$.repeatedNestedEnum[1]"],
-    [TestAllTypesProto2, { mapStringNestedEnum: { k: 5 } }, "enum", "$.mapStringNestedEnum.k"],
+    [TestAllTypesProto2, { optionalNestedEnum: 2147483648 }, "enum", "$.optionalNestedEnum"], // closed: int32 only
+    [TestAllTypesProto2, { repeatedNestedEnum: [1, 1.5] }, "enum", "$.repeatedNestedEnum[1]"],
+    [TestAllTypesProto2, { mapStringNestedEnum: { k: "QUX" } }, "enum", "$.mapStringNestedEnum.k"],
     [TestAllTypesProto2, { optionalForeignEnum: "QUX" }, "enum", "$.optionalForeignEnum"],
   ])("%s rejects %o (%s at %s)", (desc, json, rule, path) => {
     expect(catchWkt(() => read(desc, json))).toMatchObject({ rule, path });
@@ -348,19 +352,27 @@ describe("enums", () => {
     });
   });
 
-  describe("unknown names and closed-enum numbers are skipped with ignoreUnknownFields", () => {
+  it("a closed enum's undeclared numbers are kept in a list and a map, as protobuf-es's binary reader keeps them", () => {
+    expect(read(TestAllTypesProto2, { repeatedNestedEnum: [1, 3] }).repeatedNestedEnum).toEqual([1, 3]);
+    expect(read(TestAllTypesProto2, { mapStringNestedEnum: { k: 5 } }).mapStringNestedEnum).toEqual({ k: 5 });
+  });
+
+  describe("unknown names are skipped with ignoreUnknownFields (numbers, any int32, are kept)", () => {
     const ignore = { ignoreUnknownFields: true };
     it("singular: the field stays unset", () => {
       const m = read(TestAllTypesProto3, { optionalNestedEnum: "QUX" }, ignore);
       expect(m.optionalNestedEnum).toBe(0);
-      const p2 = read(TestAllTypesProto2, { optionalNestedEnum: 77 }, ignore);
+      const p2 = read(TestAllTypesProto2, { optionalNestedEnum: "QUX" }, ignore);
       expect(Object.prototype.hasOwnProperty.call(p2, "optionalNestedEnum")).toBe(false);
+      expect(read(TestAllTypesProto2, { optionalNestedEnum: 77 }, ignore).optionalNestedEnum).toBe(77);
     });
     it("repeated: the item is dropped", () => {
       expect(
         read(TestAllTypesProto3, { repeatedNestedEnum: ["BAR", "QUX", "BAZ"] }, ignore).repeatedNestedEnum,
       ).toEqual([1, 2]);
-      expect(read(TestAllTypesProto2, { repeatedNestedEnum: [1, 77, 2] }, ignore).repeatedNestedEnum).toEqual([1, 2]);
+      expect(read(TestAllTypesProto2, { repeatedNestedEnum: [1, "QUX", 77] }, ignore).repeatedNestedEnum).toEqual([
+        1, 77,
+      ]);
     });
     it("map: the entry is dropped", () => {
       expect(
@@ -1044,8 +1056,9 @@ describe("proto2 and editions", () => {
     expect(m.defaultString).toBe("Rosebud");
   });
 
-  it("closed enums of editions' proto2 twin reject undeclared numbers", () => {
-    expect(catchWkt(() => read(TestAllTypesProto2Editions, { optionalNestedEnum: 77 }))).toMatchObject({
+  it("closed enums of editions' proto2 twin take undeclared numbers, and refuse what is not an int32", () => {
+    expect(read(TestAllTypesProto2Editions, { repeatedNestedEnum: [77] }).repeatedNestedEnum).toEqual([77]);
+    expect(catchWkt(() => read(TestAllTypesProto2Editions, { optionalNestedEnum: -2147483649 }))).toMatchObject({
       rule: "enum",
       path: "$.optionalNestedEnum",
     });

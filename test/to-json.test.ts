@@ -367,8 +367,7 @@ describe("options", () => {
   });
 
   it("toJsonString of a message whose json_name JSON.stringify would print out of field order", () => {
-    // Integer-like names print first, and a name given twice prints once: such a message is printed from its
-    // value, as JSON.stringify prints it.
+    // Integer-like names print first: such a message is printed from its value, as JSON.stringify prints it.
     const file = create(FileDescriptorProtoSchema, {
       name: "acme/odd.proto",
       package: "acme",
@@ -377,9 +376,9 @@ describe("options", () => {
         {
           name: "Odd",
           field: [
-            { name: "a", number: 1, type: 5, label: 1, jsonName: "b" },
+            { name: "a", number: 1, type: 5, label: 1, jsonName: "z" },
             { name: "b", number: 2, type: 5, label: 1, jsonName: "7" },
-            { name: "c", number: 3, type: 5, label: 1, jsonName: "b" },
+            { name: "c", number: 3, type: 5, label: 1, jsonName: "y" },
           ],
         },
       ],
@@ -391,7 +390,16 @@ describe("options", () => {
         JSON.stringify(toJson(odd, msg, { useProtoFieldName })),
       );
     }
-    expect(toJsonString(odd, msg)).toBe('{"7":2,"b":3}');
+    expect(toJsonString(odd, msg)).toBe('{"7":2,"z":1,"y":3}');
+    // A name given twice (a and c both "b") would print one member for two fields: such a type is refused
+    // (test/editions.test.ts).
+    file.messageType[0]!.field[0]!.jsonName = "b";
+    file.messageType[0]!.field[2]!.jsonName = "b";
+    file.name = "acme/odd2.proto";
+    const twice = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Odd")!;
+    for (const write of [() => toJson(twice, create(twice)), () => toJsonString(twice, create(twice))]) {
+      expect(catchWkt(write)).toMatchObject({ rule: "duplicate-field", path: "$" });
+    }
   });
 
   it("a oneof whose members other fields come between: each member is written at its place in field order", () => {

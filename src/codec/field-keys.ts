@@ -9,7 +9,7 @@
  */
 import type { DescExtension, DescField, DescMessage, Registry } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { keysOfField } from "../internal/field-keys.js";
+import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 
 /** @internal A key that names a field of a message. */
 export interface FieldKey {
@@ -24,8 +24,13 @@ export interface FieldKey {
   readonly isProtoName: boolean;
 }
 
-/** @internal The keys that name the fields of `desc` ({@link keysOfField}), each field's JSON name first. */
+/**
+ * @internal The keys that name the fields of `desc` ({@link keysOfField}), each field's JSON name first.
+ *
+ * @throws {WktJsonError} rule `duplicate-field` for a type in which one key names two fields (checkFieldKeys).
+ */
 export function fieldKeys(desc: DescMessage): FieldKey[] {
+  checkFieldKeys(desc);
   const keys: FieldKey[] = [];
   desc.fields.forEach((field, index) => {
     const [jsonName, protoName] = keysOfField(field);

@@ -28,7 +28,7 @@ import { anyFromJsonInternal } from "./any-json.js";
 import { durationParse } from "../wkt/duration.js";
 import { errorAsType, WktJsonError } from "../errors.js";
 import { fieldMaskParse } from "../wkt/field-mask.js";
-import { enumJsonNameClash, enumJsonNameError, enumValuesByName } from "../wkt/enum.js";
+import { enumJsonNameClash, enumJsonNameError, enumNumberFromJson, enumValuesByName } from "../wkt/enum.js";
 import { describe } from "../internal/describe.js";
 import {
   bigintCost,
@@ -57,7 +57,15 @@ import {
 } from "../internal/names.js";
 import { copyJsonObject, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { prototypeIsClean } from "../internal/objects.js";
-import { locateJsonPath, parseJsonText, takeInexactIntegers, type JsonTextParseOptions } from "./json-text.js";
+import {
+  jsonPathSegments,
+  locateJsonPath,
+  locateJsonPaths,
+  parseJsonText,
+  takeInexactIntegers,
+  type JsonTextLocation,
+  type JsonTextParseOptions,
+} from "./json-text.js";
 import type { InexactIntegers } from "./json-text.js";
 import { judgeInexact } from "./inexact-integers.js";
 import {
@@ -93,6 +101,8 @@ import {
   type ValueReader,
 } from "./read-context.js";
 import { errorAtPath } from "../path.js";
+import { checkFieldKeys } from "../internal/field-keys.js";
+import { isRequiredField } from "./to-json-plan.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroMessageCost, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
@@ -104,8 +114,10 @@ export type { JsonReadOptions } from "./read-context.js";
  * Decodes a message from its proto3 JSON value (what `JSON.parse` returns).
  *
  * @throws {WktJsonError} with the JSON path from the root and the rule broken: `json-type`, `syntax`,
- *   `range`, `unknown-field`, `duplicate-field`, `oneof`, `enum`, `utf16`, `depth`, `type-url`,
- *   `unknown-type`, and those of the well-known types; `size` beyond `maxValues`.
+ *   `range`, `unknown-field`, `duplicate-field` (also for a message type in which one JSON key names two
+ *   fields, at the path of its value), `oneof`, `enum`, `utf16`, `depth`, `type-url`, `unknown-type`, and those
+ *   of the well-known types; `required` at the path of a proto2 required field the JSON leaves out (unless
+ *   `allowPartial`); `size` beyond `maxValues`.
  * @example
  * const ts = fromJson(TimestampSchema, "2024-04-12T00:00:00Z");
  * ts.seconds; //=> 1712880000n
@@ -197,7 +209,7 @@ function readParsed(
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
-      const at = locateJsonPath(text, e.path);
+      const at = locateJsonPath(text, e.path) ?? locateMissing(text, e);
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
@@ -236,6 +248,16 @@ export function parseTextValue(text: string, options: Partial<JsonReadOptions> |
     value: value as JsonValue,
     decode: (schema, v, o) => readParsed(schema, text, v, v === value ? inexact : undefined, makeContext(o, true)),
   };
+}
+
+/**
+ * Where a required field the text leaves out is missing: the object that lacks it (the error's path names the
+ * member, which the text does not have).
+ */
+function locateMissing(text: string, e: WktJsonError): JsonTextLocation | undefined {
+  if (e.rule !== "required") return undefined;
+  const segments = jsonPathSegments(e.path);
+  return segments === undefined ? undefined : locateJsonPaths(text, [segments.slice(0, -1)])[0];
 }
 
 /**
@@ -287,6 +309,9 @@ function compileMessage(desc: DescMessage): MessageReader {
     readers.set(desc, wkt);
     return wkt;
   }
+  // A type in which one JSON key names two fields is refused before its reader is registered, so that every
+  // read of it (at any depth, in any call) meets the error at the path of its value.
+  checkFieldKeys(desc);
   const typeName = desc.typeName;
   const entries = new Map<string, FieldEntry>();
   // What a message costs (set below, once the reader is registered): made, and made by create() instead.
@@ -337,6 +362,7 @@ function compileMessage(desc: DescMessage): MessageReader {
       throw errorAtPath(e, key);
     }
     if (shape !== undefined) deleteUnset(message, shape);
+    if (required !== undefined && !ctx.allowPartial) checkRequired(message, required);
     ctx.depth--;
     return message;
   };
@@ -374,6 +400,7 @@ function compileMessage(desc: DescMessage): MessageReader {
       throw errorAtPath(e, key);
     }
     if (shape !== undefined) deleteUnset(message, shape);
+    if (required !== undefined && !ctx.allowPartial) checkRequired(message, required);
     ctx.depth--;
     return message;
   };
@@ -421,6 +448,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   };
   /** The empty list of added members (zeroShapeRoot); undefined: no zero message is copied, create(). */
   let root: ZeroShape | undefined;
+  /** The required fields, checked after the members are read; undefined (one test) for most types. */
+  const required = requiredFieldsOf(desc);
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);
   root = zeroShapeRoot(desc);
@@ -516,6 +545,48 @@ function checkGivenOnce(
   key: string,
 ): void {
   if (givenBefore(obj, keys, entry.otherName!, i)) throw givenTwiceError(entry, key);
+}
+
+const requiredFields = new WeakMap<DescMessage, readonly DescField[] | null>();
+
+/**
+ * @internal The fields of a message type that are proto2 `required` (editions: LEGACY_REQUIRED; see
+ * isRequiredField), or undefined when it has none: found once per type, so that a type without them pays one
+ * test per message read.
+ */
+export function requiredFieldsOf(desc: DescMessage): readonly DescField[] | undefined {
+  let fields = requiredFields.get(desc);
+  if (fields === undefined) {
+    const found = desc.fields.filter(isRequiredField);
+    fields = found.length > 0 ? found : null;
+    requiredFields.set(desc, fields);
+  }
+  return fields ?? undefined;
+}
+
+/**
+ * Throws rule `required` at the first of `required` that the message read leaves unset (at its JSON name: the
+ * member the client left out). protobuf-go refuses such JSON unless `AllowPartial` (proto.CheckInitialized);
+ * `toJson` and `toBinary` refuse to write the message, so the reader refuses it as well. With explicit
+ * presence, a field is set when its member is (a proto2 default lives on the prototype).
+ */
+function checkRequired(message: Record<string, unknown>, required: readonly DescField[]): void {
+  for (let i = 0; i < required.length; i++) {
+    const f = required[i]!;
+    if (!Object.prototype.hasOwnProperty.call(message, f.localName) || message[f.localName] === undefined) {
+      throw errorAtPath(requiredMissingError(f), f.jsonName);
+    }
+  }
+}
+
+/** @internal The error of a required field the JSON leaves out: rule `required` at `$` (the caller adds the field). */
+export function requiredMissingError(field: DescField): WktJsonError {
+  return new WktJsonError(
+    "required",
+    "$",
+    field.parent.typeName,
+    `the required field ${field.name} is missing (allowPartial accepts it)`,
+  );
 }
 
 /**
@@ -815,8 +886,9 @@ function readScalarExact(t: ScalarType, json: unknown, longAsString: boolean): u
 
 /**
  * Enums: "The name of the enum value as specified in proto is used. Parsers accept both enum names and
- * integer values." Custom JSON names of values are accepted too. An unknown name is an error, or skipped under `ignoreUnknownFields`. Open enums accept any
- * int32; closed (proto2) enums only their declared numbers.
+ * integer values." Custom JSON names of values are accepted too. An unknown name is an error, or skipped under
+ * `ignoreUnknownFields`. Every enum, open or closed (proto2, `enum_type = CLOSED`), takes any int32 number
+ * ({@link enumNumberFromJson}).
  */
 function compileEnum(desc: DescEnum): ValueReader {
   const clash = enumJsonNameClash(desc); // protoc refuses the enum: its values are refused, at their path
@@ -825,7 +897,6 @@ function compileEnum(desc: DescEnum): ValueReader {
       throw enumJsonNameError(desc, clash);
     };
   const byName = enumValuesByName(desc); // a value's custom JSON name and its proto name
-  const declared = new Set(desc.values.map((v) => v.number));
   const isNullValue = desc.typeName === nullValueTypeName;
   return (json, ctx) => {
     if (json === null && isNullValue) return 0;
@@ -835,20 +906,7 @@ function compileEnum(desc: DescEnum): ValueReader {
       if (ctx.ignoreUnknownFields) return skipped;
       throw new WktJsonError("enum", "$", desc.typeName, `${JSON.stringify(json)} is not a value of the enum`);
     }
-    if (typeof json === "bigint") {
-      // An integer literal beyond 2^53 from the text parser: a JSON number, but never an int32.
-      throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
-    }
-    if (typeof json === "number") {
-      if (!Number.isInteger(json) || json < -2147483648 || json > 2147483647) {
-        throw new WktJsonError("enum", "$", desc.typeName, `${json} is not an int32`);
-      }
-      if (!desc.open && !declared.has(json)) {
-        if (ctx.ignoreUnknownFields) return skipped;
-        throw new WktJsonError("enum", "$", desc.typeName, `${json} is not a value of the closed enum`);
-      }
-      return json === 0 ? 0 : json;
-    }
+    if (typeof json === "number" || typeof json === "bigint") return enumNumberFromJson(desc, json);
     throw new WktJsonError("json-type", "$", desc.typeName, `expected an enum name or number, got ${describe(json)}`);
   };
 }

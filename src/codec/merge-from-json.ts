@@ -90,7 +90,7 @@ export function mergeFromJson<Desc extends DescMessage>(
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
   checkTarget(schema, target);
-  const source = fromJson(schema, json, options);
+  const source = fromJson(schema, json, partial(options));
   apply(schema, target, json, source, options);
   return target;
 }
@@ -114,11 +114,21 @@ export function mergeFromJsonString<Desc extends DescMessage>(
   options?: Partial<JsonReadOptions>,
 ): MessageShape<Desc> {
   checkTarget(schema, target);
-  const source = fromJsonString(schema, json, options);
+  const source = fromJsonString(schema, json, partial(options));
   // The text decoded, so it is JSON; its tree tells which members were given and which were null.
   apply(schema, target, JSON.parse(json) as JsonValue, source, options);
   return target;
 }
+
+/**
+ * The decoder's options for the JSON merged: a merge sets some fields of a message that holds the others, so
+ * its JSON may leave required fields out (allowPartial), as protobuf-es's merge reads it.
+ */
+function partial(options: Partial<JsonReadOptions> | undefined): Partial<JsonReadOptions> {
+  return options === undefined ? mergeRead : { ...options, allowPartial: true };
+}
+
+const mergeRead: Partial<JsonReadOptions> = { allowPartial: true };
 
 function checkTarget(schema: DescMessage, target: unknown): void {
   checkSchema(schema);
@@ -218,11 +228,9 @@ function mergeWellKnown(plan: MessagePlan, typeName: string, target: Msg, json: 
   return false;
 }
 
-/** Whether the decoder skipped this enum value (a name or closed-enum number unknown under ignoreUnknownFields). */
+/** Whether the decoder skipped this enum value (a name unknown under ignoreUnknownFields; a number never is). */
 function skippedEnum(fp: FieldAccess, v: JsonValue): boolean {
-  const e = fp.field.enum!;
-  if (typeof v === "string") return !enumValuesByName(e).has(v);
-  return typeof v === "number" && !e.open && e.value[v] === undefined;
+  return typeof v === "string" && !enumValuesByName(fp.field.enum!).has(v);
 }
 
 /** JSON `null` for a field: as protobuf-es's reader. */

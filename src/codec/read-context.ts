@@ -24,6 +24,13 @@ import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit } from "
 export interface JsonReadOptions {
   /** Skip object members that name no field (and enum names the enum lacks) instead of failing. */
   ignoreUnknownFields: boolean;
+  /**
+   * Accept a message that leaves a proto2 `required` field (editions: `field_presence = LEGACY_REQUIRED`) unset,
+   * as protobuf-es's `fromJson` does, and protobuf-go's `UnmarshalOptions.AllowPartial`. By default such JSON is
+   * refused (rule `required`, at the path of the missing field's JSON name), at every depth, since `toJson` and
+   * `toBinary` refuse to write the message it would give. Not a protobuf-es option; default false.
+   */
+  allowPartial?: boolean | undefined;
   /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
   registry?: Registry | undefined;
   /** protobuf-es's name for {@link JsonReadOptions.maxDepth}; give either (both only if equal). */
@@ -53,6 +60,8 @@ export interface JsonReadOptions {
 /** @internal Everything a reader needs, created once per call. */
 export interface ReadContext extends ValueBudget {
   readonly ignoreUnknownFields: boolean;
+  /** {@link JsonReadOptions.allowPartial}: missing required fields are not checked. */
+  readonly allowPartial: boolean;
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
   /** Messages entered so far. */
@@ -98,6 +107,7 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
   if (options === undefined) {
     return {
       ignoreUnknownFields: false,
+      allowPartial: false,
       registry: undefined,
       maxDepth: defaultMaxDepth,
       depth: 0,
@@ -111,6 +121,7 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
   const maxValues = options?.maxValues;
   return {
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
+    allowPartial: options?.allowPartial === true,
     registry: checkRegistry(options?.registry),
     maxDepth: depthOption(options),
     depth: 0,

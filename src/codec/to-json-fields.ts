@@ -22,6 +22,7 @@ import { nullValueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
+import { checkFieldKeys } from "../internal/field-keys.js";
 import { enumJsonNameClash, enumValueJsonName } from "../wkt/enum.js";
 import { extensionAsField } from "./extension-field.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
@@ -77,6 +78,7 @@ const plansOf = new WeakMap<DescMessage, readonly FieldPlan[]>();
 export function plansFor(desc: DescMessage, writers: MessageWriters): readonly FieldPlan[] {
   let plans = plansOf.get(desc);
   if (plans === undefined) {
+    checkFieldKeys(desc); // one member per field: a type whose JSON names clash is refused
     plans = groupOneofs(
       desc.fields
         .concat()

@@ -38,6 +38,8 @@ import {
   memberCharge,
   messageEnterCost,
   readerFor,
+  requiredFieldsOf,
+  requiredMissingError,
 } from "./from-json.js";
 import { zeroMessageCost } from "./zero-message.js";
 import { nullIsValue, structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
@@ -205,7 +207,8 @@ export function validateJsonString(
   withoutStacks(() => walk.root(schema, value));
   const located = locateJsonPaths(
     text,
-    walk.issues.map((i) => i.segments),
+    // A required member the text lacks is located at the object that lacks it.
+    walk.issues.map((i) => (i.rule === "required" ? i.segments.slice(0, -1) : i.segments)),
   );
   const issues: { issue: WktJsonIssue; offset: number }[] = [];
   walk.issues.forEach((issue, k) => {
@@ -460,6 +463,13 @@ class Walk {
     this.add(new WktJsonError(rule, "$", typeName, detail));
   }
 
+  /** Records a required field the current object leaves out: the issue names it, the text locates the object. */
+  private missing(field: DescField): void {
+    const e = requiredMissingError(field);
+    this.issues.push(newIssue(e.rule, [...this.path, field.jsonName], e.typeName, e.detail, this.format));
+    if (this.issues.length >= this.max) throw full;
+  }
+
   /** Records an issue for the member or item `segment` of the current value. */
   private errorAt(segment: PathSegment, rule: WktRule, typeName: string, detail: string): void {
     this.path.push(segment);
@@ -519,34 +529,48 @@ class Walk {
       this.leaf(() => readerFor(desc)(json, this.ctx)); // the decoder's json-type error
       return;
     }
+    // A type whose JSON names clash: the decoder refuses it before reading (one issue, nothing below).
+    const members = this.leaf(() => membersOf(desc));
+    if (members === failed) return;
     const cost = zeroMessageCost(desc);
     if (!this.enter(desc.typeName, cost.enter)) return;
     const obj = json as Record<string, unknown>;
     const keys = Object.keys(obj);
     const oneofs = new Set<string>();
+    const required = this.ctx.allowPartial ? undefined : requiredFieldsOf(desc);
+    const given = required === undefined ? undefined : new Set<DescField>();
     // What the message costs more when the decoder makes it with create(), as the decoder charges it.
     const outer = this.upgrade;
     this.upgrade = cost.upgrade;
     for (let i = 0; i < keys.length; i++) {
       this.path.push(keys[i]!);
-      this.member(desc, obj, keys, i, oneofs);
+      const set = this.member(members as Map<string, Member>, desc, obj, keys, i, oneofs);
+      if (set !== undefined) given?.add(set);
       this.path.pop();
     }
     this.upgrade = outer;
+    // The decoder's required check (checkRequired), for each field left out: located at the object.
+    if (required !== undefined) {
+      for (const f of required) if (!given!.has(f)) this.missing(f);
+    }
     this.ctx.depth--;
   }
 
-  /** Member `keys[i]` of a message's object, as the decoder's reader takes it. */
+  /**
+   * Member `keys[i]` of a message's object, as the decoder's reader takes it; gives the field it sets (a bad
+   * value counts as set, its issue recorded), or undefined.
+   */
   private member(
+    members: Map<string, Member>,
     desc: DescMessage,
     obj: Record<string, unknown>,
     keys: readonly string[],
     i: number,
     oneofs: Set<string>,
-  ): void {
+  ): DescField | undefined {
     const key = keys[i]!;
     const typeName = desc.typeName;
-    const member = membersOf(desc).get(key);
+    const member = members.get(key);
     if (member === undefined) {
       const ext = extensionOfKey(key, this.ctx.registry, typeName);
       // The decoder reads an extension like a field of its own (no oneof, no duplicate check).
@@ -556,12 +580,12 @@ class Walk {
       } else if (!this.ctx.ignoreUnknownFields) {
         this.add(unknownFieldError(typeName, key));
       }
-      return;
+      return undefined;
     }
     const other = member.otherName;
     if (other !== undefined && givenBefore(obj, keys, other, i)) {
       this.add(givenTwiceError(member, key));
-      return;
+      return member.field; // given under its other name before
     }
     const v = obj[key];
     let charge = memberCharge(member, key, v, this.ctx);
@@ -570,18 +594,21 @@ class Walk {
       this.upgrade = 0;
     }
     this.spend(charge, typeName);
-    this.field(member.field, v, oneofs, true);
+    return this.field(member.field, v, oneofs, true) ? member.field : undefined;
   }
 
-  /** One member of a message: a list, a map, or a singular field (maybe in a oneof). */
-  private field(field: DescField, json: unknown, oneofs: Set<string>, cached: boolean): void {
+  /**
+   * One member of a message: a list, a map, or a singular field (maybe in a oneof). Tells whether a singular
+   * field outside a oneof is set, as the decoder sets it: not by null, nor by an enum name skipped.
+   */
+  private field(field: DescField, json: unknown, oneofs: Set<string>, cached: boolean): boolean {
     const parentName = field.parent.typeName;
     switch (field.fieldKind) {
       case "list": {
-        if (json === null) return;
+        if (json === null) return false;
         if (!Array.isArray(json)) {
           this.error("json-type", parentName, `expected an array, got ${describe(json)}`);
-          return;
+          return false;
         }
         this.spend(json.length * (listItemCost(field) - earned.element * this.ctx.perCodeUnit), parentName);
         const message = field.listKind === "message" ? field.message : undefined;
@@ -596,13 +623,13 @@ class Walk {
           else this.value(field, message, item);
           this.path.pop();
         }
-        return;
+        return false;
       }
       case "map": {
-        if (json === null) return;
+        if (json === null) return false;
         if (typeof json !== "object" || Array.isArray(json)) {
           this.error("json-type", parentName, `expected an object, got ${describe(json)}`);
-          return;
+          return false;
         }
         const message = field.mapKind === "message" ? field.message : undefined;
         const reader = this.leafReader(field, message, true, cached);
@@ -619,25 +646,25 @@ class Walk {
           this.mapEntry(field, field.mapKey, message, reader, nullable, obj, key, set);
           this.path.pop();
         }
-        return;
+        return false;
       }
       default: {
         const message = field.fieldKind === "message" ? field.message : undefined;
         const nullable = nullIsValue(field);
-        if (json === null && !nullable) return; // the default value, in a oneof or not
+        if (json === null && !nullable) return false; // the default value, in a oneof or not
         const reader = this.leafReader(field, message, false, cached);
         const read = (): unknown => (reader !== undefined ? this.read(reader, json) : this.value(field, message, json));
         if (field.oneof !== undefined) {
           const name = field.oneof.localName;
           if (oneofs.has(name)) {
             this.error("oneof", parentName, `oneof ${field.oneof.name} is already set by another field`);
-            return;
+            return false;
           }
           // A bad value counts as set, so that a second member is reported too.
           if (read() !== skipped) oneofs.add(name);
-          return;
+          return false;
         }
-        read();
+        return read() !== skipped;
       }
     }
   }

@@ -38,6 +38,7 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { enumTypeName, typeTypeName } from "../internal/names.js";
+import { jsonNameClash } from "../internal/field-keys.js";
 import { defaultValueProto } from "./default-value.js";
 import { optionsFromList, type OptionContext, type OptionsMessage } from "./option-list.js";
 
@@ -183,50 +184,71 @@ function defaultJsonName(name: string): string {
  */
 function checkJsonNames(node: Node): void {
   const type = node.type as Type;
-  // Each field against the fields before it, so that a clash is reported at the later field.
-  const byJsonName = new Map<string, Field>();
-  const byProtoName = new Map<string, Field>();
-  const byDefaultName = new Map<string, Field>();
-  type.fields.forEach((f, j) => {
-    const fail = (member: "jsonName" | "name", detail: string) =>
-      new WktJsonError(
-        "duplicate-field",
-        `${node.path}.fields[${j}].${member}`,
-        typeTypeName,
-        `${node.name}.${f.name}: ${detail}`,
-      );
-    const defaultName = defaultJsonName(f.name);
-    const jsonName = f.jsonName !== "" ? f.jsonName : defaultName;
-    if (jsonName === "@type")
-      throw fail(
-        "jsonName",
-        `the JSON name "@type" is the member that holds the type URL when the message is in an Any`,
-      );
-    const same = byJsonName.get(jsonName);
-    if (same !== undefined)
-      throw fail("jsonName", `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${same.name}`);
-    const named = byProtoName.get(jsonName);
-    if (named !== undefined)
-      throw fail(
-        "jsonName",
-        `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${named.name}, which readers accept as well`,
-      );
-    const twin = byProtoName.get(f.name);
-    if (twin !== undefined) throw fail("name", `the proto name is also that of field ${twin.number}`);
-    const namedJson = byJsonName.get(f.name);
-    if (namedJson !== undefined)
-      throw fail("name", `the proto name, which readers accept as well, is the JSON name of field ${namedJson.name}`);
-    byJsonName.set(jsonName, f);
-    byProtoName.set(f.name, f);
-    const sameDefault = byDefaultName.get(defaultName);
-    if (sameDefault !== undefined) {
-      throw fail(
-        "name",
-        `the default JSON name ${JSON.stringify(defaultName)} is also that of field ${sameDefault.name}, and protobuf-es names both fields' property so`,
-      );
-    }
-    byDefaultName.set(defaultName, f);
+  const named = type.fields.map((f) => ({
+    name: f.name,
+    jsonName: f.jsonName !== "" ? f.jsonName : defaultJsonName(f.name),
+  }));
+  const fail = (j: number, member: "jsonName" | "name", detail: string) =>
+    new WktJsonError(
+      "duplicate-field",
+      `${node.path}.fields[${j}].${member}`,
+      typeTypeName,
+      `${node.name}.${type.fields[j]!.name}: ${detail}`,
+    );
+  // The first field with a problem is reported (the later field of a clash); at one field, "@type" first, then
+  // the clashes readers and writers refuse too (jsonNameClash), then protobuf-es's property names.
+  const atType = named.findIndex((f) => f.jsonName === "@type");
+  const clash = jsonNameClash(named);
+  const defaults = new Map<string, number>();
+  const sameDefault = named.findIndex((f, j) => {
+    const d = defaultJsonName(f.name);
+    if (defaults.has(d)) return true;
+    defaults.set(d, j);
+    return false;
   });
+  const last = named.length;
+  const [a, c, d] = [atType, clash?.index ?? -1, sameDefault].map((j) => (j < 0 ? last : j)) as [
+    number,
+    number,
+    number,
+  ];
+  if (a < last && a <= c && a <= d) {
+    throw fail(
+      a,
+      "jsonName",
+      `the JSON name "@type" is the member that holds the type URL when the message is in an Any`,
+    );
+  }
+  if (clash !== undefined && c <= d) {
+    const jsonName = named[c]!.jsonName;
+    const other = type.fields[clash.other]!;
+    switch (clash.kind) {
+      case "json":
+        throw fail(
+          c,
+          "jsonName",
+          `the JSON name ${JSON.stringify(jsonName)} is also the JSON name of field ${other.name}`,
+        );
+      case "json-proto":
+        throw fail(
+          c,
+          "jsonName",
+          `the JSON name ${JSON.stringify(jsonName)} is the proto name of field ${other.name}, which readers accept as well`,
+        );
+      case "proto":
+        throw fail(c, "name", `the proto name is also that of field ${other.number}`);
+      case "proto-json":
+        throw fail(c, "name", `the proto name, which readers accept as well, is the JSON name of field ${other.name}`);
+    }
+  }
+  if (d < last) {
+    const first = type.fields[defaults.get(defaultJsonName(named[d]!.name))!]!;
+    throw fail(
+      d,
+      "name",
+      `the default JSON name ${JSON.stringify(defaultJsonName(named[d]!.name))} is also that of field ${first.name}, and protobuf-es names both fields' property so`,
+    );
+  }
 }
 
 /** The FieldDescriptorProto of a Type's field: checked, built, then given the encoding the Type states. */

@@ -84,7 +84,8 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
   const setOnce = flag("immutableSetOnce");
   const implied = options?.impliedMask ?? "leaves";
   if (implied !== "leaves" && implied !== "fields") throw optionError("impliedMask", implied, `"leaves" or "fields"`);
-  const read: Partial<JsonReadOptions> = {};
+  // A PATCH body holds the fields it changes: it may leave proto2 required fields out (allowPartial).
+  const read: Partial<JsonReadOptions> = { allowPartial: true };
   for (const name of ["ignoreUnknownFields", "registry", "recursionLimit", "maxDepth", "maxValues"] as const) {
     if (options?.[name] !== undefined) (read as Record<string, unknown>)[name] = options[name];
   }

@@ -78,7 +78,7 @@ import {
 import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
-import { keysOfField } from "../internal/field-keys.js";
+import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import { planOf, type FieldAccess } from "../wkt/field-access.js";
 import { behavior, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
 import {
@@ -300,6 +300,7 @@ class Builder {
   private messageDef(desc: DescMessage): JsonObject {
     const wkt = this.wktDef(desc);
     if (wkt !== undefined) return wkt;
+    checkFieldKeys(desc); // a type whose JSON names clash has no JSON form, as the codec refuses it
     const o = this.o;
     const properties: JsonObject = {};
     const required: string[] = [];
@@ -488,25 +489,19 @@ class Builder {
     const o = this.o;
     if (desc.typeName === nullValueTypeName) return o.input ? { enum: [null, "NULL_VALUE", 0] } : { type: "null" };
     enumValuesByName(desc); // refuses an enum whose value names and JSON names clash, as protoc does
-    const numbers = [...new Set(desc.values.map((v) => v.number))];
     if (!o.input) {
-      // An open enum holds numbers it does not declare (read from binary), which toJson writes as numbers.
-      if (o.enumAsInteger) return desc.open ? int32() : { enum: numbers };
-      const names: JsonValue = { enum: desc.values.map((v) => enumValueJsonName(v)) };
-      return desc.open ? { anyOf: [names, int32()] } : names;
+      // An enum holds numbers it does not declare (read from binary: an open enum's field, a closed enum's
+      // list or map), which toJson writes as numbers.
+      if (o.enumAsInteger) return int32();
+      return { anyOf: [{ enum: desc.values.map((v) => enumValueJsonName(v)) }, int32()] };
     }
-    if (o.ignoreUnknownFields)
-      return desc.open
-        ? { type: ["string", "integer"], minimum: int32Min, maximum: int32Max }
-        : { anyOf: [{ type: "string" }, { enum: numbers }] };
+    if (o.ignoreUnknownFields) return { type: ["string", "integer"], minimum: int32Min, maximum: int32Max };
     return this.enumKnown(desc);
   }
 
-  /** The enum values the decoder reads as a value: names (JSON and proto), and numbers (any int32 if open). */
+  /** The enum values the decoder reads as a value: names (JSON and proto), and any int32, open or closed. */
   private enumKnown(desc: DescEnum): JsonObject {
-    const names = [...enumValuesByName(desc).keys()];
-    if (desc.open) return { anyOf: [{ enum: names }, int32()] };
-    return { enum: [...names, ...new Set(desc.values.map((v) => v.number))] };
+    return { anyOf: [{ enum: [...enumValuesByName(desc).keys()] }, int32()] };
   }
 
   private wktDef(desc: DescMessage): JsonObject | undefined {

@@ -130,6 +130,23 @@ export function enumValuesByName(desc: DescEnum): ReadonlyMap<string, number> {
   return m;
 }
 
+/**
+ * @internal The number an enum value written as a JSON number stands for: any int32, in an open enum and in a
+ * closed one (proto2, `enum_type = CLOSED`) alike. The writers write a number no value declares as that
+ * number (protobuf-es's binary reader keeps one in a repeated or map field of a closed enum), so the readers
+ * take it back: what we write we read. protobuf-go does the same ("unmarshalEnum": any int32 number); the C++
+ * parser takes any int32 and keeps a closed enum's undeclared number among the unknown fields; protobuf-es
+ * refuses it. The conformance suite has no JSON test of an undeclared closed-enum number.
+ *
+ * @throws {WktJsonError} rule `enum` for a number that is not an int32 (a `bigint` is a literal beyond 2^53).
+ */
+export function enumNumberFromJson(desc: DescEnum, json: number | bigint): number {
+  if (typeof json === "bigint" || !Number.isInteger(json) || json < -2147483648 || json > 2147483647) {
+    throw new WktJsonError("enum", "$", desc.typeName, `${String(json)} is not an int32`);
+  }
+  return json === 0 ? 0 : json; // -0 is 0
+}
+
 /** Throws rule `enum` for an enum whose values' JSON names clash ({@link enumJsonNameClash}). */
 function checkJsonNames(descEnum: DescEnum): void {
   const clash = enumJsonNameClash(descEnum);
@@ -171,11 +188,11 @@ export function enumToJson<Desc extends DescEnum>(descEnum: Desc, value: EnumSha
 }
 
 /**
- * Reads an enum value from JSON: its JSON name, its proto name or its number; `null` is the enum's first
- * value (the zero value of an open enum).
+ * Reads an enum value from JSON: its JSON name, its proto name or its number (any int32, as the codec reads it,
+ * also one a closed enum does not declare); `null` is the enum's first value (the zero value of an open enum).
  *
- * @throws {WktJsonError} rule `enum` for a name the enum does not have, a number that is not an int32, a
- *   number a closed (proto2) enum does not declare, or an enum whose values' JSON names clash (protoc refuses
+ * @throws {WktJsonError} rule `enum` for a name the enum does not have, a number that is not an int32, or an
+ *   enum whose values' JSON names clash (protoc refuses
  *   it: a name would stand for two numbers); `json-type` for a value that is none of those, or a `descEnum`
  *   that is not an enum descriptor.
  * @example
@@ -192,15 +209,7 @@ export function enumFromJson<Desc extends DescEnum>(descEnum: Desc, json: EnumJs
     if (n !== undefined) return n as EnumShape<Desc>;
     throw new WktJsonError("enum", "$", descEnum.typeName, `${JSON.stringify(j)} is not a value of the enum`);
   }
-  if (typeof j === "number") {
-    if (!Number.isInteger(j) || j < -2147483648 || j > 2147483647) {
-      throw new WktJsonError("enum", "$", descEnum.typeName, `${String(j)} is not an int32`);
-    }
-    if (!descEnum.open && descEnum.value[j] === undefined) {
-      throw new WktJsonError("enum", "$", descEnum.typeName, `${String(j)} is not a value of the closed enum`);
-    }
-    return (j === 0 ? 0 : j) as EnumShape<Desc>;
-  }
+  if (typeof j === "number") return enumNumberFromJson(descEnum, j) as EnumShape<Desc>;
   throw new WktJsonError("json-type", "$", descEnum.typeName, `expected an enum name or number, got ${describe(j)}`);
 }
 

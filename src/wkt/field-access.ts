@@ -18,7 +18,7 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { isMessageOf, notMessageError } from "../internal/message-type.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
-import { keysOfField } from "../internal/field-keys.js";
+import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkSchema } from "./registry.js";
 
@@ -126,13 +126,16 @@ const jsonKeys = new WeakMap<MessagePlan, Map<string, FieldAccess>>();
 
 /**
  * The fields of a message's JSON object by each key that names one ({@link keysOfField}: the JSON name and the
- * proto name). Should two fields share a key, the later field in declaration order has it.
+ * proto name).
+ *
+ * @throws {WktJsonError} rule `duplicate-field` for a type in which one key names two fields (checkFieldKeys).
  *
  * @internal
  */
 export function fieldsByJsonKey(plan: MessagePlan): ReadonlyMap<string, FieldAccess> {
   let m = jsonKeys.get(plan);
   if (m === undefined) {
+    checkFieldKeys(plan.desc);
     m = new Map();
     for (const fp of plan.fields) for (const key of keysOfField(fp.field)) m.set(key, fp);
     jsonKeys.set(plan, m);

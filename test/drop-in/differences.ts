@@ -116,6 +116,24 @@ export const differences: readonly Difference[] = [
     pinnedBy: "api.test.ts",
   },
   {
+    id: "closed-enum-number",
+    ours: "A closed enum (proto2, enum_type = CLOSED) takes any int32 number, also one it does not declare, as an open enum does: toJson writes such a number (protobuf-es's binary reader keeps one in a repeated or map field), and fromJson reads it back; protobuf-es refuses it on read",
+    spec: "What we write we read; protobuf-go's protojson reads any int32 into an enum field, the C++ parser keeps a closed enum's undeclared number as an unknown field; the conformance suite has no JSON test of it",
+    pinnedBy: "api.test.ts",
+  },
+  {
+    id: "required-on-read",
+    ours: "fromJson refuses JSON that leaves a proto2 required field (LEGACY_REQUIRED) unset, at any depth: rule required, at the path of the missing field; protobuf-es reads it and then cannot write it (toJson, toBinary). The option allowPartial: true reads it as protobuf-es does",
+    spec: "protobuf-go's protojson.Unmarshal checks required fields (proto.CheckInitialized) unless UnmarshalOptions.AllowPartial; toJson refuses such a message, in both libraries",
+    pinnedBy: "api.test.ts",
+  },
+  {
+    id: "json-name-clash",
+    ours: "A message type in which one JSON key names two fields (json_format = LEGACY_BEST_EFFORT lets protoc accept foo_bar beside fooBar, or a json_name that is another field's name) is refused by every reader and writer: rule duplicate-field, naming both fields; protobuf-es sets both fields from one member, or writes them as one",
+    spec: 'Proto3 JSON mapping: "Parsers accept both the lowerCamelCase JSON name (or the one specified by the json_name option) and the original proto field name": a key must name one field; protoc refuses such clashes outside LEGACY_BEST_EFFORT',
+    pinnedBy: "api.test.ts",
+  },
+  {
     id: "errors",
     ours: 'Every error is a WktJsonError with rule, JSON path from the root and, from text, line and column; protobuf-es throws Error("cannot decode ... from JSON: ..."): code that matches message texts must match rule and path instead',
     spec: "Our error model (README, The error model); the spec leaves messages to the implementation",
