@@ -183,11 +183,13 @@ describe("AIP-203 IMMUTABLE and IDENTIFIER on create", () => {
     });
   });
 
-  it("accepts the IDENTIFIER name; outputOnly: ['name'] drops it, as AIP-203 reads IDENTIFIER on create", () => {
+  it("drops the IDENTIFIER name, which AIP-203 reads as OUTPUT_ONLY on create; strict refuses it", () => {
     // AIP-203: "The IDENTIFIER value conveys that the field is not accepted as input (i.e. OUTPUT_ONLY) in the
-    // context of a create method". The descriptor bit is read as IMMUTABLE, so by default it is kept.
-    expect(created({ name: "shelves/1/books/1", title: "T" })).toEqual({ name: "shelves/1/books/1", title: "T" });
-    expect(created({ name: "shelves/1/books/1", title: "T" }, { outputOnly: ["name"] })).toEqual({ title: "T" });
+    // context of a create method"; field_behavior.proto: "for Create methods name is optional and unused".
+    expect(created({ name: "shelves/1/books/1", title: "T" })).toEqual({ title: "T" });
+    expect(refused({ name: "shelves/1/books/1", title: "T" }, { strict: true })).toEqual(fb("$.name"));
+    // Not by the path lists' IMMUTABLE, which a create request may set.
+    expect(created({ title: "T", isbn: "1" }, { immutable: ["title"] })).toEqual({ title: "T", isbn: "1" });
   });
 });
 

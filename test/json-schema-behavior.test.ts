@@ -153,6 +153,17 @@ describe("OUTPUT_ONLY fields are readOnly in every schema", () => {
     }
   });
 
+  it("a create schema marks the IDENTIFIER readOnly too; other schemas do not", () => {
+    // AIP-203: IDENTIFIER "is not accepted as input (i.e. OUTPUT_ONLY) in the context of a create method", and
+    // "considered IMMUTABLE when accepted as input in any other method" (an update: it names the resource).
+    expect(prop(entry(jsonSchema(Book, { create: true }), "acme.shelf.v1.Book"), "name")).toMatchObject({
+      readOnly: true,
+    });
+    for (const options of [{}, { io: "input" as const }]) {
+      expect(prop(entry(jsonSchema(Book, options), "acme.shelf.v1.Book"), "name")).not.toHaveProperty("readOnly");
+    }
+  });
+
   it("ajv takes readOnly as an annotation: a response with output-only fields is valid", () => {
     const v = validator(Book, { target: "draft-07" });
     expect(v({ title: "T", createTime: "2024-01-01T00:00:00Z", etag: "x" })).toBe(true);

@@ -292,7 +292,7 @@ describe("create: true, a create request's body (AIP-133 with AIP-203 for creati
         body: JSON.stringify(body),
       });
     const ok = await post({ title: "T", name: "shelves/1/books/1", createTime: "2024-01-01T00:00:00Z" });
-    expect([ok.status, await ok.json()]).toEqual([201, { name: "shelves/1/books/1", title: "T" }]);
+    expect([ok.status, await ok.json()]).toEqual([201, { title: "T" }]); // name (IDENTIFIER) and createTime (OUTPUT_ONLY) dropped
     const res = await post({ tags: ["sf"] });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: StandardSchemaIssue[] };

@@ -29,6 +29,11 @@ export interface BodyScan {
    * `standardSchema`): the member is then dropped and the walk goes on. Undefined: the refusal is thrown.
    */
   issues?: WktJsonError[] | undefined;
+  /**
+   * The behaviour bits whose members are dropped: OUTPUT_ONLY (default), and on create IDENTIFIER too, which
+   * AIP-203 reads as OUTPUT_ONLY there.
+   */
+  drop?: number | undefined;
 }
 
 /**
@@ -71,13 +76,16 @@ export function scanObject(
       if (out !== undefined) setOwn(out, key, v);
       continue;
     }
-    if ((behavior(lists, fp) & outputOnlyBit) !== 0) {
+    const bits = behavior(lists, fp);
+    if ((bits & (scan.drop ?? outputOnlyBit)) !== 0) {
       if (scan.o.strict) {
         const e = new WktJsonError(
           "field-behavior",
           pathJoin("$", ...at, key),
           plan.desc.typeName,
-          `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`,
+          (bits & outputOnlyBit) !== 0
+            ? `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`
+            : `${fp.name} is IDENTIFIER, which a create request may not set (AIP-203: OUTPUT_ONLY on create; strict)`,
         );
         if (scan.issues === undefined) throw e;
         scan.issues.push(e);
@@ -94,7 +102,7 @@ export function scanObject(
       fp.box === boxNone &&
       !hasCustomJsonRepresentation(fp.message) &&
       ((implied !== undefined && fp.kind === "message") ||
-        (behaviorOfType(fp.message) & outputOnlyBit) !== 0 ||
+        (behaviorOfType(fp.message) & (scan.drop ?? outputOnlyBit)) !== 0 ||
         (fp.kind === "message" && behaviorBelow(lists, fp) !== undefined))
         ? planOf(fp.message)
         : undefined;

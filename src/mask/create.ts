@@ -15,8 +15,10 @@
  *   least one field that is not at its default value" (`requiredPresent`). Checked in the resource and in
  *   every message the body sets (list elements and map values too), after the output-only members are gone.
  * - IMMUTABLE: "may be set in a request to create a resource, but may not be changed thereafter": may be set.
- *   IDENTIFIER (which field-behavior.ts reads as IMMUTABLE) may be set too, though AIP-203 says it "is not
- *   accepted as input (i.e. OUTPUT_ONLY) in the context of a create method": `outputOnly: ["name"]` drops it.
+ * - IDENTIFIER (the resource's `name`): "not accepted as input (i.e. OUTPUT_ONLY) in the context of a create
+ *   method" (AIP-203; field_behavior.proto: "for Create methods name is optional and unused"): dropped as an
+ *   OUTPUT_ONLY member is (refused under `strict`). The server names the resource (AIP-133: a user-chosen ID
+ *   comes in the request's `{resource}_id` field, not in the body).
  *
  * Errors are the decoder's for the body (its paths from the body's root), and rule `field-behavior` at the
  * JSON path of the member as the client named it (the JSON name for a member the body lacks).
@@ -48,6 +50,7 @@ import {
   behavior,
   behaviorBelow,
   behaviorOfType,
+  identifierBit,
   outputOnlyBit,
   requiredBit,
   requiredPresent,
@@ -63,9 +66,10 @@ export type CreateOptions = Omit<PatchOptions, "updateMask" | "impliedMask" | "a
 
 /**
  * Decodes a create request's body (AIP-133) into the new resource, with AIP-203's rules for creation: OUTPUT_ONLY
- * members the client sent are dropped (`strict: true`: refused), at every depth; REQUIRED fields must be
- * present, in the resource and in every message the body sets (a message counts when one of its fields is not
- * at its default); IMMUTABLE and IDENTIFIER fields may be set. Behaviour comes from the fields'
+ * members the client sent are dropped (`strict: true`: refused), at every depth, and so is the IDENTIFIER
+ * (`name`: the server names the resource); REQUIRED fields must be present, in the resource and in every
+ * message the body sets (a message counts when one of its fields is not at its default); IMMUTABLE fields may
+ * be set. Behaviour comes from the fields'
  * `google.api.field_behavior` options and from the `outputOnly`, `required` and `immutable` path lists.
  *
  * The body is a JSON value: one from `JSON.parse` has already lost the digits of an integer beyond 2^53
@@ -155,7 +159,7 @@ export function createRun<Desc extends DescMessage>(
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
   const m = workMeter(schema.typeName);
-  const scan: BodyScan = { o, dropped: false, maxDepth, m, issues };
+  const scan: BodyScan = { o, dropped: false, maxDepth, m, issues, drop: createDrops };
   let cleaned: Msg;
   try {
     cleaned = scanObject(plan, body as Msg, [], o.lists, undefined, scan, maxDepth);
@@ -166,6 +170,9 @@ export function createRun<Desc extends DescMessage>(
   }
   return message as unknown as MessageShape<Desc>;
 }
+
+/** What a create request drops from its body: OUTPUT_ONLY and IDENTIFIER members (AIP-203). */
+const createDrops = outputOnlyBit | identifierBit;
 
 interface RequiredWalk {
   m: WorkMeter;
@@ -194,7 +201,7 @@ function checkRequired(
   charge(walk.m, 1);
   for (const fp of plan.fields) {
     const bits = behavior(lists, fp);
-    if ((bits & outputOnlyBit) !== 0) continue; // dropped from the body: unset
+    if ((bits & createDrops) !== 0) continue; // dropped from the body: unset
     if ((bits & requiredBit) !== 0 && !requiredPresent(fp, msg, walk.m, depthLeft)) {
       const e = new WktJsonError(
         "field-behavior",

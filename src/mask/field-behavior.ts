@@ -55,6 +55,11 @@ export const outputOnlyBit = 1;
 export const immutableBit = 2;
 /** REQUIRED. */
 export const requiredBit = 4;
+/**
+ * IDENTIFIER (always with {@link immutableBit}): AIP-203, "not accepted as input (i.e. OUTPUT_ONLY) in the
+ * context of a create method, and considered IMMUTABLE when accepted as input in any other method".
+ */
+export const identifierBit = 8;
 
 /** google.api.field_behavior: `repeated google.api.FieldBehavior field_behavior = 1052` on FieldOptions. */
 const fieldBehaviorExtension = 1052;
@@ -90,7 +95,8 @@ function descriptorBehavior(field: DescField): number {
         }
         for (const v of values) {
           if (v === behaviorOutputOnly) bits |= outputOnlyBit;
-          else if (v === behaviorImmutable || v === behaviorIdentifier) bits |= immutableBit;
+          else if (v === behaviorImmutable) bits |= immutableBit;
+          else if (v === behaviorIdentifier) bits |= immutableBit | identifierBit;
           else if (v === behaviorRequired) bits |= requiredBit;
         }
       } catch {

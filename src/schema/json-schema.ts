@@ -80,7 +80,7 @@ import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten } from "../codec/to-json-plan.js";
 import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import { planOf, type FieldAccess } from "../wkt/field-access.js";
-import { behavior, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
+import { behavior, identifierBit, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
 import {
   base64Input,
   base64Output,
@@ -321,8 +321,9 @@ class Builder {
       let s = this.fieldSchema(field, mustGive);
       if (mustGive && fa !== undefined) s = nonEmpty(fa, s);
       // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
-      // the siblings of a $ref: the mark then goes beside an allOf.
-      if ((bits & outputOnlyBit) !== 0)
+      // the siblings of a $ref: the mark then goes beside an allOf. A create body reads the IDENTIFIER so too
+      // (AIP-203: "not accepted as input (i.e. OUTPUT_ONLY) in the context of a create method").
+      if ((bits & (o.create ? outputOnlyBit | identifierBit : outputOnlyBit)) !== 0)
         s = o.target === "draft-07" && s.$ref !== undefined ? { allOf: [s], readOnly: true } : { ...s, readOnly: true };
       for (const name of names) setOwn(properties, name, s);
       if (names.length === 2) setOwn(dependent, names[0]!, { not: present(names[1]!, {}) });
