@@ -16,14 +16,15 @@
  *   (`useProtoFieldName`, `enumAsInteger`, `alwaysEmitImplicit`). Every output of `toJson` is valid against it.
  * - `io: "input"`: what `fromJson` accepts, both field names, numbers in strings, enum numbers, `null`.
  *   Every value `fromJson` accepts is valid against it; a value it refuses is invalid wherever JSON Schema can say
- *   why: a wrong JSON type, an unknown member, a field given under both names, two members of a oneof, an
- *   integer out of its 32-bit range, a malformed or impossible Timestamp (February 30 included), Duration,
- *   FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema cannot say, the decoder
- *   still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates, duplicate map keys in two
- *   spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp with an offset, the
- *   message types behind an Any's `@type`. An Any of a well-known type (a fixed set) is checked: `if` its
- *   `@type` ends in `/google.protobuf.Duration` (any prefix), `then` its `value` is a Duration by that type's own
- *   entry, and nothing else stands beside it.
+ *   why: a wrong JSON type, an unknown member, a field given under both names, two members of a oneof, a proto2
+ *   `required` field (editions: LEGACY_REQUIRED) left out or `null`, at any depth (unless `allowPartial`, as the
+ *   reader's option), an integer out of its 32-bit range, a malformed or impossible Timestamp (February 30
+ *   included), Duration, FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema
+ *   cannot say, the decoder still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates,
+ *   duplicate map keys in two spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp
+ *   with an offset, the message types behind an Any's `@type` (and so their required fields). An Any of a
+ *   well-known type (a fixed set) is checked: `if` its `@type` ends in `/google.protobuf.Duration` (any prefix),
+ *   `then` its `value` is a Duration by that type's own entry, and nothing else stands beside it.
  *
  * Each message and enum type is one entry of `$defs` (draft-07: `definitions`) under its full name, referenced
  * with `$ref`, so recursive types are finite and the document is linear in the number of types reachable.
@@ -77,7 +78,7 @@ import {
 } from "../internal/names.js";
 import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
-import { alwaysWritten } from "../codec/to-json-plan.js";
+import { alwaysWritten, isRequiredField } from "../codec/to-json-plan.js";
 import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import { planOf, type FieldAccess } from "../wkt/field-access.js";
 import { behavior, identifierBit, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
@@ -127,9 +128,17 @@ export interface JsonSchemaOptions {
   /** Input: members that name no field, and enum names the enum lacks, are allowed (`fromJson`'s option). */
   ignoreUnknownFields?: boolean;
   /**
+   * Input: the reader runs with `allowPartial` (`fromJson`'s option), so a proto2 `required` field (editions:
+   * LEGACY_REQUIRED) may be left out. By default the input schema lists each such field as required, under either
+   * of its names, and not `null` (null is its default value: the field stays unset), as `fromJson` refuses JSON
+   * without it (rule `required`). The output schema lists them whatever this says: `toJson` always writes them.
+   */
+  allowPartial?: boolean;
+  /**
    * Input: the schema of a create request body (AIP-133): REQUIRED fields are `required`, OUTPUT_ONLY ones
    * `readOnly` (AIP-203, `google.api.field_behavior` in the descriptor's field options). Implies `io: "input"`.
-   * A required field is required under either of its names, and not `null` (which is its default value). Field
+   * A required field is required under either of its names, and not `null` (which is its default value); proto2
+   * `required` fields are required too (unless `allowPartial`), as in every input schema. Field
    * behaviour belongs to a type, so every entry of the document is a create entry: to put a create schema beside
    * the plain input schema in one OpenAPI document, give it its own `nameSuffix` (such as `"Create"`).
    */
@@ -192,6 +201,8 @@ interface Opts {
   enumAsInteger: boolean;
   alwaysEmitImplicit: boolean;
   ignoreUnknownFields: boolean;
+  /** Input without allowPartial: proto2 required fields are required. */
+  readsRequired: boolean;
   registry: Registry | undefined;
   refPrefix: string;
   nameSuffix: string;
@@ -211,12 +222,13 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
   }
   const flag = (
-    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields",
+    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields" | "allowPartial",
   ): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
     return v === true;
   };
+  const allowPartial = flag("allowPartial");
   const registry = options?.registry;
   if (
     registry !== undefined &&
@@ -256,6 +268,7 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     enumAsInteger: flag("enumAsInteger"),
     alwaysEmitImplicit: flag("alwaysEmitImplicit"),
     ignoreUnknownFields: flag("ignoreUnknownFields"),
+    readsRequired: io === "input" && !allowPartial,
     registry,
   };
 }
@@ -306,7 +319,7 @@ class Builder {
     const required: string[] = [];
     const dependent: JsonObject = {};
     const oneofs = new Map<string, JsonValue[]>();
-    // Schemas every value must also match: a required field given under either name (create), each oneof.
+    // Schemas every value must also match: a required field given under either name, each oneof.
     const constraints: JsonValue[] = [];
     const members: [DescField | DescExtension, string[]][] = [];
     for (const field of desc.fields) members.push([field, this.names(field)]);
@@ -316,10 +329,12 @@ class Builder {
       // AIP-203 field behaviour, from the field's options (extensions: none).
       const fa = field.kind === "field" ? plan.byNumber.get(field.number) : undefined;
       const bits = fa === undefined ? 0 : behavior(undefined, fa);
-      // In a create body a REQUIRED field must be provided: null is its default value, so not null.
-      const mustGive = o.create && (bits & requiredBit) !== 0;
-      let s = this.fieldSchema(field, mustGive);
-      if (mustGive && fa !== undefined) s = nonEmpty(fa, s);
+      // In a create body a REQUIRED field must be provided (AIP-203), and in any input a proto2 required one (the
+      // reader refuses JSON without it, unless allowPartial): null is its default value, so not null.
+      const behaviorRequired = o.create && (bits & requiredBit) !== 0;
+      const mustGive = behaviorRequired || (o.readsRequired && field.kind === "field" && isRequiredField(field));
+      let s = mustGive ? this.givenSchema(field) : this.fieldSchema(field);
+      if (behaviorRequired && fa !== undefined) s = nonEmpty(fa, s);
       // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
       // the siblings of a $ref: the mark then goes beside an allOf. A create body reads the IDENTIFIER so too
       // (AIP-203: "not accepted as input (i.e. OUTPUT_ONLY) in the context of a create method").
@@ -371,6 +386,18 @@ class Builder {
         ? { allOf: [{ not: { type: "null" } }, this.enumKnown(field.enum)] }
         : { not: { type: "null" } };
     return present(name, known);
+  }
+
+  /**
+   * The value of a field that must be given (a proto2 required field, or REQUIRED in a create body): what sets
+   * it. Not `null`, which leaves it unset (unless null is its value: a Value, a NullValue); under
+   * ignoreUnknownFields an enum name the enum lacks is skipped, and leaves it unset too.
+   */
+  private givenSchema(field: DescField | DescExtension): JsonObject {
+    if (field.fieldKind === "enum" && this.o.ignoreUnknownFields && !nullIsValue(field)) {
+      return this.enumKnown(field.enum);
+    }
+    return this.fieldSchema(field, true);
   }
 
   /** The schema of a field's value; on input `null` too (its default value), unless `notNull`. */

@@ -5,9 +5,10 @@
  * Standard Schema v1: "`validate(value)` validates unknown input values" and returns `{ value }` (the typed
  * output) or `{ issues }`, each issue a `message` and a `path` of keys. Here the value is a proto3 JSON value
  * (what `JSON.parse` gives), the output is the decoded message, and the issues are every problem the
- * collect-all validator finds (`validateJson`), with our messages, rules and JSON paths. The same object is a
- * Standard JSON Schema (`~standard.jsonSchema.input` and `.output`, from {@link jsonSchema}), for tools that
- * publish request and response shapes.
+ * collect-all validator finds (`validateJson`), with our messages, rules and JSON paths. A proto2 `required`
+ * field left out is an issue (rule `required`) unless the option `allowPartial`, which the input schema follows
+ * too. The same object is a Standard JSON Schema (`~standard.jsonSchema.input` and `.output`, from
+ * {@link jsonSchema}), for tools that publish request and response shapes.
  *
  * The interfaces are written out here as the spec asks of implementers ("copy/paste ... into their codebase"),
  * so nothing is needed at run time and the published types depend on no other package; they are structurally
@@ -42,6 +43,12 @@ export interface StandardSchemaOptions extends Partial<ValidateJsonOptions> {
    * OUTPUT_ONLY members are dropped from the value (`strict`: each an issue), a REQUIRED field missing is an
    * issue (rule `field-behavior`), and `jsonSchema.input` marks REQUIRED fields `required` and OUTPUT_ONLY ones
    * `readOnly`. Default false.
+   *
+   * `jsonSchema.input` takes field behaviour from the descriptor only: the path lists (`required`, `outputOnly`,
+   * `immutable`) apply to `validate`, not to the published schema, which neither requires the fields `required`
+   * names nor marks those `outputOnly` names `readOnly`. (A schema has one entry per message type, and a path list
+   * names a field at one path from the root: the same type reached at another path, or in a list or map, has no
+   * such behaviour.) To publish the behaviour, put `google.api.field_behavior` on the fields.
    */
   create?: boolean | undefined;
   /** With `create`: an OUTPUT_ONLY member sent is an issue instead of being dropped. */
@@ -117,7 +124,8 @@ export interface WktStandardSchema<Desc extends DescMessage> {
  *
  * With `create: true` the value is a create request's body ({@link createFromJson}): OUTPUT_ONLY members are
  * dropped from the message (with `strict`, each is an issue), and each REQUIRED field missing is an issue, rule
- * `field-behavior`. These are listed, every one up to `maxIssues`, when the JSON is otherwise valid; for JSON
+ * `field-behavior` (`jsonSchema.input` shows the descriptor's field behaviour, not the path lists': see
+ * {@link StandardSchemaOptions.create}). These are listed, every one up to `maxIssues`, when the JSON is otherwise valid; for JSON
  * the decoder refuses, the issues are the decoder's (the field-behaviour issues come once those are fixed).
  *
  * The value is what a framework's `JSON.parse` gave: it has already lost the digits of an integer beyond 2^53
@@ -166,6 +174,8 @@ export function standardSchema<Desc extends DescMessage>(
       const js: JsonSchemaOptions = { ...(o.libraryOptions as JsonSchemaOptions | undefined), io, target };
       if (opts?.registry !== undefined) js.registry = opts.registry;
       if (io === "input" && opts?.ignoreUnknownFields === true) js.ignoreUnknownFields = true;
+      // The reader's allowPartial: proto2 required fields may be left out, and the input schema says so.
+      if (io === "input" && opts?.allowPartial === true) js.allowPartial = true;
       // The input of a create request: REQUIRED fields `required`, OUTPUT_ONLY ones `readOnly` (jsonSchema's
       // `create` option).
       if (io === "input" && createOpts !== undefined) js.create = true;
