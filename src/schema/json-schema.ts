@@ -81,7 +81,15 @@ import { checkSchema } from "../wkt/registry.js";
 import { alwaysWritten, isRequiredField } from "../codec/to-json-plan.js";
 import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import { planOf, type FieldAccess } from "../wkt/field-access.js";
-import { behavior, identifierBit, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
+import {
+  behavior,
+  behaviorBelow,
+  identifierBit,
+  outputOnlyBit,
+  requiredBit,
+  type BehaviorLists,
+} from "../mask/field-behavior.js";
+import { readCreateOptions } from "../mask/create.js";
 import {
   base64Input,
   base64Output,
@@ -143,6 +151,19 @@ export interface JsonSchemaOptions {
    * the plain input schema in one OpenAPI document, give it its own `nameSuffix` (such as `"Create"`).
    */
   create?: boolean;
+  /**
+   * Paths (proto names, from the root through singular message fields) of REQUIRED fields besides the
+   * descriptor's, as {@link createFromJson} takes them: `required` in a create schema (`create: true`). A path
+   * names a field at one place: the message types on a path get entries of their own for it (see `outputOnly`).
+   */
+  required?: readonly string[];
+  /**
+   * Paths of OUTPUT_ONLY fields besides the descriptor's, as {@link createFromJson} takes them: `readOnly`. Each
+   * message type on a path of `required` or `outputOnly` has an entry of its own for that place, named
+   * `${typeName}-at.${path}` (the root's: `${typeName}-at`), since the same type reached elsewhere (at another
+   * path, or in a list or map, where a path does not reach) has no such behaviour.
+   */
+  outputOnly?: readonly string[];
   /** Extensions of the registry become members `[full.name]` of the messages they extend. */
   registry?: Registry;
   /**
@@ -179,7 +200,7 @@ const drafts = {
 export function jsonSchema(schema: DescMessage, options?: JsonSchemaOptions): JsonObject {
   checkSchema(schema);
   const o = readOptions(options);
-  const b = new Builder(o);
+  const b = new Builder(o, pathLists(schema, options));
   // A wrapper at the root reads null as its default value (in a list, null is an error).
   const ref = b.refMessage(schema);
   const root = o.input && isWrapperDesc(schema) ? orNull(ref) : ref;
@@ -273,44 +294,79 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
   };
 }
 
+/**
+ * The `required` and `outputOnly` path lists, checked as createFromJson checks them, as the lists' tree; undefined
+ * without entries.
+ */
+function pathLists(schema: DescMessage, options: JsonSchemaOptions | undefined): BehaviorLists | undefined {
+  const required = options?.required;
+  const outputOnly = options?.outputOnly;
+  if (required === undefined && outputOnly === undefined) return undefined;
+  const given: { required?: readonly string[]; outputOnly?: readonly string[] } = {};
+  if (required !== undefined) given.required = required;
+  if (outputOnly !== undefined) given.outputOnly = outputOnly;
+  const lists = readCreateOptions(schema, given).lists;
+  return lists.children === undefined ? undefined : lists;
+}
+
 function optionError(name: string, value: unknown, expected: string): WktJsonError {
   const got = typeof value === "string" ? JSON.stringify(value) : describe(value);
   return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
 }
 
+/**
+ * An entry of the document: a type, and for a message at a place the path lists name, their node there and the
+ * path (`.author.address`), which names the entry.
+ */
+interface Entry {
+  desc: DescMessage | DescEnum;
+  lists: BehaviorLists | undefined;
+  at: string;
+  name: string;
+}
+
 class Builder {
   readonly defs: JsonObject = {};
-  private readonly queue: (DescMessage | DescEnum)[] = [];
+  private readonly queue: Entry[] = [];
   private readonly seen = new Set<string>();
   private extensionsByType: Map<string, DescExtension[]> | undefined;
 
-  constructor(private readonly o: Opts) {}
+  constructor(
+    private readonly o: Opts,
+    private readonly lists: BehaviorLists | undefined,
+  ) {}
 
-  private ref(desc: DescMessage | DescEnum): JsonObject {
-    if (!this.seen.has(desc.typeName)) {
-      this.seen.add(desc.typeName);
-      this.queue.push(desc);
+  /**
+   * The reference to a type's entry; with `lists`, to its entry at path `at` (`${typeName}-at${at}`: type names
+   * hold no "-", field names no "." or "-", so no two places share a name).
+   */
+  private ref(desc: DescMessage | DescEnum, lists?: BehaviorLists, at = ""): JsonObject {
+    const name = lists === undefined ? desc.typeName : `${desc.typeName}-at${at}`;
+    if (!this.seen.has(name)) {
+      this.seen.add(name);
+      this.queue.push({ desc, lists, at, name });
     }
     // Type names hold no "~" or "/", which a JSON pointer would escape.
-    return { $ref: this.o.refPrefix + desc.typeName + this.o.nameSuffix };
+    return { $ref: this.o.refPrefix + name + this.o.nameSuffix };
   }
 
   refMessage(desc: DescMessage): JsonObject {
-    return this.ref(desc);
+    return this.ref(desc, this.lists);
   }
 
   drain(): void {
     for (let i = 0; i < this.queue.length; i++) {
-      const desc = this.queue[i]!;
+      const { desc, lists, at, name } = this.queue[i]!;
       setOwn(
         this.defs,
-        desc.typeName + this.o.nameSuffix,
-        desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc),
+        name + this.o.nameSuffix,
+        desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc, lists, at),
       );
     }
   }
 
-  private messageDef(desc: DescMessage): JsonObject {
+  /** A message type's entry; `lists` its node of the path lists (undefined: none below), at path `at`. */
+  private messageDef(desc: DescMessage, lists: BehaviorLists | undefined, at: string): JsonObject {
     const wkt = this.wktDef(desc);
     if (wkt !== undefined) return wkt;
     checkFieldKeys(desc); // a type whose JSON names clash has no JSON form, as the codec refuses it
@@ -328,12 +384,15 @@ class Builder {
     for (const [field, names] of members) {
       // AIP-203 field behaviour, from the field's options (extensions: none).
       const fa = field.kind === "field" ? plan.byNumber.get(field.number) : undefined;
-      const bits = fa === undefined ? 0 : behavior(undefined, fa);
+      const bits = fa === undefined ? 0 : behavior(lists, fa);
+      // A singular message field the path lists go into: its type's entry at this place.
+      const below = fa === undefined || field.fieldKind !== "message" ? undefined : behaviorBelow(lists, fa);
+      const place = below?.children === undefined ? undefined : { lists: below, at: `${at}.${field.name}` };
       // In a create body a REQUIRED field must be provided (AIP-203), and in any input a proto2 required one (the
       // reader refuses JSON without it, unless allowPartial): null is its default value, so not null.
       const behaviorRequired = o.create && (bits & requiredBit) !== 0;
       const mustGive = behaviorRequired || (o.readsRequired && field.kind === "field" && isRequiredField(field));
-      let s = mustGive ? this.givenSchema(field) : this.fieldSchema(field);
+      let s = mustGive ? this.givenSchema(field, place) : this.fieldSchema(field, false, place);
       if (behaviorRequired && fa !== undefined) s = nonEmpty(fa, s);
       // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
       // the siblings of a $ref: the mark then goes beside an allOf. A create body reads the IDENTIFIER so too
@@ -393,15 +452,18 @@ class Builder {
    * it. Not `null`, which leaves it unset (unless null is its value: a Value, a NullValue); under
    * ignoreUnknownFields an enum name the enum lacks is skipped, and leaves it unset too.
    */
-  private givenSchema(field: DescField | DescExtension): JsonObject {
+  private givenSchema(field: DescField | DescExtension, place?: Place): JsonObject {
     if (field.fieldKind === "enum" && this.o.ignoreUnknownFields && !nullIsValue(field)) {
       return this.enumKnown(field.enum);
     }
-    return this.fieldSchema(field, true);
+    return this.fieldSchema(field, true, place);
   }
 
-  /** The schema of a field's value; on input `null` too (its default value), unless `notNull`. */
-  private fieldSchema(field: DescField | DescExtension, notNull = false): JsonObject {
+  /**
+   * The schema of a field's value; on input `null` too (its default value), unless `notNull`. A singular message
+   * field at a `place` the path lists go into refers to its type's entry there.
+   */
+  private fieldSchema(field: DescField | DescExtension, notNull = false, place?: Place): JsonObject {
     const input = this.o.input && !notNull;
     const nullable = nullIsValue(field);
     switch (field.fieldKind) {
@@ -432,7 +494,7 @@ class Builder {
         return input && !nullable ? orNull(s) : s;
       }
       case "message": {
-        const s = this.ref(field.message);
+        const s = place === undefined ? this.ref(field.message) : this.ref(field.message, place.lists, place.at);
         return input && !nullable ? orNull(s) : s;
       }
     }
@@ -601,6 +663,12 @@ class Builder {
     }
     return this.extensionsByType.get(desc.typeName) ?? [];
   }
+}
+
+/** Where a singular message field's type is reached, for the path lists: their node there, and the path. */
+interface Place {
+  lists: BehaviorLists;
+  at: string;
 }
 
 /** The well-known types, whose JSON in an Any the Any's entry checks ({@link Builder.anyOfWellKnown}). */

@@ -43,12 +43,8 @@ export interface StandardSchemaOptions extends Partial<ValidateJsonOptions> {
    * OUTPUT_ONLY members are dropped from the value (`strict`: each an issue), a REQUIRED field missing is an
    * issue (rule `field-behavior`), and `jsonSchema.input` marks REQUIRED fields `required` and OUTPUT_ONLY ones
    * `readOnly`. Default false.
-   *
-   * `jsonSchema.input` takes field behaviour from the descriptor only: the path lists (`required`, `outputOnly`,
-   * `immutable`) apply to `validate`, not to the published schema, which neither requires the fields `required`
-   * names nor marks those `outputOnly` names `readOnly`. (A schema has one entry per message type, and a path list
-   * names a field at one path from the root: the same type reached at another path, or in a list or map, has no
-   * such behaviour.) To publish the behaviour, put `google.api.field_behavior` on the fields.
+   * The path lists (`required`, `outputOnly`) apply to both: a message type on a path gets an entry of its own
+   * for that place in the schema (see {@link JsonSchemaOptions.outputOnly}).
    */
   create?: boolean | undefined;
   /** With `create`: an OUTPUT_ONLY member sent is an issue instead of being dropped. */
@@ -124,9 +120,9 @@ export interface WktStandardSchema<Desc extends DescMessage> {
  *
  * With `create: true` the value is a create request's body ({@link createFromJson}): OUTPUT_ONLY members are
  * dropped from the message (with `strict`, each is an issue), and each REQUIRED field missing is an issue, rule
- * `field-behavior` (`jsonSchema.input` shows the descriptor's field behaviour, not the path lists': see
- * {@link StandardSchemaOptions.create}). These are listed, every one up to `maxIssues`, when the JSON is otherwise valid; for JSON
- * the decoder refuses, the issues are the decoder's (the field-behaviour issues come once those are fixed).
+ * `field-behavior`; `jsonSchema.input` states the same, path lists included. These are listed, every one up to
+ * `maxIssues`, when the JSON is otherwise valid; for JSON the decoder refuses, the issues are the decoder's (the
+ * field-behaviour issues come once those are fixed).
  *
  * The value is what a framework's `JSON.parse` gave: it has already lost the digits of an integer beyond 2^53
  * and the first of two members of the same name. To keep them, read the body as text with `fromJsonString`,
@@ -178,7 +174,12 @@ export function standardSchema<Desc extends DescMessage>(
       if (io === "input" && opts?.allowPartial === true) js.allowPartial = true;
       // The input of a create request: REQUIRED fields `required`, OUTPUT_ONLY ones `readOnly` (jsonSchema's
       // `create` option).
-      if (io === "input" && createOpts !== undefined) js.create = true;
+      if (io === "input" && createOpts !== undefined) {
+        js.create = true;
+        // The path lists too, as validate applies them.
+        if (opts?.required !== undefined) js.required = opts.required;
+        if (opts?.outputOnly !== undefined) js.outputOnly = opts.outputOnly;
+      }
       return jsonSchema(schema, js);
     };
   return {
