@@ -186,16 +186,21 @@ const drafts = {
 /**
  * Returns the JSON Schema of the proto3 JSON form of a message type: its canonical output (default), or with
  * `{ io: "input" }` everything the decoder accepts. The root `$ref`s the type's entry in `$defs`, where every
- * message and enum type it reaches has one entry under its full name; an OpenAPI document takes the entries
+ * message and enum type it reaches has one entry under its full name (and, with the `required` and `outputOnly`
+ * path lists, one for each place on a path: `${typeName}-at.${path}`); an OpenAPI document takes the entries
  * as its components with `refPrefix: "#/components/schemas/"` (and a `nameSuffix` for the input schema).
+ * The input schema lists proto2 `required` fields as required unless `allowPartial`, as `fromJson` reads.
  *
  * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an option
- *   that is not one of its documented values.
+ *   that is not one of its documented values; for a `required` or `outputOnly` path that names no field, the
+ *   error `createFromJson` gives for it (`mask-path`, `range`).
  * @example
  * const doc = jsonSchema(TimestampSchema);
  * doc.$ref; //=> "#/$defs/google.protobuf.Timestamp"
  * (doc.$defs as JsonObject)["google.protobuf.Timestamp"]; //=> { type: "string", format: "date-time", pattern: "^...Z$" }
  * jsonSchema(BookSchema, { io: "input" }); // what fromJson(BookSchema, json) accepts
+ * jsonSchema(BookSchema, { io: "input", allowPartial: true }); // a PATCH body: may leave proto2 required out
+ * jsonSchema(BookSchema, { create: true, required: ["author.given_name"] }); // as createFromJson reads it
  */
 export function jsonSchema(schema: DescMessage, options?: JsonSchemaOptions): JsonObject {
   checkSchema(schema);
