@@ -85,6 +85,9 @@ Options:
   --to json|binary          the output encoding (default json); binary is written raw, with no newline
   --pretty N                indent JSON output by N spaces, 0 to 10 (default 0: one line)
   --ignore-unknown-fields   skip JSON members that name no field, and enum names the enum lacks
+  --allow-partial           check: accept JSON that leaves proto2 required fields unset (by default it is
+                            invalid, exit 1, rule required); canon refuses it, as such a message cannot be
+                            written. schema --io input: the schema of what check --allow-partial accepts
   --use-proto-field-name    write proto field names (optional_int32) instead of JSON names (optionalInt32)
   --enum-as-integer         write enum values as numbers
   --always-emit-implicit    also write fields that hold their default value
@@ -96,7 +99,11 @@ Options:
                             extensions included). Default: 2000000 plus 0.1 per byte of input. More is
                             invalid (exit 1, rule size)
   --io output|input         schema: the canonical JSON canon writes (default), or everything check
-                            accepts (both field names, numbers in strings, enum numbers, null)
+                            accepts (both field names, numbers in strings, enum numbers, null; proto2
+                            required fields required)
+  --create                  schema: the input schema of a create request's body (AIP-133): fields marked
+                            REQUIRED by google.api.field_behavior are required, OUTPUT_ONLY ones readOnly.
+                            Implies --io input
   --target draft-2020-12|draft-07
                             schema: the JSON Schema version (default draft-2020-12, as OpenAPI 3.1)
   -h, --help                show this help
@@ -115,6 +122,7 @@ Examples:
   wkt-json canon acme.v1.Order --descriptor-set acme.binpb --to binary < order.json > order.bin
   wkt-json canon acme.v1.Order --descriptor-set acme.binpb --from binary < order.bin
   wkt-json schema acme.v1.Order --descriptor-set acme.binpb --io input --pretty 2 > order.schema.json
+  wkt-json schema acme.v1.Order --descriptor-set acme.binpb --create > create-order.schema.json
 `;
 
 /** A bad command line (reported with a pointer to --help) or setup (without): exit 2. */
@@ -135,6 +143,8 @@ interface Options {
   readonly to: "json" | "binary";
   readonly pretty: number;
   readonly ignoreUnknownFields: boolean;
+  /** check, schema --io input: proto2 required fields may be left unset (the reader's allowPartial). */
+  readonly allowPartial: boolean;
   readonly useProtoFieldName: boolean;
   readonly enumAsInteger: boolean;
   readonly alwaysEmitImplicit: boolean;
@@ -144,6 +154,8 @@ interface Options {
   /** schema: which document, and in which JSON Schema version. */
   readonly io: "input" | "output";
   readonly target: "draft-2020-12" | "draft-07";
+  /** schema: a create request's body (jsonSchema's `create`), which is an input. */
+  readonly create: boolean;
 }
 
 /**
@@ -168,6 +180,8 @@ function parseCommandLine(args: string[]): Parsed {
         to: { type: "string" },
         pretty: { type: "string" },
         "ignore-unknown-fields": { type: "boolean" },
+        "allow-partial": { type: "boolean" },
+        create: { type: "boolean" },
         "use-proto-field-name": { type: "boolean" },
         "enum-as-integer": { type: "boolean" },
         "always-emit-implicit": { type: "boolean" },
@@ -211,8 +225,12 @@ function parseCommandLine(args: string[]): Parsed {
     if (!/^(?:10|[0-9])$/.test(values.pretty)) throw new UsageError(`--pretty must be 0 to 10, got '${values.pretty}'`);
     pretty = Number(values.pretty);
   }
-  if (values["ignore-unknown-fields"] === true && from !== "json") {
-    throw new UsageError("--ignore-unknown-fields applies to JSON input only");
+  for (const flag of ["ignore-unknown-fields", "allow-partial"] as const) {
+    if (values[flag] === true && from !== "json") throw new UsageError(`--${flag} applies to JSON input only`);
+  }
+  // canon writes the message, and toJson and toBinary refuse one that leaves a required field unset.
+  if (command === "canon" && values["allow-partial"] === true) {
+    throw new UsageError("--allow-partial applies to check and schema only: canon cannot write a partial message");
   }
   for (const flag of ["use-proto-field-name", "enum-as-integer", "always-emit-implicit"] as const) {
     if (values[flag] === true && to !== "json") throw new UsageError(`--${flag} applies to JSON output only`);
@@ -230,17 +248,22 @@ function parseCommandLine(args: string[]): Parsed {
         throw new UsageError(`--${flag} applies to canon and check only: schema reads no input`);
     }
   } else {
-    for (const flag of ["io", "target"] as const) {
+    for (const flag of ["io", "target", "create"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} applies to schema only`);
     }
   }
-  const io = values.io ?? "output";
+  const create = values.create === true;
+  const io = values.io ?? (create ? "input" : "output");
   if (io !== "input" && io !== "output") throw new UsageError(`--io must be input or output, got '${io}'`);
+  if (create && io !== "input")
+    throw new UsageError("--create gives an input schema (a request body): not --io output");
   const target = values.target ?? "draft-2020-12";
   if (target !== "draft-2020-12" && target !== "draft-07")
     throw new UsageError(`--target must be draft-2020-12 or draft-07, got '${target}'`);
-  if (command === "schema" && io === "output" && values["ignore-unknown-fields"] === true) {
-    throw new UsageError("--ignore-unknown-fields applies to the input schema only (--io input)");
+  for (const flag of ["ignore-unknown-fields", "allow-partial"] as const) {
+    if (command === "schema" && io === "output" && values[flag] === true) {
+      throw new UsageError(`--${flag} applies to the input schema only (--io input)`);
+    }
   }
   if (command === "schema" && io === "input") {
     for (const flag of ["use-proto-field-name", "enum-as-integer", "always-emit-implicit"] as const) {
@@ -263,6 +286,7 @@ function parseCommandLine(args: string[]): Parsed {
       to,
       pretty,
       ignoreUnknownFields: values["ignore-unknown-fields"] === true,
+      allowPartial: values["allow-partial"] === true,
       useProtoFieldName: values["use-proto-field-name"] === true,
       enumAsInteger: values["enum-as-integer"] === true,
       alwaysEmitImplicit: values["always-emit-implicit"] === true,
@@ -270,6 +294,7 @@ function parseCommandLine(args: string[]): Parsed {
       maxValues,
       io,
       target,
+      create,
     },
   };
 }
@@ -513,7 +538,12 @@ function convert(
     } catch {
       throw new WktJsonError("syntax", "$", typeName, "the input is not UTF-8 text");
     }
-    const readOptions = { registry, ignoreUnknownFields: options.ignoreUnknownFields, maxLength: options.maxLength };
+    const readOptions = {
+      registry,
+      ignoreUnknownFields: options.ignoreUnknownFields,
+      allowPartial: options.allowPartial,
+      maxLength: options.maxLength,
+    };
     if (!deep) {
       message = fromJsonString(schema, text, readOptions);
     } else {
@@ -532,6 +562,8 @@ function convert(
       );
     }
   }
+  // check --allow-partial: read is all; the writers refuse a message that leaves a required field unset.
+  if (options.allowPartial) return "";
   if (options.to === "binary") {
     try {
       return toBinary(schema, message);
@@ -583,6 +615,22 @@ function atEnd(e: WktJsonError, text: string): boolean {
   return e.line > line || (e.line === line && e.column >= text.length - lineStart);
 }
 
+/**
+ * A required field the JSON leaves out, told in the command's terms: the library's detail names its option
+ * (`allowPartial`); check takes `--allow-partial`, canon nothing, as it cannot write the message.
+ */
+function requiredAsCli(e: WktJsonError, command: Options["command"]): WktJsonError {
+  const library = " (allowPartial accepts it)";
+  if (e.rule !== "required" || !e.detail.endsWith(library)) return e;
+  const detail =
+    e.detail.slice(0, -library.length) +
+    (command === "check" ? " (--allow-partial accepts it)" : "; a message without it cannot be written");
+  const out = new WktJsonError(e.rule, e.path, e.typeName, detail);
+  if (e.line !== undefined) out.line = e.line;
+  if (e.column !== undefined) out.column = e.column;
+  return out;
+}
+
 /** The one-line form of our error: type, path, line and column when known, detail, rule. */
 function formatError(e: WktJsonError): string {
   const at = e.line !== undefined && e.column !== undefined ? ` (line ${e.line}, column ${e.column})` : "";
@@ -631,6 +679,8 @@ async function main(args: string[]): Promise<number> {
       enumAsInteger: options.enumAsInteger,
       alwaysEmitImplicit: options.alwaysEmitImplicit,
       ignoreUnknownFields: options.ignoreUnknownFields,
+      allowPartial: options.allowPartial,
+      create: options.create,
     };
     process.stdout.write(JSON.stringify(jsonSchema(schema, js), null, options.pretty) + "\n");
     return 0;
@@ -641,7 +691,7 @@ async function main(args: string[]): Promise<number> {
     output = convert(registry, schema, input, options);
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    process.stderr.write(formatError(e) + "\n");
+    process.stderr.write(formatError(requiredAsCli(e, options.command)) + "\n");
     return exitInvalid;
   }
   if (options.command === "canon") process.stdout.write(output);

@@ -25,7 +25,10 @@
  * - `api-version`, `mixin`: the rules of google.protobuf.Api.
  * - `fetch`: a type URL could not be fetched.
  * - `binary`: bytes that should hold a serialized message (Any.value) do not.
- * - `required`: a proto2 `required` field is unset in a message being written.
+ * - `required`: a proto2 `required` field (editions: LEGACY_REQUIRED) is unset, at any depth: in a message being
+ *   written (`toJson`, `toJsonString`), or in JSON being read (`fromJson`, `fromJsonString`, `validateJson`,
+ *   `createFromJson`; the path names the missing field), unless the read option `allowPartial: true`, which
+ *   accepts it. A PATCH body and a merge may leave required fields out.
  * - `field-behavior`: an update breaks AIP-203 field behaviour (an IMMUTABLE field changed, a REQUIRED field
  *   cleared, an OUTPUT_ONLY field sent under `strict`).
  */

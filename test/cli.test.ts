@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "./fixtures/cli-run.js";
 import { fromJsonString, jsonSchema } from "../src/index.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { compileProto } from "./patch/registry.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -522,6 +523,96 @@ describe.concurrent("schema", { timeout }, () => {
   });
 });
 
+// proto2 required fields at depth (test/json-schema-required.proto): fromJson refuses JSON that leaves one unset
+// unless allowPartial (issue 26, "JSON we accept must be writable"); the CLI follows, with --allow-partial.
+describe.concurrent("proto2 required fields, --allow-partial and schema --create", { timeout }, () => {
+  const registry = compileProto(fileURLToPath(new URL(".", import.meta.url)), "json-schema-required.proto");
+  const files = [...registry.files].map((f) => f.proto);
+  let set = "";
+  const args = (...rest: string[]) => [...rest, "--descriptor-set", set];
+  beforeAll(() => {
+    set = tmpFile(
+      "required.binpb",
+      toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: files })),
+    );
+  });
+  const Node = registry.getMessage("req.v1.Node")!;
+
+  it.each([
+    ["canon", "{}", "$.reqId", 1, 1],
+    ["check", '{\n  "reqId": 1,\n  "child": {"note": "x"}\n}', "$.child.reqId", 3, 12],
+    ["check", '{"reqId": 1, "children": [{"reqId": 2}, {}]}', "$.children[1].reqId", 1, 41],
+    ["check", '{"reqId": 1, "byKey": {"k": {"reqId": null}}}', "$.byKey.k.reqId", 1, 39], // at the null
+  ])(
+    "%s %s: exit 1, rule required at the missing field, located at the object (or the null)",
+    async (cmd, input, path, line, column) => {
+      const result = await run(args(cmd, "req.v1.Node"), input);
+      expect(result).toMatchObject({ status: 1, out: "" });
+      expect(parseError(result.stderr)).toEqual({ typeName: "req.v1.Node", path, rule: "required", line, column });
+      expect(result.stderr).toContain(
+        cmd === "check"
+          ? "is missing (--allow-partial accepts it)"
+          : "is missing; a message without it cannot be written",
+      );
+    },
+  );
+
+  it("check --allow-partial accepts it, as fromJsonString with allowPartial does", async () => {
+    const input = '{"reqId": 1, "children": [{}], "byKey": {"k": {}}, "child": {"note": "x"}}';
+    expect(() => fromJsonString(Node, input, { allowPartial: true })).not.toThrow();
+    expect(await run(args("check", "req.v1.Node", "--allow-partial"), input)).toMatchObject({
+      status: 0,
+      out: "",
+      stderr: "",
+    });
+    // Other errors are still errors.
+    const bad = await run(args("check", "req.v1.Node", "--allow-partial"), '{"reqId": "x"}');
+    expect(bad.status).toBe(1);
+    expect(parseError(bad.stderr)).toMatchObject({ path: "$.reqId", rule: "syntax" });
+  });
+
+  it("canon with every required field given writes it", async () => {
+    expect(await run(args("canon", "req.v1.Node"), '{"req_id": 0, "child": {"reqId": "2"}}')).toMatchObject({
+      status: 0,
+      out: '{"reqId":0,"child":{"reqId":2}}\n',
+    });
+  });
+
+  it("binary input without a required field: exit 1, rule required (canon and check)", async () => {
+    for (const cmd of ["canon", "check"]) {
+      const result = await run(args(cmd, "req.v1.Node", "--from", "binary"), new Uint8Array());
+      expect(result.status).toBe(1);
+      expect(parseError(result.stderr)).toMatchObject({ path: "$.reqId", rule: "required" });
+    }
+  });
+
+  it("schema --io input requires the required fields; --allow-partial does not; --create adds field behaviour", async () => {
+    const input = await run(args("schema", "req.v1.Node", "--io", "input"));
+    expect(input.status).toBe(0);
+    expect(JSON.parse(input.out)).toEqual(jsonSchema(Node, { io: "input", registry }));
+    const partial = await run(args("schema", "req.v1.Node", "--io", "input", "--allow-partial"));
+    expect(JSON.parse(partial.out)).toEqual(jsonSchema(Node, { io: "input", allowPartial: true, registry }));
+    expect(partial.out).not.toEqual(input.out);
+    const create = await run(args("schema", "req.v1.Node", "--create", "--target", "draft-07"));
+    expect(create.status).toBe(0);
+    const expected = jsonSchema(Node, { create: true, target: "draft-07", registry });
+    expect(JSON.parse(create.out)).toEqual(expected);
+    // Leaf.title is REQUIRED (google.api.field_behavior): required in the create schema only.
+    const leaf = (doc: Record<string, unknown>) =>
+      (doc.definitions as Record<string, { required?: string[] }>)["req.v1.Leaf"]!;
+    expect(leaf(expected).required).toContain("title");
+    expect(leaf(jsonSchema(Node, { io: "input", target: "draft-07", registry })).required).not.toContain("title");
+    const both = await run(args("schema", "req.v1.Node", "--create", "--io", "input", "--allow-partial"));
+    expect(JSON.parse(both.out)).toEqual(jsonSchema(Node, { create: true, allowPartial: true, registry }));
+  });
+
+  it("the flags are in --help", async () => {
+    const help = (await run(["--help"])).out;
+    expect(help).toMatch(/^ {2}--allow-partial {2,}check: /m);
+    expect(help).toMatch(/^ {2}--create {2,}schema: /m);
+  });
+});
+
 describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => {
   it.each([
     [[]],
@@ -553,6 +644,12 @@ describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => 
     [["schema", "google.protobuf.Duration", "--io", "input", "--use-proto-field-name"]],
     [["canon", "google.protobuf.Duration", "--io", "input"]],
     [["check", "google.protobuf.Duration", "--target", "draft-07"]],
+    [["canon", "google.protobuf.Duration", "--allow-partial"]],
+    [["check", "google.protobuf.Duration", "--from", "binary", "--allow-partial"]],
+    [["schema", "google.protobuf.Duration", "--allow-partial"]],
+    [["schema", "google.protobuf.Duration", "--create", "--io", "output"]],
+    [["check", "google.protobuf.Duration", "--create"]],
+    [["schema", "google.protobuf.Duration", "--create", "--enum-as-integer"]],
   ])("%j", async (args) => {
     const result = await run(args, '"2000-01-01T00:00:00Z"');
     expect(result.status).toBe(2);

@@ -7,7 +7,7 @@ import type { DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { fromJson, jsonSchema, type JsonSchemaOptions } from "../src/index.js";
+import { createFromJson, fromJson, jsonSchema, standardSchema, type JsonSchemaOptions } from "../src/index.js";
 import { catchWkt } from "./helpers.js";
 import { Author, Book, compileProto, shelfRegistry } from "./patch/registry.js";
 
@@ -168,5 +168,79 @@ describe("OUTPUT_ONLY fields are readOnly in every schema", () => {
     const v = validator(Book, { target: "draft-07" });
     expect(v({ title: "T", createTime: "2024-01-01T00:00:00Z", etag: "x" })).toBe(true);
     expect(v({ title: "T", createTime: "2024-02-30T00:00:00Z" })).toBe(false);
+  });
+});
+
+describe("path lists (required, outputOnly): the behaviour createFromJson and standardSchema apply, published", () => {
+  // A path names a field at one place: "paths (proto names) of REQUIRED fields, besides the descriptor's", from the
+  // root through singular message fields. req.v1.Node is recursive (child: Node; children: repeated Node), so one
+  // type is reached at several places, each with its own behaviour.
+  const registry = compileProto(fileURLToPath(new URL(".", import.meta.url)), "json-schema-required.proto");
+  const Node = registry.getMessage("req.v1.Node")!;
+  const lists = { required: ["note", "child.note", "leaf.inner.x"], outputOnly: ["child.child.note"] };
+  const doc = jsonSchema(Node, { create: true, ...lists });
+  const leaf = { name: "n", color: 1, wrapped: 0, inner: { x: 1 }, title: "t" };
+
+  it("each type on a path has an entry of its own there; elsewhere (a list element) the plain entry", () => {
+    expect(doc.$ref).toBe("#/$defs/req.v1.Node-at");
+    expect(Object.keys(doc.$defs as JsonObject).sort()).toEqual([
+      "google.protobuf.Int32Value",
+      "req.v1.Color",
+      "req.v1.Inner",
+      "req.v1.Inner-at.leaf.inner",
+      "req.v1.Leaf",
+      "req.v1.Leaf-at.leaf",
+      "req.v1.Node",
+      "req.v1.Node-at",
+      "req.v1.Node-at.child",
+      "req.v1.Node-at.child.child",
+    ]);
+    const root = entry(doc, "req.v1.Node-at");
+    expect(prop(root, "child")).toEqual({ anyOf: [{ type: "null" }, { $ref: "#/$defs/req.v1.Node-at.child" }] });
+    expect(prop(root, "children")).toMatchObject({ items: { $ref: "#/$defs/req.v1.Node" } });
+    expect(prop(entry(doc, "req.v1.Node-at.child"), "child")).toEqual({
+      anyOf: [{ type: "null" }, { $ref: "#/$defs/req.v1.Node-at.child.child" }],
+    });
+    expect(prop(entry(doc, "req.v1.Node-at.child.child"), "note")).toMatchObject({ readOnly: true });
+    expect(prop(entry(doc, "req.v1.Node"), "note")).not.toHaveProperty("readOnly");
+    // One name each: note and x are required in `required`; reqId (two names) in an anyOf.
+    expect(entry(doc, "req.v1.Inner-at.leaf.inner").required).toEqual(["x"]);
+    expect(entry(doc, "req.v1.Inner").required).toBeUndefined();
+  });
+
+  it.each<[string, JsonValue]>([
+    ["every listed field given", { reqId: 1, note: "a", child: { reqId: 2, note: "b" }, leaf }],
+    ["a root field of the list left out", { reqId: 1, child: { reqId: 2, note: "b" } }],
+    ["a listed field left out in the child", { reqId: 1, note: "a", child: { reqId: 2 } }],
+    ["the child's child needs no note", { reqId: 1, note: "a", child: { reqId: 2, note: "b", child: { reqId: 3 } } }],
+    ["a list element needs no note (the paths do not reach it)", { reqId: 1, note: "a", children: [{ reqId: 2 }] }],
+    ["a listed field left out two levels down", { reqId: 1, note: "a", leaf: { ...leaf, inner: {} } }],
+    ["a listed field empty (AIP-203: non-empty)", { reqId: 1, note: "", child: { reqId: 2, note: "b" } }],
+    [
+      "an output-only member sent (dropped)",
+      { reqId: 1, note: "a", child: { reqId: 2, note: "b", child: { reqId: 3, note: "c" } } },
+    ],
+  ])("%s: the schema and createFromJson agree", (_what, json) => {
+    const created = (() => {
+      try {
+        createFromJson(Node, json, lists);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    for (const target of ["draft-2020-12", "draft-07"] as const) {
+      expect(validator(Node, { create: true, target, ...lists })(json)).toBe(created);
+    }
+    const std = standardSchema(Node, { create: true, ...lists })["~standard"];
+    expect(std.validate(json).issues === undefined).toBe(created);
+    expect(ajv2020.compile(std.jsonSchema.input({ target: "draft-2020-12" }))(json)).toBe(created);
+  });
+
+  it("without lists the document is as before; a bad path is refused as createFromJson refuses it", () => {
+    expect(jsonSchema(Node, { create: true, required: [] })).toEqual(jsonSchema(Node, { create: true }));
+    const ours = catchWkt(() => jsonSchema(Node, { create: true, required: ["children.note"] }));
+    const create = catchWkt(() => createFromJson(Node, {}, { required: ["children.note"] }));
+    expect([ours.rule, ours.path, ours.detail]).toEqual([create.rule, create.path, create.detail]);
   });
 });

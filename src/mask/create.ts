@@ -79,7 +79,8 @@ export type CreateOptions = Omit<PatchOptions, "updateMask" | "impliedMask" | "a
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
  *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `field-behavior` for a
  *   REQUIRED field missing (at the JSON path the client would use: `$.author.givenName`) or, under `strict`, an
- *   OUTPUT_ONLY member sent (at its path); `depth` and `size` beyond the limits; `range` for a bad option.
+ *   OUTPUT_ONLY member sent (at its path); `required` for a proto2 required field left out, at any depth, as
+ *   `fromJson` reads (unless `allowPartial`); `depth` and `size` beyond the limits; `range` for a bad option.
  * @example
  * const book = createFromJson(BookSchema, { title: "Dune", createTime: "2020-01-01T00:00:00Z" }, { outputOnly: ["create_time"], required: ["title"] });
  * [book.title, book.createTime]; //=> ["Dune", undefined]
@@ -129,9 +130,15 @@ const decodeValue: CreateDecoder = (schema, body, o) => fromJson(schema, body, o
  * @internal
  */
 export function readCreateOptions(schema: DescMessage, options: CreateOptions | undefined): Opts {
-  if (options === undefined || typeof options !== "object" || options === null) return readOptions(schema, options);
-  const { updateMask: _m, impliedMask: _i, aip161: _a, immutableSetOnce: _s, ...own } = options as PatchOptions;
-  return readOptions(schema, own);
+  let o: Opts;
+  if (options === undefined || typeof options !== "object" || options === null) o = readOptions(schema, options);
+  else {
+    const { updateMask: _m, impliedMask: _i, aip161: _a, immutableSetOnce: _s, ...own } = options as PatchOptions;
+    o = readOptions(schema, own);
+  }
+  // A create body is the whole resource, which could not be written without its proto2 required fields: unlike
+  // a PATCH body, it may leave them out only under allowPartial, as fromJson reads.
+  return { ...o, read: { ...o.read, allowPartial: options?.allowPartial === true } };
 }
 
 /**

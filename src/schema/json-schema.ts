@@ -16,14 +16,15 @@
  *   (`useProtoFieldName`, `enumAsInteger`, `alwaysEmitImplicit`). Every output of `toJson` is valid against it.
  * - `io: "input"`: what `fromJson` accepts, both field names, numbers in strings, enum numbers, `null`.
  *   Every value `fromJson` accepts is valid against it; a value it refuses is invalid wherever JSON Schema can say
- *   why: a wrong JSON type, an unknown member, a field given under both names, two members of a oneof, an
- *   integer out of its 32-bit range, a malformed or impossible Timestamp (February 30 included), Duration,
- *   FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema cannot say, the decoder
- *   still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates, duplicate map keys in two
- *   spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp with an offset, the
- *   message types behind an Any's `@type`. An Any of a well-known type (a fixed set) is checked: `if` its
- *   `@type` ends in `/google.protobuf.Duration` (any prefix), `then` its `value` is a Duration by that type's own
- *   entry, and nothing else stands beside it.
+ *   why: a wrong JSON type, an unknown member, a field given under both names, two members of a oneof, a proto2
+ *   `required` field (editions: LEGACY_REQUIRED) left out or `null`, at any depth (unless `allowPartial`, as the
+ *   reader's option), an integer out of its 32-bit range, a malformed or impossible Timestamp (February 30
+ *   included), Duration, FieldMask, base64 or number string, an enum name the enum lacks. What JSON Schema
+ *   cannot say, the decoder still refuses: 64-bit ranges (bounded by digit counts here), lone surrogates,
+ *   duplicate map keys in two spellings ("1" and "01"), nesting and size limits, the instant range of a Timestamp
+ *   with an offset, the message types behind an Any's `@type` (and so their required fields). An Any of a
+ *   well-known type (a fixed set) is checked: `if` its `@type` ends in `/google.protobuf.Duration` (any prefix),
+ *   `then` its `value` is a Duration by that type's own entry, and nothing else stands beside it.
  *
  * Each message and enum type is one entry of `$defs` (draft-07: `definitions`) under its full name, referenced
  * with `$ref`, so recursive types are finite and the document is linear in the number of types reachable.
@@ -77,10 +78,18 @@ import {
 } from "../internal/names.js";
 import { nullIsValue } from "../internal/field-form.js";
 import { checkSchema } from "../wkt/registry.js";
-import { alwaysWritten } from "../codec/to-json-plan.js";
+import { alwaysWritten, isRequiredField } from "../codec/to-json-plan.js";
 import { checkFieldKeys, keysOfField } from "../internal/field-keys.js";
 import { planOf, type FieldAccess } from "../wkt/field-access.js";
-import { behavior, identifierBit, outputOnlyBit, requiredBit } from "../mask/field-behavior.js";
+import {
+  behavior,
+  behaviorBelow,
+  identifierBit,
+  outputOnlyBit,
+  requiredBit,
+  type BehaviorLists,
+} from "../mask/field-behavior.js";
+import { readCreateOptions } from "../mask/create.js";
 import {
   base64Input,
   base64Output,
@@ -127,13 +136,34 @@ export interface JsonSchemaOptions {
   /** Input: members that name no field, and enum names the enum lacks, are allowed (`fromJson`'s option). */
   ignoreUnknownFields?: boolean;
   /**
+   * Input: the reader runs with `allowPartial` (`fromJson`'s option), so a proto2 `required` field (editions:
+   * LEGACY_REQUIRED) may be left out. By default the input schema lists each such field as required, under either
+   * of its names, and not `null` (null is its default value: the field stays unset), as `fromJson` refuses JSON
+   * without it (rule `required`). The output schema lists them whatever this says: `toJson` always writes them.
+   */
+  allowPartial?: boolean;
+  /**
    * Input: the schema of a create request body (AIP-133): REQUIRED fields are `required`, OUTPUT_ONLY ones
    * `readOnly` (AIP-203, `google.api.field_behavior` in the descriptor's field options). Implies `io: "input"`.
-   * A required field is required under either of its names, and not `null` (which is its default value). Field
+   * A required field is required under either of its names, and not `null` (which is its default value); proto2
+   * `required` fields are required too (unless `allowPartial`), as in every input schema. Field
    * behaviour belongs to a type, so every entry of the document is a create entry: to put a create schema beside
    * the plain input schema in one OpenAPI document, give it its own `nameSuffix` (such as `"Create"`).
    */
   create?: boolean;
+  /**
+   * Paths (proto names, from the root through singular message fields) of REQUIRED fields besides the
+   * descriptor's, as {@link createFromJson} takes them: `required` in a create schema (`create: true`). A path
+   * names a field at one place: the message types on a path get entries of their own for it (see `outputOnly`).
+   */
+  required?: readonly string[];
+  /**
+   * Paths of OUTPUT_ONLY fields besides the descriptor's, as {@link createFromJson} takes them: `readOnly`. Each
+   * message type on a path of `required` or `outputOnly` has an entry of its own for that place, named
+   * `${typeName}-at.${path}` (the root's: `${typeName}-at`), since the same type reached elsewhere (at another
+   * path, or in a list or map, where a path does not reach) has no such behaviour.
+   */
+  outputOnly?: readonly string[];
   /** Extensions of the registry become members `[full.name]` of the messages they extend. */
   registry?: Registry;
   /**
@@ -156,21 +186,26 @@ const drafts = {
 /**
  * Returns the JSON Schema of the proto3 JSON form of a message type: its canonical output (default), or with
  * `{ io: "input" }` everything the decoder accepts. The root `$ref`s the type's entry in `$defs`, where every
- * message and enum type it reaches has one entry under its full name; an OpenAPI document takes the entries
+ * message and enum type it reaches has one entry under its full name (and, with the `required` and `outputOnly`
+ * path lists, one for each place on a path: `${typeName}-at.${path}`); an OpenAPI document takes the entries
  * as its components with `refPrefix: "#/components/schemas/"` (and a `nameSuffix` for the input schema).
+ * The input schema lists proto2 `required` fields as required unless `allowPartial`, as `fromJson` reads.
  *
  * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an option
- *   that is not one of its documented values.
+ *   that is not one of its documented values; for a `required` or `outputOnly` path that names no field, the
+ *   error `createFromJson` gives for it (`mask-path`, `range`).
  * @example
  * const doc = jsonSchema(TimestampSchema);
  * doc.$ref; //=> "#/$defs/google.protobuf.Timestamp"
  * (doc.$defs as JsonObject)["google.protobuf.Timestamp"]; //=> { type: "string", format: "date-time", pattern: "^...Z$" }
  * jsonSchema(BookSchema, { io: "input" }); // what fromJson(BookSchema, json) accepts
+ * jsonSchema(BookSchema, { io: "input", allowPartial: true }); // a PATCH body: may leave proto2 required out
+ * jsonSchema(BookSchema, { create: true, required: ["author.given_name"] }); // as createFromJson reads it
  */
 export function jsonSchema(schema: DescMessage, options?: JsonSchemaOptions): JsonObject {
   checkSchema(schema);
   const o = readOptions(options);
-  const b = new Builder(o);
+  const b = new Builder(o, pathLists(schema, options));
   // A wrapper at the root reads null as its default value (in a list, null is an error).
   const ref = b.refMessage(schema);
   const root = o.input && isWrapperDesc(schema) ? orNull(ref) : ref;
@@ -192,6 +227,8 @@ interface Opts {
   enumAsInteger: boolean;
   alwaysEmitImplicit: boolean;
   ignoreUnknownFields: boolean;
+  /** Input without allowPartial: proto2 required fields are required. */
+  readsRequired: boolean;
   registry: Registry | undefined;
   refPrefix: string;
   nameSuffix: string;
@@ -211,12 +248,13 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
   }
   const flag = (
-    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields",
+    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields" | "allowPartial",
   ): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
     return v === true;
   };
+  const allowPartial = flag("allowPartial");
   const registry = options?.registry;
   if (
     registry !== undefined &&
@@ -256,8 +294,24 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     enumAsInteger: flag("enumAsInteger"),
     alwaysEmitImplicit: flag("alwaysEmitImplicit"),
     ignoreUnknownFields: flag("ignoreUnknownFields"),
+    readsRequired: io === "input" && !allowPartial,
     registry,
   };
+}
+
+/**
+ * The `required` and `outputOnly` path lists, checked as createFromJson checks them, as the lists' tree; undefined
+ * without entries.
+ */
+function pathLists(schema: DescMessage, options: JsonSchemaOptions | undefined): BehaviorLists | undefined {
+  const required = options?.required;
+  const outputOnly = options?.outputOnly;
+  if (required === undefined && outputOnly === undefined) return undefined;
+  const given: { required?: readonly string[]; outputOnly?: readonly string[] } = {};
+  if (required !== undefined) given.required = required;
+  if (outputOnly !== undefined) given.outputOnly = outputOnly;
+  const lists = readCreateOptions(schema, given).lists;
+  return lists.children === undefined ? undefined : lists;
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {
@@ -265,39 +319,59 @@ function optionError(name: string, value: unknown, expected: string): WktJsonErr
   return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
 }
 
+/**
+ * An entry of the document: a type, and for a message at a place the path lists name, their node there and the
+ * path (`.author.address`), which names the entry.
+ */
+interface Entry {
+  desc: DescMessage | DescEnum;
+  lists: BehaviorLists | undefined;
+  at: string;
+  name: string;
+}
+
 class Builder {
   readonly defs: JsonObject = {};
-  private readonly queue: (DescMessage | DescEnum)[] = [];
+  private readonly queue: Entry[] = [];
   private readonly seen = new Set<string>();
   private extensionsByType: Map<string, DescExtension[]> | undefined;
 
-  constructor(private readonly o: Opts) {}
+  constructor(
+    private readonly o: Opts,
+    private readonly lists: BehaviorLists | undefined,
+  ) {}
 
-  private ref(desc: DescMessage | DescEnum): JsonObject {
-    if (!this.seen.has(desc.typeName)) {
-      this.seen.add(desc.typeName);
-      this.queue.push(desc);
+  /**
+   * The reference to a type's entry; with `lists`, to its entry at path `at` (`${typeName}-at${at}`: type names
+   * hold no "-", field names no "." or "-", so no two places share a name).
+   */
+  private ref(desc: DescMessage | DescEnum, lists?: BehaviorLists, at = ""): JsonObject {
+    const name = lists === undefined ? desc.typeName : `${desc.typeName}-at${at}`;
+    if (!this.seen.has(name)) {
+      this.seen.add(name);
+      this.queue.push({ desc, lists, at, name });
     }
     // Type names hold no "~" or "/", which a JSON pointer would escape.
-    return { $ref: this.o.refPrefix + desc.typeName + this.o.nameSuffix };
+    return { $ref: this.o.refPrefix + name + this.o.nameSuffix };
   }
 
   refMessage(desc: DescMessage): JsonObject {
-    return this.ref(desc);
+    return this.ref(desc, this.lists);
   }
 
   drain(): void {
     for (let i = 0; i < this.queue.length; i++) {
-      const desc = this.queue[i]!;
+      const { desc, lists, at, name } = this.queue[i]!;
       setOwn(
         this.defs,
-        desc.typeName + this.o.nameSuffix,
-        desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc),
+        name + this.o.nameSuffix,
+        desc.kind === "enum" ? this.enumDef(desc) : this.messageDef(desc, lists, at),
       );
     }
   }
 
-  private messageDef(desc: DescMessage): JsonObject {
+  /** A message type's entry; `lists` its node of the path lists (undefined: none below), at path `at`. */
+  private messageDef(desc: DescMessage, lists: BehaviorLists | undefined, at: string): JsonObject {
     const wkt = this.wktDef(desc);
     if (wkt !== undefined) return wkt;
     checkFieldKeys(desc); // a type whose JSON names clash has no JSON form, as the codec refuses it
@@ -306,7 +380,7 @@ class Builder {
     const required: string[] = [];
     const dependent: JsonObject = {};
     const oneofs = new Map<string, JsonValue[]>();
-    // Schemas every value must also match: a required field given under either name (create), each oneof.
+    // Schemas every value must also match: a required field given under either name, each oneof.
     const constraints: JsonValue[] = [];
     const members: [DescField | DescExtension, string[]][] = [];
     for (const field of desc.fields) members.push([field, this.names(field)]);
@@ -315,11 +389,16 @@ class Builder {
     for (const [field, names] of members) {
       // AIP-203 field behaviour, from the field's options (extensions: none).
       const fa = field.kind === "field" ? plan.byNumber.get(field.number) : undefined;
-      const bits = fa === undefined ? 0 : behavior(undefined, fa);
-      // In a create body a REQUIRED field must be provided: null is its default value, so not null.
-      const mustGive = o.create && (bits & requiredBit) !== 0;
-      let s = this.fieldSchema(field, mustGive);
-      if (mustGive && fa !== undefined) s = nonEmpty(fa, s);
+      const bits = fa === undefined ? 0 : behavior(lists, fa);
+      // A singular message field the path lists go into: its type's entry at this place.
+      const below = fa === undefined || field.fieldKind !== "message" ? undefined : behaviorBelow(lists, fa);
+      const place = below?.children === undefined ? undefined : { lists: below, at: `${at}.${field.name}` };
+      // In a create body a REQUIRED field must be provided (AIP-203), and in any input a proto2 required one (the
+      // reader refuses JSON without it, unless allowPartial): null is its default value, so not null.
+      const behaviorRequired = o.create && (bits & requiredBit) !== 0;
+      const mustGive = behaviorRequired || (o.readsRequired && field.kind === "field" && isRequiredField(field));
+      let s = mustGive ? this.givenSchema(field, place) : this.fieldSchema(field, false, place);
+      if (behaviorRequired && fa !== undefined) s = nonEmpty(fa, s);
       // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
       // the siblings of a $ref: the mark then goes beside an allOf. A create body reads the IDENTIFIER so too
       // (AIP-203: "not accepted as input (i.e. OUTPUT_ONLY) in the context of a create method").
@@ -373,8 +452,23 @@ class Builder {
     return present(name, known);
   }
 
-  /** The schema of a field's value; on input `null` too (its default value), unless `notNull`. */
-  private fieldSchema(field: DescField | DescExtension, notNull = false): JsonObject {
+  /**
+   * The value of a field that must be given (a proto2 required field, or REQUIRED in a create body): what sets
+   * it. Not `null`, which leaves it unset (unless null is its value: a Value, a NullValue); under
+   * ignoreUnknownFields an enum name the enum lacks is skipped, and leaves it unset too.
+   */
+  private givenSchema(field: DescField | DescExtension, place?: Place): JsonObject {
+    if (field.fieldKind === "enum" && this.o.ignoreUnknownFields && !nullIsValue(field)) {
+      return this.enumKnown(field.enum);
+    }
+    return this.fieldSchema(field, true, place);
+  }
+
+  /**
+   * The schema of a field's value; on input `null` too (its default value), unless `notNull`. A singular message
+   * field at a `place` the path lists go into refers to its type's entry there.
+   */
+  private fieldSchema(field: DescField | DescExtension, notNull = false, place?: Place): JsonObject {
     const input = this.o.input && !notNull;
     const nullable = nullIsValue(field);
     switch (field.fieldKind) {
@@ -405,7 +499,7 @@ class Builder {
         return input && !nullable ? orNull(s) : s;
       }
       case "message": {
-        const s = this.ref(field.message);
+        const s = place === undefined ? this.ref(field.message) : this.ref(field.message, place.lists, place.at);
         return input && !nullable ? orNull(s) : s;
       }
     }
@@ -574,6 +668,12 @@ class Builder {
     }
     return this.extensionsByType.get(desc.typeName) ?? [];
   }
+}
+
+/** Where a singular message field's type is reached, for the path lists: their node there, and the path. */
+interface Place {
+  lists: BehaviorLists;
+  at: string;
 }
 
 /** The well-known types, whose JSON in an Any the Any's entry checks ({@link Builder.anyOfWellKnown}). */

@@ -5,9 +5,10 @@
  * Standard Schema v1: "`validate(value)` validates unknown input values" and returns `{ value }` (the typed
  * output) or `{ issues }`, each issue a `message` and a `path` of keys. Here the value is a proto3 JSON value
  * (what `JSON.parse` gives), the output is the decoded message, and the issues are every problem the
- * collect-all validator finds (`validateJson`), with our messages, rules and JSON paths. The same object is a
- * Standard JSON Schema (`~standard.jsonSchema.input` and `.output`, from {@link jsonSchema}), for tools that
- * publish request and response shapes.
+ * collect-all validator finds (`validateJson`), with our messages, rules and JSON paths. A proto2 `required`
+ * field left out is an issue (rule `required`) unless the option `allowPartial`, which the input schema follows
+ * too. The same object is a Standard JSON Schema (`~standard.jsonSchema.input` and `.output`, from
+ * {@link jsonSchema}), for tools that publish request and response shapes.
  *
  * The interfaces are written out here as the spec asks of implementers ("copy/paste ... into their codebase"),
  * so nothing is needed at run time and the published types depend on no other package; they are structurally
@@ -42,6 +43,8 @@ export interface StandardSchemaOptions extends Partial<ValidateJsonOptions> {
    * OUTPUT_ONLY members are dropped from the value (`strict`: each an issue), a REQUIRED field missing is an
    * issue (rule `field-behavior`), and `jsonSchema.input` marks REQUIRED fields `required` and OUTPUT_ONLY ones
    * `readOnly`. Default false.
+   * The path lists (`required`, `outputOnly`) apply to both: a message type on a path gets an entry of its own
+   * for that place in the schema (see {@link JsonSchemaOptions.outputOnly}).
    */
   create?: boolean | undefined;
   /** With `create`: an OUTPUT_ONLY member sent is an issue instead of being dropped. */
@@ -117,8 +120,9 @@ export interface WktStandardSchema<Desc extends DescMessage> {
  *
  * With `create: true` the value is a create request's body ({@link createFromJson}): OUTPUT_ONLY members are
  * dropped from the message (with `strict`, each is an issue), and each REQUIRED field missing is an issue, rule
- * `field-behavior`. These are listed, every one up to `maxIssues`, when the JSON is otherwise valid; for JSON
- * the decoder refuses, the issues are the decoder's (the field-behaviour issues come once those are fixed).
+ * `field-behavior`; `jsonSchema.input` states the same, path lists included. These are listed, every one up to
+ * `maxIssues`, when the JSON is otherwise valid; for JSON the decoder refuses, the issues are the decoder's (the
+ * field-behaviour issues come once those are fixed).
  *
  * The value is what a framework's `JSON.parse` gave: it has already lost the digits of an integer beyond 2^53
  * and the first of two members of the same name. To keep them, read the body as text with `fromJsonString`,
@@ -166,9 +170,16 @@ export function standardSchema<Desc extends DescMessage>(
       const js: JsonSchemaOptions = { ...(o.libraryOptions as JsonSchemaOptions | undefined), io, target };
       if (opts?.registry !== undefined) js.registry = opts.registry;
       if (io === "input" && opts?.ignoreUnknownFields === true) js.ignoreUnknownFields = true;
+      // The reader's allowPartial: proto2 required fields may be left out, and the input schema says so.
+      if (io === "input" && opts?.allowPartial === true) js.allowPartial = true;
       // The input of a create request: REQUIRED fields `required`, OUTPUT_ONLY ones `readOnly` (jsonSchema's
       // `create` option).
-      if (io === "input" && createOpts !== undefined) js.create = true;
+      if (io === "input" && createOpts !== undefined) {
+        js.create = true;
+        // The path lists too, as validate applies them.
+        if (opts?.required !== undefined) js.required = opts.required;
+        if (opts?.outputOnly !== undefined) js.outputOnly = opts.outputOnly;
+      }
       return jsonSchema(schema, js);
     };
   return {
