@@ -265,7 +265,10 @@ describe("laws", () => {
         }
         expect(outputOnly(out)).toEqual([]);
         expect(toJson(Book, createFromJson(Book, out))).toEqual(out);
-        expect(toJson(Book, createFromJsonString(Book, JSON.stringify(json)))).toEqual(out);
+        // As text: JSON.stringify writes a Struct's -0 as 0, so the texts are compared.
+        expect(JSON.stringify(toJson(Book, createFromJsonString(Book, JSON.stringify(json))))).toBe(
+          JSON.stringify(out),
+        );
       }),
       { numRuns: 200 },
     );
