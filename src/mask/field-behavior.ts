@@ -31,7 +31,7 @@ import { WktJsonError } from "../errors.js";
 import type { Node } from "../internal/mask-trie.js";
 import { charge, type WorkMeter } from "../internal/meter.js";
 import { defaultMaxDepth } from "../limits.js";
-import { pathJoin, type PathSegment } from "../path.js";
+import type { PathSegment } from "../path.js";
 import {
   boxNone,
   depthError,
@@ -45,6 +45,7 @@ import {
   type Msg,
 } from "../wkt/field-access.js";
 import { fieldValueEquals } from "../wkt/message-equals.js";
+import { clientPath } from "./client-path.js";
 import { copyFieldValue } from "./message-copy.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -234,8 +235,11 @@ export interface BehaviorWalk {
   free: WorkMeter;
   /** `immutableSetOnce`: an IMMUTABLE field the stored resource leaves unset may be set. */
   setOnce: boolean;
-  /** Below a cleared message or map entry: its JSON path, for the error's detail. */
-  cleared: string;
+  /** Below a cleared message or map entry: the length of `at` that names it, for the error's detail; else -1. */
+  cleared: number;
+  /** The root message's plan and the request body as the client sent it: errors name its keys (client-path.ts). */
+  root: MessagePlan;
+  body: unknown;
 }
 
 /** Walk mode: below a list element, which has no identity, so IMMUTABLE is not checked. */
@@ -336,9 +340,9 @@ function keepField(
   if ((bits & requiredBit) !== 0 && !requiredPresent(fp, result, walk.m, depthLeft)) {
     throw new WktJsonError(
       "field-behavior",
-      pathJoin("$", ...at, fp.field.jsonName),
+      clientPath(walk.root, walk.body, [...at, fp.field.jsonName]),
       plan.desc.typeName,
-      `${fp.name} is REQUIRED: an update may not clear it or leave it empty`,
+      `${fp.name} is REQUIRED: an update may not clear it or leave it empty; send a value for it`,
     );
   }
   let kept = false;
@@ -382,7 +386,9 @@ function keepBelow(
   const sv = stored !== undefined && fieldIsSet(fp, stored) ? fieldGet(fp, stored) : undefined;
   if (fp.kind === "message") {
     if (fieldIsSet(fp, result)) {
-      return keepBehavior(sub, fieldGet(fp, result) as Msg, sv as Msg, node, below, at, walk, mode, depthLeft - 1);
+      // A message the stored resource lacks is new as a whole: every field of it is the update's (REQUIRED too).
+      const n = sv === undefined ? ALL : node;
+      return keepBehavior(sub, fieldGet(fp, result) as Msg, sv as Msg, n, below, at, walk, mode, depthLeft - 1);
     }
     if (sv === undefined) return false;
     // Cleared (or, in a oneof, replaced by another member): keep what the stored message holds that the
@@ -413,8 +419,10 @@ function keepBelow(
   const visit = (key: string, n: Node | typeof ALL): void => {
     at.push(key);
     const s = old !== undefined && hasOwn.call(old, key) ? (old[key] as Msg) : undefined;
-    if (hasOwn.call(map, key)) keepBehavior(sub, map[key] as Msg, s, n, undefined, at, walk, mode, depthLeft - 1);
-    else if (s !== undefined && (mode & inList) === 0 && (behaviorOfType(sub.desc) & immutableBit) !== 0) {
+    if (hasOwn.call(map, key)) {
+      // A new entry is the update's as a whole, as a new message is.
+      keepBehavior(sub, map[key] as Msg, s, s === undefined ? ALL : n, undefined, at, walk, mode, depthLeft - 1);
+    } else if (s !== undefined && (mode & inList) === 0 && (behaviorOfType(sub.desc) & immutableBit) !== 0) {
       keepCleared(sub, create(sub.desc) as Msg, s, undefined, at, walk, mode, depthLeft);
     }
     at.pop();
@@ -444,9 +452,9 @@ function keepCleared(
   depthLeft: number,
 ): boolean {
   if ((mode & inCleared) !== 0) return keepBehavior(plan, fresh, stored, ALL, lists, at, walk, mode, depthLeft - 1);
-  walk.cleared = pathJoin("$", ...at);
+  walk.cleared = at.length;
   const kept = keepBehavior(plan, fresh, stored, ALL, lists, at, walk, mode | inCleared, depthLeft - 1);
-  walk.cleared = "";
+  walk.cleared = -1;
   return kept;
 }
 
@@ -466,13 +474,15 @@ function checkImmutable(
     if (set && fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) return;
     detail =
       (mode & inCleared) !== 0
-        ? `${fp.name} is IMMUTABLE: the update clears ${walk.cleared}, which holds it`
-        : `${fp.name} is IMMUTABLE: it may not change once set`;
+        ? `${fp.name} is IMMUTABLE: the update clears ${clientPath(walk.root, walk.body, at.slice(0, walk.cleared))}, ` +
+          `which holds it; send it with its stored value`
+        : `${fp.name} is IMMUTABLE: it may not change once set; send its stored value or leave it out of the update`;
   } else {
     if (!set || walk.setOnce) return;
     detail =
       `${fp.name} is IMMUTABLE: the stored resource leaves it unset, and it may be set only when the resource ` +
-      `is created (option immutableSetOnce: once)`;
+      `is created (option immutableSetOnce: once); leave it out of the update`;
   }
-  throw new WktJsonError("field-behavior", pathJoin("$", ...at, fp.field.jsonName), plan.desc.typeName, detail);
+  const path = clientPath(walk.root, walk.body, [...at, fp.field.jsonName]);
+  throw new WktJsonError("field-behavior", path, plan.desc.typeName, detail);
 }
