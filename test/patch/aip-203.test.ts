@@ -363,6 +363,8 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     ['{"node": {"child": {"label": "c",\n "code": "Z"}}}', "$.node.child.code", "IMMUTABLE", 2, 10],
     ['{\n"title": ""}', "$.title", "REQUIRED", 2, 10],
     // A map entry the update leaves out: the nearest value above it that the body holds (the map).
+    // A map key as the client spelt it: "07" is the int32 key 7.
+    ['{"byNum": {\n"07": {"code": "T"}}}', '$.byNum["07"].code', "IMMUTABLE", 2, 16],
     ['{\n "by_num": {}}', '$.by_num["7"].code', "clears", 2, 12],
     ['{"byKey":\n {"east": {"code": "E"}}}', '$.byKey["a.b c"].code', "clears", 2, 2],
   ])("%s is refused at %s, with its line and column", (text, path, what, line, column) => {
@@ -481,7 +483,18 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
       rule: "field-behavior",
       path: "$.byKey.__proto__.code",
     });
+    // An AIP-161 mask path by that key.
+    const byMask = patch(Res, stored, JSON.parse('{"byKey": {"__proto__": {"label": "L"}}}') as JsonValue, {
+      updateMask: ["by_key.__proto__.label"],
+      aip161: true,
+    });
+    expect(Object.keys(byMask.byKey as object)).toEqual(["__proto__"]);
+    expect(catchWkt(() => patch(Res, stored, {}, { updateMask: ["by_key.__proto__"], aip161: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.byKey.__proto__.code",
+    });
     expect(({} as Record<string, unknown>).code).toBeUndefined();
+    expect(({} as Record<string, unknown>).label).toBeUndefined();
   });
 
   it("a body that removes a wide or deep stored subtree: a WktJsonError, never a stack overflow", () => {
