@@ -12,6 +12,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createFromJson,
+  createFromJsonString,
+  standardSchema,
   fieldMaskProject,
   fromJson,
   jsonPatch,
@@ -128,5 +130,37 @@ describe("AIP-161: reading with a mask, then updating with the returned data and
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("create (AIP-133): the value, its text and the Standard Schema agree", () => {
+  it("createFromJson, createFromJsonString and standardSchema({ create: true }) give the same resource or error", () => {
+    // AIP-203 OUTPUT_ONLY on create: "the server must clear out any value in this field".
+    for (const strict of [false, true]) {
+      const schema = standardSchema(Res, { create: true, strict, registry });
+      fc.assert(
+        fc.property(arbStored, fc.boolean(), (stored, titled) => {
+          const json = toJson(Res, stored, { registry }) as JsonObject;
+          if (!titled) delete json.title; // REQUIRED: missing
+          const outcome = (f: () => MessageShape<DescMessage>): unknown => {
+            try {
+              return toJson(Res, f(), { registry });
+            } catch (e) {
+              const { rule, path } = e as { rule: string; path: string };
+              return { rule, path };
+            }
+          };
+          const value = outcome(() => createFromJson(Res, json, { strict, registry }));
+          expect(outcome(() => createFromJsonString(Res, JSON.stringify(json), { strict, registry }))).toEqual(value);
+          const result = schema["~standard"].validate(json) as {
+            value?: MessageShape<DescMessage>;
+            issues?: { rule: string; jsonPath: string }[];
+          };
+          if (result.issues === undefined) expect(toJson(Res, result.value!, { registry })).toEqual(value);
+          else expect(result.issues.map((i) => ({ rule: i.rule, path: i.jsonPath }))).toContainEqual(value);
+        }),
+        { numRuns: 60 },
+      );
+    }
   });
 });
