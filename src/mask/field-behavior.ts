@@ -19,7 +19,13 @@
  *   Sending the same value is not. Inside lists it is not checked (an element has no identity to compare by).
  * - REQUIRED: "a field ... must be provided": an update that leaves it unset (or at its default, for fields
  *   without presence; a message with no field off its default) is an error, for the fields the mask touches;
- *   in a message, list element or map value the update sets, its required fields too.
+ *   in a message, list element or map value the update sets, its required fields too, and in a message or map
+ *   entry the stored resource lacks, all of them (the update brings the whole message into being).
+ *
+ * A field that is OUTPUT_ONLY and also REQUIRED or IMMUTABLE (the descriptor's and the path lists' bits are
+ * one set) is treated as OUTPUT_ONLY: a request can neither provide nor change it. Field behaviour applies to
+ * the fields of the schema: not inside an Any's packed message (the client's bytes, which a service that
+ * unpacks them checks) nor to extensions, which a FieldMask cannot name.
  *
  * @module
  * @internal
@@ -231,6 +237,9 @@ export interface BehaviorWalk {
   /**
    * The meter of the walks of what the update cleared: those read the stored resource, which the server holds
    * and the merge has copied already, so they are not charged to the client's allowance (but depth-bounded).
+   * Each stored node is read once (a oneof's selected member once per other member the mask names), so the
+   * work is linear in the stored resource, as the merge's copy of it is; a stored resource that came from a
+   * client went through the same limits when it was written.
    */
   free: WorkMeter;
   /** `immutableSetOnce`: an IMMUTABLE field the stored resource leaves unset may be set. */
@@ -260,7 +269,7 @@ const inCleared = 2;
  *   clears a message or removes a map entry that holds it; one the stored resource leaves unset may not be set
  *   unless `setOnce`. Inside lists it is not checked: an element has no identity to compare it by.
  * - a REQUIRED field must be present ({@link requiredPresent}), in what the update holds (not below a message
- *   it cleared).
+ *   it cleared); a message or map entry the stored resource lacks is walked whole, whatever the mask names.
  *
  * `stored` is the stored message at the same place, undefined where it has none; `lists` the path lists' node
  * of this message (undefined inside lists and maps, where the lists do not reach); `mode` the walk modes.

@@ -64,7 +64,9 @@ export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
  * `outputOnly`, `immutable` and `required` path lists: output-only fields of the body are ignored and the stored
  * values kept (also below a replaced message, map entry or list element: a list element is matched by its
  * position), immutable fields may not change once set nor be set by an update (`immutableSetOnce` allows the
- * latter), required fields may not be cleared.
+ * latter), required fields may not be cleared. Field behaviour is not applied inside an Any's packed message.
+ * A refusal's path names each member as the body spelt it (`$.by_key.east.code` for a body that used the proto
+ * name).
  *
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
  *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `mask-path` or `syntax`
