@@ -488,7 +488,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
       updateMask: ["by_key.__proto__.label"],
       aip161: true,
     });
-    expect(Object.keys(byMask.byKey as object)).toEqual(["__proto__"]);
+    expect(Object.keys((byMask as unknown as { byKey: object }).byKey)).toEqual(["__proto__"]);
     expect(catchWkt(() => patch(Res, stored, {}, { updateMask: ["by_key.__proto__"], aip161: true }))).toMatchObject({
       rule: "field-behavior",
       path: "$.byKey.__proto__.code",

@@ -152,7 +152,7 @@ describe("create (AIP-133): the value, its text and the Standard Schema agree", 
           };
           const value = outcome(() => createFromJson(Res, json, { strict, registry }));
           expect(outcome(() => createFromJsonString(Res, JSON.stringify(json), { strict, registry }))).toEqual(value);
-          const result = schema["~standard"].validate(json) as {
+          const result = schema["~standard"].validate(json) as unknown as {
             value?: MessageShape<DescMessage>;
             issues?: { rule: string; jsonPath: string }[];
           };
