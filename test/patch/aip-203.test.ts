@@ -380,6 +380,21 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     expect(catchWkt(() => patchFromJsonString(Res, res, text))).toMatchObject({ line, column });
   });
 
+  it("a text body repeating a map key or a member of a map entry: duplicate-field, with line and column", () => {
+    // A value from JSON.parse keeps the last of the two; the text entry points refuse the body instead.
+    for (const [text, path] of [
+      ['{"byKey": {"east": {"code": "E"},\n"east": {"code": "X"}}}', "$.byKey.east"],
+      ['{"byKey": {"east": {"code": "X",\n"code": "E"}}}', "$.byKey.east.code"],
+    ] as const) {
+      for (const e of [
+        catchWkt(() => patchFromJsonString(Res, res, text)),
+        catchWkt(() => jsonPatchFromJsonString(Res, resJson, text)),
+      ]) {
+        expect(e).toMatchObject({ rule: "duplicate-field", path, line: 2, column: 1 });
+      }
+    }
+  });
+
   it("strict: a mask path into a map entry that names an output-only field is refused, as `location.verify_time` is", () => {
     // AIP-203 OUTPUT_ONLY: "including the field in a request does nothing"; strict makes including it an error.
     const updateMask = ["by_key.east.create_time"];
