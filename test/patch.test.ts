@@ -272,9 +272,10 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
       expect(
         catchWkt(() => apply({ chapters: [{ title: "a" }, { id: "x", title: "b" }] }, { strict: true })),
       ).toMatchObject({ rule: "field-behavior", path: "$.chapters[1].id" });
+      // About the mask, not the body: at the update mask's path, as the mask's other errors are.
       expect(catchWkt(() => apply({ title: "T" }, { strict: true, updateMask: "title,createTime" }))).toMatchObject({
         rule: "field-behavior",
-        path: "$",
+        path: "$.updateMask",
       });
       expect(changes(apply({ title: "T" }, { strict: true }))).toEqual({ title: "T" });
     });

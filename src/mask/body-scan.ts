@@ -84,8 +84,9 @@ export function scanObject(
           pathJoin("$", ...at, key),
           plan.desc.typeName,
           (bits & outputOnlyBit) !== 0
-            ? `${fp.name} is OUTPUT_ONLY: a request may not set it (strict)`
-            : `${fp.name} is IDENTIFIER, which a create request may not set (AIP-203: OUTPUT_ONLY on create; strict)`,
+            ? `${fp.name} is OUTPUT_ONLY: a request may not set it (strict); leave it out of the request`
+            : `${fp.name} is IDENTIFIER, which a create request may not set (AIP-203: OUTPUT_ONLY on create; ` +
+                `strict); leave it out of the request`,
         );
         if (scan.issues === undefined) throw e;
         scan.issues.push(e);

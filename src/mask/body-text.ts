@@ -40,7 +40,7 @@ export function bodyText(text: string, options: Partial<JsonReadOptions> | undef
 
 /**
  * Runs `f`, the walk of a body parsed from `text`, and gives an error it throws without a position the line
- * and column of its path in the text: of the member the path names, else of the value that would hold it.
+ * and column of its path in the text: of the member the path names, else of the nearest value above it.
  * Errors about the options or the update mask (not the body) and errors at the root keep no position.
  */
 export function positioned<T>(text: string, f: () => T): T {
@@ -56,9 +56,13 @@ function located(e: unknown, text: string): unknown {
   if (e.typeName === fieldMaskTypeName || e.typeName === optionsTypeName) return e;
   const segs = jsonPathSegments(e.path);
   if (segs === undefined || segs.length === 0) return e;
-  // The member, else the object or list that would hold it (a REQUIRED member missing, a parent sent null).
-  const [own, holder] = locateJsonPaths(text, [segs, segs.slice(0, -1)]);
-  const at = own ?? holder;
+  // The member, else the nearest value of the body above it: the object that would hold it (a REQUIRED member
+  // missing, a parent sent null), or further up where the update removed more (a map entry left out, whose
+  // immutable field the error names, points at the map).
+  const prefixes: (string | number)[][] = [];
+  for (let n = segs.length; n >= 0; n--) prefixes.push(segs.slice(0, n));
+  let at: ReturnType<typeof locateJsonPaths>[number];
+  for (const found of locateJsonPaths(text, prefixes)) if ((at = found) !== undefined) break;
   if (at !== undefined) {
     e.line = at.line;
     e.column = at.column;

@@ -19,7 +19,13 @@
  *   Sending the same value is not. Inside lists it is not checked (an element has no identity to compare by).
  * - REQUIRED: "a field ... must be provided": an update that leaves it unset (or at its default, for fields
  *   without presence; a message with no field off its default) is an error, for the fields the mask touches;
- *   in a message, list element or map value the update sets, its required fields too.
+ *   in a message, list element or map value the update sets, its required fields too, and in a message or map
+ *   entry the stored resource lacks, all of them (the update brings the whole message into being).
+ *
+ * A field that is OUTPUT_ONLY and also REQUIRED or IMMUTABLE (the descriptor's and the path lists' bits are
+ * one set) is treated as OUTPUT_ONLY: a request can neither provide nor change it. Field behaviour applies to
+ * the fields of the schema: not inside an Any's packed message (the client's bytes, which a service that
+ * unpacks them checks) nor to extensions, which a FieldMask cannot name.
  *
  * @module
  * @internal
@@ -31,7 +37,7 @@ import { WktJsonError } from "../errors.js";
 import type { Node } from "../internal/mask-trie.js";
 import { charge, type WorkMeter } from "../internal/meter.js";
 import { defaultMaxDepth } from "../limits.js";
-import { pathJoin, type PathSegment } from "../path.js";
+import type { PathSegment } from "../path.js";
 import {
   boxNone,
   depthError,
@@ -45,6 +51,7 @@ import {
   type Msg,
 } from "../wkt/field-access.js";
 import { fieldValueEquals } from "../wkt/message-equals.js";
+import { clientPath } from "./client-path.js";
 import { copyFieldValue } from "./message-copy.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -230,12 +237,18 @@ export interface BehaviorWalk {
   /**
    * The meter of the walks of what the update cleared: those read the stored resource, which the server holds
    * and the merge has copied already, so they are not charged to the client's allowance (but depth-bounded).
+   * Each stored node is read once (a oneof's selected member once per other member the mask names), so the
+   * work is linear in the stored resource, as the merge's copy of it is; a stored resource that came from a
+   * client went through the same limits when it was written.
    */
   free: WorkMeter;
   /** `immutableSetOnce`: an IMMUTABLE field the stored resource leaves unset may be set. */
   setOnce: boolean;
-  /** Below a cleared message or map entry: its JSON path, for the error's detail. */
-  cleared: string;
+  /** Below a cleared message or map entry: the length of `at` that names it, for the error's detail; else -1. */
+  cleared: number;
+  /** The root message's plan and the request body as the client sent it: errors name its keys (client-path.ts). */
+  root: MessagePlan;
+  body: unknown;
 }
 
 /** Walk mode: below a list element, which has no identity, so IMMUTABLE is not checked. */
@@ -256,7 +269,7 @@ const inCleared = 2;
  *   clears a message or removes a map entry that holds it; one the stored resource leaves unset may not be set
  *   unless `setOnce`. Inside lists it is not checked: an element has no identity to compare it by.
  * - a REQUIRED field must be present ({@link requiredPresent}), in what the update holds (not below a message
- *   it cleared).
+ *   it cleared); a message or map entry the stored resource lacks is walked whole, whatever the mask names.
  *
  * `stored` is the stored message at the same place, undefined where it has none; `lists` the path lists' node
  * of this message (undefined inside lists and maps, where the lists do not reach); `mode` the walk modes.
@@ -336,9 +349,9 @@ function keepField(
   if ((bits & requiredBit) !== 0 && !requiredPresent(fp, result, walk.m, depthLeft)) {
     throw new WktJsonError(
       "field-behavior",
-      pathJoin("$", ...at, fp.field.jsonName),
+      clientPath(walk.root, walk.body, [...at, fp.field.jsonName]),
       plan.desc.typeName,
-      `${fp.name} is REQUIRED: an update may not clear it or leave it empty`,
+      `${fp.name} is REQUIRED: an update may not clear it or leave it empty; send a value for it`,
     );
   }
   let kept = false;
@@ -382,7 +395,9 @@ function keepBelow(
   const sv = stored !== undefined && fieldIsSet(fp, stored) ? fieldGet(fp, stored) : undefined;
   if (fp.kind === "message") {
     if (fieldIsSet(fp, result)) {
-      return keepBehavior(sub, fieldGet(fp, result) as Msg, sv as Msg, node, below, at, walk, mode, depthLeft - 1);
+      // A message the stored resource lacks is new as a whole: every field of it is the update's (REQUIRED too).
+      const n = sv === undefined ? ALL : node;
+      return keepBehavior(sub, fieldGet(fp, result) as Msg, sv as Msg, n, below, at, walk, mode, depthLeft - 1);
     }
     if (sv === undefined) return false;
     // Cleared (or, in a oneof, replaced by another member): keep what the stored message holds that the
@@ -413,8 +428,10 @@ function keepBelow(
   const visit = (key: string, n: Node | typeof ALL): void => {
     at.push(key);
     const s = old !== undefined && hasOwn.call(old, key) ? (old[key] as Msg) : undefined;
-    if (hasOwn.call(map, key)) keepBehavior(sub, map[key] as Msg, s, n, undefined, at, walk, mode, depthLeft - 1);
-    else if (s !== undefined && (mode & inList) === 0 && (behaviorOfType(sub.desc) & immutableBit) !== 0) {
+    if (hasOwn.call(map, key)) {
+      // A new entry is the update's as a whole, as a new message is.
+      keepBehavior(sub, map[key] as Msg, s, s === undefined ? ALL : n, undefined, at, walk, mode, depthLeft - 1);
+    } else if (s !== undefined && (mode & inList) === 0 && (behaviorOfType(sub.desc) & immutableBit) !== 0) {
       keepCleared(sub, create(sub.desc) as Msg, s, undefined, at, walk, mode, depthLeft);
     }
     at.pop();
@@ -444,9 +461,9 @@ function keepCleared(
   depthLeft: number,
 ): boolean {
   if ((mode & inCleared) !== 0) return keepBehavior(plan, fresh, stored, ALL, lists, at, walk, mode, depthLeft - 1);
-  walk.cleared = pathJoin("$", ...at);
+  walk.cleared = at.length;
   const kept = keepBehavior(plan, fresh, stored, ALL, lists, at, walk, mode | inCleared, depthLeft - 1);
-  walk.cleared = "";
+  walk.cleared = -1;
   return kept;
 }
 
@@ -466,13 +483,15 @@ function checkImmutable(
     if (set && fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) return;
     detail =
       (mode & inCleared) !== 0
-        ? `${fp.name} is IMMUTABLE: the update clears ${walk.cleared}, which holds it`
-        : `${fp.name} is IMMUTABLE: it may not change once set`;
+        ? `${fp.name} is IMMUTABLE: the update clears ${clientPath(walk.root, walk.body, at.slice(0, walk.cleared))}, ` +
+          `which holds it; send it with its stored value`
+        : `${fp.name} is IMMUTABLE: it may not change once set; send its stored value or leave it out of the update`;
   } else {
     if (!set || walk.setOnce) return;
     detail =
       `${fp.name} is IMMUTABLE: the stored resource leaves it unset, and it may be set only when the resource ` +
-      `is created (option immutableSetOnce: once)`;
+      `is created (option immutableSetOnce: once); leave it out of the update`;
   }
-  throw new WktJsonError("field-behavior", pathJoin("$", ...at, fp.field.jsonName), plan.desc.typeName, detail);
+  const path = clientPath(walk.root, walk.body, [...at, fp.field.jsonName]);
+  throw new WktJsonError("field-behavior", path, plan.desc.typeName, detail);
 }

@@ -30,7 +30,10 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
    * message replaces the stored one.
    */
   impliedMask?: "leaves" | "fields";
-  /** Paths (proto names, through singular message fields) of OUTPUT_ONLY fields, besides the descriptor's. */
+  /**
+   * Paths (proto names, through singular message fields) of OUTPUT_ONLY fields, besides the descriptor's. A field
+   * that is OUTPUT_ONLY here or in the descriptor is OUTPUT_ONLY whatever else `immutable` or `required` say.
+   */
   outputOnly?: readonly string[];
   /** Paths of IMMUTABLE fields, besides those the descriptor marks IMMUTABLE or IDENTIFIER. */
   immutable?: readonly string[];

@@ -36,7 +36,7 @@ import { charge, unmetered, workMeter, type WorkMeter } from "../internal/meter.
 import { fieldMaskTypeName } from "../internal/names.js";
 import { optionsTypeName } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
-import { checkMessage, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
+import { boxNone, checkMessage, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
 import { mergeMasked, rejectWildcards, type MergeFlags } from "./field-mask-merge.js";
 import {
   ALL,
@@ -64,7 +64,9 @@ export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
  * `outputOnly`, `immutable` and `required` path lists: output-only fields of the body are ignored and the stored
  * values kept (also below a replaced message, map entry or list element: a list element is matched by its
  * position), immutable fields may not change once set nor be set by an update (`immutableSetOnce` allows the
- * latter), required fields may not be cleared.
+ * latter), required fields may not be cleared. Field behaviour is not applied inside an Any's packed message.
+ * A refusal's path names each member as the body spelt it (`$.by_key.east.code` for a body that used the proto
+ * name).
  *
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
  *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `mask-path` or `syntax`
@@ -196,7 +198,8 @@ export function run<Desc extends DescMessage>(
   const result = mergeMasked(plan, stored as unknown as Msg, message as unknown as Msg, mask, replace, m);
   // Types without field behaviour (none in the descriptor, no path lists) skip the walk.
   if (behaviorOfType(schema) !== 0 || o.lists.children !== undefined) {
-    const walk: BehaviorWalk = { m, free: unmetered(schema.typeName), setOnce: o.setOnce, cleared: "" };
+    const free = unmetered(schema.typeName);
+    const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body };
     try {
       keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, defaultMaxDepth);
     } catch (e) {
@@ -208,11 +211,12 @@ export function run<Desc extends DescMessage>(
 
 /**
  * An explicit mask's trie without the paths through output-only fields (an error under `strict`), checked for
- * `*` (an update mask names what it changes). Below a map field (AIP-161 keys) the mask is kept as it is. A
- * step per node of the mask.
+ * `*` (an update mask names what it changes). Below a map field of messages the AIP-161 keys are kept and the
+ * paths into each entry's message go through the same check (`branches.east.create_time` names an output-only
+ * field as `location.verify_time` does). A step per node of the mask.
  */
 function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
-  const at: string[] = [];
+  const at: Segment[] = [];
   const visit = (p: MessagePlan, n: Node, lists: BehaviorLists | undefined): Node => {
     const out = emptyNode();
     if (n.children === undefined) return out;
@@ -224,17 +228,34 @@ function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
         if (o.strict) {
           throw new WktJsonError(
             "field-behavior",
-            "$",
+            "$.updateMask",
             fieldMaskTypeName,
-            `updateMask path ${JSON.stringify(at.join("."))} names the OUTPUT_ONLY field ${fp.name} (strict)`,
+            `updateMask path ${JSON.stringify(formatPath(at))} names the OUTPUT_ONLY field ${fp.name}, which a ` +
+              `request may not set (strict); take the path out of the mask`,
           );
         }
-      } else if (child.leaf || fp.kind !== "message") {
+      } else if (child.leaf || fp.message === undefined || fp.kind === "list") {
         (out.children ??= new Map()).set(name, child);
+      } else if (fp.kind === "map") {
+        const c = fp.box === boxNone ? entries(planOf(fp.message), child) : child;
+        if (!isEmptyNode(c)) (out.children ??= new Map()).set(name, c);
       } else {
-        const c = visit(planOf(fp.message!), child, behaviorBelow(lists, fp));
+        const c = visit(planOf(fp.message), child, behaviorBelow(lists, fp));
         if (!isEmptyNode(c)) (out.children ??= new Map()).set(name, c);
       }
+      at.pop();
+    }
+    return out;
+  };
+  // The keys of a map of messages in the mask (`*` is refused below), each entry's paths checked as a message's.
+  const entries = (value: MessagePlan, n: Node): Node => {
+    const out: Node = { ...n, children: undefined };
+    if (n.children === undefined) return out;
+    charge(m, n.children.size);
+    for (const [key, entry] of n.children) {
+      at.push(key);
+      const c = entry.leaf ? entry : visit(value, entry, undefined);
+      if (!isEmptyNode(c)) (out.children ??= new Map()).set(key, c);
       at.pop();
     }
     return out;

@@ -6,7 +6,16 @@ import { fileURLToPath } from "node:url";
 import { toBinary, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromJson, jsonPatch, patch, toJson, type PatchOptions } from "../../src/index.js";
+import {
+  createFromJson,
+  fromJson,
+  jsonPatch,
+  jsonPatchFromJsonString,
+  patch,
+  patchFromJsonString,
+  toJson,
+  type PatchOptions,
+} from "../../src/index.js";
 import { arbMessage } from "../arbitrary.js";
 import { catchWkt } from "../helpers.js";
 import { compileProto } from "./registry.js";
@@ -329,5 +338,195 @@ describe("laws", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("review: the classes found by probing (laws.proto, aip203.proto)", () => {
+  const laws = compileProto(dirname(fileURLToPath(import.meta.url)), "laws.proto");
+  const Res = laws.getMessage("acme.laws.v1.Res") as DescMessage;
+  const res = fromJson(Res, {
+    title: "t",
+    byKey: { east: { label: "e", createTime: "2024-01-01T00:00:00Z", code: "E" }, "a.b c": { code: "Q" } },
+    byNum: { "7": { code: "S" } },
+    first: { label: "f", createTime: "2024-01-01T00:00:00Z", code: "F" },
+    mine: "m",
+    node: { code: "N", child: { label: "c" } },
+  });
+  const resJson = toJson(Res, res) as JsonObject;
+  const onRes = (body: JsonValue, options?: PatchOptions): JsonObject =>
+    toJson(Res, patch(Res, res, body, options)) as JsonObject;
+
+  // A refusal names the member as the client wrote it: the decoder takes a field's proto name as well as its
+  // JSON name, and AIP-203 errors are about a member of the request.
+  it.each<[string, string, string, number, number]>([
+    ['{"by_key": {"east": {\n"code": "X"}}}', "$.by_key.east.code", "IMMUTABLE", 2, 9],
+    ['{"node": {"child": {"label": "c",\n "code": "Z"}}}', "$.node.child.code", "IMMUTABLE", 2, 10],
+    ['{\n"title": ""}', "$.title", "REQUIRED", 2, 10],
+    // A map entry the update leaves out: the nearest value above it that the body holds (the map).
+    // A map key as the client spelt it: "07" is the int32 key 7.
+    ['{"byNum": {\n"07": {"code": "T"}}}', '$.byNum["07"].code', "IMMUTABLE", 2, 16],
+    ['{\n "by_num": {}}', '$.by_num["7"].code', "clears", 2, 12],
+    ['{"byKey":\n {"east": {"code": "E"}}}', '$.byKey["a.b c"].code', "clears", 2, 2],
+  ])("%s is refused at %s, with its line and column", (text, path, what, line, column) => {
+    for (const e of [
+      catchWkt(() => patch(Res, res, JSON.parse(text) as JsonValue)),
+      catchWkt(() => patchFromJsonString(Res, res, text)),
+      catchWkt(() => jsonPatchFromJsonString(Res, resJson, text)),
+    ]) {
+      expect(e).toMatchObject({ rule: "field-behavior", path });
+      expect(e.detail).toContain(what);
+    }
+    // The position of the member's value, else of the nearest value above it.
+    expect(catchWkt(() => patchFromJsonString(Res, res, text))).toMatchObject({ line, column });
+  });
+
+  it("a text body repeating a map key or a member of a map entry: duplicate-field, with line and column", () => {
+    // A value from JSON.parse keeps the last of the two; the text entry points refuse the body instead.
+    for (const [text, path] of [
+      ['{"byKey": {"east": {"code": "E"},\n"east": {"code": "X"}}}', "$.byKey.east"],
+      ['{"byKey": {"east": {"code": "X",\n"code": "E"}}}', "$.byKey.east.code"],
+    ] as const) {
+      for (const e of [
+        catchWkt(() => patchFromJsonString(Res, res, text)),
+        catchWkt(() => jsonPatchFromJsonString(Res, resJson, text)),
+      ]) {
+        expect(e).toMatchObject({ rule: "duplicate-field", path, line: 2, column: 1 });
+      }
+    }
+  });
+
+  it("strict: a mask path into a map entry that names an output-only field is refused, as `location.verify_time` is", () => {
+    // AIP-203 OUTPUT_ONLY: "including the field in a request does nothing"; strict makes including it an error.
+    const updateMask = ["by_key.east.create_time"];
+    expect(catchWkt(() => onRes({}, { updateMask, aip161: true, strict: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.updateMask",
+    });
+    // Without strict the path is ignored: the stored value stays, whatever the body says.
+    const body = { byKey: { east: { createTime: "2030-01-01T00:00:00Z" } } };
+    expect(onRes(body, { updateMask, aip161: true })).toEqual(resJson);
+    expect(
+      onRes({ byKey: { east: { label: "q" } } }, { updateMask: ["by_key.east.label"], aip161: true }).byKey,
+    ).toEqual({
+      ...(resJson.byKey as JsonObject),
+      east: { label: "q", createTime: "2024-01-01T00:00:00Z", code: "E" },
+    });
+  });
+
+  it("REQUIRED: a message the update brings into being is checked whole, whatever part of it the mask names", () => {
+    // AIP-203: "In the case above, if a title is specified, the text field is required."
+    const bare = fromJson(Shop, { address: { city: "x" }, opened: "2020-01-01T00:00:00Z" });
+    for (const [body, options] of [
+      [{ customer: { name: "n" } }, {}],
+      [{ customer: { name: "n" } }, { updateMask: "customer.name" }],
+    ] as const) {
+      expect(catchWkt(() => patch(Shop, bare, body, options))).toMatchObject({
+        rule: "field-behavior",
+        path: "$.customer.address",
+      });
+    }
+    // A stored message missing it already is not the update's doing: a change elsewhere in it passes.
+    const legacy = fromJson(Shop, { address: { city: "x" }, opened: "2020-01-01T00:00:00Z", customer: { name: "a" } });
+    expect((toJson(Shop, patch(Shop, legacy, { customer: { name: "b" } })) as JsonObject).customer).toEqual({
+      name: "b",
+    });
+  });
+
+  it("a oneof: selecting another member drops the output-only data of the old one; its immutable data may not go", () => {
+    // AIP-203 IMMUTABLE: "may not be changed after"; the old member's `code` would go with it.
+    expect(catchWkt(() => onRes({ second: { label: "s" } }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.first.code",
+    });
+    // `mine` (output-only) is the stored choice of `owned`; the client's choice of `yours` stands.
+    expect(onRes({ yours: "y" }).yours).toBe("y");
+    expect(onRes({ yours: "y" }).mine).toBeUndefined();
+    // Sending the output-only member does nothing.
+    expect(onRes({ mine: "forged" }, { updateMask: "mine" })).toEqual(resJson);
+  });
+
+  it("path lists: OUTPUT_ONLY wins over REQUIRED and IMMUTABLE on the same field; a path given twice is one", () => {
+    // OUTPUT_ONLY: "including the field in a request does nothing", so it can be neither required nor changed.
+    expect(onRes({ title: "" }, { outputOnly: ["title"], required: ["title"] }).title).toBe("t");
+    expect(toJson(Res, createFromJson(Res, { title: "x" }, { outputOnly: ["title"] }))).toEqual({});
+    expect(onRes({ node: { code: "other" } }, { outputOnly: ["node.code"], immutable: ["node.code"] })).toEqual(
+      resJson,
+    );
+    expect(catchWkt(() => onRes({ node: { code: "q" } }, { immutable: ["node.code", "node.code"] }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.node.code",
+    });
+  });
+
+  it("immutableSetOnce reaches nested fields: set once below a stored parent, then refused", () => {
+    const body = { node: { child: { child: { code: "new" } } } };
+    expect(catchWkt(() => onRes(body))).toMatchObject({ rule: "field-behavior", path: "$.node.child.child.code" });
+    const once = patch(Res, res, body, { immutableSetOnce: true });
+    expect(toJson(Res, once)).toMatchObject({ node: { child: { child: { code: "new" } } } });
+    const again = { node: { child: { child: { code: "newer" } } } };
+    expect(catchWkt(() => patch(Res, once, again, { immutableSetOnce: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.node.child.child.code",
+    });
+  });
+
+  it("an Any's contents and extensions are not walked: field behaviour applies to the schema's own fields", () => {
+    // The packed message is the client's bytes: a service that accepts an Any checks what it unpacks.
+    const Node = laws.getMessage("acme.laws.v1.Node") as DescMessage;
+    const extra = { "@type": "type.googleapis.com/acme.laws.v1.Node", createTime: "2030-01-01T00:00:00Z" };
+    expect(
+      (toJson(Res, patch(Res, res, { extra }, { registry: laws }), { registry: laws }) as JsonObject).extra,
+    ).toEqual(extra);
+    expect(toJson(Node, fromJson(Node, { createTime: "2030-01-01T00:00:00Z" }))).toEqual({
+      createTime: "2030-01-01T00:00:00Z",
+    });
+  });
+
+  it("__proto__ map keys go through the restore and check walks as plain keys", () => {
+    const stored = fromJson(
+      Res,
+      JSON.parse('{"title": "t", "byKey": {"__proto__": {"code": "P", "createTime": "2024-01-01T00:00:00Z"}}}'),
+    );
+    const kept = toJson(
+      Res,
+      patch(Res, stored, JSON.parse('{"byKey": {"__proto__": {"code": "P", "label": "x"}}}')),
+    ) as JsonObject;
+    expect(JSON.stringify(kept.byKey)).toBe(
+      '{"__proto__":{"label":"x","createTime":"2024-01-01T00:00:00Z","code":"P"}}',
+    );
+    expect(catchWkt(() => patch(Res, stored, { byKey: {} }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.byKey.__proto__.code",
+    });
+    // An AIP-161 mask path by that key.
+    const byMask = patch(Res, stored, JSON.parse('{"byKey": {"__proto__": {"label": "L"}}}') as JsonValue, {
+      updateMask: ["by_key.__proto__.label"],
+      aip161: true,
+    });
+    expect(Object.keys((byMask as unknown as { byKey: object }).byKey)).toEqual(["__proto__"]);
+    expect(catchWkt(() => patch(Res, stored, {}, { updateMask: ["by_key.__proto__"], aip161: true }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.byKey.__proto__.code",
+    });
+    expect(({} as Record<string, unknown>).code).toBeUndefined();
+    expect(({} as Record<string, unknown>).label).toBeUndefined();
+  });
+
+  it("a body that removes a wide or deep stored subtree: a WktJsonError, never a stack overflow", () => {
+    // The walk of what the update removed reads the stored resource (each node once, depth-bounded).
+    const byKey = Object.fromEntries(
+      Array.from({ length: 20_000 }, (_, i) => [`k${i}`, { label: "x", createTime: "2024-01-01T00:00:00Z" }]),
+    );
+    const wide = fromJson(Res, { title: "t", byKey: { ...byKey, last: { child: { child: { code: "c" } } } } });
+    expect(catchWkt(() => patch(Res, wide, {}, { updateMask: ["by_key"] }))).toMatchObject({
+      rule: "field-behavior",
+      path: "$.byKey.last.child.child.code",
+    });
+    let deep: JsonObject = { code: "bottom" };
+    for (let i = 0; i < 95; i++) deep = { createTime: "2024-01-01T00:00:00Z", child: deep };
+    const stored = fromJson(Res, { title: "t", node: deep });
+    const e = catchWkt(() => patch(Res, stored, { node: null }));
+    expect(e).toMatchObject({ rule: "field-behavior", path: `$.node${".child".repeat(95)}.code` });
+    expect(e.detail).toContain("clears $.node,");
   });
 });
