@@ -21,7 +21,7 @@ import {
   testRegistry,
 } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
-import { Book } from "./patch/registry.js";
+import { Book, compileProto } from "./patch/registry.js";
 
 const storedJson = {
   name: "shelves/1/books/1",
@@ -618,5 +618,79 @@ describe("hostile bodies", () => {
     }
     const [small, large, copySmall, copyLarge] = best as [number, number, number, number];
     expect(large / small / (copyLarge / copySmall)).toBeLessThan(3);
+  });
+});
+
+describe("depth: the call's limit, and where the stored resource nests too deep", () => {
+  // A stored resource `depth` messages deep through recursive_message, note at the bottom.
+  const deep = (depth: number) => {
+    let json: JsonObject = { optionalString: "bottom" };
+    for (let i = 1; i < depth; i++) json = { recursiveMessage: json };
+    return fromJson(TestAllTypesProto3, json, { registry: testRegistry, maxDepth: 1000 });
+  };
+  const stored = deep(150);
+  const opts = { registry: testRegistry };
+  const deepPath = "$" + ".recursiveMessage".repeat(100);
+
+  it("maxDepth (or recursionLimit) of the call bounds the copy of the stored resource, not the default 100", () => {
+    const j = (m: unknown) => toJson(TestAllTypesProto3, m as never, { registry: testRegistry, maxDepth: 300 });
+    const want = { ...(j(stored) as JsonObject), optionalInt32: 7 };
+    expect(j(patch(TestAllTypesProto3, stored, { optionalInt32: 7 }, { ...opts, maxDepth: 300 }))).toEqual(want);
+    expect(j(patch(TestAllTypesProto3, stored, {}, { ...opts, recursionLimit: 300 }))).toEqual(j(stored));
+  });
+
+  it("a depth error names the stored resource's message past the limit, not $", () => {
+    const e = catchWkt(() => patch(TestAllTypesProto3, stored, {}, opts));
+    expect(e.rule).toBe("depth");
+    expect(e.path).toBe(deepPath);
+    expect(e.typeName).toBe(TestAllTypesProto3.typeName);
+    expect(e.detail).toMatch(/^the stored resource: messages nest deeper than 100 levels/);
+    const e2 = catchWkt(() => patch(TestAllTypesProto3, stored, {}, { ...opts, maxDepth: 120 }));
+    expect(e2.path).toBe("$" + ".recursiveMessage".repeat(120));
+    expect(e2.detail).toMatch(/deeper than 120 levels/);
+  });
+
+  it("the path goes through list elements and map entries as JSON names them", () => {
+    const s = create(TestAllTypesProto3, {
+      repeatedNestedMessage: [{}, { corecursive: deep(150) }],
+    });
+    const e = catchWkt(() => patch(TestAllTypesProto3, s, {}, opts));
+    expect(e.path).toBe("$.repeatedNestedMessage[1].corecursive" + ".recursiveMessage".repeat(98));
+    const m = create(TestAllTypesProto3, { mapStringNestedMessage: { "a b": { corecursive: deep(150) } } });
+    expect(catchWkt(() => patch(TestAllTypesProto3, m, {}, opts)).path).toBe(
+      '$.mapStringNestedMessage["a b"].corecursive' + ".recursiveMessage".repeat(98),
+    );
+  });
+
+  it("fieldMaskMerge keeps the default limit; its error names the target's path", () => {
+    const e = catchWkt(() =>
+      fieldMaskMerge(TestAllTypesProto3, stored, create(TestAllTypesProto3), ["optional_int32"]),
+    );
+    expect(e.rule).toBe("depth");
+    expect(e.path).toBe(deepPath);
+    expect(e.detail).toMatch(/^the target: /);
+    const s = catchWkt(() => fieldMaskMerge(TestAllTypesProto3, create(TestAllTypesProto3), stored, ["*"]));
+    expect([s.path, s.detail.slice(0, 11)]).toEqual([deepPath, "the source:"]);
+  });
+});
+
+describe("depth: the field-behaviour walk takes the call's limit too", () => {
+  const registry = compileProto(new URL("./patch", import.meta.url).pathname, "aip203.proto");
+  const Tree = registry.getMessage("acme.aip203.v1.Tree")!;
+  // 150 levels of Tree, each with its OUTPUT_ONLY id: `*` with a small body keeps every stored id (AIP-161).
+  let json: JsonObject = { id: "150" };
+  for (let i = 149; i >= 1; i--) json = { id: String(i), child: json };
+  const stored = fromJson(Tree, json, { maxDepth: 1000 });
+
+  it("with maxDepth 300 the stored output-only ids are kept all the way down", () => {
+    const out = patch(Tree, stored, { label: "x" }, { updateMask: "*", maxDepth: 300 });
+    expect(toJson(Tree, out, { maxDepth: 300 })).toEqual({ ...json, label: "x" });
+  });
+
+  it("with the default limit, a depth error at the path the walk reached, not $", () => {
+    const e = catchWkt(() => patch(Tree, stored, { label: "x" }, { updateMask: "*" }));
+    expect(e.rule).toBe("depth");
+    expect(e.path).toBe("$" + ".child".repeat(100));
+    expect(e.detail).toMatch(/^the updated resource: /);
   });
 });

@@ -36,7 +36,6 @@ import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
 import type { Node } from "../internal/mask-trie.js";
 import { charge, type WorkMeter } from "../internal/meter.js";
-import { defaultMaxDepth } from "../limits.js";
 import type { PathSegment } from "../path.js";
 import {
   boxNone,
@@ -289,7 +288,10 @@ export function keepBehavior(
   mode: number,
   depthLeft: number,
 ): boolean {
-  if (depthLeft <= 0) throw depthError(plan.desc);
+  if (depthLeft <= 0) {
+    const detail = "the updated resource: messages nest deeper than maxDepth allows";
+    throw new WktJsonError("depth", clientPath(walk.root, walk.body, at), plan.desc.typeName, detail);
+  }
   const m = (mode & inCleared) !== 0 ? walk.free : walk.m;
   let wanted = outputOnlyBit | immutableBit | requiredBit;
   if ((mode & inList) !== 0) wanted &= ~immutableBit;
@@ -361,7 +363,7 @@ function keepField(
     at.pop();
   }
   // After the walk below, which put back the output-only fields the body could not send.
-  if ((bits & immutableBit) !== 0) checkImmutable(plan, fp, result, stored, at, walk, mode);
+  if ((bits & immutableBit) !== 0) checkImmutable(plan, fp, result, stored, at, walk, mode, depthLeft);
   return kept;
 }
 
@@ -476,11 +478,12 @@ function checkImmutable(
   at: PathSegment[],
   walk: BehaviorWalk,
   mode: number,
+  depthLeft: number,
 ): void {
   const set = fieldIsSet(fp, result);
   let detail: string;
   if (stored !== undefined && fieldIsSet(fp, stored)) {
-    if (set && fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), defaultMaxDepth)) return;
+    if (set && fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), depthLeft)) return;
     detail =
       (mode & inCleared) !== 0
         ? `${fp.name} is IMMUTABLE: the update clears ${clientPath(walk.root, walk.body, at.slice(0, walk.cleared))}, ` +

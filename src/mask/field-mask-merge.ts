@@ -38,7 +38,15 @@ import {
   type Msg,
 } from "../wkt/field-access.js";
 import { checkedPaths } from "../wkt/field-mask-check.js";
-import { boxValue, copyFieldValue, copyMessage, copySingular, copyUnknown, unboxValue } from "./message-copy.js";
+import {
+  boxValue,
+  copyDepthError,
+  copyFieldValue,
+  copyMessage,
+  copySingular,
+  copyUnknown,
+  unboxValue,
+} from "./message-copy.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -71,7 +79,8 @@ export interface MergeFlags {
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse or name fields of `schema`, for `*`
  *   inside a path (wildcards are for read masks), and for a missing mask under `requireMask`; `json-type` if
- *   `target` or `source` is not a message of `schema`; `depth` for messages nested deeper than 100 levels.
+ *   `target` or `source` is not a message of `schema`; `depth` for messages nested deeper than 100 levels, at the path of the
+ *   first such message of the target (or the source), the detail starting with "the target" ("the source").
  * @example
  * // field_mask.proto: target f {b {d: 1, x: 2}, c: [1]}, source f {b {d: 10}, c: [2]}, paths f.b and f.c
  * fieldMaskMerge(Schema, target, source, ["f.b", "f.c"]); //=> f {b {d: 10, x: 2}, c: [1, 2]}
@@ -111,14 +120,10 @@ export function fieldMaskMerge<Desc extends DescMessage>(
     replaceMessage: options?.replaceMessageFields === true,
     replaceRepeated: options?.replaceRepeatedFields === true,
   };
-  return mergeMasked(
-    plan,
-    target as unknown as Msg,
-    source as unknown as Msg,
-    trie,
-    flags,
-    m,
-  ) as unknown as MessageShape<Desc>;
+  return mergeMasked(plan, target as unknown as Msg, source as unknown as Msg, trie, flags, m, defaultMaxDepth, {
+    target: "the target",
+    source: "the source",
+  }) as unknown as MessageShape<Desc>;
 }
 
 /**
@@ -135,11 +140,28 @@ export function mergeMasked(
   trie: Node,
   flags: MergeFlags,
   m: WorkMeter,
+  maxDepth: number,
+  names: MergeNames,
 ): Msg {
-  if (trie.leaf || isStar(trie)) return copyMessage(plan, source, defaultMaxDepth);
-  const out = copyMessage(plan, target, defaultMaxDepth);
-  mergeInto(plan, out, source, trie, flags, defaultMaxDepth, m);
+  if (trie.leaf || isStar(trie)) return copyChecked(plan, source, maxDepth, names.source);
+  const out = copyChecked(plan, target, maxDepth, names.target);
+  mergeInto(plan, out, source, trie, flags, maxDepth, m);
   return out;
+}
+
+/** What the errors of {@link mergeMasked} call its target and source ("the stored resource"). @internal */
+export interface MergeNames {
+  target: string;
+  source: string;
+}
+
+/** A copy of `msg`, a `depth` error at the path of its first message nested too deep, called `what`. */
+function copyChecked(plan: MessagePlan, msg: Msg, maxDepth: number, what: string): Msg {
+  try {
+    return copyMessage(plan, msg, maxDepth);
+  } catch (e) {
+    throw copyDepthError(e, plan, msg, maxDepth, what);
+  }
 }
 
 const allFieldsTries = new WeakMap<MessagePlan, Node>();

@@ -11,6 +11,7 @@ import { create } from "@bufbuild/protobuf";
 import type { Struct } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { pathJoin, type PathSegment } from "../path.js";
 import { setOwn } from "../internal/json-value.js";
 import { structTypeName } from "../internal/names.js";
 import {
@@ -41,6 +42,55 @@ export function copyMessage(plan: MessagePlan, msg: Msg, depthLeft: number): Msg
   const unknown = msg.$unknown;
   if (Array.isArray(unknown) && unknown.length > 0) out.$unknown = copyUnknown(unknown);
   return out;
+}
+
+/**
+ * The `depth` error of a copy of `msg` with `depthLeft` levels (as {@link copyMessage} counts them) that
+ * failed: at the JSON path of the first message (in the copy's order) below the limit, its detail starting with
+ * `what` ("the stored resource"); `e` as is if it is no such error or no message is below the limit (a Struct
+ * nested too deep keeps its own error). Called only on that failure: the walk is bounded by `depthLeft`.
+ */
+export function copyDepthError(e: unknown, plan: MessagePlan, msg: Msg, depthLeft: number, what: string): unknown {
+  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.path !== "$") return e;
+  const at: PathSegment[] = [];
+  const find = (p: MessagePlan, v: Msg, left: number): MessagePlan | undefined => {
+    if (left <= 0) return p;
+    for (const fp of p.fields) {
+      if (fp.message === undefined || fp.box !== boxNone || !fieldIsSet(fp, v)) continue;
+      const sub = planOf(fp.message);
+      const fv = fieldGet(fp, v);
+      at.push(fp.field.jsonName);
+      if (fp.kind === "list" && Array.isArray(fv)) {
+        for (let i = 0; i < fv.length; i++) {
+          at.push(i);
+          const r = find(sub, fv[i] as Msg, left - 1);
+          if (r !== undefined) return r;
+          at.pop();
+        }
+      } else if (fp.kind === "map" && typeof fv === "object" && fv !== null) {
+        for (const key of Object.keys(fv)) {
+          at.push(key);
+          const r = find(sub, (fv as Msg)[key] as Msg, left - 1);
+          if (r !== undefined) return r;
+          at.pop();
+        }
+      } else if (fp.kind !== "list" && fp.kind !== "map") {
+        const r = find(sub, fv as Msg, left - 1);
+        if (r !== undefined) return r;
+      }
+      at.pop();
+    }
+    return undefined;
+  };
+  const deep = find(plan, msg, depthLeft);
+  if (deep === undefined) return e;
+  return new WktJsonError(
+    "depth",
+    pathJoin("$", ...at),
+    deep.desc.typeName,
+    `${what}: messages nest deeper than ${depthLeft} levels (maxDepth)`,
+    { cause: e },
+  );
 }
 
 /** A copy of a message's unknown fields, their bytes copied. @internal */

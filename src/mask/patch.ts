@@ -73,7 +73,9 @@ export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
  *   for an update mask that does not name fields of `schema`; `field-behavior` for an immutable field changed
  *   (or cleared with its parent, or set when the stored resource leaves it unset), a required field cleared, or
  *   (under `strict`) an output-only field sent; `json-type` if `stored` is not a
- *   message of `schema`; `range` for a bad option.
+ *   message of `schema`; `range` for a bad option; `depth` for a stored resource nested deeper than
+ *   `maxDepth` (or `recursionLimit`, default 100), at the path of its first message past the limit, the
+ *   detail starting with "the stored resource".
  * @example
  * const stored = create(BookSchema, { name: "books/1", title: "Dune", tags: ["sf"] });
  * const updated = patch(BookSchema, stored, { title: "Dune Messiah", tags: ["sequel"], name: "x" }, { outputOnly: ["name"] });
@@ -195,15 +197,22 @@ export function run<Desc extends DescMessage>(
     touched = mask;
   }
   const replace: MergeFlags = { replaceMessage: true, replaceRepeated: true };
-  const result = mergeMasked(plan, stored as unknown as Msg, message as unknown as Msg, mask, replace, m);
+  // The stored resource is copied within the call's depth limit; a `depth` error names where it nests too deep.
+  const names = { target: "the stored resource", source: "the body" };
+  let result: Msg;
+  try {
+    result = mergeMasked(plan, stored as unknown as Msg, message as unknown as Msg, mask, replace, m, maxDepth, names);
+  } catch (e) {
+    throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
+  }
   // Types without field behaviour (none in the descriptor, no path lists) skip the walk.
   if (behaviorOfType(schema) !== 0 || o.lists.children !== undefined) {
     const free = unmetered(schema.typeName);
     const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body };
     try {
-      keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, defaultMaxDepth);
+      keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, maxDepth);
     } catch (e) {
-      throw stackOverflowAsDepth(e, schema.typeName, defaultMaxDepth);
+      throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
     }
   }
   return result as unknown as MessageShape<Desc>;
