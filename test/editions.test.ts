@@ -30,14 +30,17 @@ import { describe, expect, it } from "vitest";
 import {
   fromJson,
   fromJsonString,
+  jsonPatch,
   jsonSchema,
   mergeFromJson,
   mergeFromJsonString,
   patch,
+  patchFromJsonString,
   toJson,
   toJsonString,
   validateJson,
   validateJsonString,
+  type PatchOptions,
 } from "../src/index.js";
 import { TestAllRequiredTypesProto2 } from "./conformance-registry.js";
 import { catchWkt } from "./helpers.js";
@@ -476,6 +479,65 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
   it("a PATCH body holds the fields it changes: it may leave required fields out", () => {
     const stored = fromJson(Req, { reqId: 1, note: "a" });
     expect(toJson(Req, patch(Req, stored, { note: "b" }))).toEqual({ reqId: 1, note: "b" });
+  });
+
+  // The body may leave required fields out, but the result must be writable: "JSON we accept must be writable"
+  // (issue 26), as Go's proto.CheckInitialized ends an Unmarshal unless AllowPartial.
+  describe("the result of a PATCH may not lack a required field where the update touched it", () => {
+    const stored = fromJson(Req, { reqId: 1, note: "a", child: { reqId: 2 }, byKey: { k: { reqId: 3 } } });
+    it.each<[JsonValue, PatchOptions, string, RegExp]>([
+      [{}, { updateMask: ["req_id"] }, "$.reqId", /the update clears the required field req_id/],
+      [{ reqId: null }, {}, "$.reqId", /the update clears/],
+      [{ child: {} }, { updateMask: ["child.req_id"] }, "$.child.reqId", /the update clears/],
+      [{ child: { note: "x" } }, { updateMask: "child" }, "$.child.reqId", /a message the update replaces/],
+      [{ note: "x" }, { updateMask: "*" }, "$.reqId", /a message the update replaces/],
+      [{ children: [{ reqId: 5 }, {}] }, {}, "$.children[1].reqId", /replaces or creates/],
+      [{ byKey: { n: { note: "x" } } }, {}, "$.byKey.n.reqId", /replaces or creates/],
+      [{ by_key: { k: {} } }, { updateMask: ["by_key.k"], aip161: true }, "$.by_key.k.reqId", /replaces/],
+    ])("body %j with %j: rule required at %s", (body, options, path, detail) => {
+      const e = catchWkt(() => patch(Req, stored, body, options));
+      expect(e).toMatchObject({ rule: "required", path, typeName: "ed.Req" });
+      expect(e.detail).toMatch(detail);
+      expect(e.detail).toMatch(/allowPartial accepts a result without it/);
+      // allowPartial: protobuf-es holds the partial result; toJson refuses to write it, as before.
+      const partial = patch(Req, stored, body, { ...options, allowPartial: true });
+      expect(() => toJson(Req, partial)).toThrow();
+      // jsonPatch writes JSON: the error stands whatever allowPartial says.
+      const storedJson = toJson(Req, stored) as JsonObject;
+      for (const o of [options, { ...options, allowPartial: true }]) {
+        const j = catchWkt(() => jsonPatch(Req, storedJson, body, o));
+        expect([j.rule, j.path]).toEqual(["required", path]);
+        expect(j.detail).toMatch(/jsonPatch writes its result as JSON/);
+      }
+    });
+
+    it("a created message is checked whole; a message the mask only goes through, at the fields it names", () => {
+      // child.note on a stored resource without child creates child: its req_id is missing.
+      const bare = fromJson(Req, { reqId: 1 });
+      expect(catchWkt(() => patch(Req, bare, { child: { note: "x" } }))).toMatchObject({ path: "$.child.reqId" });
+      // A stored message that already lacks req_id (read as partial) is not the update's doing.
+      const old = fromJson(Req, { reqId: 1, child: { note: "a" } }, { allowPartial: true });
+      const kept = patch(Req, old, { child: { note: "b" } });
+      expect((kept as unknown as { child: { note: string } }).child.note).toBe("b");
+      expect(toJson(Req, patch(Req, stored, { note: "b", child: { note: "c" } }))).toEqual({
+        reqId: 1,
+        note: "b",
+        child: { reqId: 2, note: "c" },
+        byKey: { k: { reqId: 3 } },
+      });
+    });
+
+    it("from text too, the error placed in the body", () => {
+      const e = catchWkt(() =>
+        patchFromJsonString(Req, stored, '{\n  "child": {"note": "x"}\n}', { updateMask: ["child"] }),
+      );
+      expect(e).toMatchObject({ rule: "required", path: "$.child.reqId", line: 2 });
+    });
+
+    it("allowPartial must be a boolean", () => {
+      expect(catchWkt(() => patch(Req, stored, {}, { allowPartial: 1 as never }))).toMatchObject({ rule: "range" });
+      expect(() => patch(Req, stored, {}, { allowPartial: undefined })).not.toThrow();
+    });
   });
 
   it("proto2 required (TestAllRequiredTypesProto2) is the same feature", () => {

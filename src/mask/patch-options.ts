@@ -50,6 +50,15 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
   immutableSetOnce?: boolean;
   /** Accept AIP-161 map keys in `updateMask` (`labels.env`). Default false. */
   aip161?: boolean;
+  /**
+   * Accept a result that lacks a proto2 `required` (editions: LEGACY_REQUIRED) field, as protobuf-es holds one.
+   * The body is always read as partial (it holds the fields it changes), but by default the result of the
+   * update may not leave a required field unset where the update touched it (a field the mask clears, a
+   * message the update replaces or creates): `toJson` and `toBinary` would refuse to write it, so `patch`
+   * refuses it first (rule `required`). `jsonPatch` writes its result as JSON and cannot write a partial one:
+   * for it the error stands whatever this option says.
+   */
+  allowPartial?: boolean | undefined;
 }
 
 /** Options of {@link jsonPatch}: those of {@link patch}, plus how the result is written (`toJson`'s options). */
@@ -68,6 +77,10 @@ interface Opts {
   aip161: boolean;
   /** `immutableSetOnce`. */
   setOnce: boolean;
+  /** `allowPartial` (false for jsonPatch): the result may lack required fields. */
+  partial: boolean;
+  /** jsonPatch: the result is written as JSON (the required-field error says so). */
+  jsonOnly: boolean;
   /** Field behaviour by proto path from the root, from the path lists (the root message's node). */
   lists: BehaviorLists;
 }
@@ -77,7 +90,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
   planOf(schema); // checks the schema
   if (options !== undefined && (typeof options !== "object" || options === null))
     throw optionError("options", options, "an object");
-  const flag = (name: "strict" | "aip161" | "immutableSetOnce"): boolean => {
+  const flag = (name: "strict" | "aip161" | "immutableSetOnce" | "allowPartial"): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
     return v === true;
@@ -85,6 +98,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
   const strict = flag("strict");
   const aip161 = flag("aip161");
   const setOnce = flag("immutableSetOnce");
+  const partial = flag("allowPartial");
   const implied = options?.impliedMask ?? "leaves";
   if (implied !== "leaves" && implied !== "fields") throw optionError("impliedMask", implied, `"leaves" or "fields"`);
   // A PATCH body holds the fields it changes: it may leave proto2 required fields out (allowPartial).
@@ -115,7 +129,18 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
       addBehavior(lists, segs as string[], bit);
     }
   }
-  return { read, mask, maskUnits, leaves: implied === "leaves", strict, aip161, setOnce, lists };
+  return {
+    read,
+    mask,
+    maskUnits,
+    leaves: implied === "leaves",
+    strict,
+    aip161,
+    setOnce,
+    partial,
+    jsonOnly: false,
+    lists,
+  };
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {

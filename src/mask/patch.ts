@@ -26,7 +26,7 @@
  */
 import { type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { fromJson } from "../codec/from-json.js";
+import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";
 import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
@@ -36,7 +36,18 @@ import { charge, unmetered, workMeter, type WorkMeter } from "../internal/meter.
 import { fieldMaskTypeName } from "../internal/names.js";
 import { optionsTypeName } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
-import { boxNone, checkMessage, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
+import {
+  boxNone,
+  checkMessage,
+  fieldGet,
+  fieldIsSet,
+  planOf,
+  type FieldAccess,
+  type MessagePlan,
+  type Msg,
+} from "../wkt/field-access.js";
+import type { PathSegment } from "../path.js";
+import { clientPath } from "./client-path.js";
 import { mergeMasked, rejectWildcards, type MergeFlags } from "./field-mask-merge.js";
 import {
   ALL,
@@ -53,6 +64,8 @@ import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from
 import { bodyText, positioned } from "./body-text.js";
 
 export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Applies a PATCH request body to a stored message (AIP-134) and returns the updated message; neither input is
@@ -73,7 +86,9 @@ export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
  *   for an update mask that does not name fields of `schema`; `field-behavior` for an immutable field changed
  *   (or cleared with its parent, or set when the stored resource leaves it unset), a required field cleared, or
  *   (under `strict`) an output-only field sent; `json-type` if `stored` is not a
- *   message of `schema`; `range` for a bad option; `depth` for a stored resource nested deeper than
+ *   message of `schema`; `range` for a bad option; `required` (unless `allowPartial`) for a result that lacks a
+ *   proto2 required field where the update touched it (the mask clears it, or a message the update replaces or
+ *   creates lacks it), at that field's path; `depth` for a stored resource nested deeper than
  *   `maxDepth` (or `recursionLimit`, default 100), at the path of its first message past the limit, the
  *   detail starting with "the stored resource".
  * @example
@@ -101,7 +116,8 @@ export function patch<Desc extends DescMessage>(
  * `JSON.parse` has lost what {@link jsonPatchFromJsonString} keeps (digits beyond 2^53, a repeated member).
  *
  * @throws {WktJsonError} as {@link patch}; an error in the stored JSON has its own path and a detail that
- *   starts with "the stored resource".
+ *   starts with "the stored resource". A result that lacks a required field where the update touched it is
+ *   an error (rule `required`) whatever `allowPartial` says: JSON cannot hold it.
  * @example
  * const stored = { name: "books/1", title: "Dune", author: { givenName: "Frank", familyName: "Herbert" } };
  * jsonPatch(BookSchema, stored, { author: { givenName: "F." } });
@@ -127,7 +143,8 @@ function jsonPatchOf(
   options: JsonPatchOptions | undefined,
   apply: (message: MessageShape<DescMessage>, o: Opts) => MessageShape<DescMessage>,
 ): JsonObject {
-  const o = readOptions(schema, options);
+  // The result is written as JSON: it may not lack a required field, whatever allowPartial says.
+  const o = { ...readOptions(schema, options), partial: false, jsonOnly: true };
   let message: MessageShape<DescMessage>;
   try {
     message = fromJson(schema, stored, o.read);
@@ -215,7 +232,173 @@ export function run<Desc extends DescMessage>(
       throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
     }
   }
+  // JSON we accept must be writable: the result may not lack a required field where the update touched it.
+  if (!o.partial && hasRequiredBelow(schema)) {
+    const check: RequiredCheck = { m, root: plan, body, jsonOnly: o.jsonOnly };
+    try {
+      requiredTouched(plan, result, stored as unknown as Msg, touched, [], check, maxDepth);
+    } catch (e) {
+      throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
+    }
+  }
   return result as unknown as MessageShape<Desc>;
+}
+
+const requiredBelow = new WeakMap<DescMessage, boolean>();
+
+/**
+ * Whether a message of this type can hold a proto2 required (LEGACY_REQUIRED) field, in itself or in a message
+ * below it (not inside an Any): found once per type, so that a PATCH of a type without them costs one lookup.
+ */
+function hasRequiredBelow(desc: DescMessage): boolean {
+  let has = requiredBelow.get(desc);
+  if (has === undefined) {
+    has = false;
+    const seen = new Set<DescMessage>([desc]);
+    const queue = [desc];
+    for (let i = 0; i < queue.length && !has; i++) {
+      if (requiredFieldsOf(queue[i]!) !== undefined) has = true;
+      for (const fp of planOf(queue[i]!).fields) {
+        if (fp.message !== undefined && fp.box === boxNone && !seen.has(fp.message)) {
+          seen.add(fp.message);
+          queue.push(fp.message);
+        }
+      }
+    }
+    requiredBelow.set(desc, has);
+  }
+  return has;
+}
+
+/** The state of {@link requiredTouched}. */
+interface RequiredCheck {
+  m: WorkMeter;
+  /** The root's plan and the body as the client sent it: the error's path names the body's keys. */
+  root: MessagePlan;
+  body: unknown;
+  /** jsonPatch: the result is written as JSON, so allowPartial cannot help. */
+  jsonOnly: boolean;
+}
+
+/**
+ * Throws rule `required` where the result of a PATCH leaves a proto2 required field unset where the update
+ * touched it (`node`, {@link ALL} for a value it wrote whole): a field the mask names, and every message the
+ * update replaced (a masked message, list or map of messages, from the body) or created (one the stored
+ * resource lacks, which the mask goes into). Messages the mask only goes through are not checked beyond the
+ * fields it names. A step per message visited and per field the mask names.
+ */
+function requiredTouched(
+  plan: MessagePlan,
+  result: Msg,
+  stored: Msg | undefined,
+  node: Node | typeof ALL,
+  at: PathSegment[],
+  check: RequiredCheck,
+  depthLeft: number,
+): void {
+  if (node === ALL || stored === undefined) return requiredWhole(plan, result, at, check, depthLeft);
+  if (depthLeft <= 0 || node.children === undefined) return;
+  charge(check.m, node.children.size);
+  for (const [name, child] of node.children) {
+    const fp = plan.byName.get(name)!;
+    const set = fieldIsSet(fp, result);
+    if (child.leaf) {
+      if (!set && isRequired(plan, fp)) {
+        throw requiredError(fp, [...at, fp.field.jsonName], check, true);
+      }
+      if (set && fp.message !== undefined && fp.box === boxNone && hasRequiredBelow(fp.message)) {
+        at.push(fp.field.jsonName);
+        requiredValue(fp, fieldGet(fp, result), at, check, depthLeft);
+        at.pop();
+      }
+      continue;
+    }
+    if (!set || fp.message === undefined || fp.box !== boxNone || !hasRequiredBelow(fp.message)) continue;
+    const sub = planOf(fp.message);
+    at.push(fp.field.jsonName);
+    if (fp.kind === "map") {
+      // AIP-161 keys: an entry the mask names whole, or one the stored map lacks, is checked whole.
+      const map = fieldGet(fp, result) as Msg;
+      const old = fieldIsSet(fp, stored) ? (fieldGet(fp, stored) as Msg) : undefined;
+      for (const [key, entry] of child.children ?? []) {
+        if (!hasOwn.call(map, key)) continue;
+        at.push(key);
+        const s = old !== undefined && hasOwn.call(old, key) ? (old[key] as Msg) : undefined;
+        requiredTouched(sub, map[key] as Msg, s, entry.leaf ? ALL : entry, at, check, depthLeft - 1);
+        at.pop();
+      }
+    } else {
+      const s = fieldIsSet(fp, stored) ? (fieldGet(fp, stored) as Msg) : undefined;
+      requiredTouched(sub, fieldGet(fp, result) as Msg, s, child, at, check, depthLeft - 1);
+    }
+    at.pop();
+  }
+}
+
+/** Every required field of a message the update wrote whole, and of the messages below it. */
+function requiredWhole(plan: MessagePlan, msg: Msg, at: PathSegment[], check: RequiredCheck, depthLeft: number): void {
+  if (depthLeft <= 0 || !hasRequiredBelow(plan.desc)) return;
+  charge(check.m, 1);
+  const required = requiredFieldsOf(plan.desc);
+  if (required !== undefined) {
+    for (const f of required) {
+      const fp = plan.byNumber.get(f.number)!;
+      if (!fieldIsSet(fp, msg)) throw requiredError(fp, [...at, f.jsonName], check, false);
+    }
+  }
+  for (const fp of plan.fields) {
+    if (fp.message === undefined || fp.box !== boxNone || !fieldIsSet(fp, msg) || !hasRequiredBelow(fp.message))
+      continue;
+    at.push(fp.field.jsonName);
+    requiredValue(fp, fieldGet(fp, msg), at, check, depthLeft);
+    at.pop();
+  }
+}
+
+/** {@link requiredWhole} of a message field's value: the message, each element of a list, each map value. */
+function requiredValue(fp: FieldAccess, v: unknown, at: PathSegment[], check: RequiredCheck, depthLeft: number): void {
+  const sub = planOf(fp.message!);
+  if (fp.kind === "list") {
+    const list = v as Msg[];
+    charge(check.m, list.length);
+    for (let i = 0; i < list.length; i++) {
+      at.push(i);
+      requiredWhole(sub, list[i]!, at, check, depthLeft - 1);
+      at.pop();
+    }
+  } else if (fp.kind === "map") {
+    const map = v as Msg;
+    const keys = Object.keys(map);
+    charge(check.m, keys.length);
+    for (const key of keys) {
+      at.push(key);
+      requiredWhole(sub, map[key] as Msg, at, check, depthLeft - 1);
+      at.pop();
+    }
+  } else {
+    requiredWhole(sub, v as Msg, at, check, depthLeft - 1);
+  }
+}
+
+function isRequired(plan: MessagePlan, fp: FieldAccess): boolean {
+  const required = requiredFieldsOf(plan.desc);
+  return required !== undefined && required.includes(fp.field);
+}
+
+/** Rule `required` at the field's path as the body spells it, saying how the update left it unset. */
+function requiredError(fp: FieldAccess, at: PathSegment[], check: RequiredCheck, masked: boolean): WktJsonError {
+  const how = masked
+    ? `the update clears the required field ${fp.name}: the update mask names it and the body has no value for it`
+    : `the required field ${fp.name} is missing from a message the update replaces or creates`;
+  const fix = check.jsonOnly
+    ? "send a value for it (jsonPatch writes its result as JSON, which needs it)"
+    : "send a value for it (allowPartial accepts a result without it)";
+  return new WktJsonError(
+    "required",
+    clientPath(check.root, check.body, at),
+    fp.field.parent.typeName,
+    `${how}; ${fix}`,
+  );
 }
 
 /**
