@@ -671,6 +671,11 @@ describe("depth: the call's limit, and where the stored resource nests too deep"
     expect(e.detail).toMatch(/^the target: /);
     const s = catchWkt(() => fieldMaskMerge(TestAllTypesProto3, create(TestAllTypesProto3), stored, ["*"]));
     expect([s.path, s.detail.slice(0, 11)]).toEqual([deepPath, "the source:"]);
+    // Merged into the target below a masked field: the source's path too.
+    const t = catchWkt(() =>
+      fieldMaskMerge(TestAllTypesProto3, create(TestAllTypesProto3), stored, ["recursive_message"]),
+    );
+    expect([t.rule, t.path, t.detail.slice(0, 11)]).toEqual(["depth", deepPath, "the source:"]);
   });
 });
 

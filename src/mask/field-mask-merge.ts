@@ -145,7 +145,12 @@ export function mergeMasked(
 ): Msg {
   if (trie.leaf || isStar(trie)) return copyChecked(plan, source, maxDepth, names.source);
   const out = copyChecked(plan, target, maxDepth, names.target);
-  mergeInto(plan, out, source, trie, flags, maxDepth, m);
+  try {
+    mergeInto(plan, out, source, trie, flags, maxDepth, m);
+  } catch (e) {
+    // The target is within the limit: what the merge takes below it comes from the source.
+    throw copyDepthError(e, plan, source, maxDepth, names.source);
+  }
   return out;
 }
 

@@ -388,7 +388,8 @@ function isRequired(plan: MessagePlan, fp: FieldAccess): boolean {
 /** Rule `required` at the field's path as the body spells it, saying how the update left it unset. */
 function requiredError(fp: FieldAccess, at: PathSegment[], check: RequiredCheck, masked: boolean): WktJsonError {
   const how = masked
-    ? `the update clears the required field ${fp.name}: the update mask names it and the body has no value for it`
+    ? `the update clears the required field ${fp.name}: the update mask (given, or implied by the body) names it ` +
+      `and the body gives it no value`
     : `the required field ${fp.name} is missing from a message the update replaces or creates`;
   const fix = check.jsonOnly
     ? "send a value for it (jsonPatch writes its result as JSON, which needs it)"
