@@ -6,28 +6,13 @@
 
 import type { DescMessage, JsonValue } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
-import Ajv from "ajv";
-import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { fromJson, isWktJsonError, jsonSchema, validateJson, type JsonSchemaOptions } from "../src/index.js";
 import { TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { schemaValidator, type Validate } from "./fixtures/ajv.js";
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-
-const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
-const ajv07 = new Ajv({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
-const compiled = new Map<string, Validate>();
-
-function validator(schema: DescMessage, options: JsonSchemaOptions): Validate {
-  const key = schema.typeName + JSON.stringify(options);
-  let v = compiled.get(key);
-  if (v === undefined) {
-    const doc = jsonSchema(schema, { ...options, registry: testRegistry });
-    v = (options.target === "draft-07" ? ajv07 : ajv2020).compile(doc) as Validate;
-    compiled.set(key, v);
-  }
-  return v;
-}
+const validator = (schema: DescMessage, options: JsonSchemaOptions): Validate =>
+  schemaValidator(schema, { ...options, registry: testRegistry });
 
 const url = (name: string, prefix = "type.googleapis.com"): string => `${prefix}/google.protobuf.${name}`;
 const any = (name: string, value: JsonValue, prefix?: string): JsonValue => ({ "@type": url(name, prefix), value });

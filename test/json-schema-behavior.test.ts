@@ -4,22 +4,14 @@
 
 import { fileURLToPath } from "node:url";
 import type { DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
-import Ajv from "ajv";
-import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { createFromJson, fromJson, jsonSchema, standardSchema, type JsonSchemaOptions } from "../src/index.js";
 import { catchWkt } from "./helpers.js";
+import { ajv2020, schemaValidator, type Validate } from "./fixtures/ajv.js";
 import { Author, Book, compileProto, shelfRegistry } from "./patch/registry.js";
 
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-
-const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
-const ajv07 = new Ajv({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
-
-function validator(schema: DescMessage, options: JsonSchemaOptions): Validate {
-  const doc = jsonSchema(schema, { ...options, registry: shelfRegistry });
-  return (options.target === "draft-07" ? ajv07 : ajv2020).compile(doc) as Validate;
-}
+const validator = (schema: DescMessage, options: JsonSchemaOptions): Validate =>
+  schemaValidator(schema, { ...options, registry: shelfRegistry });
 
 const entry = (doc: JsonObject, name: string): JsonObject =>
   ((doc.$defs ?? doc.definitions) as Record<string, JsonObject>)[name]!;

@@ -6,8 +6,6 @@
 
 import { fileURLToPath } from "node:url";
 import type { DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
-import Ajv from "ajv";
-import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import {
   createFromJson,
@@ -20,13 +18,9 @@ import {
   type JsonSchemaOptions,
 } from "../src/index.js";
 import { catchWkt } from "./helpers.js";
+import { ajv2020, schemaValidator, type Validate } from "./fixtures/ajv.js";
 import { compileProto } from "./patch/registry.js";
 import { TestAllRequiredTypesProto2 } from "./conformance-registry.js";
-
-type Validate = ((data: unknown) => boolean) & { errors?: unknown };
-
-const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
-const ajv07 = new Ajv({ strict: true, allowUnionTypes: true, formats: { "date-time": true } });
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const p2 = compileProto(here, "json-schema-required.proto");
@@ -35,9 +29,7 @@ const Node = p2.getMessage("req.v1.Node")!;
 const Leaf = p2.getMessage("req.v1.Leaf")!;
 const Ed = ed.getMessage("req.ed.Ed")!;
 
-function validator(schema: DescMessage, options: JsonSchemaOptions): Validate {
-  return (options.target === "draft-07" ? ajv07 : ajv2020).compile(jsonSchema(schema, options)) as Validate;
-}
+const validator = (schema: DescMessage, options: JsonSchemaOptions): Validate => schemaValidator(schema, options);
 
 /** Whether `f` returns; false when it throws our error (anything else fails the test). */
 function accepts(f: () => unknown): boolean {
