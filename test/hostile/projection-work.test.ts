@@ -319,10 +319,13 @@ describe("PATCH's implied mask is built from the body", () => {
     expect(jsonPatch(TestAllTypesProto3, toJson(TestAllTypesProto3, stored), body as JsonValue)).toEqual(json);
   });
 
-  it("deeper than the merge's 100 levels (maxDepth raised for the body): rule depth", () => {
-    const e = catchWkt(() =>
-      patch(TestAllTypesProto3, create(TestAllTypesProto3), deepBody(150) as JsonValue, { maxDepth: 200 }),
+  it("150 messages deep under maxDepth 200: the merge keeps the call's limit; the default refuses it (depth)", () => {
+    const body = deepBody(150) as JsonValue;
+    const out = patch(TestAllTypesProto3, create(TestAllTypesProto3), body, { maxDepth: 200 });
+    expect(toJson(TestAllTypesProto3, out)).toEqual(
+      toJson(TestAllTypesProto3, fromJson(TestAllTypesProto3, body, { maxDepth: 200 })),
     );
+    const e = catchWkt(() => patch(TestAllTypesProto3, create(TestAllTypesProto3), body));
     expect(e.rule).toBe("depth");
   });
 });
