@@ -5,8 +5,10 @@
  * @internal
  * @module
  */
+import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
+import { fromJson } from "../codec/from-json.js";
 import { maxDepthError } from "../internal/depth-error.js";
 import { setOwn } from "../internal/json-value.js";
 import { emptyNode, isEmptyNode, LEAF, type Node } from "../internal/mask-trie.js";
@@ -15,6 +17,16 @@ import { pathJoin, type PathSegment } from "../path.js";
 import { boxNone, fieldsByJsonKey, hasOwnKey, planOf, type MessagePlan, type Msg } from "../wkt/field-access.js";
 import { behavior, behaviorBelow, behaviorOfType, outputOnlyBit, type BehaviorLists } from "./field-behavior.js";
 import type { Opts } from "./patch-options.js";
+
+/**
+ * How a request body (PATCH or create) is decoded: over the JSON value (what `JSON.parse` gave), or over the
+ * value a text entry point parsed (exact integers, errors with line and column). It is called for the body, and
+ * again for the body without its dropped members when some were dropped.
+ */
+export type BodyDecoder = (schema: DescMessage, body: JsonValue, o: Opts) => MessageShape<DescMessage>;
+
+/** The {@link BodyDecoder} of a JSON value: the decoder with the call's read options. */
+export const decodeBodyValue: BodyDecoder = (schema, body, o) => fromJson(schema, body, o.read);
 
 export interface BodyScan {
   o: Opts;

@@ -28,7 +28,6 @@
 import type { DescMessage, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
-import { fromJson } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";
 import { maxDepthError } from "../internal/depth-error.js";
 import { charge, workMeter, type WorkMeter } from "../internal/meter.js";
@@ -44,7 +43,7 @@ import {
   type MessagePlan,
   type Msg,
 } from "../wkt/field-access.js";
-import { scanObject, type BodyScan } from "./body-scan.js";
+import { decodeBodyValue, scanObject, type BodyDecoder, type BodyScan } from "./body-scan.js";
 import { bodyText, positioned } from "./body-text.js";
 import {
   behavior,
@@ -118,11 +117,6 @@ export function createFromJsonString<Desc extends DescMessage>(
   return positioned(text, () => createRun(schema, body.value, o, undefined, body.decode));
 }
 
-/** How a create request reads its body: as `run` of patch.ts (see its BodyDecoder). */
-type CreateDecoder = (schema: DescMessage, body: JsonValue, o: Opts) => MessageShape<DescMessage>;
-
-const decodeValue: CreateDecoder = (schema, body, o) => fromJson(schema, body, o.read);
-
 /**
  * Checks and reads the options of a create request: those of PATCH without the update's own (the update mask's,
  * `immutableSetOnce`), which a create request has no use for and which are ignored.
@@ -154,7 +148,7 @@ export function createRun<Desc extends DescMessage>(
   body: JsonValue,
   o: Opts,
   issues?: WktJsonError[],
-  decode: CreateDecoder = decodeValue,
+  decode: BodyDecoder = decodeBodyValue,
 ): MessageShape<Desc> {
   // The body first, as the decoder reads it: every error has its path from the body's root.
   let message = decode(schema, body, o) as unknown as Msg;

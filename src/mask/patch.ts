@@ -59,7 +59,7 @@ import {
   type BehaviorLists,
   type BehaviorWalk,
 } from "./field-behavior.js";
-import { scanObject, type BodyScan } from "./body-scan.js";
+import { decodeBodyValue, scanObject, type BodyDecoder, type BodyScan } from "./body-scan.js";
 import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
 import { bodyText, positioned } from "./body-text.js";
 
@@ -164,17 +164,6 @@ function jsonPatchOf(
 }
 
 /**
- * How a PATCH reads its body: the decoder over the JSON value (what `JSON.parse` gave, for {@link patch}), or
- * over the value its text entry point parsed (exact integers, errors with line and column). It is called for
- * the body, and again for the body without its output-only members when some were dropped.
- *
- * @internal
- */
-export type BodyDecoder = (schema: DescMessage, body: JsonValue, o: Opts) => MessageShape<DescMessage>;
-
-const decodeValue: BodyDecoder = (schema, body, o) => fromJson(schema, body, o.read);
-
-/**
  * The PATCH of `stored` by `body` under the read options `o`, the body decoded by `decode`: for {@link patch},
  * {@link jsonPatch} and their text entry points.
  *
@@ -185,7 +174,7 @@ export function run<Desc extends DescMessage>(
   stored: MessageShape<Desc>,
   body: JsonValue,
   o: Opts,
-  decode: BodyDecoder = decodeValue,
+  decode: BodyDecoder = decodeBodyValue,
 ): MessageShape<Desc> {
   // The body first, as the decoder reads it: every error has its path from the body's root.
   let message = decode(schema, body, o) as MessageShape<Desc>;
