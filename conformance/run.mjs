@@ -21,7 +21,7 @@ const outputDir = join(here, ".build", "output"); // without --output_dir the ru
 
 async function main() {
   compileProtos();
-  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run 'npm run build' (npm run conformance does)`);
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run 'npm run conformance', which builds it`);
   const { command, args } = runnerCommand();
   rmSync(outputDir, { recursive: true, force: true }); // what is there after the run is this run's
   mkdirSync(outputDir, { recursive: true });
