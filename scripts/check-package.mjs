@@ -3,13 +3,14 @@
 // time. It checks the committed HEAD of the checkout it runs in, not the working tree: it clones HEAD into a
 // temporary folder (and warns when the working tree has uncommitted changes, which it does not see). Then:
 //
-// 1. `npm pack` of the clone, which has no dist/: the `prepare` script builds it (tsup and typescript, both
-//    devDependencies; no conformance protos, no protoc). The clone's node_modules is a link to this checkout's:
+// 1. `npm pack` of the clone, which has no dist/: the `prepare` script (scripts/prepare.mjs) builds it (tsup and
+//    typescript, both devDependencies; no conformance protos, no protoc). The clone's node_modules is a link to this checkout's:
 //    installing the devDependencies again would only repeat the lock file (step 4 does that install for real).
 // 2. `npm publish --dry-run` of the clone: exit status 0, no npm warning but the "log in" one that a dry run
 //    without a token always gives, nothing for `npm pkg fix` to change, and the file list is the allowed set:
 //    package.json, README.md, LICENSE, CHANGELOG.md and the build's .js/.cjs/.d.ts/.d.cts under dist/ (the five
 //    entry files required); no source maps, no src/. Prints the packed and unpacked size. Nothing is published.
+//    (Its `prepare` finds dist/ built from the same files by step 1, and does not build again.)
 // 3. The tarball of step 1 installed into an empty project, with its peer @bufbuild/protobuf and TypeScript 5.0.
 //    There:
 //    - `require("wkt-json")` loads dist/index.cjs and `import("wkt-json")` loads dist/index.js, with the same
