@@ -256,6 +256,9 @@ function consumerChecks(dir, version) {
 
 async function main() {
   const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+  if (spawnSync("git", ["rev-parse", "--verify", "--quiet", "HEAD"], { cwd: root }).status !== 0) {
+    throw new Error("this is not a git checkout with a commit: check:package clones the committed HEAD");
+  }
   const commit = run("git", ["rev-parse", "HEAD"], root).trim();
   const dirty = run("git", ["status", "--porcelain"], root).split("\n").filter(Boolean);
   if (dirty.length > 0) {
