@@ -1,37 +1,130 @@
 #!/usr/bin/env node
-// `npm run check:package`: the package as a consumer gets it. Packs it with `npm pack`, installs the tarball
-// into a temporary project (its dependencies from the registry, or npm's cache), and checks there that
+// `npm run check:package`: the package as a consumer gets it, built from a fresh clone. Each step prints its
+// time. It checks the committed HEAD of the checkout it runs in, not the working tree: it clones HEAD into a
+// temporary folder (and warns when the working tree has uncommitted changes, which it does not see). Then:
 //
-// - `require("wkt-json")` loads dist/index.cjs and `import("wkt-json")` loads dist/index.js, with the same
-//   exports, and a WktJsonError thrown by one copy is recognised by the other's isWktJsonError;
-// - paths outside `exports` are refused, `wkt-json/package.json` is allowed;
-// - the `wkt-json` bin runs;
-// - @bufbuild/protobuf, a peer dependency, is installed once, beside wkt-json, not inside it;
-// - the types typecheck for a TypeScript consumer under TypeScript 5.0 (the oldest we support) and 5.9 (the
-//   one we build with), each with moduleResolution node16 (an ESM and a CJS file), bundler and node10, with
-//   strict on, esModuleInterop off (tsc's default), skipLibCheck off (so the .d.ts files themselves are
-//   checked, ours and those of @bufbuild/protobuf and long) and an older lib (ES2020, no DOM). The consumer
-//   code uses the codec with a well-known type's schema, the standalone helpers, the error class with a
-//   `cause`, and int64From with a protobufjs Long.
+// 1. `npm pack` of the clone, which has no dist/: the `prepare` script (scripts/prepare.mjs) builds it (tsup and
+//    typescript, both devDependencies; no conformance protos, no protoc). The clone's node_modules is a link to this checkout's:
+//    installing the devDependencies again would only repeat the lock file (step 4 does that install for real).
+// 2. `npm publish --dry-run` of the clone: exit status 0, no npm warning but the "log in" one that a dry run
+//    without a token always gives, nothing for `npm pkg fix` to change, and the file list is the allowed set:
+//    package.json, README.md, LICENSE, CHANGELOG.md and the build's .js/.cjs/.d.ts/.d.cts under dist/ (the five
+//    entry files required); no source maps, no src/. Prints the packed and unpacked size. Nothing is published.
+//    (Its `prepare` finds dist/ built from the same files by step 1, and does not build again.)
+// 3. The tarball of step 1 installed into an empty project, with its peer @bufbuild/protobuf and TypeScript 5.0.
+//    There:
+//    - `require("wkt-json")` loads dist/index.cjs and `import("wkt-json")` loads dist/index.js, with the same
+//      exports, and a WktJsonError thrown by one copy is recognised by the other's isWktJsonError;
+//    - paths outside `exports` are refused, `wkt-json/package.json` is allowed;
+//    - the `wkt-json` bin runs (`npx wkt-json --version`, a `canon` and a failing `check`);
+//    - @bufbuild/protobuf, a peer dependency, is installed once, beside wkt-json, not inside it;
+//    - the types typecheck for a TypeScript consumer under TypeScript 5.0 (the oldest we support) and 5.9 (the
+//      one we build with), each with moduleResolution node16 (an ESM and a CJS file), bundler and node10, with
+//      strict on, esModuleInterop off (tsc's default), skipLibCheck off (so the .d.ts files themselves are
+//      checked, ours and those of @bufbuild/protobuf and long) and an older lib (ES2020, no DOM). The consumer
+//      code uses the codec with a well-known type's schema, the standalone helpers, the error class with a
+//      `cause`, and int64From with a protobufjs Long.
+// 4. The clone installed by its git URL (`git+file://<clone>#<commit>`) into another empty project: npm does
+//    what it does for a GitHub URL (clones, installs the devDependencies in the temporary clone, runs
+//    `prepare`, packs), then the same ESM, CJS and bin checks as in 3.
+// 5. The bundle-size budget (scripts/bundle-size.mjs, run as a child process: it measures this checkout's
+//    dist/, so `npm run build` first); skipped with a note where that script is missing.
 //
-// Then reports the size of the ESM bundle minified and gzipped (dependencies excluded): the whole library,
-// and what an import of the Timestamp codec alone costs after tree-shaking. (@arethetypeswrong/cli 0.18 was
-// tried first: it cannot read the tarballs npm 11 writes.)
-//
-// Needs `npm run build` first: it packs the dist/ that is there, and says so when dist/ is missing.
-// TypeScript 5.0 is installed into the temporary project from the registry (or npm's cache).
+// Dependencies come from the registry or npm's cache (`--prefer-offline`; CI has filled the cache with
+// `npm ci`). (@arethetypeswrong/cli 0.18 was tried for the types: it cannot read the tarballs npm 11 writes.)
 
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
 import { run } from "./run.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const built = ["dist/index.js", "dist/index.cjs", "dist/index.d.ts", "dist/index.d.cts", "dist/cli.js"];
+
+/** Files the package must hold: the five entry files of `exports` and `bin`, and what npm shows on its page. */
+const required = [
+  "package.json",
+  "README.md",
+  "LICENSE",
+  "CHANGELOG.md",
+  "dist/index.js",
+  "dist/index.cjs",
+  "dist/index.d.ts",
+  "dist/index.d.cts",
+  "dist/cli.js",
+];
+/** Further files it may hold: more modules of the build under dist/ (a per-module ESM layout, chunks). */
+const alsoAllowed =
+  /^dist\/(?:[\w.-]+\/)*[\w.-]+\.(?:js|cjs|mjs|d\.ts|d\.cts|d\.mts)$|^dist\/(?:[\w.-]+\/)+package\.json$/;
+/** The one npm warning tolerated from `npm publish --dry-run`: no token, which a dry run does not need. */
+const loginWarning = /^npm warn publish This command requires you to be logged in .*\(dry-run\)$/;
+
+async function step(name, fn) {
+  const started = performance.now();
+  await fn();
+  console.log(`check-package: ok   ${name} (${((performance.now() - started) / 1000).toFixed(1)}s)`);
+}
+
+/** Runs npm and returns stdout and stderr; throws with both when it fails. */
+function npm(args, cwd) {
+  const result = spawnSync("npm", args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.error !== undefined || result.status !== 0) {
+    throw new Error(
+      `npm ${args.join(" ")} failed (${result.error?.message ?? `exit status ${result.status}`}):\n` +
+        `${result.stdout ?? ""}${result.stderr ?? ""}`,
+    );
+  }
+  return { stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * The JSON npm prints with --json. The build that `prepare` runs writes to the same stdout first, so the JSON
+ * starts at the first line that is only `[` or `{`.
+ */
+function npmJson(stdout) {
+  const at = stdout.search(/^[[{]$/m);
+  if (at < 0) throw new Error(`no JSON in npm's output:\n${stdout}`);
+  return JSON.parse(stdout.slice(at));
+}
+
+/** Files of the package that are neither required nor allowed, and required files it lacks. */
+function unexpectedFiles(paths) {
+  const have = new Set(paths);
+  return {
+    extra: paths.filter((p) => !required.includes(p) && !alsoAllowed.test(p)),
+    missing: required.filter((p) => !have.has(p)),
+  };
+}
+
+/** The files under `dir`, as paths relative to it with "/", leaving out node_modules. */
+function filesUnder(dir, prefix = "") {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : filesUnder(dir, path);
+    return [path];
+  });
+}
+
+/** An empty npm project in `dir` with `specs` installed (from npm's cache where it can). */
+function consumerProject(dir, specs) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, version: "0.0.0" }));
+  npm(["install", "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock", ...specs], dir);
+  const nested = join(dir, "node_modules", "wkt-json", "node_modules", "@bufbuild", "protobuf");
+  if (existsSync(nested)) {
+    throw new Error("wkt-json got its own copy of @bufbuild/protobuf: it should use the consumer's (a peer)");
+  }
+}
 
 /** Runs tsc on tsconfig.<mode>.json; resolves to its exit status and output (it fails on type errors). */
 function tscRun(tsc, mode, cwd) {
@@ -46,12 +139,6 @@ function tscRun(tsc, mode, cwd) {
       },
     );
   });
-}
-
-async function step(name, fn) {
-  const started = performance.now();
-  await fn();
-  console.log(`check-package: ok   ${name} (${((performance.now() - started) / 1000).toFixed(1)}s)`);
 }
 
 const cjsConsumer = `
@@ -142,103 +229,112 @@ const resolutions = {
   node10: [{ module: "commonjs", moduleResolution: "node10" }, ["node10.ts"]],
 };
 
-async function bundleSize(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: root, sourcefile: "size-entry.js", loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    external: ["@bufbuild/protobuf", "@bufbuild/protobuf/*", "long"],
-    write: false,
-    logLevel: "silent",
+/** In a project with wkt-json installed: ESM and CJS load the right builds with the same exports, the bin runs. */
+function consumerChecks(dir, version) {
+  writeFileSync(join(dir, "cjs.cjs"), cjsConsumer);
+  writeFileSync(join(dir, "esm.mjs"), esmConsumer);
+  const cjsKeys = run(process.execPath, ["cjs.cjs"], dir);
+  const esmKeys = run(process.execPath, ["esm.mjs"], dir);
+  if (cjsKeys !== esmKeys) throw new Error(`CJS and ESM export different names:\n${cjsKeys}\n${esmKeys}`);
+  if (JSON.parse(esmKeys).length < 20) throw new Error(`too few exports: ${esmKeys}`);
+
+  const shown = run("npx", ["--no-install", "wkt-json", "--version"], dir);
+  if (shown !== `wkt-json ${version}\n`) throw new Error(`npx wkt-json --version printed ${JSON.stringify(shown)}`);
+  const bin = join(dir, "node_modules", ".bin", "wkt-json");
+  const canon = spawnSync(bin, ["canon", "google.protobuf.Timestamp"], {
+    input: '"2015-07-06T15:33:38-07:00"',
+    encoding: "utf8",
   });
-  const bytes = result.outputFiles[0].contents;
-  return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  if (canon.status !== 0 || canon.stdout !== '"2015-07-06T22:33:38Z"\n') {
+    throw new Error(`wkt-json canon gave status ${canon.status}: ${canon.stdout}${canon.stderr}${canon.error ?? ""}`);
+  }
+  const check = spawnSync(bin, ["check", "google.protobuf.Duration"], { input: '"1.5"', encoding: "utf8" });
+  if (check.status !== 1 || !check.stderr.includes("[syntax]")) {
+    throw new Error(`wkt-json check of a bad Duration gave status ${check.status}: ${check.stdout}${check.stderr}`);
+  }
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-
 async function main() {
-  const missing = built.filter((file) => !existsSync(join(root, file)));
-  if (missing.length > 0) {
-    throw new Error(
-      `${existsSync(join(root, "dist")) ? `dist/ lacks ${missing.join(", ")}` : "there is no dist/"}: run \`npm run build\` first ` +
-        "(check:package packs and checks the package as the build wrote it)",
-    );
+  const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+  if (spawnSync("git", ["rev-parse", "--verify", "--quiet", "HEAD"], { cwd: root }).status !== 0) {
+    throw new Error("this is not a git checkout with a commit: check:package clones the committed HEAD");
   }
-  const builtAt = statSync(join(root, "dist", "index.js")).mtimeMs;
-  const newer = readdirSync(join(root, "src"), { recursive: true }).filter(
-    (f) => String(f).endsWith(".ts") && statSync(join(root, "src", String(f))).mtimeMs > builtAt,
-  );
-  if (newer.length > 0) {
+  const commit = run("git", ["rev-parse", "HEAD"], root).trim();
+  const dirty = run("git", ["status", "--porcelain"], root).split("\n").filter(Boolean);
+  if (dirty.length > 0) {
     console.log(
-      `check-package: warning: src/ changed after the last build (${newer.slice(0, 3).join(", ")}${newer.length > 3 ? ", ..." : ""}); this checks the old dist/`,
+      `check-package: warning: the working tree has uncommitted changes (${dirty.length}: ${dirty
+        .slice(0, 3)
+        .map((l) => l.slice(3))
+        .join(", ")}${dirty.length > 3 ? ", ..." : ""}); this checks the committed HEAD ${commit.slice(0, 12)}`,
     );
   }
 
   const work = mkdtempSync(join(tmpdir(), "wkt-json-package-"));
   try {
+    const clone = join(work, "clone");
+    await step(`git clone of HEAD ${commit.slice(0, 12)} into a temporary folder`, () => {
+      run("git", ["clone", "--quiet", "--no-checkout", root, clone], work);
+      run("git", ["checkout", "--quiet", "--detach", commit], clone);
+      if (existsSync(join(clone, "dist"))) throw new Error("the clone has a dist/: is dist/ committed?");
+      symlinkSync(join(root, "node_modules"), join(clone, "node_modules"), "dir");
+    });
+
     let tarball;
-    await step("npm pack", () => {
-      const [packed] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work], root));
+    await step("npm pack of the clone, with no dist/ (prepare builds it)", () => {
+      const [packed] = npmJson(npm(["pack", "--json", "--pack-destination", work], clone).stdout);
       tarball = join(work, packed.filename);
-      const files = new Set(packed.files.map((f) => f.path));
-      for (const file of [...built, "package.json"]) {
-        if (!files.has(file)) throw new Error(`the tarball lacks ${file}`);
+      const { missing } = unexpectedFiles(packed.files.map((f) => f.path));
+      if (missing.length > 0) throw new Error(`the tarball lacks ${missing.join(", ")}`);
+    });
+
+    await step("npm publish --dry-run of the clone: no warning, only the allowed files", () => {
+      const { stdout, stderr } = npm(["publish", "--dry-run", "--json"], clone);
+      const warnings = stderr.split("\n").filter((line) => /^npm warn/i.test(line) && !loginWarning.test(line));
+      if (warnings.length > 0) throw new Error(`npm publish --dry-run warned:\n${warnings.join("\n")}`);
+      const published = npmJson(stdout)["wkt-json"];
+      const paths = published.files.map((f) => f.path);
+      const { extra, missing } = unexpectedFiles(paths);
+      if (extra.length > 0 || missing.length > 0) {
+        throw new Error(
+          `the package's files differ from the allowed set: ` +
+            `${extra.length > 0 ? `not allowed: ${extra.join(", ")}` : ""}` +
+            `${extra.length > 0 && missing.length > 0 ? "; " : ""}${missing.length > 0 ? `missing: ${missing.join(", ")}` : ""}`,
+        );
       }
+      npm(["pkg", "fix"], clone);
+      const fixed = run("git", ["diff", "--stat", "--", "package.json"], clone);
+      if (fixed !== "") throw new Error(`npm pkg fix changes package.json:\n${run("git", ["diff"], clone)}`);
+      for (const path of paths.filter((p) => /\.c?js$/.test(p))) {
+        const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(clone, path), "utf8"))?.[1];
+        if (url !== undefined && !url.startsWith("data:")) {
+          console.log(
+            `check-package: warning: ${path} names a source map the package does not ship (${url}): ` +
+              "some bundlers warn about it; build it without one (tsup `sourcemap`)",
+          );
+        }
+      }
+      console.log(
+        `check-package: the package: ${paths.length} files, ${published.size.toLocaleString("en")} bytes packed, ` +
+          `${published.unpackedSize.toLocaleString("en")} bytes unpacked`,
+      );
     });
 
     const consumer = join(work, "consumer");
     const protobufVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies[
       "@bufbuild/protobuf"
     ];
-    await step("install the tarball into a fresh project, with its peer @bufbuild/protobuf and TypeScript 5.0", () => {
-      run("mkdir", ["-p", consumer]);
-      writeFileSync(
-        join(consumer, "package.json"),
-        JSON.stringify({ name: "consumer", private: true, version: "0.0.0" }),
-      );
-      run(
-        "npm",
-        [
-          "install",
-          "--no-audit",
-          "--no-fund",
-          "--prefer-offline",
-          "--no-package-lock",
-          tarball,
-          `@bufbuild/protobuf@${protobufVersion}`,
-          `typescript-oldest@npm:typescript@${typescriptOldest}`,
-        ],
-        consumer,
-      );
-      const nested = join(consumer, "node_modules", "wkt-json", "node_modules", "@bufbuild", "protobuf");
-      if (existsSync(nested))
-        throw new Error("wkt-json got its own copy of @bufbuild/protobuf: it should use the consumer's (a peer)");
-    });
+    await step("install the tarball into an empty project, with its peer @bufbuild/protobuf and TypeScript 5.0", () =>
+      consumerProject(consumer, [
+        tarball,
+        `@bufbuild/protobuf@${protobufVersion}`,
+        `typescript-oldest@npm:typescript@${typescriptOldest}`,
+      ]),
+    );
 
-    await step("require() and import() resolve to the CJS and ESM builds, with the same exports", () => {
-      writeFileSync(join(consumer, "cjs.cjs"), cjsConsumer);
-      writeFileSync(join(consumer, "esm.mjs"), esmConsumer);
-      const cjsKeys = run(process.execPath, ["cjs.cjs"], consumer);
-      const esmKeys = run(process.execPath, ["esm.mjs"], consumer);
-      if (cjsKeys !== esmKeys) throw new Error(`CJS and ESM export different names:\n${cjsKeys}\n${esmKeys}`);
-      if (JSON.parse(esmKeys).length < 20) throw new Error(`too few exports: ${esmKeys}`);
-    });
-
-    await step("the wkt-json bin runs", () => {
-      const bin = join(consumer, "node_modules", ".bin", "wkt-json");
-      const out = spawnSync(bin, ["canon", "google.protobuf.Timestamp"], {
-        input: '"2015-07-06T15:33:38-07:00"',
-        encoding: "utf8",
-      });
-      if (out.status !== 0 || out.stdout !== '"2015-07-06T22:33:38Z"\n') {
-        throw new Error(`wkt-json canon gave status ${out.status}: ${out.stdout}${out.stderr}${out.error ?? ""}`);
-      }
-    });
-
+    await step("from the tarball: require() and import() load the CJS and ESM builds; the bin runs", () =>
+      consumerChecks(consumer, version),
+    );
     const tscs = {
       [typescriptOldest]: join(consumer, "node_modules", "typescript-oldest", "bin", "tsc"),
       [JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version]: join(
@@ -281,19 +377,36 @@ async function main() {
         );
       }
     });
+
+    const fromGit = join(work, "from-git");
+    const gitUrl = `git+file://${clone}#${commit}`;
+    await step(`install the clone by its git URL (${gitUrl.replace(work, "<tmp>")}) into another empty project`, () =>
+      consumerProject(fromGit, [gitUrl, `@bufbuild/protobuf@${protobufVersion}`]),
+    );
+
+    await step("from the git URL: require() and import() load the CJS and ESM builds; the bin runs", () => {
+      const { extra, missing } = unexpectedFiles(filesUnder(join(fromGit, "node_modules", "wkt-json")));
+      if (extra.length > 0 || missing.length > 0) {
+        throw new Error(
+          `the git install holds ${extra.join(", ") || "nothing extra"} and lacks ${missing.join(", ") || "nothing"}`,
+        );
+      }
+      consumerChecks(fromGit, version);
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 
-  const whole = await bundleSize('export * from "./dist/index.js";');
-  const timestamp = await bundleSize('export { timestampFromJson, timestampToJson } from "./dist/index.js";');
-  console.log(`check-package: size of dist/index.js, minified, dependencies excluded:`);
-  console.log(
-    `  everything:                          ${kb(whole.min)} min, ${kb(whole.gzip)} min+gzip (${whole.gzip} bytes)`,
-  );
-  console.log(
-    `  timestampFromJson + timestampToJson: ${kb(timestamp.min)} min, ${kb(timestamp.gzip)} min+gzip (${timestamp.gzip} bytes)`,
-  );
+  const bundleSize = join(root, "scripts", "bundle-size.mjs");
+  if (!existsSync(bundleSize)) {
+    console.log("check-package: note: scripts/bundle-size.mjs is missing: no bundle-size budget checked");
+    return;
+  }
+  await step("bundle-size budget (scripts/bundle-size.mjs)", () => {
+    const result = spawnSync(process.execPath, [bundleSize], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0)
+      throw new Error(`scripts/bundle-size.mjs failed (exit status ${result.status ?? result.signal})`);
+  });
 }
 
 main().catch((e) => {
