@@ -10,6 +10,7 @@
 import { create, equals, isMessage } from "@bufbuild/protobuf";
 import { DurationSchema, FieldMaskSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import { build } from "esbuild";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -62,6 +63,20 @@ describe("tree-shaking (esbuild, browser, from src/)", { timeout: 30_000 }, () =
     expect(modules).toContain("src/codec/to-json.ts");
     expect(modules.filter((m) => /^src\/(mask|schema|descriptors)\//.test(m))).toEqual([]);
     expect(modules.filter((m) => m.includes("node_modules/long/"))).toEqual([]);
+  });
+});
+
+describe("no module of src/ imports a module only for its side effects", () => {
+  // Under verbatimModuleSyntax, `import { type A } from "m"` is kept as `import {} from "m"`: an import for
+  // side effects, which a bundler that does not read "sideEffects" keeps, with all of "m". `import type` is
+  // erased.
+  const files = readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+
+  it.each(files)("src/%s", (file) => {
+    const text = readFileSync(join(root, "src", file), "utf8");
+    const typesOnly = /^import \{(\s*type [\w$]+(\s+as [\w$]+)?\s*,?)+\s*\} from .*$/gm;
+    const bare = /^import ["'].*$/gm;
+    expect([...(text.match(typesOnly) ?? []), ...(text.match(bare) ?? [])]).toEqual([]);
   });
 });
 
