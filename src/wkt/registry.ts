@@ -157,11 +157,9 @@ export const wktFiles: readonly DescFile[] = [
   file_google_protobuf_wrappers,
 ];
 
-/**
- * Every well-known type (the files of the spec's table): always resolvable, with or without a user registry.
- * The files are spelled out rather than spread from {@link wktFiles}: a spread is code a bundler must keep,
- * where a pure call with plain arguments is dropped, with the ten files, when nothing uses it.
- */
+/** Every well-known type (the files of the spec's table): always resolvable, with or without a user registry. */
+// The files are spelled out rather than spread from wktFiles: a spread is code a bundler must keep, where a
+// pure call with plain arguments is dropped, with the ten files, when nothing uses it.
 export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(
   file_google_protobuf_any,
   file_google_protobuf_api,
