@@ -109,3 +109,39 @@ group("int64From options", () => {
     expect(catchWkt(() => int64From({ secret: "hunter2" })).message).not.toContain("hunter2");
   });
 });
+
+group("int64From recognises a Long by its shape, without loading long", () => {
+  // What a Long of another copy of `long` (protobufjs bundles its own) looks like: the same fields, and
+  // `__isLong__` on its prototype. Long.isLong accepts it; so does int64From.
+  const foreignLong = (low: number, high: number, unsigned: boolean): unknown =>
+    Object.assign(Object.create({ __isLong__: true }) as object, { low, high, unsigned });
+
+  it.each<[string, unknown, bigint]>([
+    ["a Long of another copy of long", foreignLong(-1, -1, false), -1n],
+    ["an unsigned Long of another copy", foreignLong(-1, -1, true), uint64Max],
+    ["min (high bit set, low 0)", foreignLong(0, -0x80000000, false), int64Min],
+    ["low bits with the sign bit set", foreignLong(-0x80000000, 0, false), 0x80000000n],
+  ])("accepts %s", (_label, value, want) => {
+    expect(int64From(value, { unsigned: want === uint64Max })).toBe(want);
+  });
+
+  it("converts every Long as long itself does (two's complement, both signednesses)", () => {
+    for (const text of ["0", "1", "-1", "4294967295", "4294967296", "-4294967296", "-9223372036854775808"]) {
+      expect(int64From(Long.fromString(text))).toBe(BigInt(text));
+    }
+    for (const text of ["0", "4294967295", "9223372036854775808", "18446744073709551615"]) {
+      expect(int64From(Long.fromString(text, true), { unsigned: true })).toBe(BigInt(text));
+    }
+  });
+
+  it.each<[string, unknown]>([
+    ["__isLong__ alone", { __isLong__: true }],
+    ["__isLong__ not true", { __isLong__: 1, low: 0, high: 0, unsigned: false }],
+    ["a fractional low", { __isLong__: true, low: 0.5, high: 0, unsigned: false }],
+    ["a high past 32 bits", { __isLong__: true, low: 0, high: 2 ** 32, unsigned: false }],
+    ["a string low", { __isLong__: true, low: "0", high: 0, unsigned: false }],
+    ["no unsigned", { __isLong__: true, low: 0, high: 0 }],
+  ])("rejects a Long-like object with %s", (_label, value) => {
+    expect(catchWkt(() => int64From(value))).toMatchObject({ rule: "int64", path: "$", typeName: "int64" });
+  });
+});

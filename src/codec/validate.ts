@@ -91,7 +91,7 @@ import { inexactDetail, inexactMarked } from "./inexact-integers.js";
 import { copyJsonObject, copyValue, jsonCopyCharge, setOwn } from "../internal/json-value.js";
 import { mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
-import { type PathSegment } from "../path.js";
+import type { PathSegment } from "../path.js";
 import { typeUrlResolve } from "../wkt/registry.js";
 import {
   listCharge,

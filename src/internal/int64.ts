@@ -4,7 +4,6 @@
  *
  * @module
  */
-import Long from "long";
 import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
 import { int64Max, int64Min, uint64Max } from "../limits.js";
@@ -14,8 +13,8 @@ import { isDigit } from "./scan.js";
  * Every form accepted where a 64-bit integer goes in. The object form is what wkt-json reads from a
  * protobufjs `Long` (of the `long` package): its 32-bit halves and its signedness. It is spelled out here
  * rather than imported, so that the published types need no import of `long` (whose default export needs
- * `esModuleInterop` under the node10 module resolution). At run time only a real `Long` is accepted
- * (`Long.isLong`); a plain object of this shape is refused.
+ * `esModuleInterop` under the node10 module resolution). At run time only a real `Long` is accepted,
+ * recognised by its shape (`__isLong__`, as `Long.isLong` checks it); a plain object of this shape is refused.
  */
 export type Int64Like =
   | bigint
@@ -73,8 +72,8 @@ export function int64From(value: unknown, options?: Int64FromOptions): bigint {
       throw new WktJsonError("int64", path, typeName, `${JSON.stringify(value)} is not a decimal integer`);
     }
     v = BigInt(value);
-  } else if (Long.isLong(value)) {
-    const long: Extract<Int64Like, object> = value;
+  } else if (isLong(value)) {
+    const long = value;
     const bits = (BigInt(long.high >>> 0) << 32n) | BigInt(long.low >>> 0);
     v = long.unsigned ? bits : BigInt.asIntN(64, bits);
   } else {
@@ -91,6 +90,25 @@ export function int64From(value: unknown, options?: Int64FromOptions): bigint {
     throw new WktJsonError("range", path, typeName, `${v} is outside ${min} to ${max}`);
   }
   return v;
+}
+
+/**
+ * Tells whether `value` is a `Long` of the `long` package, by its shape: what `Long.isLong` checks (an own or
+ * inherited `__isLong__` that is `true`, which `Long.prototype` defines), and 32-bit integer halves and a
+ * boolean signedness, which every `Long` holds. Recognised by shape, not by importing `long`, so that a
+ * bundle loads no code of `long` (11 KB) for callers that never pass one.
+ */
+function isLong(value: unknown): value is Extract<Int64Like, object> {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as { __isLong__?: unknown; low?: unknown; high?: unknown; unsigned?: unknown };
+  return (
+    v.__isLong__ === true &&
+    typeof v.low === "number" &&
+    (v.low | 0) === v.low &&
+    typeof v.high === "number" &&
+    (v.high | 0) === v.high &&
+    typeof v.unsigned === "boolean"
+  );
 }
 
 /** Tells whether `s` is `-?[0-9]+` (no sign `+`, no spaces, no exponent). */

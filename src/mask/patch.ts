@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { type DescMessage, type JsonObject, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type DescMessage, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import type { DescMessage, MessageShape, Registry } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";

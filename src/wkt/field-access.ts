@@ -12,7 +12,7 @@
  * @module
  * @internal
  */
-import { type DescField, type DescMessage, type ScalarType } from "@bufbuild/protobuf";
+import type { DescField, DescMessage, ScalarType } from "@bufbuild/protobuf";
 import { isScalarZeroValue, scalarZeroValue } from "@bufbuild/protobuf/reflect";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";

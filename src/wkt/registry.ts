@@ -158,7 +158,20 @@ export const wktFiles: readonly DescFile[] = [
 ];
 
 /** Every well-known type (the files of the spec's table): always resolvable, with or without a user registry. */
-export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(...wktFiles);
+// The files are spelled out rather than spread from wktFiles: a spread is code a bundler must keep, where a
+// pure call with plain arguments is dropped, with the ten files, when nothing uses it.
+export const wktRegistry: Registry = /* @__PURE__ */ createRegistry(
+  file_google_protobuf_any,
+  file_google_protobuf_api,
+  file_google_protobuf_duration,
+  file_google_protobuf_empty,
+  file_google_protobuf_field_mask,
+  file_google_protobuf_source_context,
+  file_google_protobuf_struct,
+  file_google_protobuf_timestamp,
+  file_google_protobuf_type,
+  file_google_protobuf_wrappers,
+);
 
 /**
  * @internal The well-known types the codec gives a form of their own, found by their full name (the JSON form
