@@ -324,12 +324,16 @@ async function main() {
     const protobufVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies[
       "@bufbuild/protobuf"
     ];
-    await step("install the tarball into an empty project, with its peer @bufbuild/protobuf and TypeScript 5.0", () =>
-      consumerProject(consumer, [
-        tarball,
-        `@bufbuild/protobuf@${protobufVersion}`,
-        `typescript-oldest@npm:typescript@${typescriptOldest}`,
-      ]),
+    await step(
+      "install the tarball into an empty project, with its peer @bufbuild/protobuf, long and TypeScript 5.0",
+      () =>
+        consumerProject(consumer, [
+          tarball,
+          `@bufbuild/protobuf@${protobufVersion}`,
+          `typescript-oldest@npm:typescript@${typescriptOldest}`,
+          // The consumer's own `long`, as a protobufjs user has it: wkt-json does not depend on it.
+          `long@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.long}`,
+        ]),
     );
 
     await step("from the tarball: require() and import() load the CJS and ESM builds; the bin runs", () =>
