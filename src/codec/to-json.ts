@@ -46,7 +46,14 @@ import { errorAtPath } from "../path.js";
 import { checkSchema } from "../wkt/registry.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../wkt/struct-encode.js";
 import { listOrValueTextInternal } from "../wkt/struct-to-text.js";
-import { extensionsText, plansFor, writeExtensions, type MessageWriters } from "./to-json-fields.js";
+import {
+  extensionsText,
+  plansFor,
+  textPlansFor,
+  writeExtensions,
+  type MessageTextWriters,
+  type MessageWriters,
+} from "./to-json-fields.js";
 import {
   makeContext,
   prettySpacesOption,
@@ -368,8 +375,12 @@ function textWriterFor(desc: DescMessage): MessageTextWriter {
   return writer;
 }
 
-/** The writers of this module, the recursive step of the plans of fields that hold messages. */
-const messageWriters: MessageWriters = { writerFor, textWriterFor };
+/**
+ * The writers of this module, the recursive step of the plans of fields that hold messages: the value writers'
+ * (without the text writers, so that a bundle of toJson alone does without them) and the text writers'.
+ */
+const messageWriters: MessageWriters = { writerFor };
+const messageTextWriters: MessageTextWriters = { writerFor, textWriterFor };
 
 /** As {@link lastDesc} for text writers: a run of one type costs one comparison instead of a WeakMap lookup. */
 let lastTextDesc: unknown = noDesc;
@@ -382,7 +393,7 @@ let lastTextWriter: MessageTextWriter | undefined;
 function compileText(desc: DescMessage): MessageTextWriter {
   const write = writerFor(desc);
   if (hasCustomJson(desc)) return compileWktText(desc, write);
-  const plans = plansFor(desc, messageWriters);
+  const plans = textPlansFor(desc, messageTextWriters);
   if (!keysPrintInOrder(fieldPlans(plans))) return (message, ctx) => treeText(write(message, ctx), ctx);
   return compileFieldsText(desc, plans);
 }
@@ -496,7 +507,7 @@ function compileFieldsText(desc: DescMessage, plans: readonly FieldPlan[]): Mess
       }
     }
     if (ctx.registry !== undefined && message.$unknown !== undefined) {
-      const extensions = extensionsText(desc, message, ctx, messageWriters);
+      const extensions = extensionsText(desc, message, ctx, messageTextWriters);
       if (extensions !== "") {
         out += next === keyFirst ? "{" + extensions.slice(1) : next === keyAfterQuote ? '"' + extensions : extensions;
         next = keyAfter;
