@@ -11,9 +11,12 @@ import { cliConfig } from "./tsup.cli.config.js";
  *   import, as it does for @bufbuild/protobuf.
  * - CJS (`require`): one bundled dist/index.cjs (a `require` cannot be tree-shaken either way).
  * - Types: one dist/index.d.ts and dist/index.d.cts, from one declaration build for both.
+ *
+ * No source maps: the package does not ship them (package.json `files`), and a `sourceMappingURL` comment
+ * naming a missing file would dangle in an application's bundle (some bundlers warn on it).
  */
 const common: Options = {
-  sourcemap: true,
+  sourcemap: false,
   target: "es2022",
   platform: "neutral",
   dts: false,
@@ -26,7 +29,7 @@ export default defineConfig([
     format: ["esm"],
     bundle: false,
     // Cleans dist/ but for the CLI, which the config below writes there at the same time.
-    clean: ["!cli.js", "!cli.js.map"],
+    clean: ["!cli.js"],
   },
   { ...common, entry: ["src/index.ts"], format: ["cjs"], clean: false },
   { ...common, entry: ["src/index.ts"], format: ["esm", "cjs"], dts: { only: true }, clean: false },

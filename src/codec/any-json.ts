@@ -13,7 +13,12 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
 import { anyTypeName } from "../internal/names.js";
-import { wktBinaryToJsonFast, wktJsonToBinaryFast, wktToBinary } from "../internal/wkt-binary.js";
+import {
+  wktBinaryToJsonFast,
+  wktFromBinaryLean,
+  wktJsonToBinaryFast,
+  wktToBinaryLean,
+} from "../internal/wkt-binary.js";
 import { errorAtPath } from "../path.js";
 import {
   anyEmpty,
@@ -91,7 +96,7 @@ export function anyFromJsonInternal(
   }
   let value: Uint8Array;
   try {
-    value = wktToBinary(desc, inner);
+    value = wktToBinaryLean(desc, inner);
   } catch (e) {
     throw new WktJsonError("binary", "$", desc.typeName, `cannot serialize the embedded ${desc.typeName}`, {
       cause: e,
@@ -132,7 +137,7 @@ export function anyToJsonInternal<C extends AnyWriteContext>(
     const json = wktBinaryToJsonFast(desc, bytes, ctx.maxDepth - ctx.depth);
     if (json !== undefined) return { "@type": url, value: json };
   }
-  const inner = anyValueDecode(desc, bytes);
+  const inner = anyValueDecode(desc, bytes, wktFromBinaryLean);
   const out: JsonObject = { "@type": url };
   if (hasCustomJsonRepresentation(desc)) {
     try {

@@ -16,19 +16,9 @@ import { errorAtPath } from "../path.js";
 import { hasEnumerable, takeKeys, type ValueTextWriter, type ValueWriter } from "./to-json-plan.js";
 import { compileScalarRaw, rawString } from "./to-json-scalar.js";
 
-/** The two writers of a list or map field's value: into a JSON value, and into JSON text. */
-export interface CollectionWriters {
-  readonly write: ValueWriter;
-  readonly text: ValueTextWriter;
-}
-
-/** The writers of a list field's value, from those of one item. */
-export function listWriters(
-  field: DescField & { fieldKind: "list" },
-  writeItem: ValueWriter,
-  itemText: ValueTextWriter,
-): CollectionWriters {
-  const writeList: ValueWriter = (items, ctx) => {
+/** The value writer of a list field, from that of one item. */
+export function listWriter(field: DescField & { fieldKind: "list" }, writeItem: ValueWriter): ValueWriter {
+  return (items, ctx) => {
     const list = items as unknown[];
     const arr: JsonValue[] = new Array(list.length);
     let i = 0;
@@ -39,10 +29,17 @@ export function listWriters(
     }
     return arr;
   };
+}
+
+/**
+ * The text writer of a list field, from that of one item: the text of what {@link listWriter}'s writer returns.
+ * Apart from the value writer, so that a bundle that writes no text (toJson alone) does without it.
+ */
+export function listTextWriter(field: DescField & { fieldKind: "list" }, itemText: ValueTextWriter): ValueTextWriter {
   // Items always printed as JSON strings (strings, 64-bit integers, bytes) are written without their quotes,
   // which go into the separators (`","`) and the closing `"]`: pieces fewer to join (see FieldPlan.raw).
   const itemRaw = field.listKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
-  const listText: ValueTextWriter = (items, ctx) => {
+  return (items, ctx) => {
     const list = items as unknown[];
     if (list.length === 0) return "[]";
     let i = 0;
@@ -64,23 +61,25 @@ export function listWriters(
     }
     return out + "]";
   };
-  return { write: writeList, text: listText };
 }
 
 /**
- * The writers of a map field's value, from those of one value. Both write nothing (undefined, "") for a map with
- * no enumerable property, own or inherited (for...in), unless alwaysEmitImplicit.
+ * The value writer of a map field, from that of one value. It writes nothing (undefined) for a map with no
+ * enumerable property, own or inherited (for...in), unless alwaysEmitImplicit.
  */
-export function mapWriters(
-  field: DescField & { fieldKind: "map" },
-  writeValue: ValueWriter,
-  valueText: ValueTextWriter,
-): CollectionWriters {
-  const keys = mapKeys(field);
+export function mapWriter(field: DescField & { fieldKind: "map" }, writeValue: ValueWriter): ValueWriter {
+  return mapValueWriter(mapKeys(field), writeValue);
+}
+
+/**
+ * The text writer of a map field, from that of one value: the text of what {@link mapWriter}'s writer returns
+ * ("" for nothing). Apart from the value writer, so that a bundle that writes no text does without it.
+ */
+export function mapTextWriter(field: DescField & { fieldKind: "map" }, valueText: ValueTextWriter): ValueTextWriter {
   // Values always printed as JSON strings (strings, 64-bit integers, bytes) are written without their quotes,
   // which go into what follows them, as for raw fields (see FieldPlan.raw): pieces fewer to join.
   const valueRaw = field.mapKind === "scalar" ? compileScalarRaw(field.scalar) : undefined;
-  return { write: mapValueWriter(keys, writeValue), text: mapTextWriter(keys, valueText, valueRaw) };
+  return mapKeysTextWriter(mapKeys(field), valueText, valueRaw);
 }
 
 /**
@@ -170,7 +169,7 @@ function mapValueWriter(mapKeys: MapKeys, writeValue: ValueWriter): ValueWriter 
  * The text writer of a map field. Object.keys lists integer-like keys first, ascending, then the others in
  * insertion order: the order in which JSON.stringify prints the object {@link mapValueWriter}'s writer builds.
  */
-function mapTextWriter(
+function mapKeysTextWriter(
   mapKeys: MapKeys,
   valueText: ValueTextWriter,
   valueRaw: ((value: unknown) => string) | undefined,

@@ -26,7 +26,7 @@ import { checkFieldKeys } from "../internal/field-keys.js";
 import { enumJsonNameClash, enumValueJsonName } from "../wkt/enum.js";
 import { extensionAsField } from "./extension-field.js";
 import { structIsPlainJson, wrapperIsUnboxed } from "../internal/field-form.js";
-import { listWriters, mapWriters } from "./to-json-collections.js";
+import { listTextWriter, listWriter, mapTextWriter, mapWriter } from "./to-json-collections.js";
 import {
   byNameJson,
   byNameProto,
@@ -66,28 +66,53 @@ import {
  */
 export interface MessageWriters {
   readonly writerFor: (desc: DescMessage) => MessageWriter;
+}
+
+/** {@link MessageWriters} with the text writers of message types, for the plans of the text writers. */
+export interface MessageTextWriters extends MessageWriters {
   readonly textWriterFor: (desc: DescMessage) => MessageTextWriter;
 }
 
 const plansOf = new WeakMap<DescMessage, readonly FieldPlan[]>();
+const textPlansOf = new WeakMap<DescMessage, readonly FieldPlan[]>();
 
 /**
- * The plans of a message's fields, in field number order (the order of the output), the members of a oneof
- * that follow one another as one {@link ONEOF_GROUP} plan.
+ * The plans of a message's fields for the value writer, in field number order (the order of the output), the
+ * members of a oneof that follow one another as one {@link ONEOF_GROUP} plan. Their text parts (`keys`,
+ * `writeText`, `raw`, `members`, `plainString`) are left empty: the text writer has plans of its own
+ * ({@link textPlansFor}), so that a bundle that writes no text (toJson alone) does without their compilers.
  */
 export function plansFor(desc: DescMessage, writers: MessageWriters): readonly FieldPlan[] {
   let plans = plansOf.get(desc);
   if (plans === undefined) {
-    checkFieldKeys(desc); // one member per field: a type whose JSON names clash is refused
-    plans = groupOneofs(
-      desc.fields
-        .concat()
-        .sort((a, b) => a.number - b.number)
-        .map((field) => compilePlan(field, writers)),
-    );
+    plans = compilePlans(desc, writers, undefined);
     plansOf.set(desc, plans);
   }
   return plans;
+}
+
+/** {@link plansFor} with the text parts, for the text writer (the value writers are the same). */
+export function textPlansFor(desc: DescMessage, writers: MessageTextWriters): readonly FieldPlan[] {
+  let plans = textPlansOf.get(desc);
+  if (plans === undefined) {
+    plans = compilePlans(desc, writers, compilePlanText);
+    textPlansOf.set(desc, plans);
+  }
+  return plans;
+}
+
+function compilePlans<W extends MessageWriters>(
+  desc: DescMessage,
+  writers: W,
+  text: PlanTextCompiler<W> | undefined,
+): readonly FieldPlan[] {
+  checkFieldKeys(desc); // one member per field: a type whose JSON names clash is refused
+  return groupOneofs(
+    desc.fields
+      .concat()
+      .sort((a, b) => a.number - b.number)
+      .map((field) => compilePlan(field, writers, text)),
+  );
 }
 
 /**
@@ -101,7 +126,7 @@ export function writeExtensions(
   out: JsonObject,
   writers: MessageWriters,
 ): void {
-  forEachExtension(desc, message, ctx, writers, (plan, holder) => {
+  forEachExtension(desc, message, ctx, writers, undefined, (plan, holder) => {
     if (nextField([plan], 0, holder, ctx) === 0) writeField(plan, ctx.foundValue, ctx, out);
   });
 }
@@ -111,10 +136,10 @@ export function extensionsText(
   desc: DescMessage,
   message: Record<string, unknown>,
   ctx: WriteContext,
-  writers: MessageWriters,
+  writers: MessageTextWriters,
 ): string {
   let out = "";
-  forEachExtension(desc, message, ctx, writers, (plan, holder) => {
+  forEachExtension(desc, message, ctx, writers, compilePlanText, (plan, holder) => {
     if (nextField([plan], 0, holder, ctx) !== 0) return;
     let text: string;
     try {
@@ -138,11 +163,12 @@ export function extensionsText(
  * (a varint where a group goes): rule `binary` at the extension's key. A hand-made `$unknown` that is not a
  * list of `{ no, ... }` is rule `json-type`.
  */
-function forEachExtension(
+function forEachExtension<W extends MessageWriters>(
   desc: DescMessage,
   message: Record<string, unknown>,
   ctx: WriteContext,
-  writers: MessageWriters,
+  writers: W,
+  text: PlanTextCompiler<W> | undefined,
   write: (plan: FieldPlan, holder: { value: unknown }) => void,
 ): void {
   const unknown = message.$unknown;
@@ -155,7 +181,7 @@ function forEachExtension(
     seen.add(no);
     const ext = ctx.registry!.getExtensionFor(desc, no);
     if (ext === undefined) continue;
-    const plan = extensionPlan(ext, writers);
+    const plan = extensionPlan(ext, writers, text);
     let value: unknown;
     try {
       value = getExtension(message as never, ext);
@@ -193,20 +219,49 @@ function unknownFieldsError(desc: DescMessage, got: unknown): WktJsonError {
 }
 
 const extensionPlans = new WeakMap<DescExtension, FieldPlan>();
+const extensionTextPlans = new WeakMap<DescExtension, FieldPlan>();
 
-/** The plan of an extension, compiled once (as the field protobuf-es reads it as) and kept by extension. */
-function extensionPlan(ext: DescExtension, writers: MessageWriters): FieldPlan {
-  let plan = extensionPlans.get(ext);
+/**
+ * The plan of an extension, compiled once (as the field protobuf-es reads it as) and kept by extension: with its
+ * text parts when `text` is given (see {@link plansFor}).
+ */
+function extensionPlan<W extends MessageWriters>(
+  ext: DescExtension,
+  writers: W,
+  text: PlanTextCompiler<W> | undefined,
+): FieldPlan {
+  const plans = text === undefined ? extensionPlans : extensionTextPlans;
+  let plan = plans.get(ext);
   if (plan === undefined) {
-    plan = compilePlan(extensionAsField(ext), writers);
-    extensionPlans.set(ext, plan);
+    plan = compilePlan(extensionAsField(ext), writers, text);
+    plans.set(ext, plan);
   }
   return plan;
 }
 
+/** The parts of a plan that only the text writer reads (see {@link plansFor}). */
+interface PlanText {
+  readonly keys: readonly string[];
+  readonly writeText: ValueTextWriter;
+  readonly raw: boolean;
+  readonly members: readonly ReadonlyMap<number, string>[] | undefined;
+  readonly plainString: boolean;
+}
+
+/** Compiles the text parts of a field's plan; passed by the callers that want them. */
+type PlanTextCompiler<W extends MessageWriters> = (field: DescField, writers: W) => PlanText;
+
+/** The writer of a value plan's text: never called (the text writer reads its own plans). */
+const noTextWriter: ValueTextWriter = () => {
+  throw new Error("wkt-json: a value writer's plan has no text writer");
+};
+
+/** The text parts of a value writer's plan: empty, of the same types as the text writer's. */
+const noText: PlanText = { keys: [], writeText: noTextWriter, raw: false, members: undefined, plainString: false };
+
 /**
- * The plan of a field from its writers: its names and keys, how its presence is tested (`presence`, with the
- * oneof's property and the zero value where they apply) and the facts the writers read from the plan.
+ * The plan of a field from its value writer and its text parts: how its presence is tested (`presence`, with
+ * the oneof's property and the zero value where they apply) and the facts the writers read from the plan.
  */
 function newPlan(
   field: DescField,
@@ -214,14 +269,8 @@ function newPlan(
   oneofLocal: string,
   zero: unknown,
   write: ValueWriter,
-  writeText: ValueTextWriter,
-  raw = false,
+  text: PlanText,
 ): FieldPlan {
-  const keys: string[] = [];
-  for (const name of [field.jsonName, field.name]) {
-    const key = JSON.stringify(name) + (raw ? ':"' : ":");
-    keys.push("{" + key, "," + key, '",' + key);
-  }
   return new FieldPlan({
     presence,
     local: field.localName,
@@ -230,11 +279,89 @@ function newPlan(
     parentName: field.parent.typeName,
     jsonName: field.jsonName,
     protoName: field.name,
-    keys,
+    keys: text.keys,
     write,
+    writeText: text.writeText,
+    raw: text.raw,
+    required: isRequiredField(field),
+    members: text.members,
+    plainString: text.plainString,
+    oneofMembers: [],
+    byName: (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
+  });
+}
+
+/**
+ * Compiles the plan of a field: its value writer (a list's and a map's from that of an item, see
+ * to-json-collections.ts), how its presence is tested, and its text parts if `text` is given. `writers` gives
+ * the writers of the message types it holds (compiled on first use).
+ */
+function compilePlan<W extends MessageWriters>(
+  field: DescField,
+  writers: W,
+  text: PlanTextCompiler<W> | undefined,
+): FieldPlan {
+  const t = text === undefined ? noText : text(field, writers);
+  switch (field.fieldKind) {
+    case "list": {
+      const message = field.listKind === "message" ? field.message : undefined;
+      return newPlan(field, LIST, "", undefined, listWriter(field, compileValue(field, message, true, writers)), t);
+    }
+    case "map": {
+      const message = field.mapKind === "message" ? field.message : undefined;
+      const write = mapWriter(field, compileValue(field, message, true, writers));
+      const mapPlan = newPlan(field, MAP, "", undefined, write, t);
+      mapPlan.intKeys = field.mapKey !== ScalarType.STRING && field.mapKey !== ScalarType.BOOL;
+      return mapPlan;
+    }
+    default: {
+      const message = field.fieldKind === "message" ? field.message : undefined;
+      const write = compileValue(field, message, false, writers);
+      if (field.oneof !== undefined) return newPlan(field, ONEOF, field.oneof.localName, undefined, write, t);
+      if (field.presence !== IMPLICIT) return newPlan(field, EXPLICIT, "", undefined, write, t);
+      if (field.fieldKind === "enum")
+        return newPlan(field, IMPLICIT_ENUM, "", field.enum.values[0]?.number ?? 0, write, t);
+      const scalar = field.scalar!;
+      const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
+      return newPlan(field, implicitPresence(scalar), "", zero, write, t);
+    }
+  }
+}
+
+/**
+ * Compiles the text parts of a field's plan: its text writer (a list's and a map's from that of an item), the
+ * keys it is printed after, and the facts the text writer reads from the plan.
+ */
+function compilePlanText(field: DescField, writers: MessageTextWriters): PlanText {
+  let writeText: ValueTextWriter;
+  let raw = false;
+  switch (field.fieldKind) {
+    case "list": {
+      const message = field.listKind === "message" ? field.message : undefined;
+      writeText = listTextWriter(field, compileValueText(field, message, true, writers));
+      break;
+    }
+    case "map": {
+      const message = field.mapKind === "message" ? field.message : undefined;
+      writeText = mapTextWriter(field, compileValueText(field, message, true, writers));
+      break;
+    }
+    default: {
+      const message = field.fieldKind === "message" ? field.message : undefined;
+      const rawText = compileRawText(field, message, writers);
+      raw = rawText !== undefined;
+      writeText = rawText ?? compileValueText(field, message, false, writers);
+    }
+  }
+  const keys: string[] = [];
+  for (const name of [field.jsonName, field.name]) {
+    const key = JSON.stringify(name) + (raw ? ':"' : ":");
+    keys.push("{" + key, "," + key, '",' + key);
+  }
+  return {
+    keys,
     writeText,
     raw,
-    required: isRequiredField(field),
     members:
       field.fieldKind === "enum" &&
       field.enum.typeName !== nullValueTypeName &&
@@ -242,49 +369,7 @@ function newPlan(
         ? enumMembers(field.enum, keys)
         : undefined,
     plainString: raw && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING,
-    oneofMembers: [],
-    byName: (byNameStore(field.jsonName) ? byNameJson : 0) | (byNameStore(field.name) ? byNameProto : 0),
-  });
-}
-
-/**
- * Compiles the plan of a field: its value writers (a list's and a map's from those of an item, see
- * to-json-collections.ts) and how its presence is tested. `writers` gives the writers of the message types it
- * holds (compiled on first use).
- */
-function compilePlan(field: DescField, writers: MessageWriters): FieldPlan {
-  switch (field.fieldKind) {
-    case "list": {
-      const message = field.listKind === "message" ? field.message : undefined;
-      const writeItem = compileValue(field, message, true, writers);
-      const itemText = compileValueText(field, message, true, writers);
-      const list = listWriters(field, writeItem, itemText);
-      return newPlan(field, LIST, "", undefined, list.write, list.text);
-    }
-    case "map": {
-      const message = field.mapKind === "message" ? field.message : undefined;
-      const writeValue = compileValue(field, message, true, writers);
-      const valueText = compileValueText(field, message, true, writers);
-      const map = mapWriters(field, writeValue, valueText);
-      const mapPlan = newPlan(field, MAP, "", undefined, map.write, map.text);
-      mapPlan.intKeys = field.mapKey !== ScalarType.STRING && field.mapKey !== ScalarType.BOOL;
-      return mapPlan;
-    }
-    default: {
-      const message = field.fieldKind === "message" ? field.message : undefined;
-      const write = compileValue(field, message, false, writers);
-      const rawText = compileRawText(field, message, writers);
-      const raw = rawText !== undefined;
-      const text = rawText ?? compileValueText(field, message, false, writers);
-      if (field.oneof !== undefined) return newPlan(field, ONEOF, field.oneof.localName, undefined, write, text, raw);
-      if (field.presence !== IMPLICIT) return newPlan(field, EXPLICIT, "", undefined, write, text, raw);
-      if (field.fieldKind === "enum")
-        return newPlan(field, IMPLICIT_ENUM, "", field.enum.values[0]?.number ?? 0, write, text, raw);
-      const scalar = field.scalar!;
-      const zero = scalarZero(scalar, field.fieldKind === "scalar" && field.longAsString);
-      return newPlan(field, implicitPresence(scalar), "", zero, write, text, raw);
-    }
-  }
+  };
 }
 
 /** See {@link FieldPlan.members}: what compileEnumText's writer prints after each key, joined to it. */
@@ -345,7 +430,7 @@ function compileValueText(
   field: DescField,
   message: DescMessage | undefined,
   inCollection: boolean,
-  writers: MessageWriters,
+  writers: MessageTextWriters,
 ): ValueTextWriter {
   if (message !== undefined) {
     if (structIsPlainJson(field, message)) {
@@ -376,7 +461,7 @@ function compileValueText(
 function compileRawText(
   field: DescField,
   message: DescMessage | undefined,
-  writers: MessageWriters,
+  writers: MessageTextWriters,
 ): ValueTextWriter | undefined {
   if (message !== undefined) {
     if (plainStringWkt(message.typeName) !== undefined) {

@@ -46,7 +46,14 @@ import { errorAtPath } from "../path.js";
 import { checkSchema } from "../wkt/registry.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../wkt/struct-encode.js";
 import { listOrValueTextInternal } from "../wkt/struct-to-text.js";
-import { extensionsText, plansFor, writeExtensions, type MessageWriters } from "./to-json-fields.js";
+import {
+  extensionsText,
+  plansFor,
+  textPlansFor,
+  writeExtensions,
+  type MessageTextWriters,
+  type MessageWriters,
+} from "./to-json-fields.js";
 import {
   makeContext,
   prettySpacesOption,
@@ -108,11 +115,11 @@ export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteO
 function toJsonSlow(schema: DescMessage, message: unknown, options: Partial<JsonWriteOptions> | undefined): JsonValue {
   checkSchema(schema);
   if (options === undefined) {
-    const leaf = leafOf(schema);
+    const leaf = leafWriterOf(schema);
     if (leaf !== undefined) {
       leafDesc = schema;
-      leafWrite = leaf.write;
-      return leaf.write(message);
+      leafWrite = leaf;
+      return leaf(message);
     }
   }
   return write(schema, message, makeContext(options));
@@ -122,61 +129,67 @@ function toJsonSlow(schema: DescMessage, message: unknown, options: Partial<Json
  * @internal The writers of a leaf well-known type (Timestamp, Duration, FieldMask, a wrapper) that need no
  * context: without options nothing they could meet depends on one (one level of nesting is within every
  * `maxDepth`; the -0 of a DoubleValue is printed by the text writer itself). As {@link compileWkt}'s and
- * {@link compileText}'s writers, same checks and errors.
+ * {@link compileText}'s writers, same checks and errors. The value writer and the text writer are compiled
+ * and kept apart, so that a bundle of toJson alone does without the text writers.
  */
-interface Leaf {
-  readonly write: (message: unknown) => JsonValue;
-  readonly text: (message: unknown) => string;
-}
+type LeafWrite = (message: unknown) => JsonValue;
+type LeafText = (message: unknown) => string;
 
 /** What the one-entry caches hold before their first use: no value a caller can pass (not even undefined). */
 const noDesc: unknown = Symbol("no descriptor");
 
-/** Leaves by descriptor; null for every other type. */
-const leaves = new WeakMap<DescMessage, Leaf | null>();
+/** Leaf writers by descriptor; null for every other type. */
+const leafWrites = new WeakMap<DescMessage, LeafWrite | null>();
+const leafTexts = new WeakMap<DescMessage, LeafText | null>();
 
 /**
  * The leaf type written last without options, and its writers: a run of one type (the usual case, such as a
  * list of Timestamps written one by one) then costs one comparison instead of a WeakMap lookup.
  */
 let leafDesc: unknown = noDesc;
-let leafWrite: Leaf["write"] | undefined;
+let leafWrite: LeafWrite | undefined;
 let leafTextDesc: unknown = noDesc;
-let leafText: Leaf["text"] | undefined;
+let leafText: LeafText | undefined;
 
-/** The leaf writers of a type (compiled once, kept by descriptor), or undefined for any other type. */
-function leafOf(desc: DescMessage): Leaf | undefined {
-  let leaf = leaves.get(desc);
-  if (leaf === undefined) {
-    leaf = compileLeaf(desc) ?? null;
-    leaves.set(desc, leaf);
+/** The leaf value writer of a type (compiled once, kept by descriptor), or undefined for any other type. */
+function leafWriterOf(desc: DescMessage): LeafWrite | undefined {
+  let write = leafWrites.get(desc);
+  if (write === undefined) {
+    write = compileLeafWrite(desc) ?? null;
+    leafWrites.set(desc, write);
   }
-  return leaf ?? undefined;
+  return write ?? undefined;
 }
 
-/** Compiles the writers of a leaf well-known type (see {@link Leaf}); undefined for any other type. */
-function compileLeaf(desc: DescMessage): Leaf | undefined {
+/** The leaf text writer of a type (compiled once, kept by descriptor), or undefined for any other type. */
+function leafTextOf(desc: DescMessage): LeafText | undefined {
+  let text = leafTexts.get(desc);
+  if (text === undefined) {
+    text = compileLeafText(desc) ?? null;
+    leafTexts.set(desc, text);
+  }
+  return text ?? undefined;
+}
+
+/** The value writer of a leaf type whose JSON is a string with nothing to escape (see plainStringWkt). */
+function plainLeafWrite(typeName: string, toText: (m: never) => string): (message: unknown) => string {
+  return (message) => {
+    checkMessage(message, typeName);
+    return toText(message as never);
+  };
+}
+
+/** Compiles the value writer of a leaf well-known type (see {@link LeafWrite}); undefined for any other type. */
+function compileLeafWrite(desc: DescMessage): LeafWrite | undefined {
   const typeName = desc.typeName;
   if (!typeName.startsWith(wktPackagePrefix)) return undefined;
-  const leaf = (toText: (m: never) => string, quote: (s: string) => string): Leaf => {
-    const write = (message: unknown): string => {
-      checkMessage(message, typeName);
-      return toText(message as never);
-    };
-    return { write, text: (message) => quote(write(message)) };
-  };
-  // Nothing to escape (see plainStringWkt).
-  const plain = (s: string): string => '"' + s + '"';
   const toText = plainStringWkt(typeName);
-  if (toText !== undefined) return leaf(toText, plain);
+  if (toText !== undefined) return plainLeafWrite(typeName, toText);
   if (!isWrapperDesc(desc)) return undefined;
   const scalar = desc.fields[0]!;
   const type = scalar.scalar;
   const zero = scalarZero(type, scalar.longAsString);
-  const scalarText = compileScalarText(type);
   const toJsonValue = scalarWriter(type);
-  // Two function literals rather than one factory of both: V8 keeps one type feedback for the closures of a
-  // literal, so a factory would mix the value writers' and the text writers' feedback at its one call.
   const write = (message: unknown): JsonValue => {
     checkMessage(message, typeName);
     try {
@@ -185,43 +198,50 @@ function compileLeaf(desc: DescMessage): Leaf | undefined {
       throw errorAsType(e, typeName);
     }
   };
-  const text = (message: unknown): string => {
+  // The usual value of the two wrappers whose writing is cheapest (the call itself is most of the cost),
+  // decided in place; anything else (no message, another type, no value, a value to check) takes `write`.
+  if (type === ScalarType.DOUBLE) {
+    return (message) => {
+      if (isMessageOf(message, typeName)) {
+        const v = message.value;
+        if (typeof v === "number" && v - v === 0) return v;
+      }
+      return write(message);
+    };
+  }
+  if (type === ScalarType.INT64) {
+    return (message) => {
+      if (isMessageOf(message, typeName)) {
+        const v = message.value;
+        if (typeof v === "bigint" && BigInt.asIntN(64, v) === v) return v.toString();
+      }
+      return write(message);
+    };
+  }
+  return write;
+}
+
+/** Compiles the text writer of a leaf well-known type (see {@link LeafText}); undefined for any other type. */
+function compileLeafText(desc: DescMessage): LeafText | undefined {
+  const typeName = desc.typeName;
+  if (!typeName.startsWith(wktPackagePrefix)) return undefined;
+  const toText = plainStringWkt(typeName);
+  if (toText !== undefined) {
+    // Nothing to escape (see plainStringWkt).
+    const write = plainLeafWrite(typeName, toText);
+    return (message) => '"' + write(message) + '"';
+  }
+  if (!isWrapperDesc(desc)) return undefined;
+  const scalar = desc.fields[0]!;
+  const zero = scalarZero(scalar.scalar, scalar.longAsString);
+  const scalarText = compileScalarText(scalar.scalar);
+  return (message) => {
     checkMessage(message, typeName);
     try {
       return scalarText(message.value ?? zero);
     } catch (e) {
       throw errorAsType(e, typeName);
     }
-  };
-  // The usual value of the two wrappers whose writing is cheapest (the call itself is most of the cost),
-  // decided in place; anything else (no message, another type, no value, a value to check) takes `write`.
-  if (type === ScalarType.DOUBLE) {
-    return {
-      write: (message) => {
-        if (isMessageOf(message, typeName)) {
-          const v = message.value;
-          if (typeof v === "number" && v - v === 0) return v;
-        }
-        return write(message);
-      },
-      text,
-    };
-  }
-  if (type === ScalarType.INT64) {
-    return {
-      write: (message) => {
-        if (isMessageOf(message, typeName)) {
-          const v = message.value;
-          if (typeof v === "bigint" && BigInt.asIntN(64, v) === v) return v.toString();
-        }
-        return write(message);
-      },
-      text,
-    };
-  }
-  return {
-    write,
-    text,
   };
 }
 
@@ -257,13 +277,13 @@ export function toJsonString<Desc extends DescMessage>(
   options?: Partial<JsonWriteStringOptions>,
 ): string {
   if (options === undefined) {
-    // A leaf well-known type: its text writer without a context (see Leaf).
+    // A leaf well-known type: its text writer without a context (see LeafText).
     if (schema === leafTextDesc) return leafText!(message);
-    const leaf = leafOf(checkSchema(schema));
+    const leaf = leafTextOf(checkSchema(schema));
     if (leaf !== undefined) {
       leafTextDesc = schema;
-      leafText = leaf.text;
-      return leaf.text(message);
+      leafText = leaf;
+      return leaf(message);
     }
   }
   checkSchema(schema);
@@ -368,8 +388,12 @@ function textWriterFor(desc: DescMessage): MessageTextWriter {
   return writer;
 }
 
-/** The writers of this module, the recursive step of the plans of fields that hold messages. */
-const messageWriters: MessageWriters = { writerFor, textWriterFor };
+/**
+ * The writers of this module, the recursive step of the plans of fields that hold messages: the value writers'
+ * (without the text writers, so that a bundle of toJson alone does without them) and the text writers'.
+ */
+const messageWriters: MessageWriters = { writerFor };
+const messageTextWriters: MessageTextWriters = { writerFor, textWriterFor };
 
 /** As {@link lastDesc} for text writers: a run of one type costs one comparison instead of a WeakMap lookup. */
 let lastTextDesc: unknown = noDesc;
@@ -382,7 +406,7 @@ let lastTextWriter: MessageTextWriter | undefined;
 function compileText(desc: DescMessage): MessageTextWriter {
   const write = writerFor(desc);
   if (hasCustomJson(desc)) return compileWktText(desc, write);
-  const plans = plansFor(desc, messageWriters);
+  const plans = textPlansFor(desc, messageTextWriters);
   if (!keysPrintInOrder(fieldPlans(plans))) return (message, ctx) => treeText(write(message, ctx), ctx);
   return compileFieldsText(desc, plans);
 }
@@ -496,7 +520,7 @@ function compileFieldsText(desc: DescMessage, plans: readonly FieldPlan[]): Mess
       }
     }
     if (ctx.registry !== undefined && message.$unknown !== undefined) {
-      const extensions = extensionsText(desc, message, ctx, messageWriters);
+      const extensions = extensionsText(desc, message, ctx, messageTextWriters);
       if (extensions !== "") {
         out += next === keyFirst ? "{" + extensions.slice(1) : next === keyAfterQuote ? '"' + extensions : extensions;
         next = keyAfter;

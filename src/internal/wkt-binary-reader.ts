@@ -39,8 +39,21 @@ const recursionLimit = 100;
  * A message of `kind` from all of `bytes`, or undefined where the fast path does not take them (protobuf-es then
  * decodes or throws); the body of wktFromBinaryFast.
  */
-export function decodeMessage(kind: Kind, bytes: Uint8Array): unknown {
-  return readWhole(bytes, () => decode(kind));
+export function decodeMessage(
+  kind: Kind,
+  bytes: Uint8Array,
+  structFamily: ((kind: Kind) => unknown) | undefined,
+): unknown {
+  return readWhole(bytes, () => decode(kind, structFamily));
+}
+
+/**
+ * A Struct, Value or ListValue message (`kind`) from all of the bytes, for {@link decodeMessage}: passed by the
+ * callers that want these three taken, so that a bundle whose callers never pass it (the codec, which reads
+ * them straight to their JSON with {@link decodeJson}) does without this decoder.
+ */
+export function decodeStructFamily(kind: Kind): unknown {
+  return kind === Kind.Struct ? readStruct(rlen, 1) : kind === Kind.Value ? readValue(rlen, 1) : readList(rlen, 1);
 }
 
 /**
@@ -236,7 +249,7 @@ function readFloat(): number {
   return view().getFloat32(at, true);
 }
 
-function decode(kind: Kind): unknown {
+function decode(kind: Kind, structFamily: ((kind: Kind) => unknown) | undefined): unknown {
   switch (kind) {
     case Kind.Timestamp:
     case Kind.Duration: {
@@ -264,11 +277,10 @@ function decode(kind: Kind): unknown {
       return { $typeName: fieldMaskTypeName, paths };
     }
     case Kind.Struct:
-      return readStruct(rlen, 1);
     case Kind.Value:
-      return readValue(rlen, 1);
     case Kind.ListValue:
-      return readList(rlen, 1);
+      // Not taken without the decoder of these three (see decodeStructFamily).
+      return structFamily === undefined ? bail() : structFamily(kind);
     case Kind.Any: {
       let typeUrl = "";
       let value: Uint8Array = new Uint8Array(0);

@@ -39,9 +39,13 @@ let hi = 0;
  * The bytes of a message of `kind`, or undefined where the fast path does not take it (protobuf-es then
  * encodes or throws); the body of wktToBinaryFast, which has checked that no fast path is running.
  */
-export function encodeMessage(kind: Kind, message: unknown): Uint8Array | undefined {
+export function encodeMessage(
+  kind: Kind,
+  message: unknown,
+  structFamily: ((kind: Kind, m: Record<string, unknown>) => Uint8Array) | undefined,
+): Uint8Array | undefined {
   try {
-    return encode(kind, message);
+    return encode(kind, message, structFamily);
   } catch {
     // Not taken (or a stack overflow): protobuf-es encodes or throws.
     return undefined;
@@ -261,7 +265,11 @@ function finish(): Uint8Array {
 /** Slots the size pass used. */
 let sizesUsed = 0;
 
-function encode(kind: Kind, m: unknown): Uint8Array {
+function encode(
+  kind: Kind,
+  m: unknown,
+  structFamily: ((kind: Kind, m: Record<string, unknown>) => Uint8Array) | undefined,
+): Uint8Array {
   const typeName = typeNames[kind];
   checkMessage(m, typeName);
   switch (kind) {
@@ -315,11 +323,10 @@ function encode(kind: Kind, m: unknown): Uint8Array {
       return finish();
     }
     case Kind.Struct:
-      return sizedThenWritten(m, structSize, writeStruct);
     case Kind.Value:
-      return sizedThenWritten(m, valueSize, writeValue);
     case Kind.ListValue:
-      return sizedThenWritten(m, listSize, writeList);
+      // Not taken without the encoder of these three (see encodeStructFamily).
+      return structFamily === undefined ? bail() : structFamily(kind, m);
     case Kind.Any: {
       const url = m["typeUrl"];
       const value = m["value"];
@@ -411,6 +418,19 @@ function encodeWrapper(kind: Kind, v: unknown): Uint8Array {
     }
   }
   return bail();
+}
+
+/**
+ * The bytes of a Struct, Value or ListValue message (`kind`), for {@link encodeMessage}: passed by the callers
+ * that want these three taken, so that a bundle whose callers never pass it (the codec, which writes them
+ * straight from their JSON with {@link encodeJson}) does without this encoder.
+ */
+export function encodeStructFamily(kind: Kind, m: Record<string, unknown>): Uint8Array {
+  return kind === Kind.Struct
+    ? sizedThenWritten(m, structSize, writeStruct)
+    : kind === Kind.Value
+      ? sizedThenWritten(m, valueSize, writeValue)
+      : sizedThenWritten(m, listSize, writeList);
 }
 
 /**

@@ -31,8 +31,8 @@
 import { fromBinary, toBinary, type DescMessage, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { listValueTypeName, structTypeName, valueTypeName } from "./names.js";
 import { Kind, kindOf } from "./wkt-binary-kinds.js";
-import { decodeJson, decodeMessage } from "./wkt-binary-reader.js";
-import { encodeJson, encodeMessage } from "./wkt-binary-writer.js";
+import { decodeJson, decodeMessage, decodeStructFamily } from "./wkt-binary-reader.js";
+import { encodeJson, encodeMessage, encodeStructFamily } from "./wkt-binary-writer.js";
 
 /**
  * Set while a fast path runs. Nothing in them calls back into user code except property getters of a
@@ -49,7 +49,20 @@ let busy = false;
  * wktToBinary(TimestampSchema, timestampFromMs(1500)); //=> Uint8Array [8, 1, 16, 128, 202, 181, 238, 1]
  */
 export function wktToBinary(desc: DescMessage, message: unknown): Uint8Array {
-  return wktToBinaryFast(desc, message) ?? toBinary(desc, message as MessageShape<DescMessage>);
+  return toBinaryFast(desc, message, encodeStructFamily) ?? toBinary(desc, message as MessageShape<DescMessage>);
+}
+
+/**
+ * {@link wktToBinary} for the codec: the same bytes, but a Struct, Value or ListValue message goes to `toBinary`.
+ * The codec writes those three straight from their JSON ({@link wktJsonToBinaryFast}) and meets their messages
+ * only where that declined (mostly on the way to an error), so its bundle does without their message encoder.
+ *
+ * @throws whatever `toBinary` throws for the message.
+ * @example
+ * wktToBinaryLean(TimestampSchema, timestampFromMs(1500)); //=> Uint8Array [8, 1, 16, 128, 202, 181, 238, 1]
+ */
+export function wktToBinaryLean(desc: DescMessage, message: unknown): Uint8Array {
+  return toBinaryFast(desc, message, undefined) ?? toBinary(desc, message as MessageShape<DescMessage>);
 }
 
 /**
@@ -61,7 +74,21 @@ export function wktToBinary(desc: DescMessage, message: unknown): Uint8Array {
  * wktFromBinary(TimestampSchema, new Uint8Array([8, 1])); //=> { $typeName: "google.protobuf.Timestamp", seconds: 1n, nanos: 0 }
  */
 export function wktFromBinary(desc: DescMessage, bytes: Uint8Array): MessageShape<DescMessage> {
-  return wktFromBinaryFast(desc, bytes) ?? fromBinary(desc, bytes);
+  return fromBinaryFast(desc, bytes, decodeStructFamily) ?? fromBinary(desc, bytes);
+}
+
+/**
+ * {@link wktFromBinary} for the codec: the same message, but the bytes of a Struct, Value or ListValue go to
+ * `fromBinary` (the codec reads those three straight to their JSON with {@link wktBinaryToJsonFast}, and
+ * decodes their messages only where that declined, on the way to an error), so its bundle does without their
+ * message decoder.
+ *
+ * @throws whatever `fromBinary` throws for the bytes.
+ * @example
+ * wktFromBinaryLean(TimestampSchema, new Uint8Array([8, 1])); //=> { $typeName: "google.protobuf.Timestamp", seconds: 1n, nanos: 0 }
+ */
+export function wktFromBinaryLean(desc: DescMessage, bytes: Uint8Array): MessageShape<DescMessage> {
+  return fromBinaryFast(desc, bytes, undefined) ?? fromBinary(desc, bytes);
 }
 
 /**
@@ -73,11 +100,20 @@ export function wktFromBinary(desc: DescMessage, bytes: Uint8Array): MessageShap
  * wktToBinaryFast(TimestampSchema, { $typeName: "google.protobuf.Timestamp", seconds: 1, nanos: 0 }); //=> undefined
  */
 export function wktToBinaryFast(desc: DescMessage, message: unknown): Uint8Array | undefined {
+  return toBinaryFast(desc, message, encodeStructFamily);
+}
+
+/** The fast path of the binary writers; `structFamily` takes Struct, Value and ListValue messages, if given. */
+function toBinaryFast(
+  desc: DescMessage,
+  message: unknown,
+  structFamily: typeof encodeStructFamily | undefined,
+): Uint8Array | undefined {
   const kind = kindOf(desc);
   if (kind === undefined || busy) return undefined;
   busy = true;
   try {
-    return encodeMessage(kind, message);
+    return encodeMessage(kind, message, structFamily);
   } finally {
     busy = false;
   }
@@ -92,12 +128,21 @@ export function wktToBinaryFast(desc: DescMessage, message: unknown): Uint8Array
  * wktFromBinaryFast(TimestampSchema, new Uint8Array([8, 1, 24, 1])); //=> undefined (an unknown field)
  */
 export function wktFromBinaryFast(desc: DescMessage, bytes: Uint8Array): MessageShape<DescMessage> | undefined {
+  return fromBinaryFast(desc, bytes, decodeStructFamily);
+}
+
+/** The fast path of the binary readers; `structFamily` takes Struct, Value and ListValue bytes, if given. */
+function fromBinaryFast(
+  desc: DescMessage,
+  bytes: Uint8Array,
+  structFamily: typeof decodeStructFamily | undefined,
+): MessageShape<DescMessage> | undefined {
   const kind = kindOf(desc);
   if (kind === undefined || busy) return undefined;
   busy = true;
   try {
     // Not taken (undefined) for anything left over or thrown: protobuf-es decodes or throws.
-    return decodeMessage(kind, bytes) as MessageShape<DescMessage> | undefined;
+    return decodeMessage(kind, bytes, structFamily) as MessageShape<DescMessage> | undefined;
   } finally {
     busy = false;
   }

@@ -70,16 +70,23 @@ export function anyUnpack(any: Any, registry?: Registry): MessageShape<DescMessa
     throw new WktJsonError("json-type", "$", anyTypeName, `expected an Any, got ${describe(any)}`);
   }
   const desc = typeUrlResolve(any.typeUrl, registry);
-  return anyValueDecode(desc, any.value);
+  return anyValueDecode(desc, any.value, wktFromBinary);
 }
 
-/** @internal Decodes Any.value as a message of `desc`; rule `json-type` or `binary` when it is none. */
-export function anyValueDecode(desc: DescMessage, value: unknown): MessageShape<DescMessage> {
+/**
+ * @internal Decodes Any.value as a message of `desc` with `decode` (wktFromBinary, or the codec's
+ * wktFromBinaryLean); rule `json-type` or `binary` when it is none.
+ */
+export function anyValueDecode(
+  desc: DescMessage,
+  value: unknown,
+  decode: (desc: DescMessage, bytes: Uint8Array) => MessageShape<DescMessage>,
+): MessageShape<DescMessage> {
   if (!(value instanceof Uint8Array)) {
     throw new WktJsonError("json-type", "$", anyTypeName, `Any.value must be a Uint8Array, got ${describe(value)}`);
   }
   try {
-    return wktFromBinary(desc, value);
+    return decode(desc, value);
   } catch (e) {
     throw new WktJsonError("binary", "$", anyTypeName, `Any.value is not a serialized ${desc.typeName}`, { cause: e });
   }
