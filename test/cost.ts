@@ -1,0 +1,47 @@
+// How the timing tests measure, in one place: CPU time, not wall time, and the least of interleaved repeats.
+//
+// - CPU time: process.cpuUsage() (user + system, every thread of this process, the collector's included).
+//   Other work on the machine takes the CPU away from a test but adds nothing to what the test's process
+//   spends, so a busy machine slows a run without changing its figure. vitest.config.ts runs each test file
+//   in a process of its own (pool "forks"), so the figure is that file's alone; with worker threads it would
+//   include the files beside it.
+// - The least of several interleaved rounds for each side (small, large, reference): a sample can only be
+//   made larger by what happens around it (a collection of an earlier test's garbage, a cache flushed by a
+//   switch to another process), so the least is the best estimate of the work, and interleaving gives both
+//   sides the same conditions.
+// - A ratio against a bound a quadratic exceeds several times over: each test states its sizes and bound.
+
+/** CPU time (user + system) this process spends in `fn`, in milliseconds. */
+export function cpuMs(fn: () => void): number {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * The least of each measurement over up to `rounds` rounds, the measurements interleaved in every round;
+ * stops early once `enough(least)` holds for the least figures so far.
+ *
+ * @example
+ * const [small, large] = leastOf([() => cpuMs(() => op(a)), () => cpuMs(() => op(b))], 8, ([s, l]) => l / s < 2);
+ */
+export function leastOf(
+  measures: readonly (() => number)[],
+  rounds: number,
+  enough: (least: number[]) => boolean,
+): number[] {
+  const least = measures.map(() => Infinity);
+  for (let round = 0; round < rounds; round++) {
+    measures.forEach((measure, i) => {
+      least[i] = Math.min(least[i]!, measure());
+    });
+    if (enough(least)) break;
+  }
+  return least;
+}
+
+/** A full collection where the runner exposes it (vitest.config.ts passes --expose-gc). */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
