@@ -20,22 +20,21 @@ export function cpuMs(fn: () => void): number {
 }
 
 /**
- * The least of each measurement over up to `rounds` rounds, the measurements interleaved in every round;
- * stops early once `enough(least)` holds for the least figures so far.
+ * The least of each figure over up to `rounds` rounds, where `round` measures every side once (interleaved, so
+ * that all sides meet the same conditions); stops early once `enough(least)` holds for the least so far.
  *
  * @example
- * const [small, large] = leastOf([() => cpuMs(() => op(a)), () => cpuMs(() => op(b))], 8, ([s, l]) => l / s < 2);
+ * const [small, large] = leastOf(() => [cpuMs(() => op(a)), cpuMs(() => op(b))], 8, ([s, l]) => l! / s! < 2);
  */
 export function leastOf(
-  measures: readonly (() => number)[],
+  round: () => readonly number[],
   rounds: number,
   enough: (least: number[]) => boolean,
 ): number[] {
-  const least = measures.map(() => Infinity);
-  for (let round = 0; round < rounds; round++) {
-    measures.forEach((measure, i) => {
-      least[i] = Math.min(least[i]!, measure());
-    });
+  let least: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const figures = round();
+    least = figures.map((f, i) => Math.min(f, least[i] ?? Infinity));
     if (enough(least)) break;
   }
   return least;

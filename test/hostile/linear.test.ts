@@ -170,7 +170,7 @@ function perUnit(op: Op, text: string, times: number): number {
 function rateRatio(op: Op, small: string, large: string): number {
   const times = Math.round(large.length / small.length);
   const [s, l] = leastOf(
-    [() => perUnit(op, small, times), () => perUnit(op, large, 1)],
+    () => [perUnit(op, small, times), perUnit(op, large, 1)],
     8,
     ([s, l]) => l! / s! < bound,
   );

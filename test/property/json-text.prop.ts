@@ -353,7 +353,7 @@ describe("linear time", () => {
   function rateRatio(parse: (text: string) => unknown, small: string, large: string): number {
     const times = Math.round(large.length / small.length);
     const [s, l] = leastOf(
-      [() => perUnit(parse, small, times), () => perUnit(parse, large, 1)],
+      () => [perUnit(parse, small, times), perUnit(parse, large, 1)],
       4,
       ([s, l]) => l! / s! < bound,
     );
