@@ -186,7 +186,8 @@ describe("the inputs the decoder accepts are valid against the input schema", ()
 
   it.each(["conformance", "hostile"])(
     "%s: accepted ⇒ valid; toJson's output valid against the output schemas",
-    { timeout: 120_000 },
+    // A hang guard: 9 s alone, 64 s beside two busy loops and other work.
+    { timeout: 240_000 },
     (source) => {
       let accepted = 0;
       const failures: string[] = [];
