@@ -30,8 +30,11 @@ const execFileAsync = promisify(execFile);
 
 const proto3 = "protobuf_test_messages.proto3.TestAllTypesProto3";
 const withSet = ["--descriptor-set", descriptorSet];
-/** Each test starts Node a few times, several tests at once: generous on a busy machine. */
-const timeout = 60_000;
+/**
+ * Each test starts Node a few times, several tests at once, beside another test file: a guard against a hang,
+ * generous on a busy machine (the slowest, the binary round trip, took 18 s beside other work).
+ */
+const timeout = 120_000;
 
 /** The newest modification time of the files under `dir` (recursively). */
 interface Run {
@@ -52,7 +55,7 @@ function run(args: string[], input: string | Uint8Array | { file: string } = "")
     const child = spawn(process.execPath, [cli, ...args], {
       cwd: root,
       stdio: [fd ?? "pipe", "pipe", "pipe"],
-      timeout: 30_000,
+      timeout: 60_000, // a guard against a hang: a start-up takes 1-5 s beside other work
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
 import { fromJsonString } from "../../src/codec/from-json.js";
 import { TestAllTypesProto3, testRegistry as registry } from "../conformance-registry.js";
+import { cpuMs } from "../cost.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -38,27 +39,27 @@ describe("maxValues: giving up costs time in proportion to the text", () => {
     const time = (text: string, times: number): number => {
       const kept: unknown[] = [];
       gc(); // each measurement starts from a collected heap
-      const t0 = performance.now();
-      for (let k = 0; k < times; k++) {
-        try {
-          kept.push(fromJsonString(schema, text, { registry }));
-        } catch (e) {
-          if (!isWktJsonError(e)) throw e;
-          kept.push(e);
+      return cpuMs(() => {
+        for (let k = 0; k < times; k++) {
+          try {
+            kept.push(fromJsonString(schema, text, { registry }));
+          } catch (e) {
+            if (!isWktJsonError(e)) throw e;
+            kept.push(e);
+          }
         }
-      }
-      return performance.now() - t0;
+      });
     };
     // The reference, measured in the same rounds: JSON.parse of the same texts, linear by construction, so that
-    // load, which scales both, cannot fail the test. The bound is twice the reference's ratio, at least 20 (it
+    // the collector, which scales both, cannot fail the test; CPU time (see ../cost.ts), so load cannot either. The bound is twice the reference's ratio, at least 20 (it
     // was 15 flat: on Node 26 this call reads 15.0-16.5 on a quiet machine, at bdbcccf as now, against 10-12 on
     // Node 20 and 24, while JSON.parse reads 10). A walk quadratic in the text gives 100x.
     const reference = (text: string, times: number): number => {
       const kept: unknown[] = [];
       gc();
-      const t0 = performance.now();
-      for (let k = 0; k < times; k++) kept.push(JSON.parse(text));
-      return performance.now() - t0;
+      return cpuMs(() => {
+        for (let k = 0; k < times; k++) kept.push(JSON.parse(text));
+      });
     };
     const small = make(MB);
     const large = make(10 * MB);

@@ -106,7 +106,7 @@ describe("AIP-161: reading with a mask, then updating with the returned data and
       }),
       { numRuns: 40 },
     );
-  });
+  }, 120_000); // a hang guard: 3 s alone, 19 s beside two busy loops and other work
 
   it("also when the client leaves the output-only fields out (strict: true has nothing to refuse then)", () => {
     // AIP-161: a service "must ignore any output only fields provided as input, even if they are cleared".

@@ -1,0 +1,55 @@
+// How the timing tests measure, in one place: CPU time, not wall time, and the least of interleaved repeats.
+//
+// - CPU time: process.cpuUsage() (user + system, every thread of this process, the collector's included;
+//   process.threadCpuUsage() where Node has it).
+//   Other work on the machine takes the CPU away from a test but adds nothing to what the test's process
+//   spends, so a busy machine slows a run without changing its figure. vitest.config.ts runs each test file
+//   in a process of its own (pool "forks"), so the figure is that file's alone; with worker threads it would
+//   include the files beside it.
+// - The least of several interleaved rounds for each side (small, large, reference): a sample can only be
+//   made larger by what happens around it (a collection of an earlier test's garbage, a cache flushed by a
+//   switch to another process), so the least is the best estimate of the work, and interleaving gives both
+//   sides the same conditions.
+// - A ratio against a bound a quadratic exceeds several times over: each test states its sizes and bound.
+
+/** This thread's CPU time where Node has it (23.9 and later), else the process's. */
+const usage: (since?: NodeJS.CpuUsage) => NodeJS.CpuUsage =
+  (process as { threadCpuUsage?: typeof process.cpuUsage }).threadCpuUsage?.bind(process) ??
+  process.cpuUsage.bind(process);
+
+/**
+ * CPU time (user + system) spent in `fn`, in milliseconds: the test's thread where Node can tell (23.9 and
+ * later), else the whole process, the collector's helper threads included.
+ */
+export function cpuMs(fn: () => void): number {
+  const start = usage();
+  fn();
+  const used = usage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * The least of each figure over up to `rounds` rounds, where `round` measures every side once (interleaved, so
+ * that all sides meet the same conditions); stops early once `enough(least)` holds for the least so far.
+ *
+ * @example
+ * const [small, large] = leastOf(() => [cpuMs(() => op(a)), cpuMs(() => op(b))], 8, ([s, l]) => l! / s! < 2);
+ */
+export function leastOf(
+  round: () => readonly number[],
+  rounds: number,
+  enough: (least: number[]) => boolean,
+): number[] {
+  let least: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const figures = round();
+    least = figures.map((f, i) => Math.min(f, least[i] ?? Infinity));
+    if (enough(least)) break;
+  }
+  return least;
+}
+
+/** A full collection where the runner exposes it (vitest.config.ts passes --expose-gc). */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
