@@ -10,7 +10,10 @@
 //   made larger by what happens around it (a collection of an earlier test's garbage, a cache flushed by a
 //   switch to another process), so the least is the best estimate of the work, and interleaving gives both
 //   sides the same conditions.
-// - A ratio against a bound a quadratic exceeds several times over: each test states its sizes and bound.
+// - A ratio against one bound, linearBound below: the geometric middle of what a linear and a quadratic walk
+//   read, so that neither can land on the wrong side of it by a factor less than the square root of the growth
+//   (3.2 for 10x the input). A tighter bound (1.5 times linear) failed a linear walk in CI: a CPU-time figure
+//   still grows with what load does to the caches, only less than a wall-clock one.
 
 /** This thread's CPU time where Node has it (23.9 and later), else the process's. */
 const usage: (since?: NodeJS.CpuUsage) => NodeJS.CpuUsage =
@@ -52,4 +55,17 @@ export function leastOf(
 /** A full collection where the runner exposes it (vitest.config.ts passes --expose-gc). */
 export function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/**
+ * The most a cost may grow for `k` times the input: k^1.5, the geometric middle of linear (k) and quadratic
+ * (k²), so that a linear walk passes and a quadratic one fails, each by a factor of √k. `reference` is what a
+ * linear reference (a deep copy, JSON.parse) read on the same inputs, when the runtime makes even that grow
+ * faster than k (the collector, the caches); the bound scales with it.
+ *
+ * @example
+ * expect(large / small).toBeLessThan(linearBound(10, copyLarge / copySmall));
+ */
+export function linearBound(k: number, reference = k): number {
+  return Math.sqrt(k) * Math.max(k, reference);
 }

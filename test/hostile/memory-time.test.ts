@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../../src/errors.js";
 import { fromJsonString } from "../../src/codec/from-json.js";
 import { TestAllTypesProto3, testRegistry as registry } from "../conformance-registry.js";
-import { cpuMs } from "../cost.js";
+import { cpuMs, linearBound } from "../cost.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -51,7 +51,7 @@ describe("maxValues: giving up costs time in proportion to the text", () => {
       });
     };
     // The reference, measured in the same rounds: JSON.parse of the same texts, linear by construction, so that
-    // the collector, which scales both, cannot fail the test; CPU time (see ../cost.ts), so load cannot either. The bound is twice the reference's ratio, at least 20 (it
+    // the collector, which scales both, cannot fail the test; CPU time (see ../cost.ts), so load cannot either. The bound is linearBound (../cost.ts), √10 times the reference's ratio, at least 32 (it
     // was 15 flat: on Node 26 this call reads 15.0-16.5 on a quiet machine, at bdbcccf as now, against 10-12 on
     // Node 20 and 24, while JSON.parse reads 10). A walk quadratic in the text gives 100x.
     const reference = (text: string, times: number): number => {
@@ -68,7 +68,7 @@ describe("maxValues: giving up costs time in proportion to the text", () => {
     let best = Infinity;
     for (let round = 0; round < 4 && best >= 1; round++) {
       const ours = (10 * time(large, 1)) / time(small, 10);
-      const bound = 2 * Math.max(10, (10 * reference(large, 1)) / reference(small, 10));
+      const bound = linearBound(10, (10 * reference(large, 1)) / reference(small, 10));
       best = Math.min(best, ours / bound);
     }
     expect(best).toBeLessThan(1);

@@ -25,7 +25,7 @@ import { toJsonString } from "../../src/codec/to-json.js";
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
-import { cpuMs } from "../cost.js";
+import { cpuMs, linearBound } from "../cost.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -113,7 +113,7 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
 
   // The time of the same shape: a key of n/2 code units above n/12 repeats cost n²/24 before (100x for 10x
   // the text); now linear.
-  it("repeated keys under a long key: 10x the text within 1.5 times JSON.parse's ratio (at least 15x)", () => {
+  it("repeated keys under a long key: 10x the text within √10 times JSON.parse's ratio (at least 32x)", () => {
     const make = (n: number): string =>
       `{"mapStringNestedMessage":{"${"k".repeat(n / 2)}":{${Array(Math.floor(n / 12))
         .fill('"a":1')
@@ -122,7 +122,7 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
       cpuMs(() => expect(validateJsonString(M, text, { registry, maxIssues: 10 })).toHaveLength(10));
     // The reference, measured in the same rounds: JSON.parse of the same texts, linear by construction, so that
     // the collector, which scales both, cannot fail the test (on Node 26 the ratio read 15-19 on a quiet
-    // machine). The bound is 1.5 times the reference's ratio, at least 15; the quadratic walk gave 100x. CPU
+    // machine). The bound is linearBound (../cost.ts): √10 times the reference's ratio, at least 32; the quadratic walk gave 100x. CPU
     // time, the best of up to four rounds (see ../cost.ts), so that load cannot move it.
     const reference = (text: string): number => cpuMs(() => JSON.parse(text));
     const small = make(100_000);
@@ -132,7 +132,7 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
     let best = Infinity;
     for (let round = 0; round < 4 && best >= 1; round++) {
       const ours = time(large) / time(small);
-      const bound = 1.5 * Math.max(10, reference(large) / reference(small));
+      const bound = linearBound(10, reference(large) / reference(small));
       best = Math.min(best, ours / bound);
     }
     expect(best).toBeLessThan(1);
