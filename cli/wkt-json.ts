@@ -625,7 +625,7 @@ function requiredAsCli(e: WktJsonError, command: Options["command"]): WktJsonErr
   const detail =
     e.detail.slice(0, -library.length) +
     (command === "check" ? " (--allow-partial accepts it)" : "; a message without it cannot be written");
-  const out = new WktJsonError(e.rule, e.path, e.typeName, detail);
+  const out = new WktJsonError(e.rule, e.jsonPath, e.typeName, detail);
   if (e.line !== undefined) out.line = e.line;
   if (e.column !== undefined) out.column = e.column;
   return out;
@@ -634,7 +634,7 @@ function requiredAsCli(e: WktJsonError, command: Options["command"]): WktJsonErr
 /** The one-line form of our error: type, path, line and column when known, detail, rule. */
 function formatError(e: WktJsonError): string {
   const at = e.line !== undefined && e.column !== undefined ? ` (line ${e.line}, column ${e.column})` : "";
-  return `wkt-json: ${e.typeName} at ${e.path}${at}: ${e.detail} [${e.rule}]`;
+  return `wkt-json: ${e.typeName} at ${e.jsonPath}${at}: ${e.detail} [${e.rule}]`;
 }
 
 function errorText(e: unknown): string {

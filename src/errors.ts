@@ -1,10 +1,12 @@
 /**
  * The one error class of wkt-json. Every failure caused by input (a JSON value, a JSON text, a message that
- * breaks a documented range or sign rule) is a {@link WktJsonError}: callers match on `rule` and `path`, people
- * read `message`.
+ * breaks a documented range or sign rule) is a {@link WktJsonError}: callers match on `rule` and `jsonPath` (or
+ * `path`, its keys), people read `message`. Its members are those of {@link WktJsonIssue}, the shape of every
+ * report of the library.
  *
  * @module
  */
+import { jsonPathSegments } from "./json-path.js";
 
 /**
  * The rule an input broke. Stable: callers may switch on it.
@@ -58,16 +60,58 @@ export type WktRule =
   | "field-behavior";
 
 /**
- * The error every wkt-json function throws for bad input.
+ * One problem of an input, the one shape of every report: the issues of `validateJson` and
+ * `validateJsonString`, the issues of a Standard Schema's `validate`, and {@link WktJsonError} itself all have
+ * these members, with these meanings. `message` and `path` are those of Standard Schema v1's `Issue`.
+ *
+ * @example
+ * const [issue] = validateJsonString(BookSchema, '{"publishTime": "yesterday"}');
+ * issue.rule;     //=> "syntax"
+ * issue.path;     //=> ["publishTime"]
+ * issue.jsonPath; //=> "$.publishTime"
+ * issue.message;  //=> "google.protobuf.Timestamp at $.publishTime: ..." (`${typeName} at ${jsonPath}: ${detail}`)
+ * issue.line;     //=> 1
+ */
+export interface WktJsonIssue {
+  /** The rule the input broke; stable, for code to switch on. */
+  readonly rule: WktRule;
+  /** For people: `${typeName} at ${jsonPath}: ${detail}`. */
+  readonly message: string;
+  /**
+   * The keys from the root to the offending value, as Standard Schema gives them: `["items", 2, "createTime"]`;
+   * `[]` for the root. Each key whole (a key of the input is the input's own string).
+   */
+  readonly path: readonly (string | number)[];
+  /**
+   * The same path as text, as the client wrote the document: `$.items[2].createTime`, `$.labels["team name"]`;
+   * `$` for the root. Every key whole, however long or deep.
+   */
+  readonly jsonPath: string;
+  /** Fully-qualified protobuf name of the type being read or written, such as `google.protobuf.Timestamp`. */
+  readonly typeName: string;
+  /** What is wrong, for people (the message without the type and the path). */
+  readonly detail: string;
+  /** From a JSON text: 1-based line of the offending value (or character) in the text. */
+  readonly line?: number;
+  /** From a JSON text: 1-based column, in UTF-16 code units. */
+  readonly column?: number;
+}
+
+/** The keys of each error's path, read from its `jsonPath` once, when first asked for. */
+const pathKeys = new WeakMap<WktJsonError, readonly (string | number)[]>();
+
+/**
+ * The error every wkt-json function throws for bad input. It has the members of {@link WktJsonIssue} (the
+ * shape of every report), besides those of `Error`.
  *
  * @example
  * try {
- *   timestampFromJson("2024-02-30T00:00:00Z");
+ *   timestampFromJson("2024-02-30T00:00:00Z", { path: "$.dueAt" });
  * } catch (e) {
- *   if (isWktJsonError(e)) console.log(e.rule, e.path); //=> "range" "$"
+ *   if (isWktJsonError(e)) console.log(e.rule, e.jsonPath, e.path); //=> "range" "$.dueAt" ["dueAt"]
  * }
  */
-export class WktJsonError extends Error {
+export class WktJsonError extends Error implements WktJsonIssue {
   override readonly name = "WktJsonError";
   /** 1-based line of the offending value in the input text; set by the string decoders only. */
   line?: number;
@@ -78,16 +122,36 @@ export class WktJsonError extends Error {
     /** The rule the input broke. */
     readonly rule: WktRule,
     /** JSON path of the offending value from the root, such as `$.items[2].createTime`. */
-    readonly path: string,
+    readonly jsonPath: string,
     /** Fully-qualified protobuf name of the type being read or written, such as `google.protobuf.Timestamp`. */
     readonly typeName: string,
-    /** What is wrong, for people; the message is `${typeName} at ${path}: ${detail}`. */
+    /** What is wrong, for people; the message is `${typeName} at ${jsonPath}: ${detail}`. */
     readonly detail: string,
     /** `cause`, as `Error` takes it (spelled out: the `ErrorOptions` type is missing from a `lib` before ES2022). */
     options?: { cause?: unknown },
   ) {
-    super(`${typeName} at ${path}: ${detail}`, options);
+    super(`${typeName} at ${jsonPath}: ${detail}`, options);
   }
+
+  /**
+   * The keys from the root to the offending value: `["items", 2, "createTime"]`, `[]` for the root; read from
+   * {@link jsonPath} when first asked for (an error is raised and moved up level by level without it).
+   */
+  get path(): readonly (string | number)[] {
+    let keys = pathKeys.get(this);
+    if (keys === undefined) pathKeys.set(this, (keys = Object.freeze(pathKeysOf(this.jsonPath))));
+    return keys;
+  }
+}
+
+/**
+ * The keys of a JSON path. A path no JSON path parser reads (a caller's base path option is checked, so only an
+ * error built by hand has one) is, after the keys read from its start, one key: the rest of the text.
+ */
+function pathKeysOf(jsonPath: string): (string | number)[] {
+  const keys = jsonPathSegments(jsonPath);
+  if (keys !== undefined) return keys;
+  return jsonPath === "" || jsonPath === "$" ? [] : [jsonPath.charCodeAt(0) === 36 ? jsonPath.slice(1) : jsonPath];
 }
 
 /**
@@ -104,8 +168,26 @@ export function isWktJsonError(value: unknown): value is WktJsonError {
     (value instanceof Error &&
       value.name === "WktJsonError" &&
       typeof (value as Partial<WktJsonError>).rule === "string" &&
-      typeof (value as Partial<WktJsonError>).path === "string")
+      typeof (value as Partial<WktJsonError>).jsonPath === "string")
   );
+}
+
+/**
+ * @internal The issue (plain data, {@link WktJsonIssue}) of an error: what a list of issues holds for an error
+ * raised where issues are collected.
+ */
+export function issueOfError(e: WktJsonIssue): WktJsonIssue {
+  const issue: { -readonly [K in keyof WktJsonIssue]: WktJsonIssue[K] } = {
+    rule: e.rule,
+    message: e.message,
+    path: e.path,
+    jsonPath: e.jsonPath,
+    typeName: e.typeName,
+    detail: e.detail,
+  };
+  if (e.line !== undefined) issue.line = e.line;
+  if (e.column !== undefined) issue.column = e.column;
+  return issue;
 }
 
 /**
@@ -115,5 +197,5 @@ export function isWktJsonError(value: unknown): value is WktJsonError {
  */
 export function errorAsType(error: unknown, typeName: string): unknown {
   if (!(error instanceof WktJsonError)) return error;
-  return new WktJsonError(error.rule, error.path, typeName, error.detail);
+  return new WktJsonError(error.rule, error.jsonPath, typeName, error.detail);
 }

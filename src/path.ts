@@ -43,7 +43,7 @@ export function pathJoin(path: string, ...segments: PathSegment[]): string {
  *
  * @example
  * const e = new WktJsonError("syntax", "$.seconds", "google.protobuf.Duration", "bad");
- * errorAtPath(e, "timeout").path; //=> "$.timeout.seconds"
+ * errorAtPath(e, "timeout").jsonPath; //=> "$.timeout.seconds"
  */
 export function errorAtPath(error: unknown, segment: PathSegment): unknown {
   return errorUnder(error, "$" + pathSegment(segment));
@@ -57,7 +57,7 @@ export function errorUnder(error: unknown, prefix: string): unknown {
   if (!(error instanceof WktJsonError)) return error;
   const moved = new WktJsonError(
     error.rule,
-    prefix + error.path.slice(1),
+    prefix + error.jsonPath.slice(1),
     error.typeName,
     error.detail,
     error.cause === undefined ? undefined : { cause: error.cause },

@@ -66,7 +66,7 @@ describe("anyPack and anyUnpack", () => {
     const m = make(ForeignMessage, { c: 7 });
     const any = anyPack(ForeignMessage, m);
     expect(anyUnpack(any, registry)).toEqual(m);
-    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule: "unknown-type", path: "$" });
+    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule: "unknown-type", jsonPath: "$" });
   });
 
   it.each<[string, Partial<Any>, string]>([
@@ -81,7 +81,7 @@ describe("anyPack and anyUnpack", () => {
     ["a value that is not bytes", { typeUrl: G + "google.protobuf.Empty", value: "x" as never }, "json-type"],
   ])("anyUnpack rejects %s", (_, fields, rule) => {
     const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
-    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule, jsonPath: "$" });
   });
 });
 
@@ -159,7 +159,7 @@ describe('Any of other messages: the fields inline, "@type" first', () => {
 
   it("skips unknown inline members with ignoreUnknownFields", () => {
     const json = { "@type": G + ForeignMessage.typeName, c: 2, zz: [1] };
-    expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule: "unknown-field", path: "$.zz" });
+    expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule: "unknown-field", jsonPath: "$.zz" });
     expect(anyUnpack(anyFromJson(json, { registry, ignoreUnknownFields: true }), registry)).toEqual(
       make(ForeignMessage, { c: 2 }),
     );
@@ -184,7 +184,7 @@ describe("Empty", () => {
     [{ "@type": G + "google.protobuf.Empty", value: [] }, "json-type", "$.value"],
     [{ "@type": G + "google.protobuf.Empty", value: null }, "json-type", "$.value"],
   ])("rejects %o (%s at %s)", (json, rule, path) => {
-    expect(catchWkt(() => anyFromJson(json))).toMatchObject({ rule, path });
+    expect(catchWkt(() => anyFromJson(json))).toMatchObject({ rule, jsonPath: path });
   });
 });
 
@@ -224,7 +224,7 @@ describe("type URLs in JSON", () => {
     [{ "@type": G + "acme.Unknown" }, "unknown-type", '$["@type"]'],
     [{ "@type": G + ForeignMessage.typeName, c: 1 }, "unknown-type", '$["@type"]'], // not without the registry
   ])("rejects %o (%s at %s)", (json, rule, path) => {
-    expect(catchWkt(() => anyFromJson(json))).toMatchObject({ rule, path });
+    expect(catchWkt(() => anyFromJson(json))).toMatchObject({ rule, jsonPath: path });
   });
 });
 
@@ -257,7 +257,7 @@ describe("the members of a custom form", () => {
     ],
     [{ "@type": G + ForeignMessage.typeName, value: 1 }, "unknown-field", "$.value"], // no custom form: "value" is no field
   ])("%o is %s at %s", (json, rule, path) => {
-    expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule, path });
+    expect(catchWkt(() => anyFromJson(json, { registry }))).toMatchObject({ rule, jsonPath: path });
   });
 
   it("paths reach into a message in an Any in a message", () => {
@@ -269,11 +269,11 @@ describe("the members of a custom form", () => {
     };
     expect(catchWkt(() => fromJson(TestAllTypesProto3, json, { registry }))).toMatchObject({
       rule: "syntax",
-      path: "$.optionalAny.optionalAny.repeatedInt32[1]",
+      jsonPath: "$.optionalAny.optionalAny.repeatedInt32[1]",
     });
     expect(catchWkt(() => fromJsonString(TestAllTypesProto3, JSON.stringify(json), { registry }))).toMatchObject({
       rule: "syntax",
-      path: "$.optionalAny.optionalAny.repeatedInt32[1]",
+      jsonPath: "$.optionalAny.optionalAny.repeatedInt32[1]",
       line: 1,
       column: 209,
     });
@@ -311,16 +311,16 @@ describe("writing an Any", () => {
     ],
   ])("rejects %s", (_, fields, rule) => {
     const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
-    expect(catchWkt(() => anyToJson(any))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => anyToJson(any))).toMatchObject({ rule, jsonPath: "$" });
     const msg = Object.assign(create(TestAllTypesProto3), { repeatedAny: [create(AnySchema), any] });
-    expect(catchWkt(() => toJson(TestAllTypesProto3, msg))).toMatchObject({ rule, path: "$.repeatedAny[1]" });
+    expect(catchWkt(() => toJson(TestAllTypesProto3, msg))).toMatchObject({ rule, jsonPath: "$.repeatedAny[1]" });
   });
 
   it("reports errors of the packed message from the Any's path", () => {
     const bad = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: -1 }));
-    expect(catchWkt(() => anyToJson(bad))).toMatchObject({ rule: "sign", path: "$.value" });
+    expect(catchWkt(() => anyToJson(bad))).toMatchObject({ rule: "sign", jsonPath: "$.value" });
     const nested = anyPack(AnySchema, bad);
-    expect(catchWkt(() => anyToJson(nested))).toMatchObject({ rule: "sign", path: "$.value.value" });
+    expect(catchWkt(() => anyToJson(nested))).toMatchObject({ rule: "sign", jsonPath: "$.value.value" });
   });
 
   it("counts the Any and its contents toward maxDepth", () => {
@@ -329,9 +329,12 @@ describe("writing an Any", () => {
       "@type": G + "google.protobuf.Any",
       value: { "@type": G + "google.protobuf.Duration", value: "0s" },
     });
-    expect(catchWkt(() => anyToJson(any, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
+    expect(catchWkt(() => anyToJson(any, { maxDepth: 2 }))).toMatchObject({ rule: "depth", jsonPath: "$.value.value" });
     const json = anyToJson(any, { maxDepth: 3 });
-    expect(catchWkt(() => anyFromJson(json, { maxDepth: 2 }))).toMatchObject({ rule: "depth", path: "$.value.value" });
+    expect(catchWkt(() => anyFromJson(json, { maxDepth: 2 }))).toMatchObject({
+      rule: "depth",
+      jsonPath: "$.value.value",
+    });
   });
 
   it("counts a packed Struct, Value or ListValue as its own codec does, one level below the Any", () => {
@@ -358,8 +361,8 @@ describe("writing an Any", () => {
             expect(anyToJson(any, { maxDepth })).toEqual(json);
           } else {
             const path = "$.value" + (list ? "[0]" : ".a").repeat(maxDepth - 1);
-            expect(catchWkt(() => anyFromJson(json, { maxDepth }))).toMatchObject({ rule: "depth", path });
-            expect(catchWkt(() => anyToJson(any, { maxDepth }))).toMatchObject({ rule: "depth", path });
+            expect(catchWkt(() => anyFromJson(json, { maxDepth }))).toMatchObject({ rule: "depth", jsonPath: path });
+            expect(catchWkt(() => anyToJson(any, { maxDepth }))).toMatchObject({ rule: "depth", jsonPath: path });
           }
         }
       }
@@ -482,23 +485,26 @@ describe('a message type with a field named "@type" in JSON', () => {
     ["empty", {}],
   ])("writing an Any of it (field %s) is rule type-url, never the field over the URL", (_, init) => {
     const any = anyPack(weird, create(weird, init as never));
-    expect(catchWkt(() => toJson(AnySchema, any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => toJson(AnySchema, any, { registry: reg }))).toMatchObject({
+      rule: "type-url",
+      jsonPath: "$",
+    });
     expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg }))).toMatchObject({
       rule: "type-url",
-      path: "$",
+      jsonPath: "$",
     });
-    expect(catchWkt(() => anyToJson(any, { registry: reg }))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => anyToJson(any, { registry: reg }))).toMatchObject({ rule: "type-url", jsonPath: "$" });
     expect(catchWkt(() => toJsonString(AnySchema, any, { registry: reg, prettySpaces: 2 }))).toMatchObject({
       rule: "type-url",
     });
     const inHolder = create(holder, { any } as never);
     expect(catchWkt(() => toJson(holder, inHolder, { registry: reg }))).toMatchObject({
       rule: "type-url",
-      path: "$.any",
+      jsonPath: "$.any",
     });
     expect(catchWkt(() => toJsonString(holder, inHolder, { registry: reg }))).toMatchObject({
       rule: "type-url",
-      path: "$.any",
+      jsonPath: "$.any",
     });
   });
 
@@ -508,18 +514,21 @@ describe('a message type with a field named "@type" in JSON', () => {
   ])("reading an Any of it %s is rule type-url at @type", (_, json) => {
     const e = catchWkt(() => fromJson(AnySchema, json, { registry: reg }));
     expect(e).toMatchObject({ rule: "type-url" });
-    expect(e.path).toMatch(/^\$\[?"?\.?@type"?\]?$/);
+    expect(e.jsonPath).toMatch(/^\$\[?"?\.?@type"?\]?$/);
     expect(catchWkt(() => fromJsonString(AnySchema, JSON.stringify(json), { registry: reg }))).toMatchObject({
       rule: "type-url",
-      path: e.path,
+      jsonPath: e.jsonPath,
     });
-    expect(catchWkt(() => anyFromJson(json, { registry: reg }))).toMatchObject({ rule: "type-url", path: e.path });
+    expect(catchWkt(() => anyFromJson(json, { registry: reg }))).toMatchObject({
+      rule: "type-url",
+      jsonPath: e.jsonPath,
+    });
     // The collect-all validators agree with the decoders: exactly this one issue.
     expect(validateJson(AnySchema, json, { registry: reg })).toMatchObject([
-      { rule: "type-url", path: e.path, detail: e.detail },
+      { rule: "type-url", jsonPath: e.jsonPath, detail: e.detail },
     ]);
     expect(validateJsonString(AnySchema, JSON.stringify(json), { registry: reg })).toMatchObject([
-      { rule: "type-url", path: e.path },
+      { rule: "type-url", jsonPath: e.jsonPath },
     ]);
   });
 
@@ -539,20 +548,20 @@ describe("the path option of anyFromJson and anyToJson", () => {
     [{ value: "1s" }, "type-url", "$.detail"],
     [[], "json-type", "$.detail"],
   ])("anyFromJson(%j) reports its error below the given path", (json, rule, path) => {
-    expect(catchWkt(() => anyFromJson(json, { path: "$.detail" }))).toMatchObject({ rule, path });
-    expect(catchWkt(() => anyFromJson(json)).path).toBe("$" + path.slice("$.detail".length));
+    expect(catchWkt(() => anyFromJson(json, { path: "$.detail" }))).toMatchObject({ rule, jsonPath: path });
+    expect(catchWkt(() => anyFromJson(json)).jsonPath).toBe("$" + path.slice("$.detail".length));
   });
 
   it("anyToJson reports its error below the given path", () => {
     const unknown = create(AnySchema, { typeUrl: "type.googleapis.com/acme.Unknown" });
     expect(catchWkt(() => anyToJson(unknown, { path: "$.detail" }))).toMatchObject({
       rule: "unknown-type",
-      path: "$.detail",
+      jsonPath: "$.detail",
     });
     const badDuration = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: -1 }));
     expect(catchWkt(() => anyToJson(badDuration, { path: "$.detail" }))).toMatchObject({
       rule: "sign",
-      path: "$.detail.value",
+      jsonPath: "$.detail.value",
     });
   });
 
@@ -564,9 +573,9 @@ describe("the path option of anyFromJson and anyToJson", () => {
       const options = { path } as unknown as { path: string };
       expect(catchWkt(() => anyFromJson({ "@type": D, value: "1s" }, options))).toMatchObject({
         rule: "range",
-        path: "$",
+        jsonPath: "$",
       });
-      expect(catchWkt(() => anyToJson(any, options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => anyToJson(any, options))).toMatchObject({ rule: "range", jsonPath: "$" });
     }
   });
 });

@@ -29,12 +29,12 @@ function created(body: JsonObject, options?: CreateOptions): JsonObject {
 }
 
 /** The rule and path of the error createFromJson throws. */
-function refused(body: JsonValue, options?: CreateOptions, schema = Book): { rule: string; path: string } {
+function refused(body: JsonValue, options?: CreateOptions, schema = Book): { rule: string; jsonPath: string } {
   const e = catchWkt(() => createFromJson(schema, body, options));
-  return { rule: e.rule, path: e.path };
+  return { rule: e.rule, jsonPath: e.jsonPath };
 }
 
-const fb = (path: string) => ({ rule: "field-behavior", path });
+const fb = (path: string) => ({ rule: "field-behavior", jsonPath: path });
 
 describe('AIP-133: "The request message must include a field for the resource"', () => {
   it("decodes the body into the new resource", () => {
@@ -55,13 +55,13 @@ describe('AIP-133: "The request message must include a field for the resource"',
   });
 
   it("reports the body's errors with the body's paths (the decoder's rules)", () => {
-    expect(refused({ title: 1 })).toEqual({ rule: "json-type", path: "$.title" });
+    expect(refused({ title: 1 })).toEqual({ rule: "json-type", jsonPath: "$.title" });
     expect(refused({ title: "x", chapters: [{ titel: "x" }] })).toEqual({
       rule: "unknown-field",
-      path: "$.chapters[0].titel",
+      jsonPath: "$.chapters[0].titel",
     });
-    expect(refused({ title: "x", publishTime: "1974-02-30T00:00:00Z" })).toMatchObject({ path: "$.publishTime" });
-    expect(refused([])).toEqual({ rule: "json-type", path: "$" });
+    expect(refused({ title: "x", publishTime: "1974-02-30T00:00:00Z" })).toMatchObject({ jsonPath: "$.publishTime" });
+    expect(refused([])).toEqual({ rule: "json-type", jsonPath: "$" });
   });
 
   it("is the decoder for a type without field behaviour, and for a well-known type", () => {
@@ -195,9 +195,9 @@ describe("AIP-203 IMMUTABLE and IDENTIFIER on create", () => {
 
 describe("options and limits", () => {
   it("refuses bad options with rule range, as patch does", () => {
-    expect(refused({ title: "T" }, { strict: "yes" } as never)).toMatchObject({ rule: "range", path: "$" });
-    expect(refused({ title: "T" }, { required: ["nope"] })).toMatchObject({ path: "$" });
-    expect(refused({ title: "T" }, 5 as never)).toMatchObject({ rule: "range", path: "$" });
+    expect(refused({ title: "T" }, { strict: "yes" } as never)).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(refused({ title: "T" }, { required: ["nope"] })).toMatchObject({ jsonPath: "$" });
+    expect(refused({ title: "T" }, 5 as never)).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it("ignores the update mask's options, which a create request has none of", () => {
@@ -260,7 +260,7 @@ describe("laws", () => {
           if (!isWktJsonError(e)) throw e;
           expect(e.rule).toBe("field-behavior");
           const t = catchWkt(() => createFromJsonString(Book, JSON.stringify(json)));
-          expect([t.rule, t.path]).toEqual([e.rule, e.path]);
+          expect([t.rule, t.jsonPath]).toEqual([e.rule, e.jsonPath]);
           return;
         }
         expect(outputOnly(out)).toEqual([]);

@@ -196,7 +196,7 @@ describe("enum values whose JSON names clash, as protoc checks them", () => {
     const { E, M } = colors(values, allowAlias);
     expect(enumJsonNameClash(E)?.index).toBe(index);
     // The codec refuses every value of it, read or written, at the value's path.
-    const at = (path: string) => ({ rule: "enum", path, typeName: "acme.Color" });
+    const at = (path: string) => ({ rule: "enum", jsonPath: path, typeName: "acme.Color" });
     expect(catchWkt(() => toJson(M, create(M, { c: 1 } as never)))).toMatchObject(at("$.c"));
     expect(catchWkt(() => toJsonString(M, create(M, { cs: [0, 1] } as never)))).toMatchObject(at("$.cs[0]"));
     expect(catchWkt(() => toJsonString(M, create(M, { c: 1 } as never), { prettySpaces: 2 }))).toMatchObject(at("$.c"));
@@ -332,7 +332,7 @@ describe("registryFromTypes refuses an enum whose JSON names clash", () => {
   ])("%s: rule enum at the later value", (_, values, path) => {
     expect(catchWkt(() => registryFromTypes({ enums: [colorEnum(values)] }, { registry: known }))).toMatchObject({
       rule: "enum",
-      path,
+      jsonPath: path,
       typeName: "google.protobuf.Enum",
     });
   });
@@ -365,7 +365,7 @@ describe("a type that redefines a well-known type with a form of its own", () =>
     });
     expect(catchWkt(() => registryFromTypes({ types: [struct] }))).toMatchObject({
       rule: "type-url",
-      path: "$.types[0].name",
+      jsonPath: "$.types[0].name",
     });
   });
 
@@ -414,7 +414,7 @@ describe("a type that redefines a well-known type with a form of its own", () =>
       "$.enums[0].name",
     ],
   ])("registryFromTypes refuses %s", (_, input, path) => {
-    expect(catchWkt(() => registryFromTypes(input()))).toMatchObject({ rule: "type-url", path });
+    expect(catchWkt(() => registryFromTypes(input()))).toMatchObject({ rule: "type-url", jsonPath: path });
   });
 
   it("registryFromTypes refuses a field of a Struct that its registry option redefines", () => {
@@ -437,7 +437,7 @@ describe("a type that redefines a well-known type with a form of its own", () =>
     });
     expect(catchWkt(() => registryFromTypes({ types: [m] }, { registry: known }))).toMatchObject({
       rule: "type-url",
-      path: "$.types[0].fields[0].typeUrl",
+      jsonPath: "$.types[0].fields[0].typeUrl",
     });
     const struct = registryFromTypes({ types: [m] }).getMessage("acme.M")?.field["s"]?.message;
     expect(struct?.typeName).toBe("google.protobuf.Struct");

@@ -418,7 +418,7 @@ describe("typeFromDescriptor over every message of the conformance protos", () =
   ])("rejects typeUrlPrefix %j (%s)", (typeUrlPrefix, rule) => {
     expect(catchWkt(() => typeFromDescriptor(TestAllTypesProto3, { typeUrlPrefix }))).toMatchObject({
       rule,
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -650,7 +650,7 @@ describe("apiFromDescriptor", () => {
   it.each(["3.0", "1.x", "v2"])("rejects version option %j (api-version)", (version) => {
     expect(
       catchWkt(() => apiFromDescriptor(fixtures.getService("acme.library.v2.Library")!, { version })),
-    ).toMatchObject({ rule: "api-version", path: "$.version" });
+    ).toMatchObject({ rule: "api-version", jsonPath: "$.version" });
   });
 
   it("derives 1.0 for a package without a version suffix, and carries editions syntax", () => {
@@ -1216,7 +1216,10 @@ describe("registryFromTypes", () => {
     ],
   ])("rejects %s (%s at %s)", (_, input, rule, path) => {
     const e = catchWkt(() => registryFromTypes(input()));
-    expect({ rule: e.rule, path: e.path.startsWith(path) ? path : e.path }).toEqual({ rule, path });
+    expect({ rule: e.rule, jsonPath: e.jsonPath.startsWith(path) ? path : e.jsonPath }).toEqual({
+      rule,
+      jsonPath: path,
+    });
   });
 
   it.each<[string, () => TypeSet]>([
@@ -1335,7 +1338,7 @@ describe("rule 3: apiVersion", () => {
   ])("rejects the malformed version %j", (version) => {
     expect(catchWkt(() => apiVersion(api("acme.v1.Library", version)))).toMatchObject({
       rule: "api-version",
-      path: "$.version",
+      jsonPath: "$.version",
       typeName: "google.protobuf.Api",
     });
   });
@@ -1371,7 +1374,7 @@ describe("rule 3: apiVersion", () => {
   ])("%s rejects version %j", (name, version) => {
     expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({
       rule: "api-version",
-      path: "$.version",
+      jsonPath: "$.version",
     });
   });
 
@@ -1386,7 +1389,7 @@ describe("rule 3: apiVersion", () => {
     if (!valid)
       expect(catchWkt(() => apiVersionCheck(api(name, version)))).toMatchObject({
         rule: "api-version",
-        path: "$.version",
+        jsonPath: "$.version",
       });
   });
 
@@ -1482,7 +1485,7 @@ describe("rule 4: mixins", () => {
     } else {
       expect(catchWkt(() => mixinAssert(including, acl))).toMatchObject({
         rule: "mixin",
-        path: `$.methods[${acl.methods.findIndex((m) => m.name === missing[0])}]`,
+        jsonPath: `$.methods[${acl.methods.findIndex((m) => m.name === missing[0])}]`,
       });
     }
   });
@@ -1516,7 +1519,7 @@ describe("rule 4: mixins", () => {
     ["/v1/x", "v01", "mixin", "$"],
     ["/v1/x", { name: "google.storage.v2.Storage", version: "3.0" }, "api-version", "$.version"],
   ])("mixinHttpPath(%j, %j) fails (%s at %s)", (path, version, rule, at) => {
-    expect(catchWkt(() => mixinHttpPath(path, version))).toMatchObject({ rule, path: at });
+    expect(catchWkt(() => mixinHttpPath(path, version))).toMatchObject({ rule, jsonPath: at });
   });
 
   it.each([

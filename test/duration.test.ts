@@ -100,7 +100,7 @@ describe("durationFromJson", () => {
   ])("rejects %j (%s)", (text, rule) => {
     expect(catchWkt(() => durationFromJson(text))).toMatchObject({
       rule,
-      path: "$",
+      jsonPath: "$",
       typeName: "google.protobuf.Duration",
     });
   });
@@ -108,7 +108,7 @@ describe("durationFromJson", () => {
   it.each([[1], [null], [undefined], [true], [{}], [[]], [1n], [{ seconds: 1n, nanos: 0 }]])(
     "rejects the non-string %s (json-type)",
     (json) => {
-      expect(catchWkt(() => durationFromJson(json))).toMatchObject({ rule: "json-type", path: "$" });
+      expect(catchWkt(() => durationFromJson(json))).toMatchObject({ rule: "json-type", jsonPath: "$" });
     },
   );
 
@@ -126,7 +126,7 @@ describe("durationFromJson", () => {
     "1.123456789123s",
     "1.\u0661s",
   ])("rejects %j (syntax)", (text) => {
-    expect(catchWkt(() => durationFromJson(text))).toMatchObject({ rule: "syntax", path: "$" });
+    expect(catchWkt(() => durationFromJson(text))).toMatchObject({ rule: "syntax", jsonPath: "$" });
   });
 
   it("accepts exactly the strings of the grammar, with their values (every string of up to 6 characters of -0159.s)", () => {
@@ -233,8 +233,8 @@ const validDurations: [string, DurationLike][] = [
 
 describe("durationCheck / durationIsValid", () => {
   it.each(invalidDurations)("rejects %s", (_label, value, rule) => {
-    expect(catchWkt(() => durationCheck(junk(value)))).toMatchObject({ rule, path: "$" });
-    expect(catchWkt(() => durationToJson(junk(value)))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => durationCheck(junk(value)))).toMatchObject({ rule, jsonPath: "$" });
+    expect(catchWkt(() => durationToJson(junk(value)))).toMatchObject({ rule, jsonPath: "$" });
     expect(durationIsValid(junk(value))).toBe(false);
   });
 
@@ -262,12 +262,12 @@ describe("conversions", () => {
   it.each([[maxNanos + 1n], [-maxNanos - 1n], [2n ** 200n], [-(2n ** 200n)]])(
     "durationFromNanos(%s) is out of range",
     (ns) => {
-      expect(catchWkt(() => durationFromNanos(ns))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => durationFromNanos(ns))).toMatchObject({ rule: "range", jsonPath: "$" });
     },
   );
 
   it.each([[1], ["1"], [null], [1.5]])("durationFromNanos(%j) rejects a non-bigint", (v) => {
-    expect(catchWkt(() => durationFromNanos(v as unknown as bigint))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => durationFromNanos(v as unknown as bigint))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it.each([
@@ -294,7 +294,7 @@ describe("conversions", () => {
   it.each([[315_576_000_001_000], [-315_576_000_001_000], [1e300], [NaN], [Infinity], [-Infinity], ["1"], [1n]])(
     "durationFromMs(%s) is out of range",
     (ms) => {
-      expect(catchWkt(() => durationFromMs(ms as number))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => durationFromMs(ms as number))).toMatchObject({ rule: "range", jsonPath: "$" });
     },
   );
 
@@ -331,7 +331,7 @@ describe("conversions", () => {
   it.each([[315576000001], [-315576000001], [315576000000.9999999], [1e300], [-1e21], [NaN], [Infinity], [null]])(
     "durationFromSeconds(%s) is out of range",
     (s) => {
-      expect(catchWkt(() => durationFromSeconds(s as number))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => durationFromSeconds(s as number))).toMatchObject({ rule: "range", jsonPath: "$" });
     },
   );
 
@@ -346,7 +346,7 @@ describe("conversions", () => {
 
   it.each(invalidDurations)("toNanos/toMs/toSeconds reject %s", (_label, value, rule) => {
     for (const f of [durationToNanos, durationToMs, durationToSeconds]) {
-      expect(catchWkt(() => f(junk(value)))).toMatchObject({ rule, path: "$" });
+      expect(catchWkt(() => f(junk(value)))).toMatchObject({ rule, jsonPath: "$" });
     }
   });
 });
@@ -373,21 +373,21 @@ describe("arithmetic", () => {
     [D(minS, durationNanosMin), D(0n, -1)], // min-1
     [D(maxS, 0), D(maxS, 0)],
   ])("durationAdd(%o, %o) is out of range", (a, b) => {
-    expect(catchWkt(() => durationAdd(a, b))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => durationAdd(a, b))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it.each([
     [D(maxS, durationNanosMax), D(0n, -1)],
     [D(minS, durationNanosMin), D(0n, 1)],
   ])("durationSubtract(%o, %o) is out of range", (a, b) => {
-    expect(catchWkt(() => durationSubtract(a, b))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => durationSubtract(a, b))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it("rejects operands that break the sign rule", () => {
     const bad = D(1n, -1);
     for (const f of [durationAdd, durationSubtract, durationCompare]) {
-      expect(catchWkt(() => f(bad, D(0n, 0)))).toMatchObject({ rule: "sign", path: "$" });
-      expect(catchWkt(() => f(D(0n, 0), bad))).toMatchObject({ rule: "sign", path: "$" });
+      expect(catchWkt(() => f(bad, D(0n, 0)))).toMatchObject({ rule: "sign", jsonPath: "$" });
+      expect(catchWkt(() => f(D(0n, 0), bad))).toMatchObject({ rule: "sign", jsonPath: "$" });
     }
     expect(catchWkt(() => durationNegate(bad))).toMatchObject({ rule: "sign" });
     expect(catchWkt(() => durationAbs(bad))).toMatchObject({ rule: "sign" });
@@ -494,7 +494,7 @@ describe("the path option", () => {
   ])("durationFromJson(%j) reports its error at the given path (%s)", (json, rule) => {
     expect(catchWkt(() => durationFromJson(json, { path: "$.timeout" }))).toMatchObject({
       rule,
-      path: "$.timeout",
+      jsonPath: "$.timeout",
       typeName: "google.protobuf.Duration",
     });
   });
@@ -506,16 +506,16 @@ describe("the path option", () => {
   ])("durationToJson(%o) reports its error at the given path (%s)", (d, rule) => {
     expect(catchWkt(() => durationToJson(junk(d), { path: "$.retry.backoff" }))).toMatchObject({
       rule,
-      path: "$.retry.backoff",
+      jsonPath: "$.retry.backoff",
     });
   });
 
   it("changes nothing for valid values, and is $ by default", () => {
     expect(durationFromJson("-0.5s", { path: "$.timeout" })).toEqual(durationFromJson("-0.5s"));
     expect(durationToJson({ seconds: 0n, nanos: -500_000_000 }, { path: "$.timeout" })).toBe("-0.500s");
-    expect(catchWkt(() => durationFromJson("x", {}))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => durationFromJson("x", {}))).toMatchObject({ jsonPath: "$" });
     expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: -1 }, { path: undefined }))).toMatchObject({
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -523,11 +523,11 @@ describe("the path option", () => {
     "rejects the path %s (range), valid value or not",
     (path) => {
       const options = { path } as unknown as { path: string };
-      expect(catchWkt(() => durationFromJson("1s", options))).toMatchObject({ rule: "range", path: "$" });
-      expect(catchWkt(() => durationFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => durationFromJson("1s", options))).toMatchObject({ rule: "range", jsonPath: "$" });
+      expect(catchWkt(() => durationFromJson("x", options))).toMatchObject({ rule: "range", jsonPath: "$" });
       expect(catchWkt(() => durationToJson({ seconds: 1n, nanos: 0 }, options))).toMatchObject({
         rule: "range",
-        path: "$",
+        jsonPath: "$",
       });
     },
   );

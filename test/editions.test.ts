@@ -205,8 +205,8 @@ describe("closed enums: what toJson writes, fromJson reads back", () => {
     [{ closedMap: { k: "CLOSED_TWO" } }, "enum", "$.closedMap.k"],
     [{ closedSingle: true }, "json-type", "$.closedSingle"],
   ])("what is not an int32 or a name of the enum is still refused: %j", (json, rule, path) => {
-    expect(catchWkt(() => fromJson(Holder, json))).toMatchObject({ rule, path });
-    expect(validateJson(Holder, json).map((i) => [i.rule, i.path])).toEqual([[rule, path]]);
+    expect(catchWkt(() => fromJson(Holder, json))).toMatchObject({ rule, jsonPath: path });
+    expect(validateJson(Holder, json).map((i) => [i.rule, i.jsonPath])).toEqual([[rule, path]]);
     expect(schemaAccepts(Holder, json, { io: "input" })).toBe(false);
   });
 
@@ -290,15 +290,15 @@ describe("json_format = LEGACY_BEST_EFFORT: a type whose JSON names clash is ref
       catchWkt(() => patch(M, create(M), {})),
     ];
     for (const e of errors) {
-      expect({ rule: e.rule, path: e.path, typeName: e.typeName }).toEqual({
+      expect({ rule: e.rule, jsonPath: e.jsonPath, typeName: e.typeName }).toEqual({
         rule: "duplicate-field",
-        path: "$",
+        jsonPath: "$",
         typeName: `ed.${name}`,
       });
       for (const f of fields) expect(e.detail).toContain(f);
     }
-    expect(validateJson(M, { fooBar: 1 }).map((i) => [i.rule, i.path])).toEqual([["duplicate-field", "$"]]);
-    expect(validateJsonString(M, '{"fooBar": 1}').map((i) => [i.rule, i.path])).toEqual([["duplicate-field", "$"]]);
+    expect(validateJson(M, { fooBar: 1 }).map((i) => [i.rule, i.jsonPath])).toEqual([["duplicate-field", "$"]]);
+    expect(validateJsonString(M, '{"fooBar": 1}').map((i) => [i.rule, i.jsonPath])).toEqual([["duplicate-field", "$"]]);
   });
 
   it("the error names both fields with their JSON names", () => {
@@ -315,18 +315,18 @@ describe("json_format = LEGACY_BEST_EFFORT: a type whose JSON names clash is ref
     for (let n = 0; n < 2; n++) {
       expect(catchWkt(() => fromJson(Outer, { inner: {} }))).toMatchObject({
         rule: "duplicate-field",
-        path: "$.inner",
+        jsonPath: "$.inner",
       });
-      expect(catchWkt(() => fromJson(Outer, { inners: [{}] }))).toMatchObject({ path: "$.inners[0]" });
+      expect(catchWkt(() => fromJson(Outer, { inners: [{}] }))).toMatchObject({ jsonPath: "$.inners[0]" });
       expect(catchWkt(() => fromJsonString(Outer, '{"inner": {"fooBar": 1}}'))).toMatchObject({
-        path: "$.inner",
+        jsonPath: "$.inner",
         line: 1,
       });
     }
     const withInner = create(Outer, { inner: create(type("Snake")) } as never);
-    expect(catchWkt(() => toJson(Outer, withInner))).toMatchObject({ rule: "duplicate-field", path: "$.inner" });
-    expect(catchWkt(() => toJsonString(Outer, withInner))).toMatchObject({ path: "$.inner" });
-    expect(validateJson(Outer, { inner: {}, inners: [{}, {}] }).map((i) => i.path)).toEqual([
+    expect(catchWkt(() => toJson(Outer, withInner))).toMatchObject({ rule: "duplicate-field", jsonPath: "$.inner" });
+    expect(catchWkt(() => toJsonString(Outer, withInner))).toMatchObject({ jsonPath: "$.inner" });
+    expect(validateJson(Outer, { inner: {}, inners: [{}, {}] }).map((i) => i.jsonPath)).toEqual([
       "$.inner",
       "$.inners[0]",
       "$.inners[1]",
@@ -394,10 +394,15 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
     [{ reqId: 1, children: [{ reqId: 2 }, {}] }, "$.children[1].reqId"],
     [{ reqId: 1, byKey: { "a b": {} } }, '$.byKey["a b"].reqId'],
   ])("fromJson refuses %j (rule required at %s); allowPartial reads it as protobuf-es does", (json, path) => {
-    expect(catchWkt(() => fromJson(Req, json))).toMatchObject({ rule: "required", path, typeName: "ed.Req" });
-    expect(catchWkt(() => fromJsonString(Req, JSON.stringify(json)))).toMatchObject({ rule: "required", path });
-    expect(validateJson(Req, json).map((i) => [i.rule, i.path])).toEqual([["required", path]]);
-    expect(validateJsonString(Req, JSON.stringify(json)).map((i) => [i.rule, i.path])).toEqual([["required", path]]);
+    expect(catchWkt(() => fromJson(Req, json))).toMatchObject({ rule: "required", jsonPath: path, typeName: "ed.Req" });
+    expect(catchWkt(() => fromJsonString(Req, JSON.stringify(json)))).toMatchObject({
+      rule: "required",
+      jsonPath: path,
+    });
+    expect(validateJson(Req, json).map((i) => [i.rule, i.jsonPath])).toEqual([["required", path]]);
+    expect(validateJsonString(Req, JSON.stringify(json)).map((i) => [i.rule, i.jsonPath])).toEqual([
+      ["required", path],
+    ]);
     const partial = { allowPartial: true };
     expect(fromJson(Req, json, partial)).toEqual(pbFromJson(Req, json));
     expect(fromJsonString(Req, JSON.stringify(json), partial)).toEqual(pbFromJson(Req, json));
@@ -406,24 +411,24 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
 
   it("from text, the error is located at the object that leaves the field out", () => {
     const text = '{\n  "reqId": 1,\n  "child": {"note": "x"}\n}';
-    expect(catchWkt(() => fromJsonString(Req, text))).toMatchObject({ path: "$.child.reqId", line: 3, column: 12 });
+    expect(catchWkt(() => fromJsonString(Req, text))).toMatchObject({ jsonPath: "$.child.reqId", line: 3, column: 12 });
     expect(validateJsonString(Req, text)).toMatchObject([
-      { rule: "required", path: "$.child.reqId", line: 3, column: 12 },
+      { rule: "required", jsonPath: "$.child.reqId", line: 3, column: 12 },
     ]);
   });
 
   it("validateJson reports every missing required field, each at its path", () => {
     const json = { child: {}, children: [{ reqId: 1 }, {}] };
-    expect(validateJson(Req, json).map((i) => i.path)).toEqual(["$.child.reqId", "$.children[1].reqId", "$.reqId"]);
+    expect(validateJson(Req, json).map((i) => i.jsonPath)).toEqual(["$.child.reqId", "$.children[1].reqId", "$.reqId"]);
   });
 
   it("in an Any: the contents are checked too", () => {
     const json = { "@type": "type.googleapis.com/ed.Req", note: "x" };
     expect(catchWkt(() => fromJson(AnySchema, json, { registry: reg }))).toMatchObject({
       rule: "required",
-      path: "$.reqId",
+      jsonPath: "$.reqId",
     });
-    expect(validateJson(AnySchema, json, { registry: reg }).map((i) => i.path)).toEqual(["$.reqId"]);
+    expect(validateJson(AnySchema, json, { registry: reg }).map((i) => i.jsonPath)).toEqual(["$.reqId"]);
     const whole = { "@type": "type.googleapis.com/ed.Req", reqId: 1 };
     expect(toJson(AnySchema, fromJson(AnySchema, whole, { registry: reg }), { registry: reg })).toEqual(whole);
   });
@@ -496,7 +501,7 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
       [{ by_key: { k: {} } }, { updateMask: ["by_key.k"], aip161: true }, "$.by_key.k.reqId", /replaces/],
     ])("body %j with %j: rule required at %s", (body, options, path, detail) => {
       const e = catchWkt(() => patch(Req, stored, body, options));
-      expect(e).toMatchObject({ rule: "required", path, typeName: "ed.Req" });
+      expect(e).toMatchObject({ rule: "required", jsonPath: path, typeName: "ed.Req" });
       expect(e.detail).toMatch(detail);
       expect(e.detail).toMatch(/allowPartial accepts a result without it/);
       // allowPartial: protobuf-es holds the partial result; toJson refuses to write it, as before.
@@ -506,7 +511,7 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
       const storedJson = toJson(Req, stored) as JsonObject;
       for (const o of [options, { ...options, allowPartial: true }]) {
         const j = catchWkt(() => jsonPatch(Req, storedJson, body, o));
-        expect([j.rule, j.path]).toEqual(["required", path]);
+        expect([j.rule, j.jsonPath]).toEqual(["required", path]);
         expect(j.detail).toMatch(/jsonPatch writes its result as JSON/);
       }
     });
@@ -514,7 +519,7 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
     it("a created message is checked whole; a message the mask only goes through, at the fields it names", () => {
       // child.note on a stored resource without child creates child: its req_id is missing.
       const bare = fromJson(Req, { reqId: 1 });
-      expect(catchWkt(() => patch(Req, bare, { child: { note: "x" } }))).toMatchObject({ path: "$.child.reqId" });
+      expect(catchWkt(() => patch(Req, bare, { child: { note: "x" } }))).toMatchObject({ jsonPath: "$.child.reqId" });
       // A stored message that already lacks req_id (read as partial) is not the update's doing.
       const old = fromJson(Req, { reqId: 1, child: { note: "a" } }, { allowPartial: true });
       const kept = patch(Req, old, { child: { note: "b" } });
@@ -531,7 +536,7 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
       const e = catchWkt(() =>
         patchFromJsonString(Req, stored, '{\n  "child": {"note": "x"}\n}', { updateMask: ["child"] }),
       );
-      expect(e).toMatchObject({ rule: "required", path: "$.child.reqId", line: 2 });
+      expect(e).toMatchObject({ rule: "required", jsonPath: "$.child.reqId", line: 2 });
     });
 
     it("allowPartial must be a boolean", () => {
@@ -543,7 +548,7 @@ describe("LEGACY_REQUIRED: JSON we accept is JSON we can write", () => {
   it("proto2 required (TestAllRequiredTypesProto2) is the same feature", () => {
     expect(catchWkt(() => fromJson(TestAllRequiredTypesProto2, {}))).toMatchObject({
       rule: "required",
-      path: "$.requiredInt32",
+      jsonPath: "$.requiredInt32",
     });
     expect(() => fromJson(TestAllRequiredTypesProto2, {}, { allowPartial: true })).not.toThrow();
   });

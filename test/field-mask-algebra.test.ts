@@ -42,7 +42,7 @@ describe("the path parser (through fieldMaskNormalize)", () => {
     ["`a`.", undefined, "ends with '.'"],
   ])("rejects %j naming the segment %s", (path, segment, what) => {
     const e = catchWkt(() => fieldMaskNormalize(["ok", path]));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$", typeName: FIELD_MASK });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$", typeName: FIELD_MASK });
     expect(e.detail).toContain(`path ${JSON.stringify(path)}`);
     if (segment !== undefined) expect(e.detail).toContain(`segment ${segment}`);
     expect(e.detail).toContain(what);
@@ -72,7 +72,7 @@ describe("the path parser (through fieldMaskNormalize)", () => {
   it("limits a path to 100 segments", () => {
     expect(fieldMaskNormalize([Array(100).fill("a").join(".")]).paths).toHaveLength(1);
     const e = catchWkt(() => fieldMaskNormalize([Array(101).fill("a").join(".")]));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain("more than 100 segments");
   });
 
@@ -81,7 +81,7 @@ describe("the path parser (through fieldMaskNormalize)", () => {
     expect(fieldMaskFromJson(`x,${longest}`).paths[1]).toBe(Array(100).fill("a_b").join("."));
     for (const json of [Array(101).fill("a").join("."), `x,${Array(101).fill("a").join(".")},y`]) {
       const e = catchWkt(() => fieldMaskFromJson(json));
-      expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+      expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
       expect(e.detail).toContain("more than 100 segments");
     }
     // Segments are counted per path, not over the whole text.
@@ -96,7 +96,11 @@ describe("the path parser (through fieldMaskNormalize)", () => {
     [["a", 1], "json-type"],
     [[undefined], "json-type"],
   ])("rejects the mask %j (%s)", (mask, rule) => {
-    expect(catchWkt(() => fieldMaskNormalize(mask as never))).toMatchObject({ rule, path: "$", typeName: FIELD_MASK });
+    expect(catchWkt(() => fieldMaskNormalize(mask as never))).toMatchObject({
+      rule,
+      jsonPath: "$",
+      typeName: FIELD_MASK,
+    });
   });
 });
 
@@ -182,7 +186,7 @@ describe("fieldMaskUnion", () => {
 
   it("names the bad argument", () => {
     const e = catchWkt(() => fieldMaskUnion(["a"], 7 as never));
-    expect(e).toMatchObject({ rule: "json-type", path: "$" });
+    expect(e).toMatchObject({ rule: "json-type", jsonPath: "$" });
     expect(e.detail).toContain("mask 1");
   });
 });
@@ -233,7 +237,7 @@ describe("fieldMaskSubtract", () => {
 
   it("needs the schema to split a path", () => {
     const e = catchWkt(() => fieldMaskSubtract(["a"], ["a.b"]));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain('path "a"');
     expect(e.detail).toContain("schema");
   });
@@ -272,7 +276,7 @@ describe("fieldMaskSubtract", () => {
     [["map_string_nested_message.*.a"], ["map_string_nested_message.k.a"]],
   ])("cannot say %j minus %j", (a, b) => {
     const e = catchWkt(() => fieldMaskSubtract(a, b, T3));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain("every entry but one");
   });
 
@@ -283,7 +287,7 @@ describe("fieldMaskSubtract", () => {
 
   it("calls a name after a repeated field a name, and only a number a position", () => {
     const named = catchWkt(() => fieldMaskSubtract(["repeated_nested_message"], ["repeated_nested_message.bb"], T3));
-    expect(named).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(named).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(named.detail).toContain(
       'segment "bb" follows the repeated field "repeated_nested_message", whose elements have no names',
     );
@@ -321,7 +325,7 @@ describe("fieldMaskSubtract", () => {
       () => fieldMaskSubtract(["a"], ["a"], undefined, options),
     ]) {
       if (ok) expect(call()).toBeDefined();
-      else expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName: "options" });
+      else expect(catchWkt(call)).toMatchObject({ rule: "range", jsonPath: "$", typeName: "options" });
     }
   });
 });
@@ -397,7 +401,7 @@ describe("fieldMaskCheck / fieldMaskIsValid", () => {
     ["", undefined, "is empty"],
   ])("rejects %j (strict) naming %s", (path, segment, what) => {
     const e = catchWkt(() => fieldMaskCheck(T3, ["optional_int32", path]));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$", typeName: FIELD_MASK });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$", typeName: FIELD_MASK });
     expect(e.detail).toContain(`path ${JSON.stringify(path)}`);
     if (segment !== undefined) expect(e.detail).toContain(`segment ${segment}`);
     expect(e.detail).toContain(what);
@@ -441,7 +445,7 @@ describe("fieldMaskCheck / fieldMaskIsValid", () => {
     ["*.a", '"*"', "cannot stand for the fields"],
   ])("rejects %j with aip161 naming %s", (path, segment, what) => {
     const e = catchWkt(() => fieldMaskCheck(T3, [path], { aip161: true }));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain(`segment ${segment}`);
     expect(e.detail).toContain(what);
   });
@@ -482,7 +486,7 @@ describe("fieldMaskForAllFields / fieldMaskFromFieldNumbers", () => {
 
   it.each([[16], [0], [-1], [1.5], [536870912]])("rejects the number %j", (n) => {
     const e = catchWkt(() => fieldMaskFromFieldNumbers(T3, [1, n]));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain(`field number ${n} is not a field of ${T3.typeName}`);
   });
 });
@@ -548,12 +552,12 @@ describe("fieldMaskFromDiff", () => {
   it("rejects a message of another type, and cycles", () => {
     expect(catchWkt(() => fieldMaskFromDiff(T3, m({}), create(DurationSchema) as never))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
     const a = m({});
     const b = m({});
     (a as Record<string, unknown>).recursiveMessage = a;
     (b as Record<string, unknown>).recursiveMessage = b;
-    expect(catchWkt(() => fieldMaskFromDiff(T3, a, b))).toMatchObject({ rule: "depth", path: "$" });
+    expect(catchWkt(() => fieldMaskFromDiff(T3, a, b))).toMatchObject({ rule: "depth", jsonPath: "$" });
   });
 });

@@ -111,7 +111,7 @@ describe("the examples of field_mask.proto", () => {
       catchWkt(() => fieldMaskMerge(Outer, target as never, outer({}) as never, undefined, { requireMask: true })),
     ).toMatchObject({
       rule: "mask-path",
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -241,13 +241,13 @@ describe("fieldMaskProject", () => {
     [["no_such"], "mask-path"],
     ["optional_int32", "json-type"],
   ])("rejects the mask %j (%s)", (mask, rule) => {
-    expect(catchWkt(() => fieldMaskProject(T3, t3(), mask as never))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => fieldMaskProject(T3, t3(), mask as never))).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it("rejects a message of another type, a cycle, and a list that is not one", () => {
     expect(catchWkt(() => fieldMaskProject(T3, create(DurationSchema) as never))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
     expect(catchWkt(() => fieldMaskProject(T3, null as never))).toMatchObject({ rule: "json-type" });
     const m = t3() as Rec;
@@ -259,7 +259,7 @@ describe("fieldMaskProject", () => {
     expect(catchWkt(() => fieldMaskProjectEach(T3, {} as never, []))).toMatchObject({ rule: "json-type" });
     expect(catchWkt(() => fieldMaskProjectEach(T3, [t3(), create(DurationSchema)] as never, []))).toMatchObject({
       rule: "json-type",
-      path: "$[1]",
+      jsonPath: "$[1]",
     });
   });
 });
@@ -602,16 +602,19 @@ describe("fieldMaskMerge", () => {
     [["map_string_string.a"], {}, "last position"],
   ])("rejects the update mask %j", (mask, opts, what) => {
     const e = catchWkt(() => fieldMaskMerge(T3, t3(), t3(), mask, opts));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain(what);
   });
 
   it("rejects messages of another type", () => {
     expect(catchWkt(() => fieldMaskMerge(T3, t3(), create(DurationSchema) as never, []))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
-    expect(catchWkt(() => fieldMaskMerge(T3, {} as never, t3(), []))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => fieldMaskMerge(T3, {} as never, t3(), []))).toMatchObject({
+      rule: "json-type",
+      jsonPath: "$",
+    });
   });
 });
 
@@ -684,7 +687,7 @@ describe("jsonProject / jsonProjectEach", () => {
 
   it("rejects a named segment on an array, naming the path", () => {
     const e = catchWkt(() => jsonProject(hook(), ["authors.given_name"]));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain('path "authors.given_name"');
     expect(e.detail).toContain("by position");
     expect(catchWkt(() => jsonProject(hook(), ["authors.0"])).detail).toContain('segment "0"');
@@ -695,7 +698,7 @@ describe("jsonProject / jsonProjectEach", () => {
     expect(jsonProjectEach(list, ["id"])).toEqual([{ id: 12345678 }, { id: 12345678 }]);
     expect(catchWkt(() => jsonProjectEach([hook(), 3] as never, ["id"]))).toMatchObject({
       rule: "json-type",
-      path: "$[1]",
+      jsonPath: "$[1]",
     });
   });
 
@@ -705,7 +708,7 @@ describe("jsonProject / jsonProjectEach", () => {
     ["{}", "json-type"],
     [new Date(0), "json-type"],
   ])("rejects the resource %j", (obj, rule) => {
-    expect(catchWkt(() => jsonProject(obj as never, ["a"]))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => jsonProject(obj as never, ["a"]))).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it("rejects bad options", () => {
@@ -723,13 +726,13 @@ describe("jsonProject / jsonProjectEach", () => {
   ])("jsonProject's %s %j (accepted: %s)", (name, value, ok) => {
     const call = () => jsonProject({ a: 1 }, ["a"], { [name]: value } as never);
     if (ok) expect(call()).toEqual({ a: 1 });
-    else expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName: "options" });
+    else expect(catchWkt(call)).toMatchObject({ rule: "range", jsonPath: "$", typeName: "options" });
   });
 
   it("stops deep nesting with a depth error", () => {
     let deep: Rec = {};
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
-    expect(catchWkt(() => jsonProject(deep))).toMatchObject({ rule: "depth", path: "$" });
+    expect(catchWkt(() => jsonProject(deep))).toMatchObject({ rule: "depth", jsonPath: "$" });
     expect(catchWkt(() => jsonProject(deep, ["a"]))).toMatchObject({ rule: "depth" });
     expect(catchWkt(() => jsonOmit(deep, ["b"]))).toMatchObject({ rule: "depth" });
     expect(catchWkt(() => jsonMerge({}, deep, ["a"]))).toMatchObject({ rule: "depth" });
@@ -793,7 +796,7 @@ describe("jsonOmit / jsonOmitEach", () => {
   });
 
   it("rejects a named segment on an array", () => {
-    expect(catchWkt(() => jsonOmit(repo(), ["forks.owner"]))).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(catchWkt(() => jsonOmit(repo(), ["forks.owner"]))).toMatchObject({ rule: "mask-path", jsonPath: "$" });
   });
 });
 
@@ -863,7 +866,7 @@ describe("jsonMerge", () => {
     });
     expect(catchWkt(() => jsonMerge({}, {}, undefined, { requireMask: true }))).toMatchObject({
       rule: "mask-path",
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -976,7 +979,7 @@ describe("fieldMaskFromPatch", () => {
     [{}, { depth: 1.5 }, "range"],
     [{}, { names: "x" }, "range"],
   ])("rejects %j %j", (patch, opts, rule) => {
-    expect(catchWkt(() => fieldMaskFromPatch(patch as never, opts as never))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => fieldMaskFromPatch(patch as never, opts as never))).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it.each([
@@ -995,7 +998,7 @@ describe("fieldMaskFromPatch", () => {
   ])("fieldMaskFromPatch's %s %j (accepted: %s)", (name, value, ok) => {
     const call = () => fieldMaskFromPatch({ a: 1 }, { [name]: value } as never);
     if (ok) expect(call().paths).toEqual(["a"]);
-    else expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName: "options" });
+    else expect(catchWkt(call)).toMatchObject({ rule: "range", jsonPath: "$", typeName: "options" });
   });
 
   it("stops at 100 levels", () => {

@@ -58,7 +58,7 @@ describe("fieldMaskFromJson", () => {
     ["a\u0000", "mask-path"],
     ["a\ud800", "mask-path"],
   ])("rejects %j (%s)", (json, rule) => {
-    expect(catchWkt(() => fieldMaskFromJson(json))).toMatchObject({ rule, path: "$", typeName: FIELD_MASK });
+    expect(catchWkt(() => fieldMaskFromJson(json))).toMatchObject({ rule, jsonPath: "$", typeName: FIELD_MASK });
   });
 
   it.each([
@@ -69,7 +69,7 @@ describe("fieldMaskFromJson", () => {
     ["a".repeat(300) + "😀b", 300],
   ])("stops at the first character that is not ASCII (%#)", (json, at) => {
     const e = catchWkt(() => fieldMaskFromJson(json));
-    expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+    expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
     expect(e.detail).toContain(`holds the character ${JSON.stringify(String.fromCodePoint(json.codePointAt(at)!))}`);
   });
 
@@ -98,7 +98,7 @@ describe("fieldMaskFromJson", () => {
     "rejects a NUL character before the end (%j)",
     (json) => {
       const e = catchWkt(() => fieldMaskFromJson(json));
-      expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+      expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
       expect(e.detail).toContain('holds the character "\\u0000"');
     },
   );
@@ -124,7 +124,7 @@ describe("fieldMaskFromJson", () => {
         }
         if (expected instanceof Error) {
           const { rule, detail } = expected as unknown as { rule: string; detail: string };
-          expect(got).toMatchObject({ rule, path: "$", detail });
+          expect(got).toMatchObject({ rule, jsonPath: "$", detail });
         } else {
           expect(got).toStrictEqual(expected);
         }
@@ -140,8 +140,8 @@ describe("fieldMaskFromJson", () => {
       try {
         return fieldMaskFromJson(json).paths;
       } catch (e) {
-        const w = e as { rule: string; path: string; detail: string };
-        return `${w.rule} ${w.path} ${w.detail}`;
+        const w = e as { rule: string; jsonPath: string; detail: string };
+        return `${w.rule} ${w.jsonPath} ${w.detail}`;
       }
     };
     // Near-valid parts: the interesting characters densely, as in the property tests.
@@ -218,7 +218,7 @@ describe("fieldMaskFromJson", () => {
 
     it("refuses a path of more than 100 segments in a long mask", () => {
       const e = catchWkt(() => fieldMaskFromJson(`${long},${"a.".repeat(100)}b`));
-      expect(e).toMatchObject({ rule: "mask-path", path: "$" });
+      expect(e).toMatchObject({ rule: "mask-path", jsonPath: "$" });
       expect(e.detail).toContain("has more than 100 segments");
       expect(fieldMaskFromJson(`${long},${"a.".repeat(99)}b`).paths).toHaveLength(15);
     });
@@ -275,10 +275,10 @@ describe("fieldMaskToJson", () => {
     ["a b", "mask-path"],
     ["é", "mask-path"],
   ])("rejects the path %j (%s)", (path, rule) => {
-    expect(catchWkt(() => fieldMaskToJson(["ok", path]))).toMatchObject({ rule, path: "$", typeName: FIELD_MASK });
+    expect(catchWkt(() => fieldMaskToJson(["ok", path]))).toMatchObject({ rule, jsonPath: "$", typeName: FIELD_MASK });
     expect(catchWkt(() => fieldMaskToJson(create(FieldMaskSchema, { paths: [path] })))).toMatchObject({
       rule,
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -294,7 +294,7 @@ describe("fieldMaskToJson", () => {
     [null as unknown as string[], "json-type"],
     [{ $typeName: FIELD_MASK } as unknown as string[], "json-type"],
   ])("rejects %o (%s)", (mask, rule) => {
-    expect(catchWkt(() => fieldMaskToJson(mask))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => fieldMaskToJson(mask))).toMatchObject({ rule, jsonPath: "$" });
   });
 });
 
@@ -310,7 +310,7 @@ describe("fieldMaskFromPaths", () => {
   it("rejects a path that is not a string (json-type)", () => {
     expect(catchWkt(() => fieldMaskFromPaths(["a", 2 as unknown as string]))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
   });
 });
@@ -323,7 +323,7 @@ describe("the path option", () => {
   ])("fieldMaskFromJson(%j) reports its error at the given path (%s)", (json, rule) => {
     expect(catchWkt(() => fieldMaskFromJson(json, { path: "$.updateMask" }))).toMatchObject({
       rule,
-      path: "$.updateMask",
+      jsonPath: "$.updateMask",
       typeName: "google.protobuf.FieldMask",
     });
   });
@@ -336,7 +336,7 @@ describe("the path option", () => {
   ])("fieldMaskToJson(%j) reports its error at the given path (%s)", (mask, rule) => {
     expect(catchWkt(() => fieldMaskToJson(mask as string[], { path: "$.readMask" }))).toMatchObject({
       rule,
-      path: "$.readMask",
+      jsonPath: "$.readMask",
     });
   });
 
@@ -345,15 +345,15 @@ describe("the path option", () => {
       fieldMaskFromJson("user.displayName,photo"),
     );
     expect(fieldMaskToJson(["user.display_name"], { path: "$.updateMask" })).toBe("user.displayName");
-    expect(catchWkt(() => fieldMaskFromJson("a_b", {}))).toMatchObject({ path: "$" });
-    expect(catchWkt(() => fieldMaskToJson(["A"], { path: undefined }))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => fieldMaskFromJson("a_b", {}))).toMatchObject({ jsonPath: "$" });
+    expect(catchWkt(() => fieldMaskToJson(["A"], { path: undefined }))).toMatchObject({ jsonPath: "$" });
   });
 
   it.each([[""], ["updateMask"], [5], [null], [["$"]]])("rejects the path %j (range), valid value or not", (path) => {
     const options = { path } as unknown as { path: string };
-    expect(catchWkt(() => fieldMaskFromJson("a", options))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => fieldMaskFromJson("a_b", options))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => fieldMaskToJson(["a"], options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => fieldMaskFromJson("a", options))).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(catchWkt(() => fieldMaskFromJson("a_b", options))).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(catchWkt(() => fieldMaskToJson(["a"], options))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it("leaves Array.prototype.map working (the index is not a path)", () => {

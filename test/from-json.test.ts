@@ -86,7 +86,7 @@ for (const [field, min, max] of [
 describe.each(messages)("integer bounds (%s)", (_, desc) => {
   it.each(boundaryRows)("%s: %o gives %o", (field, json, expected) => {
     if (typeof expected === "string") {
-      expect(catchWkt(() => read(desc, { [field]: json }))).toMatchObject({ rule: expected, path: `$.${field}` });
+      expect(catchWkt(() => read(desc, { [field]: json }))).toMatchObject({ rule: expected, jsonPath: `$.${field}` });
     } else {
       expect(read(desc, { [field]: json })[field]).toBe(expected);
     }
@@ -112,7 +112,7 @@ describe("64-bit integers as unquoted literals in JSON text keep every digit", (
     if (typeof expected === "string") {
       expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({
         rule: expected,
-        path: `$.${field}`,
+        jsonPath: `$.${field}`,
         line: 1,
         column: field.length + 6,
       });
@@ -165,7 +165,7 @@ describe("numeric forms", () => {
     if (typeof expected === "string") {
       expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({
         rule: expected,
-        path: `$.${field}`,
+        jsonPath: `$.${field}`,
       });
     } else {
       expect(read(TestAllTypesProto3, { [field]: json })[field]).toBe(expected);
@@ -201,7 +201,7 @@ describe("numeric forms", () => {
     if (typeof expected === "string") {
       expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({
         rule: expected,
-        path: `$.${field}`,
+        jsonPath: `$.${field}`,
       });
     } else {
       expect(read(TestAllTypesProto3, { [field]: json })[field]).toBe(expected);
@@ -217,7 +217,7 @@ describe("numeric forms", () => {
   ])("text %s: %s is rejected (%s)", (field, literal, rule) => {
     expect(catchWkt(() => readText(TestAllTypesProto3, `{"${field}": ${literal}}`))).toMatchObject({
       rule,
-      path: `$.${field}`,
+      jsonPath: `$.${field}`,
     });
   });
 });
@@ -254,7 +254,7 @@ describe("strings, bools and bytes", () => {
     ["optionalBytes", "Zm9v!", "syntax"],
     ["optionalBytes", "Zm9v\n", "syntax"],
   ])("%s rejects %o (%s)", (field, json, rule) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, path: `$.${field}` });
+    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, jsonPath: `$.${field}` });
   });
 
   it.each<[unknown, string]>([
@@ -275,7 +275,7 @@ describe("strings, bools and bytes", () => {
       "$.optionalNestedMessage.corecursive.optionalString",
     ],
   ])("a lone surrogate in %o is rule utf16 at %s", (json, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "utf16", path });
+    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "utf16", jsonPath: path });
   });
 
   it("keeps well-formed surrogate pairs", () => {
@@ -331,7 +331,7 @@ describe("enums", () => {
     [TestAllTypesProto2, { mapStringNestedEnum: { k: "QUX" } }, "enum", "$.mapStringNestedEnum.k"],
     [TestAllTypesProto2, { optionalForeignEnum: "QUX" }, "enum", "$.optionalForeignEnum"],
   ])("%s rejects %o (%s at %s)", (desc, json, rule, path) => {
-    expect(catchWkt(() => read(desc, json))).toMatchObject({ rule, path });
+    expect(catchWkt(() => read(desc, json))).toMatchObject({ rule, jsonPath: path });
   });
 
   // BUG: an integer literal beyond 2^53 in an enum field of JSON text is reported as rule "json-type" ("got a
@@ -341,14 +341,14 @@ describe("enums", () => {
   it.each(["100000000000000000000", "-9223372036854775809"])("text: the enum number %s is rule enum", (literal) => {
     expect(catchWkt(() => readText(TestAllTypesProto3, `{"optionalNestedEnum": ${literal}}`))).toMatchObject({
       rule: "enum",
-      path: "$.optionalNestedEnum",
+      jsonPath: "$.optionalNestedEnum",
     });
   });
 
   it("text: 2147483648 in an enum field is rule enum", () => {
     expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalNestedEnum": 2147483648}'))).toMatchObject({
       rule: "enum",
-      path: "$.optionalNestedEnum",
+      jsonPath: "$.optionalNestedEnum",
     });
   });
 
@@ -444,7 +444,7 @@ describe("maps", () => {
     ["mapInt32Int32", [], "json-type", "$.mapInt32Int32"],
     ["mapInt32Int32", "x", "json-type", "$.mapInt32Int32"],
   ])("%s rejects %o (%s at %s)", (field, json, rule, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, path });
+    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, jsonPath: path });
   });
 
   it.each<[string, string, string]>([
@@ -456,14 +456,20 @@ describe("maps", () => {
     ["mapSint32Sint32", '{"-0": 1, "0": 2}', '$.mapSint32Sint32["-0"]'],
   ])("%s: %s repeats a key after canonicalization", (field, obj, path) => {
     const text = `{"${field}": ${obj}}`;
-    expect(catchWkt(() => read(TestAllTypesProto3, JSON.parse(text)))).toMatchObject({ rule: "duplicate-field", path });
-    expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({ rule: "duplicate-field", path });
+    expect(catchWkt(() => read(TestAllTypesProto3, JSON.parse(text)))).toMatchObject({
+      rule: "duplicate-field",
+      jsonPath: path,
+    });
+    expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({
+      rule: "duplicate-field",
+      jsonPath: path,
+    });
   });
 
   it("rejects a key repeated verbatim in JSON text", () => {
     expect(catchWkt(() => readText(TestAllTypesProto3, '{"mapStringString": {"a": "1", "a": "2"}}'))).toMatchObject({
       rule: "duplicate-field",
-      path: "$.mapStringString.a",
+      jsonPath: "$.mapStringString.a",
       line: 1,
       column: 32, // the repeated name
     });
@@ -511,17 +517,17 @@ describe("oneofs", () => {
       "$.optionalNestedMessage.corecursive.oneofDouble",
     ],
   ])("rejects two members of one oneof: %o (at %s)", (json, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "oneof", path });
+    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "oneof", jsonPath: path });
   });
 
   it("proto2 and editions oneofs follow the same rule", () => {
     expect(catchWkt(() => read(TestAllTypesProto2, { oneofUint32: 1, oneofBool: true }))).toMatchObject({
       rule: "oneof",
-      path: "$.oneofBool",
+      jsonPath: "$.oneofBool",
     });
     expect(catchWkt(() => read(TestAllTypesEdition2023, { oneofUint32: 1, oneofBool: true }))).toMatchObject({
       rule: "oneof",
-      path: "$.oneofBool",
+      jsonPath: "$.oneofBool",
     });
   });
 });
@@ -610,7 +616,10 @@ describe("lists", () => {
     ["repeatedListValue", [null], "$.repeatedListValue[0]"],
     ["repeatedInt32Wrapper", [1, null], "$.repeatedInt32Wrapper[1]"],
   ])("%s rejects a null item", (field, json, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule: "json-type", path });
+    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({
+      rule: "json-type",
+      jsonPath: path,
+    });
   });
 
   it("repeated google.protobuf.Value takes null items as null values", () => {
@@ -640,7 +649,7 @@ describe("lists", () => {
     ["repeatedFieldmask", ["a", "a_b"], "mask-path", "$.repeatedFieldmask[1]"],
     ["repeatedBytesWrapper", ["AQ", "A"], "syntax", "$.repeatedBytesWrapper[1]"],
   ])("%s: %o is %s at %s", (field, json, rule, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, path });
+    expect(catchWkt(() => read(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, jsonPath: path });
   });
 });
 
@@ -680,7 +689,7 @@ describe("field names", () => {
     ],
     [{ reserved_field: 1 }, "$.reserved_field"],
   ])("rejects an unknown member: %o (at %s)", (json, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "unknown-field", path });
+    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule: "unknown-field", jsonPath: path });
   });
 
   it("skips unknown members with ignoreUnknownFields, at every level", () => {
@@ -711,13 +720,16 @@ describe("field names", () => {
     ['{"optionalInt32": 1, "optional_int32": 2}', "$.optional_int32"],
     ['{"optional_int32": 1, "optionalInt32": 2}', "$.optionalInt32"],
   ])("reports a field given under both names at the repeating member: %s (%s)", (text, path) => {
-    expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({ rule: "duplicate-field", path });
+    expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({
+      rule: "duplicate-field",
+      jsonPath: path,
+    });
   });
 
   it("rejects a repeated key in JSON text, at its second occurrence", () => {
     expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1,\n"optionalInt32": 2}'))).toMatchObject({
       rule: "duplicate-field",
-      path: "$.optionalInt32",
+      jsonPath: "$.optionalInt32",
       line: 2,
       column: 1,
     });
@@ -752,7 +764,7 @@ describe("JSON types", () => {
     [{ optionalDuration: "315576000001s" }, "range", "$.optionalDuration"],
     [{ optionalFieldMask: "a_b" }, "mask-path", "$.optionalFieldMask"],
   ])("%o is %s at %s", (json, rule, path) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule, path });
+    expect(catchWkt(() => read(TestAllTypesProto3, json))).toMatchObject({ rule, jsonPath: path });
   });
 });
 
@@ -783,11 +795,11 @@ describe("depth", () => {
     expect(readText(TestAllTypesProto3, nestedText(limit), options).$typeName).toBe(TestAllTypesProto3.typeName);
     expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(limit + 1), options))).toMatchObject({
       rule: "depth",
-      path: at(limit),
+      jsonPath: at(limit),
     });
     expect(catchWkt(() => readText(TestAllTypesProto3, nestedText(limit + 1), options))).toMatchObject({
       rule: "depth",
-      path: at(limit),
+      jsonPath: at(limit),
     });
   });
 
@@ -800,7 +812,7 @@ describe("depth", () => {
     expect(() => read(TestAllTypesProto3, json, { maxDepth: 6 })).not.toThrow();
     expect(catchWkt(() => read(TestAllTypesProto3, json, { maxDepth: 5 }))).toMatchObject({
       rule: "depth",
-      path: "$.optionalNestedMessage.corecursive.repeatedNestedMessage[0].corecursive.mapStringNestedMessage.k",
+      jsonPath: "$.optionalNestedMessage.corecursive.repeatedNestedMessage[0].corecursive.mapStringNestedMessage.k",
     });
   });
 
@@ -818,13 +830,16 @@ describe("depth", () => {
     ],
   ])("Struct, Value and well-known types count too: %o at maxDepth %i", (json, maxDepth, path) => {
     expect(() => read(TestAllTypesProto3, json, { maxDepth: maxDepth + 1 })).not.toThrow();
-    expect(catchWkt(() => read(TestAllTypesProto3, json, { maxDepth }))).toMatchObject({ rule: "depth", path });
+    expect(catchWkt(() => read(TestAllTypesProto3, json, { maxDepth }))).toMatchObject({
+      rule: "depth",
+      jsonPath: path,
+    });
   });
 
   it("100,000 levels of JSON text are rule depth, not a stack overflow", () => {
     const e = catchWkt(() => readText(TestAllTypesProto3, nestedText(100_000)));
     expect(e.rule).toBe("depth");
-    expect(e.path).toMatch(/^\$(\.recursiveMessage){100,}$/);
+    expect(e.jsonPath).toMatch(/^\$(\.recursiveMessage){100,}$/);
     expect(e.line).toBe(1);
   });
 
@@ -839,18 +854,18 @@ describe("depth", () => {
     const text = `{"optionalValue": ${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
     const e = catchWkt(() => readText(TestAllTypesProto3, text, options));
     expect(e).toMatchObject({ rule: "depth", line: 1 });
-    expect(e.path).toMatch(/^\$\.optionalValue(\[0\])+$/);
+    expect(e.jsonPath).toMatch(/^\$\.optionalValue(\[0\])+$/);
     expect(e.detail).toContain(named);
     const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, ...options });
     expect(issues).toHaveLength(1);
-    expect(issues[0]).toMatchObject({ rule: "depth", path: e.path });
+    expect(issues[0]).toMatchObject({ rule: "depth", jsonPath: e.jsonPath });
     expect(issues[0]!.detail).toContain(named);
   });
 
   it("100,000 levels of a JS value are rule depth, not a stack overflow", () => {
     expect(catchWkt(() => read(TestAllTypesProto3, nestedObject(100_000)))).toMatchObject({
       rule: "depth",
-      path: at(100),
+      jsonPath: at(100),
     });
   });
 
@@ -880,7 +895,7 @@ describe("depth", () => {
     expect(readText(TestAllTypesProto3, '{"optionalInt32": 1}', { maxLength: 20 }).optionalInt32).toBe(1);
     expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1}', { maxLength: 19 }))).toMatchObject({
       rule: "size",
-      path: "$",
+      jsonPath: "$",
     });
   });
 });
@@ -917,7 +932,7 @@ describe("error paths and positions", () => {
     ["", "syntax", "$", 1, 1],
     ["{} x", "syntax", "$", 1, 4],
   ])("%s: %s at %s, line %i column %i", (text, rule, path, line, column) => {
-    expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({ rule, path, line, column });
+    expect(catchWkt(() => readText(TestAllTypesProto3, text))).toMatchObject({ rule, jsonPath: path, line, column });
   });
 
   it("fromJson errors carry no position", () => {
@@ -966,7 +981,7 @@ describe("__proto__ is an ordinary key", () => {
   it("is not a field of a message", () => {
     expect(catchWkt(() => readText(TestAllTypesProto3, '{"__proto__": {"optionalInt32": 1}}'))).toMatchObject({
       rule: "unknown-field",
-      path: "$.__proto__",
+      jsonPath: "$.__proto__",
     });
   });
 });
@@ -981,7 +996,7 @@ describe("a Struct field from text equals the copy from JSON.parse", () => {
       return { ok: m.optionalStruct, list: m.repeatedStruct };
     } catch (e) {
       if (!isWktJsonError(e)) throw e;
-      return { rule: e.rule, path: e.path };
+      return { rule: e.rule, jsonPath: e.jsonPath };
     }
   };
   it.each<[string, Partial<JsonReadOptions>?]>([
@@ -1016,7 +1031,7 @@ describe("a Struct field from text equals the copy from JSON.parse", () => {
       expect(Object.prototype.hasOwnProperty.call(m, "optionalString") && m.optionalString !== "").toBe(false);
       expect(catchWkt(() => readText(TestAllTypesProto3, '{"optionalInt32": 1, "x": 2}'))).toMatchObject({
         rule: "unknown-field",
-        path: "$.x",
+        jsonPath: "$.x",
       });
     } finally {
       delete (Object.prototype as Record<string, unknown>).optionalString;
@@ -1060,7 +1075,7 @@ describe("proto2 and editions", () => {
     expect(read(TestAllTypesProto2Editions, { repeatedNestedEnum: [77] }).repeatedNestedEnum).toEqual([77]);
     expect(catchWkt(() => read(TestAllTypesProto2Editions, { optionalNestedEnum: -2147483649 }))).toMatchObject({
       rule: "enum",
-      path: "$.optionalNestedEnum",
+      jsonPath: "$.optionalNestedEnum",
     });
   });
 });
@@ -1081,7 +1096,7 @@ describe("extensions", () => {
     [TestAllTypesProto2, { "[acme.unknown]": 5 }, {}, "unknown-field", '$["[acme.unknown]"]'],
     [TestAllTypesProto3, { [key]: 5 }, {}, "unknown-field", `$[${JSON.stringify(key)}]`], // extends another message
   ])("%s %o is %s", (desc, json, options, rule, path) => {
-    expect(catchWkt(() => read(desc, json, options))).toMatchObject({ rule, path });
+    expect(catchWkt(() => read(desc, json, options))).toMatchObject({ rule, jsonPath: path });
   });
 
   it("skips unknown extensions with ignoreUnknownFields", () => {
@@ -1189,7 +1204,7 @@ describe("maxValues: the memory budget", () => {
         return "ok";
       } catch (e) {
         if (!isWktJsonError(e)) throw e;
-        return { rule: e.rule, path: e.path };
+        return { rule: e.rule, jsonPath: e.jsonPath };
       }
     };
     const options = maxValues === undefined ? undefined : { maxValues };
@@ -1258,21 +1273,23 @@ describe("maxValues: the memory budget", () => {
     expect(both(desc, text, cost)).toEqual(["ok", "ok"]);
     expect(both(desc, text, cost + 1)).toEqual(["ok", "ok"]);
     expect(both(desc, text, cost - 1)).toEqual([
-      { rule: "size", path },
-      { rule: "size", path },
+      { rule: "size", jsonPath: path },
+      { rule: "size", jsonPath: path },
     ]);
   });
 
   it("the error names maxValues and its value; validateJson* end with the same issue", () => {
     const text = '{"repeatedInt32":[1,2,3]}';
     const e = catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: top + 5 }));
-    expect(e).toMatchObject({ rule: "size", path: "$.repeatedInt32", line: 1, column: 18 });
+    expect(e).toMatchObject({ rule: "size", jsonPath: "$.repeatedInt32", line: 1, column: 18 });
     expect(e.detail).toContain("maxValues (531) units of 8 bytes");
     for (const issues of [
       validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 5 }),
       validateJson(TestAllTypesProto3, JSON.parse(text) as JsonValue, { registry: testRegistry, maxValues: top + 5 }),
     ]) {
-      expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedInt32", detail: e.detail })]);
+      expect(issues).toEqual([
+        expect.objectContaining({ rule: "size", jsonPath: "$.repeatedInt32", detail: e.detail }),
+      ]);
     }
     expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: top + 6 })).toEqual([]);
   });
@@ -1282,23 +1299,23 @@ describe("maxValues: the memory budget", () => {
     const cost = top + upgrade + 3 + 32 + top;
     expect(both(TestAllTypesProto3, text, cost)).toEqual(["ok", "ok"]);
     expect(both(TestAllTypesProto3, text, cost - 1)).toEqual([
-      { rule: "size", path: "$.optionalAny" },
-      { rule: "size", path: "$.optionalAny" },
+      { rule: "size", jsonPath: "$.optionalAny" },
+      { rule: "size", jsonPath: "$.optionalAny" },
     ]);
   });
 
   it.each([-1, 1.5, NaN, "1" as unknown as number])("rejects maxValues %s (rule range)", (maxValues) => {
-    expect(catchWkt(() => read(TestAllTypesProto3, {}, { maxValues }))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => read(TestAllTypesProto3, {}, { maxValues }))).toMatchObject({ rule: "range", jsonPath: "$" });
     expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues }))).toMatchObject({
       rule: "range",
-      path: "$",
+      jsonPath: "$",
     });
   });
 
   it("maxValues 0 refuses every message; Infinity switches the budget off", () => {
     expect(catchWkt(() => readText(TestAllTypesProto3, "{}", { maxValues: 0 }))).toMatchObject({
       rule: "size",
-      path: "$",
+      jsonPath: "$",
     });
     const text = `{"repeatedNestedMessage":[${Array(20_000).fill('{"corecursive":{}}').join(",")}]}`;
     expect(catchWkt(() => readText(TestAllTypesProto3, text)).rule).toBe("size");
@@ -1316,8 +1333,8 @@ describe("maxValues: the memory budget", () => {
     const list = (n: number): string => `{"repeatedNestedMessage":[${Array(n).fill('{"corecursive":{}}').join(",")}]}`;
     expect(both(TestAllTypesProto3, list(9_000))).toEqual(["ok", "ok"]);
     expect(both(TestAllTypesProto3, list(10_000))).toEqual([
-      { rule: "size", path: "$.repeatedNestedMessage[9275].corecursive" },
-      { rule: "size", path: "$.repeatedNestedMessage[9275].corecursive" },
+      { rule: "size", jsonPath: "$.repeatedNestedMessage[9275].corecursive" },
+      { rule: "size", jsonPath: "$.repeatedNestedMessage[9275].corecursive" },
     ]);
     // Empty NestedMessages (7 units for 3 code units, which earn 12) and int64 lists (5 for 2) of any length.
     expect(both(TestAllTypesProto3, `{"repeatedNestedMessage":[${Array(600_000).fill("{}").join(",")}]}`)).toEqual([
@@ -1335,10 +1352,10 @@ describe("maxValues in validateJson*", () => {
     const text = '{"repeatedTimestamp":["1970-01-01T00:00:00Z","1970-01-01T00:00:00Z","1970-01-01T00:00:00Z"]}';
     expect(validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 562 })).toEqual([]);
     const issues = validateJsonString(TestAllTypesProto3, text, { registry: testRegistry, maxValues: 545 });
-    expect(issues).toEqual([expect.objectContaining({ rule: "size", path: "$.repeatedTimestamp[1]" })]);
+    expect(issues).toEqual([expect.objectContaining({ rule: "size", jsonPath: "$.repeatedTimestamp[1]" })]);
     expect(catchWkt(() => readText(TestAllTypesProto3, text, { maxValues: 545 }))).toMatchObject({
       rule: "size",
-      path: "$.repeatedTimestamp[1]",
+      jsonPath: "$.repeatedTimestamp[1]",
     });
   });
 });
@@ -1352,7 +1369,7 @@ describe("the registry option", () => {
     ["validateJson", () => validateJson(StructSchema, {}, { registry: {} as never })],
     ["validateJsonString", () => validateJsonString(StructSchema, "{}", { registry: {} as never })],
   ])("%s refuses a registry that is not a Registry", (_, call) => {
-    expect(catchWkt(call)).toMatchObject({ rule: "json-type", path: "$", typeName: "options" });
+    expect(catchWkt(call)).toMatchObject({ rule: "json-type", jsonPath: "$", typeName: "options" });
   });
 });
 
@@ -1366,6 +1383,6 @@ describe("a registry without getExtension", () => {
     ["validateJson", () => validateJson(StructSchema, {}, { registry: partial })],
     ["toJson", () => toJson(StructSchema, create(StructSchema), { registry: partial })],
   ])("%s refuses it up front", (_, call) => {
-    expect(catchWkt(call)).toMatchObject({ rule: "json-type", path: "$", typeName: "options" });
+    expect(catchWkt(call)).toMatchObject({ rule: "json-type", jsonPath: "$", typeName: "options" });
   });
 });

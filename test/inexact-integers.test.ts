@@ -99,7 +99,7 @@ function places(type: (typeof integerTypes)[number]): Place[] {
   return out;
 }
 
-type Outcome = { json: JsonValue } | { rule: string; path: string };
+type Outcome = { json: JsonValue } | { rule: string; jsonPath: string };
 
 /** What fromJsonString gives: the message's JSON, or the error's rule and path (with its position checked). */
 function decode(schema: DescMessage, text: string): Outcome {
@@ -110,7 +110,7 @@ function decode(schema: DescMessage, text: string): Outcome {
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
     expect(e.line).toBeGreaterThanOrEqual(1);
-    return { rule: e.rule, path: e.path };
+    return { rule: e.rule, jsonPath: e.jsonPath };
   }
 }
 
@@ -122,7 +122,7 @@ function validatorAgrees(schema: DescMessage, text: string, outcome: Outcome): v
   } else {
     const e = catchWkt(() => fromJsonString(schema, text, { registry: testRegistry }));
     expect(issues).toContainEqual(
-      expect.objectContaining({ rule: e.rule, path: e.path, line: e.line, column: e.column, detail: e.detail }),
+      expect.objectContaining({ rule: e.rule, jsonPath: e.jsonPath, line: e.line, column: e.column, detail: e.detail }),
     );
   }
 }
@@ -133,7 +133,7 @@ describe.each(integerTypes)("%s", (type) => {
       const number = decode(schema, text(literal));
       const string = decode(schema, text(JSON.stringify(literal)));
       expect({ literal, outcome: number }).toEqual({ literal, outcome: string });
-      if (!("json" in number)) expect(number.path).toBe(path);
+      if (!("json" in number)) expect(number.jsonPath).toBe(path);
       validatorAgrees(schema, text(literal), number);
     }
   });
@@ -149,13 +149,14 @@ describe("the literals that are not integers", () => {
   ])("%s: rule syntax, with the double in the detail, at the literal's position", (literal, double) => {
     const text = `{\n  "optionalInt64": ${literal}\n}`;
     const e = catchWkt(() => fromJsonString(M, text));
-    expect(e).toMatchObject({ rule: "syntax", path: "$.optionalInt64", typeName: "int64", line: 2, column: 20 });
+    expect(e).toMatchObject({ rule: "syntax", jsonPath: "$.optionalInt64", typeName: "int64", line: 2, column: 20 });
     expect(e.detail).toContain(`a double reads it as ${double}`);
     expect(validateJsonString(M, text)).toEqual([
       {
         rule: "syntax",
-        path: "$.optionalInt64",
-        segments: ["optionalInt64"],
+        jsonPath: "$.optionalInt64",
+        message: e.message,
+        path: ["optionalInt64"],
         typeName: "int64",
         detail: e.detail,
         line: 2,
@@ -173,8 +174,13 @@ describe("the literals that are not integers", () => {
     ] as const) {
       for (const literal of ["1.00000000000000000001", "1e-400", "-0.99999999999999999999"]) {
         const e = catchWkt(() => fromJsonString(M, text(literal)));
-        expect({ place, literal, rule: e.rule, path: e.path }).toEqual({ place, literal, rule: "enum", path });
-        validatorAgrees(M, text(literal), { rule: e.rule, path: e.path });
+        expect({ place, literal, rule: e.rule, jsonPath: e.jsonPath }).toEqual({
+          place,
+          literal,
+          rule: "enum",
+          jsonPath: path,
+        });
+        validatorAgrees(M, text(literal), { rule: e.rule, jsonPath: e.jsonPath });
       }
       for (const literal of ["1e-0", "0.0", "1.0"]) {
         if (place === "null value" && literal !== "0.0") continue;
@@ -191,8 +197,8 @@ describe("the literals that are not integers", () => {
   it("report each place in the validator, and the first in the decoder, in text order", () => {
     const text =
       '{"optionalInt32": 1e-400, "optionalDouble": 1e-400, "repeatedUint32": [1, 0.99999999999999999999], "x": 1}';
-    expect(catchWkt(() => fromJsonString(M, text))).toMatchObject({ rule: "syntax", path: "$.optionalInt32" });
-    expect(validateJsonString(M, text).map((i) => [i.rule, i.path])).toEqual([
+    expect(catchWkt(() => fromJsonString(M, text))).toMatchObject({ rule: "syntax", jsonPath: "$.optionalInt32" });
+    expect(validateJsonString(M, text).map((i) => [i.rule, i.jsonPath])).toEqual([
       ["syntax", "$.optionalInt32"],
       ["syntax", "$.repeatedUint32[1]"],
       ["unknown-field", "$.x"],
@@ -200,7 +206,7 @@ describe("the literals that are not integers", () => {
     // An earlier error stays the first.
     expect(catchWkt(() => fromJsonString(M, '{"x": 1, "optionalInt32": 1e-400}'))).toMatchObject({
       rule: "unknown-field",
-      path: "$.x",
+      jsonPath: "$.x",
     });
   });
 });

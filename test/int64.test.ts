@@ -63,7 +63,7 @@ group("int64From (signed)", () => {
     ["function", () => 1, "int64"],
     ["Long-shaped object", { low: 1, high: 0, unsigned: false }, "int64"],
   ])("rejects %s (%s)", (_label, value, rule) => {
-    expect(catchWkt(() => int64From(value))).toMatchObject({ rule, path: "$", typeName: "int64" });
+    expect(catchWkt(() => int64From(value))).toMatchObject({ rule, jsonPath: "$", typeName: "int64" });
   });
 });
 
@@ -93,16 +93,20 @@ group("int64From (unsigned)", () => {
     ["string +1", "+1", "int64"],
     ["null", null, "int64"],
   ])("rejects %s (%s)", (_label, value, rule) => {
-    expect(catchWkt(() => int64From(value, { unsigned: true }))).toMatchObject({ rule, path: "$", typeName: "uint64" });
+    expect(catchWkt(() => int64From(value, { unsigned: true }))).toMatchObject({
+      rule,
+      jsonPath: "$",
+      typeName: "uint64",
+    });
   });
 });
 
 group("int64From options", () => {
   it("reports the given path and type name", () => {
     const e = catchWkt(() => int64From("x", { path: "$.seconds", typeName: "google.protobuf.Duration" }));
-    expect(e).toMatchObject({ rule: "int64", path: "$.seconds", typeName: "google.protobuf.Duration" });
+    expect(e).toMatchObject({ rule: "int64", jsonPath: "$.seconds", typeName: "google.protobuf.Duration" });
     const r = catchWkt(() => int64From(-1n, { unsigned: true, path: "$[3]" }));
-    expect(r).toMatchObject({ rule: "range", path: "$[3]", typeName: "uint64" });
+    expect(r).toMatchObject({ rule: "range", jsonPath: "$[3]", typeName: "uint64" });
   });
 
   it("does not put the value itself in messages about wrong types", () => {
@@ -142,6 +146,6 @@ group("int64From recognises a Long by its shape, without loading long", () => {
     ["a string low", { __isLong__: true, low: "0", high: 0, unsigned: false }],
     ["no unsigned", { __isLong__: true, low: 0, high: 0 }],
   ])("rejects a Long-like object with %s", (_label, value) => {
-    expect(catchWkt(() => int64From(value))).toMatchObject({ rule: "int64", path: "$", typeName: "int64" });
+    expect(catchWkt(() => int64From(value))).toMatchObject({ rule: "int64", jsonPath: "$", typeName: "int64" });
   });
 });

@@ -13,7 +13,7 @@ function outcome(run: () => string): unknown {
   try {
     return { text: run() };
   } catch (e) {
-    if (isWktJsonError(e)) return { rule: e.rule, path: e.path, typeName: e.typeName, detail: e.detail };
+    if (isWktJsonError(e)) return { rule: e.rule, jsonPath: e.jsonPath, typeName: e.typeName, detail: e.detail };
     return { notOurs: String(e) };
   }
 }

@@ -233,6 +233,6 @@ describe("path lists (required, outputOnly): the behaviour createFromJson and st
     expect(jsonSchema(Node, { create: true, required: [] })).toEqual(jsonSchema(Node, { create: true }));
     const ours = catchWkt(() => jsonSchema(Node, { create: true, required: ["children.note"] }));
     const create = catchWkt(() => createFromJson(Node, {}, { required: ["children.note"] }));
-    expect([ours.rule, ours.path, ours.detail]).toEqual([create.rule, create.path, create.detail]);
+    expect([ours.rule, ours.jsonPath, ours.detail]).toEqual([create.rule, create.jsonPath, create.detail]);
   });
 });

@@ -202,7 +202,7 @@ describe("create: proto2 required fields beside AIP-203 REQUIRED ones", () => {
   it("createFromJson names the missing field, rule required; allowPartial reads it", () => {
     expect(catchWkt(() => createFromJson(Node, { children: [{}] }))).toMatchObject({
       rule: "required",
-      path: "$.children[0].reqId",
+      jsonPath: "$.children[0].reqId",
     });
     expect(createFromJson(Node, {}, { allowPartial: true })).toMatchObject({ reqId: 0 });
   });

@@ -140,7 +140,7 @@ function at(value: unknown, path: string): { value: unknown; inAny: boolean } {
  * states simply.
  */
 function inexpressible(parsed: unknown, input: Input, e: WktJsonError): string | undefined {
-  const { value, inAny } = at(parsed, e.path);
+  const { value, inAny } = at(parsed, e.jsonPath);
   if (inAny || e.typeName === "google.protobuf.Any")
     return "inside an Any of a type that is not well-known: the schema does not resolve @type";
   switch (e.rule) {
@@ -245,7 +245,7 @@ describe("the inputs the decoder accepts are valid against the input schema", ()
       }
       const why = inexpressible(parsed, input, r.error);
       if (why === undefined)
-        unexplained.push(`${r.error.rule} ${r.error.path} ${input.schema.typeName} ${input.text.slice(0, 160)}`);
+        unexplained.push(`${r.error.rule} ${r.error.jsonPath} ${input.schema.typeName} ${input.text.slice(0, 160)}`);
       else reasons.set(why, (reasons.get(why) ?? 0) + 1);
     }
     expect(unexplained).toEqual([]);
@@ -661,7 +661,10 @@ describe("the document", () => {
     [{ nameSuffix: "/x" }, "range"],
     ["input", "range"],
   ])("refuses the options %j (rule %s)", (options, rule) => {
-    expect(catchWkt(() => jsonSchema(DurationSchema, options as JsonSchemaOptions))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => jsonSchema(DurationSchema, options as JsonSchemaOptions))).toMatchObject({
+      rule,
+      jsonPath: "$",
+    });
   });
 
   it("refuses what is not a message descriptor", () => {

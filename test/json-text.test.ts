@@ -182,7 +182,7 @@ describe.each(parsers)("%s", (_, parse) => {
     ['{"a":{"x":[1,2]},"a":{}}', "duplicate-field", "$.a", 1, 18],
     ['{"a":1,"a":2', "duplicate-field", "$.a", 1, 8], // the first failure counts
   ])("rejects %j (%s at %s, %i:%i)", (text, rule, path, line, column) => {
-    expect(catchWkt(() => parse(text))).toMatchObject({ rule, path, line, column, typeName: "JSON" });
+    expect(catchWkt(() => parse(text))).toMatchObject({ rule, jsonPath: path, line, column, typeName: "JSON" });
   });
 
   describe("depth", () => {
@@ -191,14 +191,14 @@ describe.each(parsers)("%s", (_, parse) => {
     it.each([
       [arrays, 2, 3, undefined],
       [arrays, 3, 3, undefined],
-      [arrays, 4, 3, { path: "$[0][0][0]", column: 4 }],
+      [arrays, 4, 3, { jsonPath: "$[0][0][0]", column: 4 }],
       [objects, 2, 3, undefined],
       [objects, 3, 3, undefined],
-      [objects, 4, 3, { path: "$.a.a.a", column: 16 }],
-      [arrays, 1, 0, { path: "$", column: 1 }],
+      [objects, 4, 3, { jsonPath: "$.a.a.a", column: 16 }],
+      [arrays, 1, 0, { jsonPath: "$", column: 1 }],
       [arrays, jsonTextMaxDepthDefault - 1, undefined, undefined],
       [arrays, jsonTextMaxDepthDefault, undefined, undefined],
-      [arrays, jsonTextMaxDepthDefault + 1, undefined, { path: "$" + "[0]".repeat(512), column: 513 }],
+      [arrays, jsonTextMaxDepthDefault + 1, undefined, { jsonPath: "$" + "[0]".repeat(512), column: 513 }],
     ])("%#: depth %i with limit %s", (make, depth, maxDepth, failure) => {
       const text = make(depth);
       const options = maxDepth === undefined ? {} : { maxDepth };
@@ -215,7 +215,7 @@ describe.each(parsers)("%s", (_, parse) => {
 
     it('stops 100,000 {"a": with a depth error, not a stack overflow', () => {
       const e = catchWkt(() => parse('{"a":'.repeat(100_000)));
-      expect(e).toMatchObject({ rule: "depth", column: 512 * 5 + 1, path: "$" + ".a".repeat(512) });
+      expect(e).toMatchObject({ rule: "depth", column: 512 * 5 + 1, jsonPath: "$" + ".a".repeat(512) });
     });
 
     it("stops 100,000 nested arrays that close, too", () => {
@@ -230,12 +230,12 @@ describe.each(parsers)("%s", (_, parse) => {
   });
 
   it.each([
-    ["[1]", 2, { rule: "size", path: "$", line: 1, column: 3 }],
+    ["[1]", 2, { rule: "size", jsonPath: "$", line: 1, column: 3 }],
     ["[1]", 3, undefined],
     ["[1]", 4, undefined],
-    ["[\n10]", 4, { rule: "size", path: "$", line: 2, column: 3 }],
-    ["", 0, { rule: "syntax", path: "$", line: 1, column: 1 }], // within the limit, but empty
-    ["1", 0, { rule: "size", path: "$", line: 1, column: 1 }],
+    ["[\n10]", 4, { rule: "size", jsonPath: "$", line: 2, column: 3 }],
+    ["", 0, { rule: "syntax", jsonPath: "$", line: 1, column: 1 }], // within the limit, but empty
+    ["1", 0, { rule: "size", jsonPath: "$", line: 1, column: 1 }],
   ])("applies maxLength to %j with limit %i", (text, maxLength, failure) => {
     // Only the entry point applies maxLength.
     if (parse !== parseJsonText) return;
@@ -265,14 +265,17 @@ describe.each(parsers)("%s", (_, parse) => {
 
 describe("parseJsonText", () => {
   it("rejects a non-string with a WktJsonError", () => {
-    expect(catchWkt(() => parseJsonText(42 as unknown as string))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => parseJsonText(42 as unknown as string))).toMatchObject({ rule: "json-type", jsonPath: "$" });
   });
 
   it("finds duplicates even when Object.prototype has an enumerable property", () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto["injected"] = 1;
     try {
-      expect(catchWkt(() => parseJsonText('{"a":1,"a":2}'))).toMatchObject({ rule: "duplicate-field", path: "$.a" });
+      expect(catchWkt(() => parseJsonText('{"a":1,"a":2}'))).toMatchObject({
+        rule: "duplicate-field",
+        jsonPath: "$.a",
+      });
       expect(parseJsonText('{"a":1,"b":2}')).toEqual({ a: 1, b: 2 });
     } finally {
       delete proto["injected"];

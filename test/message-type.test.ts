@@ -17,7 +17,11 @@ describe("isMessageOf and checkMessage", () => {
   ])("%s is a Timestamp: %s", (_, value, expected) => {
     expect(isMessageOf(value, timestampTypeName)).toBe(expected);
     if (expected) expect(() => checkMessage(value, timestampTypeName)).not.toThrow();
-    else expect(catchWkt(() => checkMessage(value, timestampTypeName))).toMatchObject({ rule: "json-type", path: "$" });
+    else
+      expect(catchWkt(() => checkMessage(value, timestampTypeName))).toMatchObject({
+        rule: "json-type",
+        jsonPath: "$",
+      });
   });
 
   it("names the type it expected and the one it got", () => {

@@ -150,14 +150,14 @@ const takesMaxIssues: Record<string, Call> = {
   standardSchema: takesMaxDepth["standardSchema"]!,
 };
 
-/** The error a call throws for `options`, as `{ rule, path, typeName, detail }`, or "accepted". */
+/** The error a call throws for `options`, as `{ rule, jsonPath: path, typeName, detail }`, or "accepted". */
 function outcome(call: Call, options: Record<string, unknown>): unknown {
   try {
     call(options);
     return "accepted";
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    return { rule: e.rule, path: e.path, typeName: e.typeName, detail: e.detail };
+    return { rule: e.rule, jsonPath: e.jsonPath, typeName: e.typeName, detail: e.detail };
   }
 }
 
@@ -178,7 +178,7 @@ describe.each([
     (_, v) => {
       const errors = new Map(entries.map(([fn, call]) => [fn, outcome(call, { [name]: v })]));
       const first = errors.values().next().value as { detail: string };
-      expect(first).toMatchObject({ rule: "range", path: "$", typeName: "options" });
+      expect(first).toMatchObject({ rule: "range", jsonPath: "$", typeName: "options" });
       expect(first.detail).toContain(name);
       for (const [fn, e] of errors) expect([fn, e]).toEqual([fn, first]);
     },

@@ -29,7 +29,7 @@ const storedJson = {
 } satisfies JsonObject;
 const stored = fromJson(Book, storedJson);
 
-const where = (e: WktJsonError) => ({ rule: e.rule, path: e.path, line: e.line, column: e.column });
+const where = (e: WktJsonError) => ({ rule: e.rule, jsonPath: e.jsonPath, line: e.line, column: e.column });
 
 /** The three entry points on a body text, the stored Book where there is one. */
 const entries = {
@@ -41,10 +41,15 @@ const entries = {
 describe.each(Object.entries(entries))("%s", (_, call) => {
   it("gives the decoder's errors their line and column", () => {
     const text = '{\n  "title": "T",\n  "publishTime": "1974-02-30T00:00:00Z"\n}';
-    expect(where(catchWkt(() => call(text)))).toEqual({ rule: "range", path: "$.publishTime", line: 3, column: 18 });
+    expect(where(catchWkt(() => call(text)))).toEqual({
+      rule: "range",
+      jsonPath: "$.publishTime",
+      line: 3,
+      column: 18,
+    });
     expect(where(catchWkt(() => call('{"title": "T",\n "titel": 1}')))).toEqual({
       rule: "unknown-field",
-      path: "$.titel",
+      jsonPath: "$.titel",
       line: 2,
       column: 11,
     });
@@ -53,7 +58,7 @@ describe.each(Object.entries(entries))("%s", (_, call) => {
 
   it('refuses a repeated member, which JSON.parse keeps the last of: a repeated "title" is duplicate-field', () => {
     const e = catchWkt(() => call('{\n  "title": "A",\n  "title": "B"\n}'));
-    expect(where(e)).toEqual({ rule: "duplicate-field", path: "$.title", line: 3, column: 3 });
+    expect(where(e)).toEqual({ rule: "duplicate-field", jsonPath: "$.title", line: 3, column: 3 });
   });
 
   it("drops the output-only members, and refuses them under strict with their line and column", () => {
@@ -62,7 +67,7 @@ describe.each(Object.entries(entries))("%s", (_, call) => {
     expect((call(text) as JsonObject).createTime).not.toBe("2030-01-01T00:00:00Z");
     expect(where(catchWkt(() => call(text, { strict: true })))).toEqual({
       rule: "field-behavior",
-      path: "$.createTime",
+      jsonPath: "$.createTime",
       line: 2,
       column: 16,
     });
@@ -71,14 +76,14 @@ describe.each(Object.entries(entries))("%s", (_, call) => {
   it("places a required field's error: at the member sent, else at the object that lacks it", () => {
     expect(where(catchWkt(() => call('{\n  "title": ""\n}')))).toEqual({
       rule: "field-behavior",
-      path: "$.title",
+      jsonPath: "$.title",
       line: 2,
       column: 12,
     });
     const text = '{"title": "T",\n  "author": {\n    "givenName": ""\n  }\n}';
     expect(where(catchWkt(() => call(text)))).toEqual({
       rule: "field-behavior",
-      path: "$.author.givenName",
+      jsonPath: "$.author.givenName",
       line: 3,
       column: 18,
     });
@@ -138,7 +143,7 @@ describe("patchFromJsonString and jsonPatchFromJsonString", () => {
     for (const text of ['{"title": "T",\n "printing": null}', '{"title": "T",\n "printing": {}}']) {
       expect(where(catchWkt(() => patchFromJsonString(Book, withPress, text)))).toEqual({
         rule: "field-behavior",
-        path: "$.printing.press",
+        jsonPath: "$.printing.press",
         line: 2,
         column: 14,
       });
@@ -148,7 +153,7 @@ describe("patchFromJsonString and jsonPatchFromJsonString", () => {
   it("places an immutable field's change at its member", () => {
     expect(where(catchWkt(() => patchFromJsonString(Book, stored, '{\n "isbn": "0"}')))).toEqual({
       rule: "field-behavior",
-      path: "$.isbn",
+      jsonPath: "$.isbn",
       line: 2,
       column: 10,
     });
@@ -162,7 +167,7 @@ describe("patchFromJsonString and jsonPatchFromJsonString", () => {
     );
     expect([strictMask.rule, strictMask.line]).toEqual(["field-behavior", undefined]);
     const e = catchWkt(() => jsonPatchFromJsonString(Book, { title: 1 }, '{"title": "T"}'));
-    expect([e.path, e.line, e.detail.startsWith("the stored resource")]).toEqual(["$.title", undefined, true]);
+    expect([e.jsonPath, e.line, e.detail.startsWith("the stored resource")]).toEqual(["$.title", undefined, true]);
   });
 
   it("checks the stored message as patch does", () => {

@@ -110,7 +110,7 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
     // Unless it holds an immutable value (printing.press): that would go with it (AIP-203).
     expect(catchWkt(() => apply({ ebookUrl: "https://example.com/b/1" }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.printing.press",
+      jsonPath: "$.printing.press",
     });
   });
 
@@ -166,11 +166,11 @@ describe("AIP-134: the mask is the request's, else the fields the body holds", (
     const { printing: _, ...withoutPrinting } = body;
     expect(catchWkt(() => apply(withoutPrinting, { updateMask: "*" }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.printing.press",
+      jsonPath: "$.printing.press",
     });
     expect(catchWkt(() => apply({ name: "shelves/1/books/1", title: "New" }, { updateMask: "*" }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.isbn",
+      jsonPath: "$.isbn",
     });
   });
 
@@ -199,7 +199,7 @@ describe("the body is checked against the schema first", () => {
     [["title"], "json-type", "$"],
     [JSON.parse('{"__proto__": {"title": "x"}}') as JsonValue, "unknown-field", "$.__proto__"],
   ])("%j: %s at %s", (body, rule, path) => {
-    expect(catchWkt(() => apply(body))).toMatchObject({ rule, path });
+    expect(catchWkt(() => apply(body))).toMatchObject({ rule, jsonPath: path });
     expect(({} as Record<string, unknown>).title).toBeUndefined();
   });
 
@@ -264,19 +264,19 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
 
     it("strict: an error, at the member's path", () => {
       expect(catchWkt(() => apply({ title: "T", createTime: "2030-01-01T00:00:00Z" }, { strict: true }))).toMatchObject(
-        { rule: "field-behavior", path: "$.createTime" },
+        { rule: "field-behavior", jsonPath: "$.createTime" },
       );
       expect(catchWkt(() => apply({ author: { id: "x" } }, { strict: true }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.author.id",
+        jsonPath: "$.author.id",
       });
       expect(
         catchWkt(() => apply({ chapters: [{ title: "a" }, { id: "x", title: "b" }] }, { strict: true })),
-      ).toMatchObject({ rule: "field-behavior", path: "$.chapters[1].id" });
+      ).toMatchObject({ rule: "field-behavior", jsonPath: "$.chapters[1].id" });
       // About the mask, not the body: at the update mask's path, as the mask's other errors are.
       expect(catchWkt(() => apply({ title: "T" }, { strict: true, updateMask: "title,createTime" }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.updateMask",
+        jsonPath: "$.updateMask",
       });
       expect(changes(apply({ title: "T" }, { strict: true }))).toEqual({ title: "T" });
     });
@@ -287,15 +287,15 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
       expect(changes(apply({ name: "shelves/1/books/1", isbn: "978-0-06-051275-9", title: "T" }))).toEqual({
         title: "T",
       });
-      expect(catchWkt(() => apply({ isbn: "0" }))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
+      expect(catchWkt(() => apply({ isbn: "0" }))).toMatchObject({ rule: "field-behavior", jsonPath: "$.isbn" });
       expect(catchWkt(() => apply({ name: "shelves/2/books/1" }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.name",
+        jsonPath: "$.name",
       });
-      expect(catchWkt(() => apply({ isbn: null }))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
+      expect(catchWkt(() => apply({ isbn: null }))).toMatchObject({ rule: "field-behavior", jsonPath: "$.isbn" });
       expect(catchWkt(() => apply({ printing: { press: "Gollancz" } }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.printing.press",
+        jsonPath: "$.printing.press",
       });
     });
 
@@ -305,43 +305,43 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
       const out = toJson(Book, patch(Book, bare, body, { immutableSetOnce: true })) as JsonObject;
       expect(out).toEqual({ title: "T", isbn: "1", printing: { press: "P" } });
       // By default (AIP-203: "may be set in a request to create a resource, but may not be changed after").
-      expect(catchWkt(() => patch(Book, bare, body))).toMatchObject({ rule: "field-behavior", path: "$.isbn" });
+      expect(catchWkt(() => patch(Book, bare, body))).toMatchObject({ rule: "field-behavior", jsonPath: "$.isbn" });
       expect(catchWkt(() => patch(Book, bare, { printing: { press: "P" } }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.printing.press",
+        jsonPath: "$.printing.press",
       });
     });
 
     it("a replaced message may not change its immutable members", () => {
       expect(catchWkt(() => apply({ printing: { copies: 2 } }, { updateMask: "printing" }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.printing.press",
+        jsonPath: "$.printing.press",
       });
     });
   });
 
   describe("REQUIRED", () => {
     it("may not be cleared", () => {
-      expect(catchWkt(() => apply({ title: "" }))).toMatchObject({ rule: "field-behavior", path: "$.title" });
-      expect(catchWkt(() => apply({ title: null }))).toMatchObject({ rule: "field-behavior", path: "$.title" });
+      expect(catchWkt(() => apply({ title: "" }))).toMatchObject({ rule: "field-behavior", jsonPath: "$.title" });
+      expect(catchWkt(() => apply({ title: null }))).toMatchObject({ rule: "field-behavior", jsonPath: "$.title" });
       expect(catchWkt(() => apply({ author: { givenName: "" } }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.author.givenName",
+        jsonPath: "$.author.givenName",
       });
       expect(catchWkt(() => apply({ author: { familyName: "F" } }, { impliedMask: "fields" }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.author.givenName",
+        jsonPath: "$.author.givenName",
       });
     });
 
     it("in every element of a list and value of a map the update sets", () => {
       expect(catchWkt(() => apply({ chapters: [{ title: "a" }, { pages: 3 }] }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.chapters[1].title",
+        jsonPath: "$.chapters[1].title",
       });
       expect(catchWkt(() => apply({ appendices: { x: { pages: 3 } } }))).toMatchObject({
         rule: "field-behavior",
-        path: "$.appendices.x.title",
+        jsonPath: "$.appendices.x.title",
       });
     });
 
@@ -393,7 +393,7 @@ describe("AIP-203 field behaviour from google.api.field_behavior", () => {
     expect(toJson(M, patch(M, m, { x: "forged", y: "new" }))).toEqual({ x: "kept", y: "new" });
     expect(catchWkt(() => patch(M, m, { x: "forged" }, { strict: true }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.x",
+      jsonPath: "$.x",
     });
   });
 });
@@ -421,15 +421,15 @@ describe("field behaviour given as path lists", () => {
     });
     expect(catchWkt(() => patch(M, base, { optionalNestedMessage: { a: 3 } }, o))).toMatchObject({
       rule: "field-behavior",
-      path: "$.optionalNestedMessage.a",
+      jsonPath: "$.optionalNestedMessage.a",
     });
     expect(catchWkt(() => patch(M, base, { optionalString: "" }, o))).toMatchObject({
       rule: "field-behavior",
-      path: "$.optionalString",
+      jsonPath: "$.optionalString",
     });
     expect(catchWkt(() => patch(M, base, { optionalInt32: 9 }, { ...o, strict: true }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.optionalInt32",
+      jsonPath: "$.optionalInt32",
     });
   });
 
@@ -454,7 +454,7 @@ describe("options", () => {
   });
 
   it("a mask from the query string names its errors at $.updateMask", () => {
-    expect(catchWkt(() => apply({}, { updateMask: "title,,tags" }))).toMatchObject({ path: "$.updateMask" });
+    expect(catchWkt(() => apply({}, { updateMask: "title,,tags" }))).toMatchObject({ jsonPath: "$.updateMask" });
   });
 
   it("stored must be a message of the schema", () => {
@@ -465,7 +465,7 @@ describe("options", () => {
     const body = { "[protobuf_test_messages.proto2.extension_int32]": 1 };
     expect(
       catchWkt(() => patch(TestAllTypesProto2, create(TestAllTypesProto2), body, { registry: testRegistry })),
-    ).toMatchObject({ rule: "mask-path", path: '$["[protobuf_test_messages.proto2.extension_int32]"]' });
+    ).toMatchObject({ rule: "mask-path", jsonPath: '$["[protobuf_test_messages.proto2.extension_int32]"]' });
   });
 });
 
@@ -490,17 +490,17 @@ describe("jsonPatch: resources kept as proto3 JSON", () => {
   it("refuses what jsonMerge would store: a misspelt field, a list replaced by a string", () => {
     expect(catchWkt(() => jsonPatch(Book, storedJson, { titel: "x" }))).toMatchObject({
       rule: "unknown-field",
-      path: "$.titel",
+      jsonPath: "$.titel",
     });
     expect(catchWkt(() => jsonPatch(Book, storedJson, { tags: "x" }))).toMatchObject({
       rule: "json-type",
-      path: "$.tags",
+      jsonPath: "$.tags",
     });
   });
 
   it("an error in the stored JSON says so", () => {
     const e = catchWkt(() => jsonPatch(Book, { title: 1 }, {}));
-    expect(e).toMatchObject({ rule: "json-type", path: "$.title" });
+    expect(e).toMatchObject({ rule: "json-type", jsonPath: "$.title" });
     expect(e.detail.startsWith("the stored resource")).toBe(true);
   });
 });
@@ -640,11 +640,11 @@ describe("depth: the call's limit, and where the stored resource nests too deep"
   it("a depth error names the stored resource's message past the limit, not $", () => {
     const e = catchWkt(() => patch(TestAllTypesProto3, stored, {}, opts));
     expect(e.rule).toBe("depth");
-    expect(e.path).toBe(deepPath);
+    expect(e.jsonPath).toBe(deepPath);
     expect(e.typeName).toBe(TestAllTypesProto3.typeName);
     expect(e.detail).toMatch(/^the stored resource: messages nest deeper than 100 levels/);
     const e2 = catchWkt(() => patch(TestAllTypesProto3, stored, {}, { ...opts, maxDepth: 120 }));
-    expect(e2.path).toBe("$" + ".recursiveMessage".repeat(120));
+    expect(e2.jsonPath).toBe("$" + ".recursiveMessage".repeat(120));
     expect(e2.detail).toMatch(/deeper than 120 levels/);
   });
 
@@ -653,9 +653,9 @@ describe("depth: the call's limit, and where the stored resource nests too deep"
       repeatedNestedMessage: [{}, { corecursive: deep(150) }],
     });
     const e = catchWkt(() => patch(TestAllTypesProto3, s, {}, opts));
-    expect(e.path).toBe("$.repeatedNestedMessage[1].corecursive" + ".recursiveMessage".repeat(98));
+    expect(e.jsonPath).toBe("$.repeatedNestedMessage[1].corecursive" + ".recursiveMessage".repeat(98));
     const m = create(TestAllTypesProto3, { mapStringNestedMessage: { "a b": { corecursive: deep(150) } } });
-    expect(catchWkt(() => patch(TestAllTypesProto3, m, {}, opts)).path).toBe(
+    expect(catchWkt(() => patch(TestAllTypesProto3, m, {}, opts)).jsonPath).toBe(
       '$.mapStringNestedMessage["a b"].corecursive' + ".recursiveMessage".repeat(98),
     );
   });
@@ -665,15 +665,15 @@ describe("depth: the call's limit, and where the stored resource nests too deep"
       fieldMaskMerge(TestAllTypesProto3, stored, create(TestAllTypesProto3), ["optional_int32"]),
     );
     expect(e.rule).toBe("depth");
-    expect(e.path).toBe(deepPath);
+    expect(e.jsonPath).toBe(deepPath);
     expect(e.detail).toMatch(/^the target: /);
     const s = catchWkt(() => fieldMaskMerge(TestAllTypesProto3, create(TestAllTypesProto3), stored, ["*"]));
-    expect([s.path, s.detail.slice(0, 11)]).toEqual([deepPath, "the source:"]);
+    expect([s.jsonPath, s.detail.slice(0, 11)]).toEqual([deepPath, "the source:"]);
     // Merged into the target below a masked field: the source's path too.
     const t = catchWkt(() =>
       fieldMaskMerge(TestAllTypesProto3, create(TestAllTypesProto3), stored, ["recursive_message"]),
     );
-    expect([t.rule, t.path, t.detail.slice(0, 11)]).toEqual(["depth", deepPath, "the source:"]);
+    expect([t.rule, t.jsonPath, t.detail.slice(0, 11)]).toEqual(["depth", deepPath, "the source:"]);
   });
 });
 
@@ -693,7 +693,7 @@ describe("depth: the field-behaviour walk takes the call's limit too", () => {
   it("with the default limit, a depth error at the path the walk reached, not $", () => {
     const e = catchWkt(() => patch(Tree, stored, { label: "x" }, { updateMask: "*" }));
     expect(e.rule).toBe("depth");
-    expect(e.path).toBe("$" + ".child".repeat(100));
+    expect(e.jsonPath).toBe("$" + ".child".repeat(100));
     expect(e.detail).toMatch(/^the updated resource: /);
   });
 });

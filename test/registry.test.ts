@@ -64,7 +64,7 @@ describe("typeUrlParse", () => {
     "1abc",
     "mailto:a.B",
   ])("rejects %o (rule type-url)", (url) => {
-    expect(catchWkt(() => typeUrlParse(url))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => typeUrlParse(url))).toMatchObject({ rule: "type-url", jsonPath: "$" });
   });
 
   // BUG: a type URL without any "/" is accepted ("acme.Flow" parses to prefix "", type "acme.Flow"). any.proto,
@@ -72,7 +72,7 @@ describe("typeUrlParse", () => {
   // character. The last segment of the URL's path must represent the fully qualified name of the type"; the C++
   // and Java runtimes reject such URLs. Expected: rule type-url.
   it.each(["acme.Flow", "google.protobuf.Duration"])('rejects %o: no "/"', (url) => {
-    expect(catchWkt(() => typeUrlParse(url))).toMatchObject({ rule: "type-url", path: "$" });
+    expect(catchWkt(() => typeUrlParse(url))).toMatchObject({ rule: "type-url", jsonPath: "$" });
   });
 
   it("parses what typeUrlFor builds", () => {
@@ -175,7 +175,7 @@ describe("typeUrlResolve", () => {
     ["type.googleapis.com/", "type-url"],
     ["ftp://x/google.protobuf.Duration", "type-url"],
   ])("without a registry rejects %s (%s)", (url, rule) => {
-    expect(catchWkt(() => typeUrlResolve(url))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => typeUrlResolve(url))).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it("resolves user types through the registry", () => {
@@ -206,7 +206,7 @@ describe("typeUrlResolve", () => {
     ["type.googleapis.com/protobuf_test_messages.proto3.NoSuchMessage", "unknown-type"],
     ["type.googleapis.com/a..b", "type-url"],
   ])("with a registry rejects %s (%s)", (url, rule) => {
-    expect(catchWkt(() => typeUrlResolve(url, testRegistry))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => typeUrlResolve(url, testRegistry))).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it("holds only messages of the well-known types", () => {

@@ -90,8 +90,8 @@ describe("jsonNumberToBigInt", () => {
     // saturate at a million, so the long fraction won and the value was reported as a non-integer.
     const text = "0." + "0".repeat(2_000_000) + "1e1000000000";
     expect(jsonNumberToBigInt(text)).toBe(Infinity);
-    expect(catchWkt(() => scalarFromJson(INT64, text, false))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => scalarFromJson(INT32, text, false))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => scalarFromJson(INT64, text, false))).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(catchWkt(() => scalarFromJson(INT32, text, false))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it("reads every integer written in scientific notation exactly", () => {
@@ -132,7 +132,7 @@ describe("scalarFromJson: integers", () => {
   }
   it.each(named(rows32))("%s reads %o as %o", (_, t, json, expected) => {
     if (typeof expected === "string") {
-      expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule: expected, path: "$" });
+      expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule: expected, jsonPath: "$" });
     } else {
       expect(scalarFromJson(t, json, false)).toBe(expected);
     }
@@ -157,7 +157,7 @@ describe("scalarFromJson: integers", () => {
   }
   it.each(named(rows64))("%s reads %o as %s", (_, t, json, expected) => {
     if (typeof expected === "string") {
-      expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule: expected, path: "$" });
+      expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule: expected, jsonPath: "$" });
     } else {
       expect(scalarFromJson(t, json, false)).toBe(expected);
       expect(scalarFromJson(t, json, true)).toBe(expected.toString());
@@ -212,7 +212,7 @@ describe("scalarFromJson: integers", () => {
       [UINT64, -1n, "range"],
     ]),
   )("%s rejects %o (%s)", (_, t, json, rule) => {
-    expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, jsonPath: "$" });
   });
 });
 
@@ -294,7 +294,7 @@ describe("scalarFromJson: floats, bool, string, bytes", () => {
       [BYTES, "A B=", "syntax"],
     ]),
   )("%s rejects %o (%s)", (_, t, json, rule) => {
-    expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => scalarFromJson(t, json, false))).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it.each(
@@ -358,7 +358,7 @@ describe("mapKeyFromJson", () => {
       [STRING, "\ud800", "utf16"],
     ]),
   )("%s rejects key %o (%s)", (_, t, key, rule) => {
-    expect(catchWkt(() => mapKeyFromJson(t, key))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => mapKeyFromJson(t, key))).toMatchObject({ rule, jsonPath: "$" });
   });
 });
 
@@ -413,7 +413,7 @@ describe("scalarToJson", () => {
       [BYTES, "AQ==", "json-type"],
     ]),
   )("%s rejects %o (%s)", (_, t, value, rule) => {
-    expect(catchWkt(() => scalarToJson(t, value))).toMatchObject({ rule, path: "$" });
+    expect(catchWkt(() => scalarToJson(t, value))).toMatchObject({ rule, jsonPath: "$" });
   });
 });
 

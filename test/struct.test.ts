@@ -172,7 +172,7 @@ describe("structFromJson / structToJson", () => {
     ["a class instance", new Point(1, 2)],
     ["a function", () => 1],
   ])("rejects %s at the root (json-type)", (_, json) => {
-    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule: "json-type", path: "$", typeName: STRUCT });
+    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule: "json-type", jsonPath: "$", typeName: STRUCT });
   });
 
   it.each([
@@ -197,7 +197,7 @@ describe("structFromJson / structToJson", () => {
     [{ "\udc00": 1 }, "utf16", '$["\\udc00"]', STRUCT], // a member name with a lone surrogate
     [{ a: { "b\ud800": null } }, "utf16", '$.a["b\\ud800"]', STRUCT],
   ])("rejects %o (%s at %s)", (json, rule, path, typeName) => {
-    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule, path, typeName });
+    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule, jsonPath: path, typeName });
   });
 
   it("accepts a surrogate pair, -0, and every JSON scalar", () => {
@@ -219,7 +219,7 @@ describe("structFromJson / structToJson", () => {
     expect(structToJson(structFromJson(json))).toEqual({ a: [1, { b: null }], c: "x" });
     expect(catchWkt(() => structFromJson(runInNewContext("({ d: new Date(0) })")))).toMatchObject({
       rule: "json-type",
-      path: "$.d",
+      jsonPath: "$.d",
     });
   });
 
@@ -248,10 +248,10 @@ describe("structFromJson / structToJson", () => {
     expect(out).toEqual(toJson(StructSchema, s));
     const bad = JSON.parse(text) as Record<string, JsonValue>;
     bad["\ud800"] = 1;
-    expect(catchWkt(() => structFromJson(bad))).toMatchObject({ rule: "utf16", path: '$["\\ud800"]' });
+    expect(catchWkt(() => structFromJson(bad))).toMatchObject({ rule: "utf16", jsonPath: '$["\\ud800"]' });
     const badStruct = structFromJson(json);
     badStruct.fields["\udc00x"] = v({ case: "nullValue", value: 0 as never });
-    expect(catchWkt(() => structToJson(badStruct))).toMatchObject({ rule: "utf16", path: '$["\\udc00x"]' });
+    expect(catchWkt(() => structToJson(badStruct))).toMatchObject({ rule: "utf16", jsonPath: '$["\\udc00x"]' });
   });
 
   it("reads own members only, even when Object.prototype has an enumerable member", () => {
@@ -314,10 +314,10 @@ describe("structFromJson / structToJson", () => {
       expect(m.structToJson(good)).toEqual({ "👋": "a👋" });
       expect(
         catchWkt(() => m.structToJson(structOf({ a: v({ case: "stringValue", value: "x\udc00" }) }))),
-      ).toMatchObject({ rule: "utf16", path: "$.a", typeName: VALUE });
+      ).toMatchObject({ rule: "utf16", jsonPath: "$.a", typeName: VALUE });
       expect(catchWkt(() => m.structToJson(structOf({ "\ud800": v({ case: "nullValue", value: 0 }) })))).toMatchObject({
         rule: "utf16",
-        path: '$["\\ud800"]',
+        jsonPath: '$["\\ud800"]',
         typeName: STRUCT,
       });
     } finally {
@@ -362,7 +362,7 @@ describe("structFromJson / structToJson", () => {
       VALUE,
     ],
   ])("refuses to encode %# (%s at %s)", (s, rule, path, typeName) => {
-    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule, path, typeName });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule, jsonPath: path, typeName });
   });
 });
 
@@ -458,10 +458,10 @@ describe("depth limit", () => {
       return;
     }
     const path = "$" + ".a".repeat(max);
-    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule: "depth", path, typeName: STRUCT });
+    expect(catchWkt(() => structFromJson(json))).toMatchObject({ rule: "depth", jsonPath: path, typeName: STRUCT });
     // The same nesting built as messages is refused when encoding.
     const s = structFromJson(json, { maxDepth: max + 1 });
-    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "depth", path, typeName: STRUCT });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "depth", jsonPath: path, typeName: STRUCT });
     expect(structToJson(s, { maxDepth: max + 1 })).toEqual(json);
   });
 
@@ -477,10 +477,10 @@ describe("depth limit", () => {
       return;
     }
     const path = "$" + "[0]".repeat(max);
-    expect(catchWkt(() => listValueFromJson(json))).toMatchObject({ rule: "depth", path, typeName: LIST });
-    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule: "depth", path, typeName: LIST });
+    expect(catchWkt(() => listValueFromJson(json))).toMatchObject({ rule: "depth", jsonPath: path, typeName: LIST });
+    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule: "depth", jsonPath: path, typeName: LIST });
     const l = listValueFromJson(json, { maxDepth: max + 1 });
-    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "depth", path, typeName: LIST });
+    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "depth", jsonPath: path, typeName: LIST });
   });
 
   it("counts objects and arrays alike, and scalars not at all", () => {
@@ -488,11 +488,11 @@ describe("depth limit", () => {
     expect(structToJson(structFromJson(json, { maxDepth: 4 }))).toEqual(json);
     expect(catchWkt(() => structFromJson(json, { maxDepth: 3 }))).toMatchObject({
       rule: "depth",
-      path: "$.a[0].b",
+      jsonPath: "$.a[0].b",
       typeName: LIST,
     });
     expect(valueToJson(valueFromJson("x", { maxDepth: 1 }))).toBe("x");
-    expect(catchWkt(() => structFromJsonInternal({}, 0))).toMatchObject({ rule: "depth", path: "$" });
+    expect(catchWkt(() => structFromJsonInternal({}, 0))).toMatchObject({ rule: "depth", jsonPath: "$" });
   });
 
   it.each([
@@ -500,8 +500,8 @@ describe("depth limit", () => {
     ["objects", '{"a":'.repeat(100_000) + "{}" + "}".repeat(100_000), ".a"],
   ])("stops at the limit for 100,000 levels of %s", (_, text, step) => {
     const json = JSON.parse(text) as unknown;
-    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule: "depth", path: "$" + step.repeat(max) });
-    expect(catchWkt(() => valueFromJs(json))).toMatchObject({ rule: "depth", path: "$" + step.repeat(max) });
+    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule: "depth", jsonPath: "$" + step.repeat(max) });
+    expect(catchWkt(() => valueFromJs(json))).toMatchObject({ rule: "depth", jsonPath: "$" + step.repeat(max) });
   });
 
   it("turns a stack overflow under a maxDepth beyond the stack into a depth error", () => {
@@ -517,7 +517,7 @@ describe("depth limit", () => {
     (maxDepth) => {
       expect(catchWkt(() => structFromJson({}, { maxDepth }))).toMatchObject({
         rule: "range",
-        path: "$",
+        jsonPath: "$",
         typeName: "options",
       });
     },
@@ -527,24 +527,24 @@ describe("depth limit", () => {
 describe("internal entry points for the whole-message codec", () => {
   it("take the levels left and report paths relative to the value given", () => {
     expect(structFromJsonInternal({ a: {} }, 2)).toStrictEqual(fromJson(StructSchema, { a: {} }));
-    expect(catchWkt(() => structFromJsonInternal({ a: {} }, 1))).toMatchObject({ rule: "depth", path: "$.a" });
-    expect(catchWkt(() => structFromJsonInternal({}, 0))).toMatchObject({ rule: "depth", path: "$" });
-    expect(catchWkt(() => structFromJsonInternal([], 5))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => structFromJsonInternal({ a: {} }, 1))).toMatchObject({ rule: "depth", jsonPath: "$.a" });
+    expect(catchWkt(() => structFromJsonInternal({}, 0))).toMatchObject({ rule: "depth", jsonPath: "$" });
+    expect(catchWkt(() => structFromJsonInternal([], 5))).toMatchObject({ rule: "json-type", jsonPath: "$" });
     expect(valueFromJsonInternal(null, 0)).toStrictEqual(fromJson(ValueSchema, null));
-    expect(catchWkt(() => valueFromJsonInternal([], 0))).toMatchObject({ rule: "depth", path: "$" });
+    expect(catchWkt(() => valueFromJsonInternal([], 0))).toMatchObject({ rule: "depth", jsonPath: "$" });
     expect(listValueFromJsonInternal([[1]], 2)).toStrictEqual(fromJson(ListValueSchema, [[1]]));
-    expect(catchWkt(() => listValueFromJsonInternal([[1]], 1))).toMatchObject({ rule: "depth", path: "$[0]" });
-    expect(catchWkt(() => listValueFromJsonInternal({}, 5))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => listValueFromJsonInternal([[1]], 1))).toMatchObject({ rule: "depth", jsonPath: "$[0]" });
+    expect(catchWkt(() => listValueFromJsonInternal({}, 5))).toMatchObject({ rule: "json-type", jsonPath: "$" });
 
     const s = structFromJson({ a: [1] });
     expect(structToJsonInternal(s, 2)).toEqual({ a: [1] });
-    expect(catchWkt(() => structToJsonInternal(s, 1))).toMatchObject({ rule: "depth", path: "$.a" });
+    expect(catchWkt(() => structToJsonInternal(s, 1))).toMatchObject({ rule: "depth", jsonPath: "$.a" });
     expect(valueToJsonInternal(valueFromJson(1), 0)).toBe(1);
-    expect(catchWkt(() => valueToJsonInternal(valueFromJson([]), 0))).toMatchObject({ rule: "depth", path: "$" });
+    expect(catchWkt(() => valueToJsonInternal(valueFromJson([]), 0))).toMatchObject({ rule: "depth", jsonPath: "$" });
     expect(listValueToJsonInternal(listValueFromJson([[]]), 2)).toEqual([[]]);
     expect(catchWkt(() => listValueToJsonInternal(listValueFromJson([[]]), 1))).toMatchObject({
       rule: "depth",
-      path: "$[0]",
+      jsonPath: "$[0]",
     });
   });
 });
@@ -558,7 +558,7 @@ describe("the encoders' first try (no paths) and the walk that reports errors ag
     expect(structToJson(structOf({ ab: num(1) }))).toEqual({ ab: 1 });
     expect(catchWkt(() => structToJson(structOf({ "\ud800b": num(1) })))).toMatchObject({
       rule: "utf16",
-      path: '$["\\ud800b"]',
+      jsonPath: '$["\\ud800b"]',
     });
     expect(catchWkt(() => structToJson(structOf({ ab: num(1), "\udc00b": num(2) })))).toMatchObject({ rule: "utf16" });
     expect(structToJson(structOf({ ab: num(1) }))).toEqual({ ab: 1 });
@@ -566,29 +566,29 @@ describe("the encoders' first try (no paths) and the walk that reports errors ag
 
   it("reports the first error in member order, whatever comes after it", () => {
     const s = structOf({ a: str("ok"), b: str("\udc00"), c: num(NaN), d: v({ case: undefined }) });
-    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "utf16", path: "$.b" });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "utf16", jsonPath: "$.b" });
     const t = structOf({ a: num(Infinity), b: str("\udc00") });
-    expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "not-finite", path: "$.a" });
+    expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "not-finite", jsonPath: "$.a" });
     const l = create(ListValueSchema, {
       values: [num(1), v({ case: "listValue", value: create(ListValueSchema, { values: [str("\ud800")] }) }), num(NaN)],
     });
-    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "utf16", path: "$[1][0]" });
-    expect(catchWkt(() => valueToJson(str("x\ud800")))).toMatchObject({ rule: "utf16", path: "$" });
+    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule: "utf16", jsonPath: "$[1][0]" });
+    expect(catchWkt(() => valueToJson(str("x\ud800")))).toMatchObject({ rule: "utf16", jsonPath: "$" });
   });
 
   it("reports a Value, Struct or ListValue that is not an object as the walk does", () => {
     const s = structOf({ a: null as unknown as Value });
-    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "json-type", path: "$.a" });
+    expect(catchWkt(() => structToJson(s))).toMatchObject({ rule: "json-type", jsonPath: "$.a" });
     const t = structOf({
       a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "ab" } as unknown as Struct }),
     });
-    expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "json-type", path: "$.a" });
+    expect(catchWkt(() => structToJson(t))).toMatchObject({ rule: "json-type", jsonPath: "$.a" });
     const u = structOf({
       a: v({ case: "structValue", value: { $typeName: STRUCT, fields: "" } as unknown as Struct }),
     });
-    expect(catchWkt(() => structToJson(u))).toMatchObject({ rule: "json-type", path: "$.a" });
+    expect(catchWkt(() => structToJson(u))).toMatchObject({ rule: "json-type", jsonPath: "$.a" });
     const w = structOf({ a: { $typeName: VALUE, kind: "stringValue" } as unknown as Value });
-    expect(catchWkt(() => structToJson(w))).toMatchObject({ rule: "json-type", path: "$.a" });
+    expect(catchWkt(() => structToJson(w))).toMatchObject({ rule: "json-type", jsonPath: "$.a" });
   });
 
   it("reads only own members of fields, whatever its prototype", () => {
@@ -654,7 +654,7 @@ describe("valueFromJson / valueToJson", () => {
     ["\ud83d", "utf16"], // a high surrogate alone
     ["\ude00\ud83d", "utf16"], // a pair in the wrong order
   ])("rejects %s (%s)", (json, rule) => {
-    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule, path: "$", typeName: VALUE });
+    expect(catchWkt(() => valueFromJson(json))).toMatchObject({ rule, jsonPath: "$", typeName: VALUE });
   });
 
   it.each([
@@ -665,7 +665,7 @@ describe("valueFromJson / valueToJson", () => {
     [null as unknown as Value, "json-type"],
     [{} as unknown as Value, "json-type"],
   ])("refuses to encode %o (%s)", (value, rule) => {
-    expect(catchWkt(() => valueToJson(value))).toMatchObject({ rule, path: "$", typeName: VALUE });
+    expect(catchWkt(() => valueToJson(value))).toMatchObject({ rule, jsonPath: "$", typeName: VALUE });
   });
 
   it("writes a NullValue as null whatever number it holds", () => {
@@ -689,7 +689,7 @@ describe("listValueFromJson / listValueToJson", () => {
     [[[NaN]], "not-finite", "$[0][0]", VALUE],
     [[{ "x\ud800": 1 }], "utf16", '$[0]["x\\ud800"]', STRUCT],
   ])("rejects %o (%s at %s)", (json, rule, path, typeName) => {
-    expect(catchWkt(() => listValueFromJson(json))).toMatchObject({ rule, path, typeName });
+    expect(catchWkt(() => listValueFromJson(json))).toMatchObject({ rule, jsonPath: path, typeName });
   });
 
   it.each([
@@ -705,7 +705,7 @@ describe("listValueFromJson / listValueToJson", () => {
     [{ $typeName: LIST, values: [undefined] } as unknown as ListValue, "json-type", "$[0]", VALUE],
     [{ $typeName: LIST } as unknown as ListValue, "json-type", "$", LIST],
   ])("refuses to encode %# (%s at %s)", (l, rule, path, typeName) => {
-    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule, path, typeName });
+    expect(catchWkt(() => listValueToJson(l))).toMatchObject({ rule, jsonPath: path, typeName });
   });
 });
 
@@ -731,8 +731,8 @@ describe("plain-JS helpers", () => {
   it.each([[2n ** 53n + 1n], [12345678901234567890n], [2n ** 1024n], [-(2n ** 2000n)]])(
     "rejects the bigint %s, which a double cannot hold exactly (range)",
     (big) => {
-      expect(catchWkt(() => valueFromJs(big))).toMatchObject({ rule: "range", path: "$", typeName: VALUE });
-      expect(catchWkt(() => structFromObject({ a: [big] }))).toMatchObject({ rule: "range", path: "$.a[0]" });
+      expect(catchWkt(() => valueFromJs(big))).toMatchObject({ rule: "range", jsonPath: "$", typeName: VALUE });
+      expect(catchWkt(() => structFromObject({ a: [big] }))).toMatchObject({ rule: "range", jsonPath: "$.a[0]" });
     },
   );
 
@@ -744,13 +744,13 @@ describe("plain-JS helpers", () => {
     [{ f: undefined }, "json-type", "$.f", VALUE],
     [{ n: NaN }, "not-finite", "$.n", VALUE],
   ])("structFromObject rejects %o (%s at %s)", (obj, rule, path, typeName) => {
-    expect(catchWkt(() => structFromObject(obj))).toMatchObject({ rule, path, typeName });
+    expect(catchWkt(() => structFromObject(obj))).toMatchObject({ rule, jsonPath: path, typeName });
   });
 
   it("listValueFromArray rejects a non-array", () => {
     expect(catchWkt(() => listValueFromArray({ length: 0 } as unknown as unknown[]))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
       typeName: LIST,
     });
   });
@@ -850,7 +850,7 @@ describe("the path option", () => {
       VALUE,
     ],
   ])("%s reports errors below the given path", (_name, fn, rule, path, typeName) => {
-    expect(catchWkt(fn)).toMatchObject({ rule, path, typeName });
+    expect(catchWkt(fn)).toMatchObject({ rule, jsonPath: path, typeName });
   });
 
   it("moves a stack overflow's depth error to the given path", () => {
@@ -858,7 +858,7 @@ describe("the path option", () => {
     for (let i = 0; i < 200_000; i++) deep = [deep];
     expect(catchWkt(() => valueFromJson(deep, { maxDepth: 10_000_000, path: "$.x" }))).toMatchObject({
       rule: "depth",
-      path: "$.x",
+      jsonPath: "$.x",
     });
   });
 
@@ -868,8 +868,10 @@ describe("the path option", () => {
     expect(structToJson(structFromJson(json), { path: "$.body" })).toEqual(json);
     expect(valueToJson(valueFromJson([1], { path: "$.a" }), { path: "$.a" })).toEqual([1]);
     expect(listValueToJson(listValueFromJson([1], { path: "$.a" }), { path: "$.a" })).toEqual([1]);
-    expect(catchWkt(() => structFromJson({ a: NaN }, {}))).toMatchObject({ path: "$.a" });
-    expect(catchWkt(() => structFromJson({ a: NaN }, { path: undefined, maxDepth: 5 }))).toMatchObject({ path: "$.a" });
+    expect(catchWkt(() => structFromJson({ a: NaN }, {}))).toMatchObject({ jsonPath: "$.a" });
+    expect(catchWkt(() => structFromJson({ a: NaN }, { path: undefined, maxDepth: 5 }))).toMatchObject({
+      jsonPath: "$.a",
+    });
   });
 
   it.each([[""], ["meta"], ["[0]"], [5], [null], [false], [{}]])(
@@ -891,7 +893,7 @@ describe("the path option", () => {
         [() => listValueToArray(listValueFromJson([]), options), LIST],
       ];
       for (const [call, typeName] of calls)
-        expect(catchWkt(call)).toMatchObject({ rule: "range", path: "$", typeName });
+        expect(catchWkt(call)).toMatchObject({ rule: "range", jsonPath: "$", typeName });
     },
   );
 });

@@ -36,7 +36,7 @@ function errorShape(e: unknown): unknown {
   if (isWktJsonError(e)) {
     return {
       rule: e.rule,
-      path: e.path,
+      jsonPath: e.jsonPath,
       typeName: e.typeName,
       detail: e.detail,
       message: e.message,

@@ -154,7 +154,7 @@ describe("timestampFromJson", () => {
   ])("rejects %j (%s)", (text, rule) => {
     expect(catchWkt(() => timestampFromJson(text))).toMatchObject({
       rule,
-      path: "$",
+      jsonPath: "$",
       typeName: "google.protobuf.Timestamp",
     });
   });
@@ -162,7 +162,7 @@ describe("timestampFromJson", () => {
   it.each([[0], [null], [undefined], [true], [{}], [[]], [1n], [new Date(0)]])(
     "rejects the non-string %s (json-type)",
     (json) => {
-      expect(catchWkt(() => timestampFromJson(json))).toMatchObject({ rule: "json-type", path: "$" });
+      expect(catchWkt(() => timestampFromJson(json))).toMatchObject({ rule: "json-type", jsonPath: "$" });
     },
   );
 
@@ -249,10 +249,10 @@ const invalidTimestamps: [string, unknown][] = [
 
 describe("timestampCheck / timestampIsValid", () => {
   it.each(invalidTimestamps)("rejects %s", (_label, value) => {
-    expect(catchWkt(() => timestampCheck(junk(value)))).toMatchObject({ rule: "range", path: "$" });
-    expect(catchWkt(() => timestampToJson(junk(value)))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => timestampCheck(junk(value)))).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(catchWkt(() => timestampToJson(junk(value)))).toMatchObject({ rule: "range", jsonPath: "$" });
     for (const f of [timestampToMs, timestampToDate, timestampToMicros, timestampToNanos]) {
-      expect(catchWkt(() => f(junk(value)))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => f(junk(value)))).toMatchObject({ rule: "range", jsonPath: "$" });
     }
     expect(timestampIsValid(junk(value))).toBe(false);
   });
@@ -297,7 +297,7 @@ describe("conversions", () => {
     ["0"],
     [0n],
   ])("timestampFromMs(%s) is out of range", (ms) => {
-    expect(catchWkt(() => timestampFromMs(ms as number))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => timestampFromMs(ms as number))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it.each([
@@ -327,7 +327,7 @@ describe("conversions", () => {
     ["a Date-like object", { getTime: (): number => 0 }],
     ["null", null],
   ])("timestampFromDate rejects %s", (_label, value) => {
-    expect(catchWkt(() => timestampFromDate(value as Date))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => timestampFromDate(value as Date))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   const nanosMin = minS * 1_000_000_000n;
@@ -346,7 +346,7 @@ describe("conversions", () => {
   it.each([[nanosMin - 1n], [nanosMax + 1n], [2n ** 100n], [-(2n ** 100n)], [0], ["0"], [null]])(
     "timestampFromNanos(%s) is out of range",
     (ns) => {
-      expect(catchWkt(() => timestampFromNanos(ns as bigint))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampFromNanos(ns as bigint))).toMatchObject({ rule: "range", jsonPath: "$" });
     },
   );
 
@@ -364,7 +364,7 @@ describe("conversions", () => {
   it.each([[minS * 1_000_000n - 1n], [maxS * 1_000_000n + 1_000_000n], [0], [null]])(
     "timestampFromMicros(%s) is out of range",
     (us) => {
-      expect(catchWkt(() => timestampFromMicros(us as bigint))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampFromMicros(us as bigint))).toMatchObject({ rule: "range", jsonPath: "$" });
     },
   );
 
@@ -402,20 +402,20 @@ describe("arithmetic", () => {
     [T(0n, 0), D(BigInt(durationSecondsMax), durationNanosMax)],
     [T(0n, 0), D(-BigInt(durationSecondsMax), durationNanosMin)],
   ])("timestampAdd(%o, %o) is out of range", (ts, d) => {
-    expect(catchWkt(() => timestampAdd(ts, d))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => timestampAdd(ts, d))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it.each([
     [T(maxS, timestampNanosMax), D(0n, -1)],
     [T(minS, 0), D(0n, 1)],
   ])("timestampSubtract(%o, %o) is out of range", (ts, d) => {
-    expect(catchWkt(() => timestampSubtract(ts, d))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => timestampSubtract(ts, d))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   it("rejects invalid operands", () => {
     const badD = D(1n, -1) as DurationLike;
-    expect(catchWkt(() => timestampAdd(T(0n, 0), badD))).toMatchObject({ rule: "sign", path: "$" });
-    expect(catchWkt(() => timestampSubtract(T(0n, 0), badD))).toMatchObject({ rule: "sign", path: "$" });
+    expect(catchWkt(() => timestampAdd(T(0n, 0), badD))).toMatchObject({ rule: "sign", jsonPath: "$" });
+    expect(catchWkt(() => timestampSubtract(T(0n, 0), badD))).toMatchObject({ rule: "sign", jsonPath: "$" });
     const badT = T(0n, -1);
     expect(catchWkt(() => timestampAdd(badT, D(0n, 0)))).toMatchObject({ rule: "range" });
     expect(catchWkt(() => timestampDiff(badT, T(0n, 0)))).toMatchObject({ rule: "range" });
@@ -468,7 +468,7 @@ describe("against @bufbuild/protobuf", () => {
     ["2024-01-01T24:00:00Z", "2024-01-02T00:00:00Z"],
   ])("rejects %s, which @bufbuild/protobuf reads as %s", (text, rolled) => {
     expect(toJson(TimestampSchema, fromJson(TimestampSchema, text))).toBe(rolled);
-    expect(catchWkt(() => timestampFromJson(text))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => timestampFromJson(text))).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
   // Both reject lower-case letters, 10 fraction digits, and offsets beyond 23:59.
@@ -489,10 +489,10 @@ describe("the path option", () => {
     ["2024-01-01", "syntax"],
     [5, "json-type"],
   ])("timestampFromJson(%j) reports its error at the given path (%s)", (json, rule) => {
-    expect(catchWkt(() => timestampFromJson(json, { path: "$.dueAt" }))).toMatchObject({ rule, path: "$.dueAt" });
+    expect(catchWkt(() => timestampFromJson(json, { path: "$.dueAt" }))).toMatchObject({ rule, jsonPath: "$.dueAt" });
     expect(catchWkt(() => timestampFromJson(json, { path: '$.items[2]["due at"]' }))).toMatchObject({
       rule,
-      path: '$.items[2]["due at"]',
+      jsonPath: '$.items[2]["due at"]',
       typeName: "google.protobuf.Timestamp",
     });
   });
@@ -500,11 +500,11 @@ describe("the path option", () => {
   it("timestampToJson reports its error at the given path", () => {
     expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: -1 }, { path: "$.dueAt" }))).toMatchObject({
       rule: "range",
-      path: "$.dueAt",
+      jsonPath: "$.dueAt",
     });
     expect(catchWkt(() => timestampToJson(junk(null), { path: "$.dueAt" }))).toMatchObject({
       rule: "range",
-      path: "$.dueAt",
+      jsonPath: "$.dueAt",
     });
   });
 
@@ -513,9 +513,9 @@ describe("the path option", () => {
       timestampFromJson("1970-01-01T00:00:00Z"),
     );
     expect(timestampToJson({ seconds: 0n, nanos: 0 }, { path: "$.dueAt" })).toBe("1970-01-01T00:00:00Z");
-    expect(catchWkt(() => timestampFromJson("x", {}))).toMatchObject({ path: "$" });
-    expect(catchWkt(() => timestampFromJson("x", { path: undefined }))).toMatchObject({ path: "$" });
-    expect(catchWkt(() => timestampFromJson("x", { path: "$" }))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => timestampFromJson("x", {}))).toMatchObject({ jsonPath: "$" });
+    expect(catchWkt(() => timestampFromJson("x", { path: undefined }))).toMatchObject({ jsonPath: "$" });
+    expect(catchWkt(() => timestampFromJson("x", { path: "$" }))).toMatchObject({ jsonPath: "$" });
   });
 
   it.each([[""], ["dueAt"], [".dueAt"], [" $.dueAt"], [5], [null], [true], [{}], [Symbol("p")]])(
@@ -524,12 +524,12 @@ describe("the path option", () => {
       const options = { path } as unknown as { path: string };
       expect(catchWkt(() => timestampFromJson("1970-01-01T00:00:00Z", options))).toMatchObject({
         rule: "range",
-        path: "$",
+        jsonPath: "$",
       });
-      expect(catchWkt(() => timestampFromJson("x", options))).toMatchObject({ rule: "range", path: "$" });
+      expect(catchWkt(() => timestampFromJson("x", options))).toMatchObject({ rule: "range", jsonPath: "$" });
       expect(catchWkt(() => timestampToJson({ seconds: 0n, nanos: 0 }, options))).toMatchObject({
         rule: "range",
-        path: "$",
+        jsonPath: "$",
       });
     },
   );
@@ -541,7 +541,7 @@ describe("the path option", () => {
     ]);
     expect(catchWkt(() => ["1970-01-01T00:00:00Z", "x"].map(timestampFromJson))).toMatchObject({
       rule: "syntax",
-      path: "$",
+      jsonPath: "$",
     });
   });
 });

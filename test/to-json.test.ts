@@ -398,7 +398,7 @@ describe("options", () => {
     file.name = "acme/odd2.proto";
     const twice = createFileRegistry(create(FileDescriptorSetSchema, { file: [file] })).getMessage("acme.Odd")!;
     for (const write of [() => toJson(twice, create(twice)), () => toJsonString(twice, create(twice))]) {
-      expect(catchWkt(write)).toMatchObject({ rule: "duplicate-field", path: "$" });
+      expect(catchWkt(write)).toMatchObject({ rule: "duplicate-field", jsonPath: "$" });
     }
   });
 
@@ -432,7 +432,7 @@ describe("options", () => {
     }
     expect(catchWkt(() => toJson(split, handMade(split, { pick: { case: "c", value: 1 } })))).toMatchObject({
       rule: "json-type",
-      path: "$.c",
+      jsonPath: "$.c",
     });
   });
 
@@ -606,7 +606,7 @@ describe("wrong values in hand-made messages are our error, with the path", () =
   ])("%s", (_, fields, rule, path) => {
     expect(catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)))).toMatchObject({
       rule,
-      path,
+      jsonPath: path,
     });
   });
 
@@ -621,14 +621,14 @@ describe("wrong values in hand-made messages are our error, with the path", () =
     const msg = make(TestAllTypesProto3, { optionalAny: anyPack(TestAllTypesProto3, inner) });
     expect(catchWkt(() => write(TestAllTypesProto3, msg))).toMatchObject({
       rule: "range",
-      path: "$.optionalAny.repeatedTimestamp[1]",
+      jsonPath: "$.optionalAny.repeatedTimestamp[1]",
     });
   });
 
   it("rejects a message of another type at the root", () => {
     expect(catchWkt(() => toJson(TestAllTypesProto3, make(TestAllTypesProto2)))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -654,7 +654,7 @@ describe("wrong values in hand-made messages are our error, with the path", () =
     ["string key with a lone surrogate", { mapStringString: { "\ud800": "v" } }, '$.mapStringString["\\ud800"]'],
   ])("rejects a map key that is not of the key type: %s", (_, fields, path) => {
     const e = catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)));
-    expect(e).toMatchObject({ rule: "syntax", path });
+    expect(e).toMatchObject({ rule: "syntax", jsonPath: path });
   });
 
   it.each<[string, Fields]>([
@@ -798,8 +798,8 @@ describe("lone surrogates in Struct, Value and ListValue text", () => {
       "$.a[0]",
     ],
   ])("%s: rule utf16 with the path, from toJsonString as from toJson", (_, schema, message, path) => {
-    expect(catchWkt(() => toJson(schema, message as never))).toMatchObject({ rule: "utf16", path });
-    expect(catchWkt(() => toJsonString(schema, message as never))).toMatchObject({ rule: "utf16", path });
+    expect(catchWkt(() => toJson(schema, message as never))).toMatchObject({ rule: "utf16", jsonPath: path });
+    expect(catchWkt(() => toJsonString(schema, message as never))).toMatchObject({ rule: "utf16", jsonPath: path });
   });
 
   it.each<[string, unknown]>([
@@ -893,7 +893,7 @@ describe("ListValue and Value to text, printed as they are walked", () => {
   ])("%s: the error of toJson", (_, json, rule, path) => {
     const l = list(json as unknown[]);
     expectTextAgrees(ListValueSchema, l as never);
-    expect(catchWkt(() => toJsonString(ListValueSchema, l as never))).toMatchObject({ rule, path });
+    expect(catchWkt(() => toJsonString(ListValueSchema, l as never))).toMatchObject({ rule, jsonPath: path });
   });
 
   it("a Value without a variant or with a variant of the wrong type, a hole, something that is not a message", () => {
@@ -979,7 +979,7 @@ describe("depth", () => {
     expect(() => write(TestAllTypesProto3, nested(limit), options)).not.toThrow();
     expect(catchWkt(() => write(TestAllTypesProto3, nested(limit + 1), options))).toMatchObject({
       rule: "depth",
-      path: at(limit),
+      jsonPath: at(limit),
     });
   });
 
@@ -991,10 +991,10 @@ describe("depth", () => {
   }
 
   it("endless nesting (a message that contains itself) is rule depth, not a stack overflow", () => {
-    expect(catchWkt(() => write(TestAllTypesProto3, cyclic()))).toMatchObject({ rule: "depth", path: at(100) });
+    expect(catchWkt(() => write(TestAllTypesProto3, cyclic()))).toMatchObject({ rule: "depth", jsonPath: at(100) });
     expect(catchWkt(() => write(TestAllTypesProto3, cyclic(), { maxDepth: 1000 }))).toMatchObject({
       rule: "depth",
-      path: at(1000),
+      jsonPath: at(1000),
     });
   });
 
@@ -1066,7 +1066,11 @@ describe("extensions", () => {
       () => toJsonString(TestAllTypesProto2, m, { registry: testRegistry }),
       () => toJsonString(TestAllTypesProto2, m, { registry: testRegistry, prettySpaces: 2 }),
     ]) {
-      expect(catchWkt(run)).toMatchObject({ rule: "binary", path: groupKey, typeName: TestAllTypesProto2.typeName });
+      expect(catchWkt(run)).toMatchObject({
+        rule: "binary",
+        jsonPath: groupKey,
+        typeName: TestAllTypesProto2.typeName,
+      });
     }
   });
 
@@ -1110,7 +1114,7 @@ describe("extensions", () => {
     (m as { $unknown?: unknown }).$unknown = unknown;
     expect(catchWkt(() => toJson(TestAllTypesProto2, m, { registry: testRegistry }))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
   });
 });
@@ -1494,7 +1498,7 @@ describe("messages that set few of many fields, after others", () => {
         for (const write of writers) {
           write(TestAllTypesProto3, before);
           const error = catchWkt(() => write(TestAllTypesProto3, handMade(TestAllTypesProto3, fields)));
-          expect(error.path).toBe(path);
+          expect(error.jsonPath).toBe(path);
         }
       }
     }
@@ -1513,7 +1517,7 @@ describe("messages that set few of many fields, after others", () => {
         },
         enumerable: true,
       });
-      expect(catchWkt(() => write(TestAllTypesProto3, m)).path).toBe("$.optionalInt32");
+      expect(catchWkt(() => write(TestAllTypesProto3, m)).jsonPath).toBe("$.optionalInt32");
       (m as Fields).optionalInt32 = 5;
       expect(() => write(TestAllTypesProto3, m)).toThrow("getter");
     }

@@ -286,7 +286,7 @@ describe("createTypeResolver", () => {
     ["a 500", "acme.Boom", "$", ["https://HOST/types/acme.Boom"]],
   ])("rejects %s (fetch)", async (_, name, path, details) => {
     const e = await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/${name}`));
-    expect(e).toMatchObject({ rule: "fetch", path, typeName: "google.protobuf.Type" });
+    expect(e).toMatchObject({ rule: "fetch", jsonPath: path, typeName: "google.protobuf.Type" });
     for (const d of details) expect(e.detail).toContain(d.replace("HOST", host));
     // The server's address is named; its ephemeral port may hold "404" or "500" by chance, so it is left out.
     const said = e.message.split(host).join("HOST");
@@ -301,7 +301,7 @@ describe("createTypeResolver", () => {
     ["the Type of another name", "acme.Wrong"],
   ])("rejects a body that is not the Type: %s (binary)", async (_, name) => {
     const e = await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/${name}`));
-    expect(e).toMatchObject({ rule: "binary", path: "$" });
+    expect(e).toMatchObject({ rule: "binary", jsonPath: "$" });
     expect(e.detail).toContain(`https://${host}/types/${name}`);
     // Nothing of the body is quoted: not the name it gives, not its size.
     expect(e.detail).not.toContain("acme.Other");
@@ -310,7 +310,7 @@ describe("createTypeResolver", () => {
 
   it("rejects an enum field whose URL serves a message Type (binary)", async () => {
     const e = await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/acme.HasWrongKind`));
-    expect(e).toMatchObject({ rule: "binary", path: "$.fields[0].typeUrl" });
+    expect(e).toMatchObject({ rule: "binary", jsonPath: "$.fields[0].typeUrl" });
   });
 
   it.each([
@@ -328,7 +328,7 @@ describe("createTypeResolver", () => {
     ["HOST@127.0.0.2/types/acme.Ping", "$"],
   ])("rejects the type URL %j (type-url)", async (url, path) => {
     expect(await rejection(createTypeResolver({ fetch: localFetch }).resolve(url.replace("HOST", host)))).toMatchObject(
-      { rule: "type-url", path },
+      { rule: "type-url", jsonPath: path },
     );
     expect(served).toEqual([]);
   });
@@ -336,7 +336,7 @@ describe("createTypeResolver", () => {
   it("rejects a malformed type URL in a fetched Type (type-url)", async () => {
     expect(
       await rejection(createTypeResolver({ fetch: localFetch }).resolve(`${host}/types/acme.HasBadUrl`)),
-    ).toMatchObject({ rule: "type-url", path: "$.fields[0].typeUrl" });
+    ).toMatchObject({ rule: "type-url", jsonPath: "$.fields[0].typeUrl" });
   });
 
   it("reports a request that fails with no HTTP status (fetch)", async () => {
@@ -347,7 +347,7 @@ describe("createTypeResolver", () => {
     const e = await rejection(
       createResolver({ origins: [`http://127.0.0.1:${port}`] }).resolve(`http://127.0.0.1:${port}/types/acme.A`),
     );
-    expect(e).toMatchObject({ rule: "fetch", path: "$" });
+    expect(e).toMatchObject({ rule: "fetch", jsonPath: "$" });
     expect(e.detail).toContain(`http://127.0.0.1:${port}/types/acme.A`);
   });
 
@@ -357,7 +357,7 @@ describe("createTypeResolver", () => {
     try {
       expect(await rejection(createTypeResolver().resolve(`${host}/types/acme.Ping`))).toMatchObject({
         rule: "fetch",
-        path: "$",
+        jsonPath: "$",
       });
     } finally {
       globalThis.fetch = saved;
@@ -369,7 +369,7 @@ describe("createTypeResolver", () => {
     [2, false],
   ])("stops past maxTypes %i (size)", async (maxTypes, fails) => {
     const p = createTypeResolver({ fetch: localFetch, maxTypes }).resolve(`${host}/types/acme.Ping`);
-    if (fails) expect(await rejection(p)).toMatchObject({ rule: "size", path: "$.fields[0].typeUrl" });
+    if (fails) expect(await rejection(p)).toMatchObject({ rule: "size", jsonPath: "$.fields[0].typeUrl" });
     else expect((await p).getMessage("acme.Pong")).toBeDefined();
   });
 });

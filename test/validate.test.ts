@@ -16,7 +16,7 @@ const registry = testRegistry;
 const M = TestAllTypesProto3;
 
 /** Rule and path of each issue, in order. */
-const brief = (issues: WktJsonIssue[]): [string, string][] => issues.map((i) => [i.rule, i.path]);
+const brief = (issues: WktJsonIssue[]): [string, string][] => issues.map((i) => [i.rule, i.jsonPath]);
 
 describe("validateJson keeps going past the first problem", () => {
   it.each<[string, unknown, [string, string][]]>([
@@ -153,8 +153,15 @@ describe("validateJson keeps going past the first problem", () => {
       // The first issue is the error fromJson stops at.
       const e = catchWkt(() => fromJson(M, json as JsonValue, { registry }));
       // Its path also as keys (issue 26: "An issue's path must name the client's keys exactly").
-      const segments = jsonPathSegments(e.path);
-      expect(issues[0]).toEqual({ rule: e.rule, path: e.path, segments, typeName: e.typeName, detail: e.detail });
+      const segments = jsonPathSegments(e.jsonPath);
+      expect(issues[0]).toEqual({
+        rule: e.rule,
+        message: e.message,
+        path: segments,
+        jsonPath: e.jsonPath,
+        typeName: e.typeName,
+        detail: e.detail,
+      });
     }
   });
 
@@ -218,12 +225,12 @@ describe("validateJsonString", () => {
       "}",
     ].join("\n");
     expect(validateJsonString(M, text)).toEqual([
-      expect.objectContaining({ rule: "syntax", path: "$.repeatedInt32[1]", line: 2, column: 24 }),
-      expect.objectContaining({ rule: "syntax", path: "$.repeatedInt32[2]", line: 3, column: 5 }),
-      expect.objectContaining({ rule: "syntax", path: "$.optionalInt32", line: 4, column: 20 }),
-      expect.objectContaining({ rule: "duplicate-field", path: "$.optionalInt32", line: 5, column: 3 }),
-      expect.objectContaining({ rule: "unknown-field", path: "$.bogus", line: 6, column: 12 }),
-      expect.objectContaining({ rule: "duplicate-field", path: "$.bogus.a", line: 6, column: 21 }),
+      expect.objectContaining({ rule: "syntax", jsonPath: "$.repeatedInt32[1]", line: 2, column: 24 }),
+      expect.objectContaining({ rule: "syntax", jsonPath: "$.repeatedInt32[2]", line: 3, column: 5 }),
+      expect.objectContaining({ rule: "syntax", jsonPath: "$.optionalInt32", line: 4, column: 20 }),
+      expect.objectContaining({ rule: "duplicate-field", jsonPath: "$.optionalInt32", line: 5, column: 3 }),
+      expect.objectContaining({ rule: "unknown-field", jsonPath: "$.bogus", line: 6, column: 12 }),
+      expect.objectContaining({ rule: "duplicate-field", jsonPath: "$.bogus.a", line: 6, column: 21 }),
     ]);
   });
 
@@ -233,7 +240,7 @@ describe("validateJsonString", () => {
       ["syntax", "$.b[1]"],
     ]);
     expect(validateJsonString(M, "{")).toEqual([
-      expect.objectContaining({ rule: "syntax", path: "$", line: 1, column: 2 }),
+      expect.objectContaining({ rule: "syntax", jsonPath: "$", line: 1, column: 2 }),
     ]);
   });
 
@@ -261,7 +268,7 @@ describe("maxLength of fromJsonString", () => {
     const text = '{"a":  1 }';
     const run = () => fromJsonString(M, text, { maxLength, ignoreUnknownFields: true });
     if (accepted) expect(run).not.toThrow();
-    else expect(catchWkt(run)).toMatchObject({ rule: "size", path: "$", line: 1 });
+    else expect(catchWkt(run)).toMatchObject({ rule: "size", jsonPath: "$", line: 1 });
   });
 
   it.each([-1, 1.5, NaN, "10" as unknown as number])("rejects maxLength %s as an option (rule range)", (maxLength) => {
@@ -280,7 +287,7 @@ describe("issue paths name the client's keys exactly", () => {
     const path = `$.mapStringNestedMessage[${JSON.stringify(key)}].a`;
     for (const issues of [validateJson(M, json), validateJsonString(M, JSON.stringify(json))]) {
       expect(brief(issues)).toEqual([["syntax", path]]);
-      expect(issues[0]!.segments).toEqual(["mapStringNestedMessage", key, "a"]);
+      expect(issues[0]!.path).toEqual(["mapStringNestedMessage", key, "a"]);
     }
     const text = JSON.stringify(json);
     expect(validateJsonString(M, text)[0]).toMatchObject({ line: 1, column: text.indexOf('"x"') + 1 });
@@ -289,10 +296,10 @@ describe("issue paths name the client's keys exactly", () => {
   it("the key in each path is the input's own string: every path names a property of the input", () => {
     const json = { mapStringNestedMessage: { [key]: { corecursive: { repeatedInt32: ["x", "y", 1, "z"] } } } };
     const issues = validateJson(M, json);
-    expect(issues.map((i) => i.segments.at(-1))).toEqual([0, 1, 3]);
+    expect(issues.map((i) => i.path.at(-1))).toEqual([0, 1, 3]);
     for (const issue of issues) {
       let v: unknown = json;
-      for (const s of issue.segments) v = (v as Record<string | number, unknown>)[s];
+      for (const s of issue.path) v = (v as Record<string | number, unknown>)[s];
       expect(typeof v).toBe("string");
     }
   });
@@ -302,8 +309,8 @@ describe("issue paths name the client's keys exactly", () => {
     expect(issues).toEqual([
       expect.objectContaining({
         rule: "duplicate-field",
-        path: `$.mapStringNestedMessage[${JSON.stringify(key)}].a`,
-        segments: ["mapStringNestedMessage", key, "a"],
+        jsonPath: `$.mapStringNestedMessage[${JSON.stringify(key)}].a`,
+        path: ["mapStringNestedMessage", key, "a"],
       }),
     ]);
   });

@@ -108,7 +108,11 @@ describe("wrapperFromJson and wrapperToJson", () => {
   });
 
   it.each(titled(invalid))("%s rejects %o (%s)", (_, json, rule, schema) => {
-    expect(catchWkt(() => wrapperFromJson(schema, json))).toMatchObject({ rule, path: "$", typeName: schema.typeName });
+    expect(catchWkt(() => wrapperFromJson(schema, json))).toMatchObject({
+      rule,
+      jsonPath: "$",
+      typeName: schema.typeName,
+    });
   });
 
   it.each(wrapperSchemas.map((s) => [s.typeName, s] as const))("%s: null is the zero value", (_, schema) => {
@@ -117,10 +121,10 @@ describe("wrapperFromJson and wrapperToJson", () => {
   });
 
   it("rejects a schema that is no wrapper", () => {
-    expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x"))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x"))).toMatchObject({ rule: "json-type", jsonPath: "$" });
     expect(catchWkt(() => wrapperToJson(TimestampSchema, create(TimestampSchema)))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
   });
 
@@ -136,7 +140,7 @@ describe("wrapperFromJson and wrapperToJson", () => {
     ]),
   )("wrapperToJson reports a hand-made %s holding %o (%s)", (_, value, rule, schema) => {
     const m = { $typeName: schema.typeName, value } as unknown as MessageShape<DescMessage>;
-    expect(catchWkt(() => wrapperToJson(schema, m))).toMatchObject({ rule, path: "$", typeName: schema.typeName });
+    expect(catchWkt(() => wrapperToJson(schema, m))).toMatchObject({ rule, jsonPath: "$", typeName: schema.typeName });
   });
 
   it("wrapperToJson writes an unset value as the zero value", () => {
@@ -154,7 +158,7 @@ describe("wrappers through the message codec", () => {
   it.each(titled(invalid))("%s at the root rejects %o (%s)", (_, json, rule, schema) => {
     expect(catchWkt(() => fromJson(schema, json as JsonValue))).toMatchObject({
       rule,
-      path: "$",
+      jsonPath: "$",
       typeName: schema.typeName,
     });
   });
@@ -164,7 +168,7 @@ describe("wrappers through the message codec", () => {
     expect(fromJsonString(UInt64ValueSchema, "18446744073709551615").value).toBe(2n ** 64n - 1n);
     expect(catchWkt(() => fromJsonString(Int64ValueSchema, "9223372036854775808"))).toMatchObject({
       rule: "range",
-      path: "$",
+      jsonPath: "$",
       line: 1,
       column: 1,
     });
@@ -196,7 +200,7 @@ describe("wrappers through the message codec", () => {
     ["repeatedStringWrapper", ["a", null], "json-type", "$.repeatedStringWrapper[1]"],
     ["repeatedBytesWrapper", ["AQ", "A"], "syntax", "$.repeatedBytesWrapper[1]"],
   ])("field %s rejects %o (%s at %s)", (field, json, rule, path) => {
-    expect(catchWkt(() => fromJson(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, path });
+    expect(catchWkt(() => fromJson(TestAllTypesProto3, { [field]: json }))).toMatchObject({ rule, jsonPath: path });
   });
 
   it("reports the wrapper's type name for errors in wrapper fields", () => {
@@ -254,7 +258,7 @@ describe("wrappers in Any", () => {
   ])("%s with value %o is rule %s at $.value", (typeName, value, rule) => {
     expect(catchWkt(() => anyFromJson({ "@type": `type.googleapis.com/${typeName}`, value }))).toMatchObject({
       rule,
-      path: "$.value",
+      jsonPath: "$.value",
     });
   });
 
@@ -311,7 +315,7 @@ describe("the path option", () => {
     const plain = catchWkt(() => wrapperFromJson(schema, json));
     expect(catchWkt(() => wrapperFromJson(schema, json, { path: "$.pageSize" }))).toMatchObject({
       rule: plain.rule,
-      path: "$.pageSize",
+      jsonPath: "$.pageSize",
       typeName: schema.typeName,
     });
   });
@@ -326,7 +330,7 @@ describe("the path option", () => {
     const plain = catchWkt(() => wrapperToJson(schema, message as never));
     expect(catchWkt(() => wrapperToJson(schema, message as never, { path: "$.pageSize" }))).toMatchObject({
       rule: plain.rule,
-      path: "$.pageSize",
+      jsonPath: "$.pageSize",
       typeName: schema.typeName,
     });
   });
@@ -335,8 +339,10 @@ describe("the path option", () => {
     expect(wrapperFromJson(Int64ValueSchema, "5", { path: "$.n" })).toEqual(wrapperFromJson(Int64ValueSchema, "5"));
     expect(wrapperFromJson(Int64ValueSchema, null, { path: "$.n" })).toEqual(create(Int64ValueSchema));
     expect(wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n }), { path: "$.n" })).toBe("5");
-    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, {}))).toMatchObject({ path: "$" });
-    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, { path: undefined }))).toMatchObject({ path: "$" });
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, {}))).toMatchObject({ jsonPath: "$" });
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, { path: undefined }))).toMatchObject({
+      jsonPath: "$",
+    });
   });
 
   it.each([[""], ["pageSize"], [5], [null], [{}]])("rejects the path %j (range), valid value or not", (path) => {
@@ -344,20 +350,23 @@ describe("the path option", () => {
     const I = "google.protobuf.Int32Value";
     expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1, options))).toMatchObject({
       rule: "range",
-      path: "$",
+      jsonPath: "$",
       typeName: I,
     });
-    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, options))).toMatchObject({ rule: "range", path: "$" });
+    expect(catchWkt(() => wrapperFromJson(Int32ValueSchema, 1.5, options))).toMatchObject({
+      rule: "range",
+      jsonPath: "$",
+    });
     expect(catchWkt(() => wrapperToJson(Int32ValueSchema, create(Int32ValueSchema), options))).toMatchObject({
       rule: "range",
-      path: "$",
+      jsonPath: "$",
     });
   });
 
   it("reports a schema that is not a wrapper before looking at the option", () => {
     expect(catchWkt(() => wrapperFromJson(TimestampSchema, "x", { path: "bad" }))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
   });
 });

@@ -46,7 +46,7 @@ export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
   const detail =
     `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
     `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
-  const out = new WktJsonError("depth", e.path, e.typeName, detail, { cause: e });
+  const out = new WktJsonError("depth", e.jsonPath, e.typeName, detail, { cause: e });
   if (e.line !== undefined) out.line = e.line;
   if (e.column !== undefined) out.column = e.column;
   return out;

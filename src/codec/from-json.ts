@@ -101,6 +101,8 @@ import {
   type ValueReader,
 } from "./read-context.js";
 import { errorAtPath } from "../path.js";
+import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { optionsTypeName } from "../internal/options.js";
 import { checkFieldKeys } from "../internal/field-keys.js";
 import { isRequiredField } from "./to-json-plan.js";
 import { structFamilyFromText } from "./struct-text.js";
@@ -117,7 +119,8 @@ export type { JsonReadOptions } from "./read-context.js";
  *   `range`, `unknown-field`, `duplicate-field` (also for a message type in which one JSON key names two
  *   fields, at the path of its value), `oneof`, `enum`, `utf16`, `depth`, `type-url`, `unknown-type`, and those
  *   of the well-known types; `required` at the path of a proto2 required field the JSON leaves out (unless
- *   `allowPartial`); `size` beyond `maxValues`.
+ *   `allowPartial`); `size` beyond `maxValues`. Paths are from the root, or from the `path` option when given
+ *   (rule `range` for a `path` that is not a JSON path).
  * @example
  * const ts = fromJson(TimestampSchema, "2024-04-12T00:00:00Z");
  * ts.seconds; //=> 1712880000n
@@ -135,10 +138,11 @@ export function fromJson<Desc extends DescMessage>(
     if (leaf !== undefined) return leaf(json, false) as MessageShape<Desc>;
   }
   const ctx = makeContext(options, false);
+  const base = options === undefined ? "$" : basePathOf(options, optionsTypeName);
   try {
     return readerFor(schema)(json, ctx) as MessageShape<Desc>;
   } catch (e) {
-    throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);
+    throw errorAtBase(stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth), base);
   }
 }
 
@@ -151,6 +155,9 @@ export function fromJson<Desc extends DescMessage>(
  * @example
  * fromJsonString(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
  * fromJsonString(TimestampSchema, '"2024-02-30T00:00:00Z"'); // throws WktJsonError (rule "range", line 1, column 1)
+ * // A JSON document sent in the form field "Definition": errors are reported under it.
+ * fromJsonString(FlowSchema, '{"states": 1}', { path: "$.Definition" });
+ * // throws WktJsonError (jsonPath "$.Definition.states", path ["Definition", "states"], line 1, column 12)
  */
 export function fromJsonString<Desc extends DescMessage>(
   schema: Desc,
@@ -175,6 +182,7 @@ export function fromJsonString<Desc extends DescMessage>(
   }
   const ctx = makeContext(options, true);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
+  const base = options === undefined ? "$" : basePathOf(options, optionsTypeName);
   const maxLength = parseOptions.maxLength;
   if (
     structFamily.has(schema.typeName) &&
@@ -185,8 +193,12 @@ export function fromJsonString<Desc extends DescMessage>(
     const m = structFamilyFromText(schema.typeName, json, ctx.maxDepth, ctx.maxValues, ctx.perCodeUnit);
     if (m !== undefined) return m as unknown as MessageShape<Desc>;
   }
-  const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
-  return readParsed(schema, json, value, takeInexactIntegers(), ctx) as MessageShape<Desc>;
+  try {
+    const value = parseJsonTextForCodec(json, parseOptions, ctx.maxDepth);
+    return readParsed(schema, json, value, takeInexactIntegers(), ctx) as MessageShape<Desc>;
+  } catch (e) {
+    throw errorAtBase(e, base);
+  }
 }
 
 /**
@@ -209,7 +221,7 @@ function readParsed(
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
-      const at = locateJsonPath(text, e.path) ?? locateMissing(text, e);
+      const at = locateJsonPath(text, e.jsonPath) ?? locateMissing(text, e);
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
@@ -256,7 +268,7 @@ export function parseTextValue(text: string, options: Partial<JsonReadOptions> |
  */
 function locateMissing(text: string, e: WktJsonError): JsonTextLocation | undefined {
   if (e.rule !== "required") return undefined;
-  const segments = jsonPathSegments(e.path);
+  const segments = jsonPathSegments(e.jsonPath);
   return segments === undefined ? undefined : locateJsonPaths(text, [segments.slice(0, -1)])[0];
 }
 

@@ -126,10 +126,10 @@ export function judgeInexact(
 /** `e`, or when {@link marker} caused it, the same error with the literal's detail, line and column. */
 function inexactError(e: unknown, text: string, inexact: InexactIntegers): unknown {
   if (!(e instanceof WktJsonError) || !e.detail.startsWith(markerDetail)) return e;
-  const at = locateJsonPath(text, e.path);
+  const at = locateJsonPath(text, e.jsonPath);
   const detail = at === undefined ? undefined : inexactDetail(e.detail, at.offset, inexact);
   if (detail === undefined) return e;
-  const error = new WktJsonError(e.rule, e.path, e.typeName, detail);
+  const error = new WktJsonError(e.rule, e.jsonPath, e.typeName, detail);
   error.line = at!.line;
   error.column = at!.column;
   return error;

@@ -36,6 +36,7 @@
  */
 import { WktJsonError } from "../errors.js";
 import { pathSegment } from "../path.js";
+import { decodeStringLax, jsonPathSegments, skipStringLax } from "../json-path.js";
 import { prototypeIsClean } from "../internal/objects.js";
 import { jsonNumberToBigInt } from "../internal/scalar.js";
 
@@ -1122,7 +1123,7 @@ export interface JsonTextLocation {
  */
 export function locateJsonPath(text: string, path: string): JsonTextLocation | undefined {
   if (typeof text !== "string" || typeof path !== "string") return undefined;
-  const segments = parsePath(path);
+  const segments = jsonPathSegments(path);
   if (segments === undefined) return undefined;
   let i = skipWhitespace(text, 0);
   for (const segment of segments) {
@@ -1189,7 +1190,7 @@ export function locateJsonPaths(
     const root: PathNode = { ends: [], children: undefined };
     for (let p = 0; p < paths.length; p++) {
       const path = paths[p];
-      const segments = typeof path === "string" ? parsePath(path) : Array.isArray(path) ? path : undefined;
+      const segments = typeof path === "string" ? jsonPathSegments(path) : Array.isArray(path) ? path : undefined;
       if (segments === undefined) continue;
       let node = root;
       for (const segment of segments) {
@@ -1290,79 +1291,6 @@ export function lineColumns(text: string, offsets: readonly number[]): Map<numbe
 }
 
 /**
- * Splits a path like `$.a[2]["x y"]` into `["a", 2, "x y"]`, or returns undefined if it is malformed.
- *
- * @example
- * jsonPathSegments('$.a[2]["x y"]'); //=> ["a", 2, "x y"]
- */
-export function jsonPathSegments(path: string): (string | number)[] | undefined {
-  return parsePath(path);
-}
-
-/** Splits a path like `$.a[2]["x y"]` into `["a", 2, "x y"]`, or returns undefined if it is malformed. */
-function parsePath(path: string): (string | number)[] | undefined {
-  if (path.charCodeAt(0) !== 36) return undefined;
-  const segments: (string | number)[] = [];
-  const n = path.length;
-  let i = 1;
-  while (i < n) {
-    const c = path.charCodeAt(i);
-    if (c === 46) {
-      const start = ++i;
-      while (i < n && path.charCodeAt(i) !== 46 && path.charCodeAt(i) !== 91) i++;
-      if (i === start) return undefined;
-      segments.push(path.slice(start, i));
-    } else if (c === 91) {
-      i++;
-      if (path.charCodeAt(i) === 34) {
-        const close = skipStringLax(path, i);
-        if (close < 0) return undefined;
-        const name = decodeStringLax(path, i, close);
-        if (name === undefined) return undefined;
-        segments.push(name);
-        i = close + 1;
-      } else {
-        const start = i;
-        let index = 0;
-        for (let d = path.charCodeAt(i) - 48; d >= 0 && d <= 9; d = path.charCodeAt(++i) - 48) index = index * 10 + d;
-        if (i === start) return undefined;
-        segments.push(index);
-      }
-      if (path.charCodeAt(i) !== 93) return undefined;
-      i++;
-    } else {
-      return undefined;
-    }
-  }
-  return segments;
-}
-
-/** Returns the offset of the quote that closes the string opening at `open`, or -1; checks no escape. */
-function skipStringLax(text: string, open: number): number {
-  const n = text.length;
-  for (let j = open + 1; j < n; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 34) return j;
-    if (c === 92) j++;
-  }
-  return -1;
-}
-
-/** Decodes a string literal found by {@link skipStringLax}, or returns undefined if it is not valid. */
-function decodeStringLax(text: string, open: number, close: number): string | undefined {
-  for (let j = open + 1; j < close; j++) {
-    if (text.charCodeAt(j) === 92) {
-      try {
-        return JSON.parse(text.slice(open, close + 1)) as string;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return text.slice(open + 1, close);
-}
-
-/**
  * Returns the offset just after the value starting at `i`, or -1 if the text ends first. Lax: it finds the
  * extent of a value without checking it, by counting brackets outside strings (no recursion).
  */
@@ -1391,3 +1319,5 @@ function skipValue(text: string, i: number): number {
   }
   return depth === 0 ? i : -1;
 }
+
+export { jsonPathSegments } from "../json-path.js";

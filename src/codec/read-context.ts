@@ -55,6 +55,13 @@ export interface JsonReadOptions {
    * and its parsed value (`fromJsonString` and `fromJson`) get the same budget.
    */
   maxValues?: number | undefined;
+  /**
+   * Where the JSON sits in the caller's document, such as `"$.Definition"` for a JSON document sent in a form
+   * field: errors and issues are reported at it and below it (`$.Definition.steps[2]`, path
+   * `["Definition", "steps", 2]`), as the `path` option of the standalone helpers (`timestampFromJson`). A JSON
+   * path starting with `$` (else rule `range`). Not a protobuf-es option; default `"$"`.
+   */
+  path?: string | undefined;
 }
 
 /** @internal Everything a reader needs, created once per call. */

@@ -16,7 +16,7 @@
  */
 import { create, type DescField, type DescMessage, type JsonValue, type ScalarType } from "@bufbuild/protobuf";
 import { AnySchema, isWrapperDesc } from "@bufbuild/protobuf/wkt";
-import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
+import { isWktJsonError, WktJsonError, type WktJsonIssue, type WktRule } from "../errors.js";
 import {
   anyEmpty,
   anyEmptyNotObject,
@@ -74,7 +74,8 @@ import {
   timestampTypeName,
   valueTypeName,
 } from "../internal/names.js";
-import { countOption } from "../internal/options.js";
+import { countOption, optionsTypeName } from "../internal/options.js";
+import { basePathOf } from "../internal/base-path.js";
 import { isLongPath, issuePath, pathFormat, type PathFormat } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
@@ -101,29 +102,18 @@ import {
   valueFromJsonInternal,
 } from "../wkt/struct-decode.js";
 
-/** One problem of an input: what {@link WktJsonError} says, as data. */
-export interface WktJsonIssue {
-  /** The rule broken, as in {@link WktJsonError.rule}. */
+export type { WktJsonIssue } from "../errors.js";
+
+/**
+ * An issue as the walk records it: its path as segments relative to the value validated (the input's own keys,
+ * shared), made into a {@link WktJsonIssue} once its detail, line and column are final ({@link publicIssues}).
+ */
+interface Found {
   rule: WktRule;
-  /**
-   * JSON path of the offending value from the root, such as `$.items[2].createTime` or `$.labels["team name"]`:
-   * every key whole, however long or deep. A path of more than about 1,000 code units is formatted
-   * from {@link segments} each time it is read (a concatenation that shares the keys), so that a thousand
-   * issues under a megabyte key do not hold a thousand copies of it.
-   */
-  path: string;
-  /**
-   * The same path as keys from the root: `["items", 2, "createTime"]`, `[]` for the root. Each key is the
-   * input's own string (the same string, not a copy), so a long key costs nothing more per issue.
-   */
   segments: readonly PathSegment[];
-  /** Fully-qualified protobuf name of the type being read, such as `google.protobuf.Timestamp`. */
   typeName: string;
-  /** What is wrong, for people. */
   detail: string;
-  /** From {@link validateJsonString}: 1-based line of the offending value (or character) in the text. */
   line?: number;
-  /** From {@link validateJsonString}: 1-based column, in UTF-16 code units. */
   column?: number;
 }
 
@@ -140,35 +130,42 @@ export const validateMaxIssuesDefault = 1000;
  * Lists every problem of a proto3 JSON value (what `JSON.parse` returns) for a message type, in the order the
  * decoder meets them; empty exactly when {@link fromJson} accepts the value.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxValues` or `maxIssues` option, `json-type`
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxValues`, `maxIssues` or `path` option, `json-type`
  *   for a `registry` that is not a Registry; never for the input (beyond `maxValues`, the walk ends with a `size`
  *   issue).
  * @example
  * validateJson(TestSchema, { optionalInt32: "x", repeatedTimestamp: ["2024-02-30T00:00:00Z"], bogus: 1 });
- * //=> [{ rule: "syntax", path: "$.optionalInt32", ... }, { rule: "range", path: "$.repeatedTimestamp[0]", ... },
- * //    { rule: "unknown-field", path: "$.bogus", ... }]
+ * //=> [{ rule: "syntax", jsonPath: "$.optionalInt32", path: ["optionalInt32"], ... },
+ * //    { rule: "range", jsonPath: "$.repeatedTimestamp[0]", path: ["repeatedTimestamp", 0], ... },
+ * //    { rule: "unknown-field", jsonPath: "$.bogus", path: ["bogus"], ... }]
  */
 export function validateJson(
   schema: DescMessage,
   json: JsonValue,
   options?: Partial<ValidateJsonOptions>,
 ): WktJsonIssue[] {
-  const walk = new Walk(makeContext(options, false), maxIssuesOf(options));
+  const ctx = makeContext(options, false);
+  const max = maxIssuesOf(options);
+  const base = basePathOf(options, optionsTypeName);
+  const format = pathFormat();
+  const walk = new Walk(ctx, max);
   withoutStacks(() => walk.root(schema, json));
-  return walk.issues;
+  return publicIssues(walk.issues, base, format);
 }
 
 /**
  * Lists every problem of a proto3 JSON text for a message type, each with its line and column, sorted by
  * position; empty exactly when {@link fromJsonString} accepts the text.
  *
- * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength`, `maxValues` or `maxIssues`
- *   option, `json-type` for a `registry` that is not a Registry; never for the input (beyond `maxValues`, the
+ * @throws {WktJsonError} rule `range` for an invalid `maxDepth`, `maxLength`, `maxValues`, `maxIssues` or
+ *   `path` option, `json-type` for a `registry` that is not a Registry; never for the input (beyond `maxValues`, the
  *   walk ends with a `size` issue).
  * @example
  * validateJsonString(TestSchema, '{\n  "optionalInt32": "x",\n  "optionalInt32": 2\n}');
- * //=> [{ rule: "syntax", path: "$.optionalInt32", line: 2, column: 20, ... },
- * //    { rule: "duplicate-field", path: "$.optionalInt32", line: 3, column: 3, ... }]
+ * //=> [{ rule: "syntax", jsonPath: "$.optionalInt32", line: 2, column: 20, ... },
+ * //    { rule: "duplicate-field", jsonPath: "$.optionalInt32", line: 3, column: 3, ... }]
+ * validateJsonString(TestSchema, '{"optionalInt32": "x"}', { path: "$.Definition" })[0]?.jsonPath;
+ * //=> "$.Definition.optionalInt32"
  */
 export function validateJsonString(
   schema: DescMessage,
@@ -177,6 +174,7 @@ export function validateJsonString(
 ): WktJsonIssue[] {
   const ctx = makeContext(options, true);
   const max = maxIssuesOf(options);
+  const base = basePathOf(options, optionsTypeName);
   const parseOptions = textParseOptions(ctx.maxDepth, options?.maxLength);
   let value: unknown;
   const duplicates: JsonTextDuplicate[] = [];
@@ -188,7 +186,7 @@ export function validateJsonString(
     const e = textDepthAsMaxDepth(caught, ctx.maxDepth);
     if (!isWktJsonError(e)) throw e;
     const format = pathFormat();
-    if (e.rule !== "duplicate-field") return [issueOf(e, format)];
+    if (e.rule !== "duplicate-field") return publicIssues([foundOf(e)], base, format);
     // Parse again, recording every repeated key instead of stopping at the first.
     try {
       value = parseJsonTextStrict(text, parseOptions.maxDepth!, true, duplicates);
@@ -196,11 +194,12 @@ export function validateJsonString(
     } catch (caught) {
       const later = textDepthAsMaxDepth(caught, ctx.maxDepth);
       if (!isWktJsonError(later)) throw later;
-      return duplicateIssues(text, duplicates, max, format).concat(issueOf(later, format)).slice(0, max);
+      const found = duplicateIssues(text, duplicates, max).concat(foundOf(later)).slice(0, max);
+      return publicIssues(found, base, format);
     }
   }
   const format = pathFormat();
-  const walk = new Walk(ctx, Math.max(0, max - duplicates.length), format);
+  const walk = new Walk(ctx, Math.max(0, max - duplicates.length));
   // Literals like 1e-400 are judged by their text, as fromJsonString does (inexact-integers.ts); the walk's
   // tree is its own, so it is not restored.
   if (inexact !== undefined) value = inexactMarked(value, inexact);
@@ -210,7 +209,7 @@ export function validateJsonString(
     // A required member the text lacks is located at the object that lacks it.
     walk.issues.map((i) => (i.rule === "required" ? i.segments.slice(0, -1) : i.segments)),
   );
-  const issues: { issue: WktJsonIssue; offset: number }[] = [];
+  const issues: { issue: Found; offset: number }[] = [];
   walk.issues.forEach((issue, k) => {
     const at = located[k];
     if (at !== undefined) {
@@ -220,11 +219,15 @@ export function validateJsonString(
     }
     issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
   });
-  const dup = duplicateIssues(text, duplicates, max, format);
+  const dup = duplicateIssues(text, duplicates, max);
   dup.forEach((issue, k) => issues.push({ issue, offset: duplicates[k]!.offset }));
   // Sorted by position; the sort is stable, so issues at one place keep the decoder's order.
   issues.sort((a, b) => a.offset - b.offset);
-  return issues.slice(0, max).map((e) => e.issue);
+  return publicIssues(
+    issues.slice(0, max).map((e) => e.issue),
+    base,
+    format,
+  );
 }
 
 /**
@@ -253,49 +256,74 @@ function maxIssuesOf(options: Partial<ValidateJsonOptions> | undefined): number 
 }
 
 /**
- * An issue of the path `segments`. A long path's string ({@link isLongPath}) is an own, enumerable accessor that
- * formats it from the segments at each read (so `JSON.stringify`, spreads and equality see it as data, and the
- * issue holds no copy of a long key); writing it replaces it.
+ * The issues of a call, as the library reports them ({@link WktJsonIssue}), under the base path `base` (the
+ * `path` option: `$`, or where the value validated sits in the caller's document).
  */
-function newIssue(
-  rule: WktRule,
-  segments: readonly PathSegment[],
-  typeName: string,
-  detail: string,
-  format: PathFormat,
-): WktJsonIssue {
-  if (!isLongPath(segments)) return { rule, path: issuePath(segments, format), segments, typeName, detail };
-  let path: string | undefined;
-  return {
-    rule,
-    get path(): string {
-      return path ?? issuePath(segments, format);
-    },
-    set path(v: string) {
-      path = v;
-    },
-    segments,
-    typeName,
-    detail,
-  };
+function publicIssues(found: readonly Found[], base: string, format: PathFormat): WktJsonIssue[] {
+  const baseKeys = base === "$" ? undefined : jsonPathSegments(base);
+  return found.map((f) => publicIssue(f, base, baseKeys, format));
 }
 
-/** The issue of an error raised with its path from the root (the text parser's). */
-function issueOf(e: WktJsonError, format: PathFormat): WktJsonIssue {
-  const issue = newIssue(e.rule, jsonPathSegments(e.path) ?? [], e.typeName, e.detail, format);
-  issue.path = e.path;
-  if (e.line !== undefined) issue.line = e.line;
-  if (e.column !== undefined) issue.column = e.column;
+/**
+ * The issue of `f`: plain data, except that under a long path ({@link isLongPath}) `jsonPath` and `message` are
+ * own, enumerable accessors that format them from the keys at each read (so `JSON.stringify`, spreads and
+ * equality see them as data, and the issue holds no copy of a long key); writing one replaces it.
+ */
+function publicIssue(
+  f: Found,
+  base: string,
+  baseKeys: readonly PathSegment[] | undefined,
+  format: PathFormat,
+): WktJsonIssue {
+  const { rule, typeName, detail } = f;
+  const path = baseKeys === undefined ? f.segments : baseKeys.concat(f.segments);
+  let issue: { -readonly [K in keyof WktJsonIssue]: WktJsonIssue[K] };
+  if (!isLongPath(path)) {
+    const jsonPath = base + issuePath(f.segments, format).slice(1);
+    issue = { rule, message: `${typeName} at ${jsonPath}: ${detail}`, path, jsonPath, typeName, detail };
+  } else {
+    let jsonPath: string | undefined;
+    let message: string | undefined;
+    const at = (): string => jsonPath ?? base + issuePath(f.segments, format).slice(1);
+    issue = {
+      rule,
+      get message(): string {
+        return message ?? `${typeName} at ${at()}: ${detail}`;
+      },
+      set message(v: string) {
+        message = v;
+      },
+      path,
+      get jsonPath(): string {
+        return at();
+      },
+      set jsonPath(v: string) {
+        jsonPath = v;
+      },
+      typeName,
+      detail,
+    };
+  }
+  if (f.line !== undefined) issue.line = f.line;
+  if (f.column !== undefined) issue.column = f.column;
   return issue;
 }
 
+/** The issue of an error raised with its path from the root (the text parser's). */
+function foundOf(e: WktJsonError): Found {
+  const found: Found = {
+    rule: e.rule,
+    segments: jsonPathSegments(e.jsonPath) ?? [],
+    typeName: e.typeName,
+    detail: e.detail,
+  };
+  if (e.line !== undefined) found.line = e.line;
+  if (e.column !== undefined) found.column = e.column;
+  return found;
+}
+
 /** The repeated keys the text parser recorded, as issues with their positions (one pass for all of them). */
-function duplicateIssues(
-  text: string,
-  duplicates: readonly JsonTextDuplicate[],
-  max: number,
-  format: PathFormat,
-): WktJsonIssue[] {
+function duplicateIssues(text: string, duplicates: readonly JsonTextDuplicate[], max: number): Found[] {
   const shown = duplicates.slice(0, max);
   const positions = lineColumns(
     text,
@@ -303,16 +331,14 @@ function duplicateIssues(
   );
   return shown.map((d) => {
     const at = positions.get(d.offset)!;
-    const issue = newIssue(
-      "duplicate-field",
-      d.segments,
-      "JSON",
-      `the member ${JSON.stringify(d.name)} is repeated`,
-      format,
-    );
-    issue.line = at.line;
-    issue.column = at.column;
-    return issue;
+    return {
+      rule: "duplicate-field",
+      segments: d.segments,
+      typeName: "JSON",
+      detail: `the member ${JSON.stringify(d.name)} is repeated`,
+      line: at.line,
+      column: at.column,
+    };
   });
 }
 
@@ -392,8 +418,8 @@ type TreeMode = "message" | "copy";
  * path is pushed and popped without `finally`.
  */
 class Walk {
-  /** The issues so far; each holds its path as segments (the input's own keys, shared), its string formatted when read. */
-  readonly issues: WktJsonIssue[] = [];
+  /** The issues so far; each holds its path as segments (the input's own keys, shared). */
+  readonly issues: Found[] = [];
   private readonly path: PathSegment[] = [];
   /** What the message being walked costs more if the decoder makes it with create() (charged once). */
   private upgrade = 0;
@@ -401,7 +427,6 @@ class Walk {
   constructor(
     private readonly ctx: ReadContext,
     private readonly max: number,
-    private readonly format: PathFormat = pathFormat(),
   ) {}
 
   root(schema: DescMessage, json: unknown): void {
@@ -420,11 +445,11 @@ class Walk {
   /** Records an error raised for the value at the current path (its own path is relative to that value). */
   private add(e: WktJsonError): void {
     const segments = this.path.slice();
-    if (e.path.length > 1) {
-      const below = jsonPathSegments(e.path);
+    if (e.jsonPath.length > 1) {
+      const below = jsonPathSegments(e.jsonPath);
       if (below !== undefined) for (const s of below) segments.push(s);
     }
-    this.issues.push(newIssue(e.rule, segments, e.typeName, e.detail, this.format));
+    this.issues.push({ rule: e.rule, segments, typeName: e.typeName, detail: e.detail });
     if (this.issues.length >= this.max) throw full;
   }
 
@@ -466,7 +491,12 @@ class Walk {
   /** Records a required field the current object leaves out: the issue names it, the text locates the object. */
   private missing(field: DescField): void {
     const e = requiredMissingError(field);
-    this.issues.push(newIssue(e.rule, [...this.path, field.jsonName], e.typeName, e.detail, this.format));
+    this.issues.push({
+      rule: e.rule,
+      segments: [...this.path, field.jsonName],
+      typeName: e.typeName,
+      detail: e.detail,
+    });
     if (this.issues.length >= this.max) throw full;
   }
 

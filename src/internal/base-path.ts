@@ -12,6 +12,7 @@
 import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
 import { errorUnder } from "../path.js";
+import { jsonPathSegments } from "../json-path.js";
 
 /** What every options object with a base path has. */
 export interface BasePathOption {
@@ -25,8 +26,8 @@ export interface BasePathOption {
 /**
  * Returns the base path `options` gives, `"$"` when it gives none.
  *
- * @throws {WktJsonError} rule `range` (at `$`, under `typeName`) if `path` is given and is not a string starting
- *   with `$`.
+ * @throws {WktJsonError} rule `range` (at `$`, under `typeName`) if `path` is given and is not a JSON path (a
+ *   string starting with `$`, whose keys are `.name`, `["any key"]` or `[2]`).
  * @example
  * basePathOf({ path: "$.dueAt" }, "google.protobuf.Timestamp"); //=> "$.dueAt"
  * basePathOf({ path: "dueAt" }, "google.protobuf.Timestamp"); // throws WktJsonError (rule "range")
@@ -38,6 +39,15 @@ export function basePathOf(options: unknown, typeName: string): string {
     const got = typeof path === "string" ? `${quote(path)}, which does not start with "$"` : describe(path);
     throw new WktJsonError("range", "$", typeName, `the path option must be a JSON path starting with "$", got ${got}`);
   }
+  // The keys of every error's path are read back from it (WktJsonError.path): the base must read as keys.
+  if (path.length > 1 && jsonPathSegments(path) === undefined) {
+    throw new WktJsonError(
+      "range",
+      "$",
+      typeName,
+      `the path option must be a JSON path such as "$.items[2]" or '$["team name"]', got ${quote(path)}`,
+    );
+  }
   return path;
 }
 
@@ -47,7 +57,7 @@ export function basePathOf(options: unknown, typeName: string): string {
  * returned as is.
  *
  * @example
- * errorAtBase(new WktJsonError("range", "$[2]", "google.protobuf.ListValue", "x"), "$.tags").path; //=> "$.tags[2]"
+ * errorAtBase(new WktJsonError("range", "$[2]", "google.protobuf.ListValue", "x"), "$.tags").jsonPath; //=> "$.tags[2]"
  */
 export function errorAtBase(error: unknown, base: string): unknown {
   return base === "$" ? error : errorUnder(error, base);

@@ -78,7 +78,7 @@ export function checkFieldKeys(desc: DescMessage): void {
     e = clash === undefined ? (propertyClash(desc) ?? null) : fieldKeysError(desc, clash);
     checked.set(desc, e);
   }
-  if (e !== null) throw new WktJsonError(e.rule, e.path, e.typeName, e.detail);
+  if (e !== null) throw new WktJsonError(e.rule, e.jsonPath, e.typeName, e.detail);
 }
 
 /**

@@ -54,7 +54,7 @@ export function positioned<T>(text: string, f: () => T): T {
 function located(e: unknown, text: string): unknown {
   if (!(e instanceof WktJsonError) || e.line !== undefined) return e;
   if (e.typeName === fieldMaskTypeName || e.typeName === optionsTypeName) return e;
-  const segs = jsonPathSegments(e.path);
+  const segs = jsonPathSegments(e.jsonPath);
   if (segs === undefined || segs.length === 0) return e;
   // The member, else the nearest value of the body above it: the object that would hold it (a REQUIRED member
   // missing, a parent sent null), or further up where the update removed more (a map entry left out, whose

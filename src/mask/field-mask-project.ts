@@ -256,5 +256,5 @@ function emptyValue(fp: FieldAccess): unknown {
  */
 export function atIndex(e: unknown, i: number): unknown {
   if (!(e instanceof WktJsonError) || e.rule === "mask-path") return e;
-  return new WktJsonError(e.rule, "$[" + i + "]" + e.path.slice(1), e.typeName, e.detail);
+  return new WktJsonError(e.rule, "$[" + i + "]" + e.jsonPath.slice(1), e.typeName, e.detail);
 }

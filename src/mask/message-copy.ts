@@ -51,7 +51,7 @@ export function copyMessage(plan: MessagePlan, msg: Msg, depthLeft: number): Msg
  * nested too deep keeps its own error). Called only on that failure: the walk is bounded by `depthLeft`.
  */
 export function copyDepthError(e: unknown, plan: MessagePlan, msg: Msg, depthLeft: number, what: string): unknown {
-  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.path !== "$") return e;
+  if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.jsonPath !== "$") return e;
   const at: PathSegment[] = [];
   const find = (p: MessagePlan, v: Msg, left: number): MessagePlan | undefined => {
     if (left <= 0) return p;

@@ -151,7 +151,7 @@ function jsonPatchOf(
   } catch (e) {
     // An option's error is about the options, whichever input they were first applied to.
     if (!(e instanceof WktJsonError) || e.typeName === optionsTypeName) throw e;
-    throw new WktJsonError(e.rule, e.path, e.typeName, `the stored resource: ${e.detail}`, { cause: e });
+    throw new WktJsonError(e.rule, e.jsonPath, e.typeName, `the stored resource: ${e.detail}`, { cause: e });
   }
   const result = apply(message, o);
   const write: Partial<JsonWriteOptions> = {};

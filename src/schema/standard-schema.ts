@@ -17,19 +17,12 @@
  * @module
  */
 import type { DescMessage, JsonValue, MessageJsonType, MessageShape } from "@bufbuild/protobuf";
-import { isWktJsonError, WktJsonError, type WktRule } from "../errors.js";
+import { isWktJsonError, issueOfError, WktJsonError, type WktJsonIssue } from "../errors.js";
 import { fromJson } from "../codec/from-json.js";
-import { jsonPathSegments } from "../codec/json-text.js";
 import { describe } from "../internal/describe.js";
 import { jsonSchema, type JsonSchemaOptions } from "./json-schema.js";
 import { checkSchema } from "../wkt/registry.js";
-import {
-  validateJson,
-  validateMaxIssuesDefault,
-  type ValidateJsonOptions,
-  type WktJsonIssue,
-} from "../codec/validate.js";
-import { isLongPath } from "../internal/issue-path.js";
+import { validateJson, validateMaxIssuesDefault, type ValidateJsonOptions } from "../codec/validate.js";
 import { createRun, readCreateOptions } from "../mask/create.js";
 import type { Opts } from "../mask/patch-options.js";
 
@@ -58,21 +51,10 @@ export interface StandardSchemaOptions extends Partial<ValidateJsonOptions> {
 }
 
 /**
- * One problem of a value, as Standard Schema v1's `Issue`, with the rule and the JSON path of our error.
+ * One problem of a value, as Standard Schema v1's `Issue` (`message`, `path`): the library's one issue shape,
+ * {@link WktJsonIssue}, with its rule, JSON path, type name and detail besides.
  */
-export interface StandardSchemaIssue {
-  /** The message of the WktJsonError: `${typeName} at ${jsonPath}: ${detail}`. */
-  readonly message: string;
-  /**
-   * The keys from the root to the offending value: `["items", 2, "createTime"]`; `[]` for the root. Each key is
-   * the input's own string, whole (the same string, not a copy).
-   */
-  readonly path: readonly (string | number)[];
-  /** The rule broken, as in {@link WktJsonError.rule}. */
-  readonly rule: WktRule;
-  /** The path as our errors write it: `$.items[2].createTime`, every key whole. */
-  readonly jsonPath: string;
-}
+export type StandardSchemaIssue = WktJsonIssue;
 
 /** What `validate` returns: the decoded message, or the issues (Standard Schema v1's `Result`). */
 export type StandardSchemaResult<Output> =
@@ -115,8 +97,8 @@ export interface WktStandardSchema<Desc extends DescMessage> {
 /**
  * Returns a Standard Schema v1 of a message type, for frameworks that validate request bodies with one: its
  * `validate(json)` decodes the proto3 JSON value with {@link fromJson} and returns `{ value: message }`, or
- * `{ issues }` with every problem (`validateJson`), each with our `message`, its `path` as keys, `rule` and
- * `jsonPath`. The options are checked once, here.
+ * `{ issues }` with every problem (`validateJson`): each a {@link WktJsonIssue}, with our `message`, its `path`
+ * as keys, `rule`, `jsonPath`, `typeName` and `detail`. The options are checked once, here.
  *
  * With `create: true` the value is a create request's body ({@link createFromJson}): OUTPUT_ONLY members are
  * dropped from the message (with `strict`, each is an issue), and each REQUIRED field missing is an issue, rule
@@ -205,7 +187,7 @@ function validate<Desc extends DescMessage>(
     const found = validateJson(schema, value as JsonValue, options);
     // validateJson finds an issue exactly when fromJson fails; the error itself is the fallback all the same.
     if (found.length === 0) found.push(issueOfError(e));
-    return { issues: found.map(issueOf) };
+    return { issues: found };
   }
 }
 
@@ -228,51 +210,11 @@ function validateCreate<Desc extends DescMessage>(
     // The decoder's issues; else the walk's own error (the work meter's `size`), never the unchecked value.
     const decoded = validate(schema, value, options);
     if (decoded.issues !== undefined) return decoded;
-    return { issues: [issueOf(issueOfError(e))] };
+    return { issues: [issueOfError(e)] };
   }
   if (found.length === 0) return { value: message };
   const max = options?.maxIssues ?? validateMaxIssuesDefault;
   return {
-    issues: found.slice(0, max).map((e) => issueOf(issueOfError(e))),
-  };
-}
-
-/**
- * The Standard Schema issue of a validator's issue: its keys as they are (the input's strings, shared). Under
- * long keys, `jsonPath` and `message` are formatted at each read (own, enumerable properties all the same), so
- * that a thousand issues under a megabyte key hold no copy of it.
- */
-function issueOf(i: WktJsonIssue): StandardSchemaIssue {
-  const path = i.segments;
-  if (!isLongPath(path)) {
-    const jsonPath = i.path;
-    return { message: `${i.typeName} at ${jsonPath}: ${i.detail}`, path, rule: i.rule, jsonPath };
-  }
-  let message: string | undefined;
-  return {
-    get message(): string {
-      return message ?? `${i.typeName} at ${i.path}: ${i.detail}`;
-    },
-    set message(v: string) {
-      message = v;
-    },
-    path,
-    rule: i.rule,
-    get jsonPath(): string {
-      return i.path;
-    },
-    set jsonPath(v: string) {
-      i.path = v;
-    },
-  };
-}
-
-function issueOfError(e: WktJsonError): WktJsonIssue {
-  return {
-    rule: e.rule,
-    path: e.path,
-    segments: jsonPathSegments(e.path) ?? [],
-    typeName: e.typeName,
-    detail: e.detail,
+    issues: found.slice(0, max).map(issueOfError),
   };
 }

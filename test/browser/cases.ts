@@ -48,10 +48,10 @@ function attempt(lib: WktJson, fn: () => unknown): unknown {
     const error: Record<string, unknown> = {
       name: e.name,
       rule: e.rule,
-      path: e.path,
+      jsonPath: e.jsonPath,
       typeName: e.typeName,
       isError: e instanceof Error,
-      messageStart: e.message.startsWith(`${e.typeName} at ${e.path}: `),
+      messageStart: e.message.startsWith(`${e.typeName} at ${e.jsonPath}: `),
     };
     if (e.line !== undefined) error["line"] = e.line;
     if (e.column !== undefined) error["column"] = e.column;
@@ -61,7 +61,7 @@ function attempt(lib: WktJson, fn: () => unknown): unknown {
 
 /** The error part of an attempt, for expectations. */
 function failed(rule: string, path: string, typeName: string, at?: { line: number; column: number }): JsonValue {
-  return { error: { name: "WktJsonError", rule, path, typeName, isError: true, messageStart: true, ...at } };
+  return { error: { name: "WktJsonError", rule, jsonPath: path, typeName, isError: true, messageStart: true, ...at } };
 }
 
 /** Makes any result plain JSON: bigint -> "<digits>n", Uint8Array -> number[], undefined -> "undefined". */

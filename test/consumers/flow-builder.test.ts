@@ -232,16 +232,16 @@ describe("editing a flow", () => {
   it("a definition that is no JSON object, or a flow without one, is refused", () => {
     expect(catchWkt(() => saveFlow(flow, new URLSearchParams({ Definition: "[1, 2]" })))).toMatchObject({
       rule: "json-type",
-      path: "$",
+      jsonPath: "$",
     });
     // Definition is REQUIRED: an update may not clear it.
     expect(
       catchWkt(() => jsonPatch(FlowSchema, flow as never, { definition: null }, { useProtoFieldName: true })),
-    ).toMatchObject({ rule: "field-behavior", path: "$.definition" });
+    ).toMatchObject({ rule: "field-behavior", jsonPath: "$.definition" });
     // The sid names the flow: a body may repeat it, not change it.
     expect(catchWkt(() => jsonPatch(FlowSchema, flow as never, { sid: "FW0" }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.sid",
+      jsonPath: "$.sid",
     });
   });
 
@@ -259,7 +259,7 @@ describe("editing a flow", () => {
     } catch (e) {
       if (isWktJsonError(e)) error = e;
     }
-    expect(error).toMatchObject({ rule, path });
+    expect(error).toMatchObject({ rule, jsonPath: path });
   });
 });
 

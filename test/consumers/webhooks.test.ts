@@ -134,25 +134,25 @@ describe("webhook PATCH: the whole config is replaced", () => {
     // jsonMerge would have stored these as they came.
     expect(catchWkt(() => patchHook(stored, { actve: false }))).toMatchObject({
       rule: "unknown-field",
-      path: "$.actve",
+      jsonPath: "$.actve",
     });
     expect(catchWkt(() => patchHook(stored, { events: "push" }))).toMatchObject({
       rule: "json-type",
-      path: "$.events",
+      jsonPath: "$.events",
     });
     expect(
       catchWkt(() => patchHook(stored, { config: { url: "https://x.example.com", content_type: 1 } })),
-    ).toMatchObject({ rule: "json-type", path: "$.config.content_type" });
+    ).toMatchObject({ rule: "json-type", jsonPath: "$.config.content_type" });
     expect(catchWkt(() => patchHook(stored, { name: "email" }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.name",
+      jsonPath: "$.name",
     });
   });
 
   it("a sent config must have its url (REQUIRED): the replacement may not clear it", () => {
     expect(catchWkt(() => patchHook(stored, { config: { content_type: "form" } }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.config.url",
+      jsonPath: "$.config.url",
     });
   });
 });
@@ -189,7 +189,7 @@ describe("config PATCH: only the sent properties change", () => {
   it("refuses a config property that does not exist", () => {
     expect(catchWkt(() => patchConfig(stored, { content_typ: "form" }))).toMatchObject({
       rule: "unknown-field",
-      path: "$.content_typ",
+      jsonPath: "$.content_typ",
     });
   });
 });

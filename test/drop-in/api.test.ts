@@ -74,7 +74,7 @@ describe("enumToJson, enumFromJson, isEnumJson", () => {
   });
 
   it("refuses what protobuf-es refuses, with our error", () => {
-    expect(catchWkt(() => enumToJson(ForeignEnum, 99 as never))).toMatchObject({ rule: "enum", path: "$" });
+    expect(catchWkt(() => enumToJson(ForeignEnum, 99 as never))).toMatchObject({ rule: "enum", jsonPath: "$" });
     expect(theirsThrows(() => pbEnumToJson(ForeignEnum, 99 as never))).toBe(true);
     expect(catchWkt(() => enumFromJson(ForeignEnum, "NOPE" as never)).rule).toBe("enum");
     expect(theirsThrows(() => pbEnumFromJson(ForeignEnum, "NOPE" as never))).toBe(true);
@@ -121,7 +121,7 @@ describe("options objects written for protobuf-es", () => {
     expect(validateJson(TestAllTypesProto3, json, { recursionLimit: 5 }).map((i) => i.rule)).toEqual(["depth"]);
     expect(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 6 })).not.toThrow();
     const both = catchWkt(() => fromJson(TestAllTypesProto3, json, { recursionLimit: 6, maxDepth: 7 }));
-    expect({ rule: both.rule, path: both.path }).toEqual({ rule: "range", path: "$" });
+    expect({ rule: both.rule, jsonPath: both.jsonPath }).toEqual({ rule: "range", jsonPath: "$" });
     expect(both.detail).toContain("differ");
     expect(catchWkt(() => fromJson(StructSchema, {}, { recursionLimit: "5" as never })).rule).toBe("range");
   });
@@ -141,10 +141,10 @@ describe("proto2 required fields on write", () => {
     const m = create(TestAllRequiredTypesProto2);
     const e = catchWkt(() => toJson(TestAllRequiredTypesProto2, m));
     expect(e.rule).toBe("required");
-    expect(e.path).toBe("$.requiredInt32");
+    expect(e.jsonPath).toBe("$.requiredInt32");
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m))).toBe(true);
     expect(catchWkt(() => toJsonString(TestAllRequiredTypesProto2, m)).rule).toBe("required");
-    expect(catchWkt(() => toJson(TestAllRequiredTypesProto2, m, { useProtoFieldName: true })).path).toBe(
+    expect(catchWkt(() => toJson(TestAllRequiredTypesProto2, m, { useProtoFieldName: true })).jsonPath).toBe(
       "$.required_int32",
     );
   });
@@ -157,7 +157,7 @@ describe("proto2 required fields on write", () => {
     }
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, m as never))).toBe(true);
     const e = catchWkt(() => toJson(TestAllRequiredTypesProto2, m as never));
-    expect({ rule: e.rule, path: e.path }).toEqual({ rule: "required", path: "$.requiredNestedMessage.a" });
+    expect({ rule: e.rule, jsonPath: e.jsonPath }).toEqual({ rule: "required", jsonPath: "$.requiredNestedMessage.a" });
   });
 });
 
@@ -204,7 +204,7 @@ describe("differences on write and in errors", () => {
     const json = { requiredInt32: 1 }; // every other required field missing
     expect(catchWkt(() => fromJson(TestAllRequiredTypesProto2, json))).toMatchObject({
       rule: "required",
-      path: "$.requiredInt64",
+      jsonPath: "$.requiredInt64",
     });
     const theirs = pbFromJson(TestAllRequiredTypesProto2, json);
     expect(theirsThrows(() => pbToJson(TestAllRequiredTypesProto2, theirs))).toBe(true); // and cannot write it
@@ -230,18 +230,18 @@ describe("differences on write and in errors", () => {
       ],
     });
     const M = createFileRegistry(file, () => undefined).getMessage("legacy.M")!;
-    expect(catchWkt(() => fromJson(M, { fooBar: 1 }))).toMatchObject({ rule: "duplicate-field", path: "$" });
-    expect(catchWkt(() => toJson(M, create(M)))).toMatchObject({ rule: "duplicate-field", path: "$" });
+    expect(catchWkt(() => fromJson(M, { fooBar: 1 }))).toMatchObject({ rule: "duplicate-field", jsonPath: "$" });
+    expect(catchWkt(() => toJson(M, create(M)))).toMatchObject({ rule: "duplicate-field", jsonPath: "$" });
     const theirs = pbFromJson(M, { fooBar: 1 }) as unknown as Record<string, unknown>;
     expect(theirs["fooBar"]).toBe(1); // one property for two fields
   });
 
   it('"errors": every error is a WktJsonError with rule and path, where protobuf-es throws an Error with a message', () => {
     const e = catchWkt(() => fromJson(TestAllTypesProto3, { optionalInt32: "x" }));
-    expect({ name: e.name, rule: e.rule, path: e.path }).toEqual({
+    expect({ name: e.name, rule: e.rule, jsonPath: e.jsonPath }).toEqual({
       name: "WktJsonError",
       rule: "syntax",
-      path: "$.optionalInt32",
+      jsonPath: "$.optionalInt32",
     });
     let theirs: unknown;
     try {

@@ -179,7 +179,7 @@ describe("mergeFromJson is all or nothing, with our errors", () => {
     } catch (e) {
       error = e;
     }
-    expect(isWktJsonError(error) && { rule: error.rule, path: error.path }).toEqual({ rule, path });
+    expect(isWktJsonError(error) && { rule: error.rule, jsonPath: error.jsonPath }).toEqual({ rule, jsonPath: path });
     same(M, target, before);
   });
 

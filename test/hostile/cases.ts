@@ -34,7 +34,7 @@ import type { JsonReadOptions } from "../../src/codec/from-json.js";
 import { TestAllTypesProto3 } from "../conformance-registry.js";
 
 /** What decoding the text gives: canonical JSON (`toJson` of the message), or an error's rule and path. */
-export type Outcome = { json: JsonValue } | { rule: WktRule; path: string };
+export type Outcome = { json: JsonValue } | { rule: WktRule; jsonPath: string };
 
 export interface Case {
   /** Group, for the test name. */
@@ -58,7 +58,7 @@ function ok(schema: DescMessage, text: string, json: JsonValue, options?: Partia
 }
 
 function no(schema: DescMessage, text: string, rule: WktRule, path: string, options?: Partial<JsonReadOptions>): void {
-  const expect = { rule, path };
+  const expect = { rule, jsonPath: path };
   cases.push(options === undefined ? { group, schema, text, expect } : { group, schema, text, expect, options });
 }
 

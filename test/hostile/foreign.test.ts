@@ -275,8 +275,8 @@ describe("no foreign exception from the FieldMask functions", () => {
   });
 
   it("fieldMaskFromPaths(null) and (5): rule json-type, at $", () => {
-    expect(ours(() => fieldMaskFromPaths(null as never))).toMatchObject({ rule: "json-type", path: "$" });
-    expect(ours(() => fieldMaskFromPaths(5 as never))).toMatchObject({ rule: "json-type", path: "$" });
+    expect(ours(() => fieldMaskFromPaths(null as never))).toMatchObject({ rule: "json-type", jsonPath: "$" });
+    expect(ours(() => fieldMaskFromPaths(5 as never))).toMatchObject({ rule: "json-type", jsonPath: "$" });
   });
 });
 
@@ -326,7 +326,7 @@ describe("the rule and path of the cases named in the issue", () => {
       "json-type",
     ],
   ])("%s: our error, rule %s, at $", (_, fn, rule) => {
-    expect(ours(fn)).toMatchObject({ rule, path: "$" });
+    expect(ours(fn)).toMatchObject({ rule, jsonPath: "$" });
   });
 
   it("still writes and packs what is valid", () => {

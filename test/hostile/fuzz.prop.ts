@@ -262,7 +262,7 @@ function decodesOrOurError(schema: DescMessage, text: string, ignoreUnknownField
   if ("error" in r) {
     expect(r.error.line).toBeGreaterThanOrEqual(1);
     expect(r.error.column).toBeGreaterThanOrEqual(1);
-    expect(r.error.path.startsWith("$")).toBe(true);
+    expect(r.error.jsonPath.startsWith("$")).toBe(true);
     return;
   }
   // Encoding what was decoded gives valid JSON text (well-formed UTF-16) that decodes to the same message.
@@ -296,8 +296,8 @@ describe("any text", () => {
           if ("message" in r) {
             expect(issues).toEqual([]);
           } else {
-            const { rule, path, line, column } = r.error;
-            expect(issues).toContainEqual(expect.objectContaining({ rule, path, line, column }));
+            const { rule, jsonPath: path, line, column } = r.error;
+            expect(issues).toContainEqual(expect.objectContaining({ rule, jsonPath: path, line, column }));
             for (const i of issues) expect(i.line === undefined || i.line >= 1).toBe(true);
           }
         }),
@@ -372,8 +372,8 @@ describe("any JSON value", () => {
           } else {
             expect(issues[0]).toEqual({
               rule: error.rule,
-              path: error.path,
-              segments: jsonPathSegments(error.path), // the same path as keys (issue 26)
+              jsonPath: error.jsonPath,
+              segments: jsonPathSegments(error.jsonPath), // the same path as keys (issue 26)
               typeName: error.typeName,
               detail: error.detail,
             });

@@ -25,12 +25,13 @@ import { cpuMs } from "../cost.js";
 function outcome(
   fn: () => unknown,
 ):
-  { value: unknown } | { error: { rule: string; path: string; line: number | undefined; column: number | undefined } } {
+  | { value: unknown }
+  | { error: { rule: string; jsonPath: string; line: number | undefined; column: number | undefined } } {
   try {
     return { value: fn() };
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    return { error: { rule: e.rule, path: e.path, line: e.line, column: e.column } };
+    return { error: { rule: e.rule, jsonPath: e.jsonPath, line: e.line, column: e.column } };
   }
 }
 
@@ -148,7 +149,7 @@ describe("every repeated key, when asked", () => {
     expect(found).toEqual(duplicates);
     expect(catchWkt(() => parseJsonText(text))).toMatchObject({
       rule: "duplicate-field",
-      path: pathJoin("$", ...duplicates[0]!.segments),
+      jsonPath: pathJoin("$", ...duplicates[0]!.segments),
     });
   });
 

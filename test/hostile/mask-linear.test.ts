@@ -292,7 +292,7 @@ describe("FieldMask results are bounded", () => {
     const b = Array.from({ length: 5_000 }, (_, i) => `*.f${i}`);
     // 25,000,000 paths: the work meter stops the walk long before the result could be counted.
     const e = catchWkt(() => fieldMaskIntersect(a, b));
-    expect({ rule: e.rule, path: e.path }).toEqual({ rule: "size", path: "$" });
+    expect({ rule: e.rule, jsonPath: e.jsonPath }).toEqual({ rule: "size", jsonPath: "$" });
     expect(e.detail).toContain("more work than its size allows");
     expect(fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 20_000 }).paths).toHaveLength(20_000);
     const over = catchWkt(() => fieldMaskIntersect(a.slice(0, 200), b.slice(0, 100), { maxPaths: 19_999 }));
@@ -319,7 +319,7 @@ describe("FieldMask results are bounded", () => {
     const depth = Math.ceil(defaultMaskMaxPaths / (fields - 1)) + 2; // each level spells out fields - 1 paths
     const deep = Array(depth).fill("recursive_message").join(".");
     const e = catchWkt(() => fieldMaskSubtract(["recursive_message"], [deep], TestAllTypesProto3));
-    expect({ rule: e.rule, path: e.path }).toEqual({ rule: "size", path: "$" });
+    expect({ rule: e.rule, jsonPath: e.jsonPath }).toEqual({ rule: "size", jsonPath: "$" });
     const r = fieldMaskSubtract(["recursive_message"], [deep], TestAllTypesProto3, { maxPaths: Infinity });
     // Each level below the first spells out every field but recursive_message, down to where `deep` ends.
     expect(r.paths).toHaveLength((depth - 1) * (fields - 1));
@@ -329,7 +329,7 @@ describe("FieldMask results are bounded", () => {
     // 200 KB of body: before, a 1 GB mask.
     const body = { ["k".repeat(100_000)]: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`c${i}`, i])) };
     const e = catchWkt(() => fieldMaskFromPatch(body, { depth: 2 }));
-    expect({ rule: e.rule, path: e.path }).toEqual({ rule: "size", path: "$" });
+    expect({ rule: e.rule, jsonPath: e.jsonPath }).toEqual({ rule: "size", jsonPath: "$" });
     expect(e.detail).toContain(`maxLength (${defaultPatchMaskMaxLength.toLocaleString("en-US")})`);
     // At the bounds exactly: allowed; one code unit or one path less: refused.
     const small = { ab: { c: 1, d: 2 } };

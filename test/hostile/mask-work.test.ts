@@ -31,9 +31,9 @@ function steps(op: (m: WorkMeter) => unknown): number {
   return 1e15 - m.left;
 }
 
-function sizeRule(fn: () => unknown): { rule: string; path: string } {
+function sizeRule(fn: () => unknown): { rule: string; jsonPath: string } {
   const e = catchWkt(fn);
-  return { rule: e.rule, path: e.path };
+  return { rule: e.rule, jsonPath: e.jsonPath };
 }
 
 const keys = (n: number, prefix = "k"): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -51,7 +51,7 @@ describe("intersect: a result that shares one subtree under many keys", () => {
 
   it("is refused by the path count at 206 KB, the issue's size", () => {
     const [a, b] = shape(13_000);
-    expect(sizeRule(() => fieldMaskIntersect(a, b))).toEqual({ rule: "size", path: "$" });
+    expect(sizeRule(() => fieldMaskIntersect(a, b))).toEqual({ rule: "size", jsonPath: "$" });
     expect(catchWkt(() => fieldMaskIntersect(a, b)).detail).toContain("maxPaths (10,000)");
   });
 
@@ -59,7 +59,7 @@ describe("intersect: a result that shares one subtree under many keys", () => {
     const server = keys(50, "field");
     const client: string[] = [];
     for (let j = 0; client.length < 32_500; j++) client.push(`*.sub${j}.leaf${j % 7}`);
-    expect(sizeRule(() => fieldMaskIntersect(server, client))).toEqual({ rule: "size", path: "$" });
+    expect(sizeRule(() => fieldMaskIntersect(server, client))).toEqual({ rule: "size", jsonPath: "$" });
     // Within maxPaths it is right: each server field with the client's `*` subtree under it.
     expect(fieldMaskIntersect(server.slice(0, 3), client.slice(0, 3)).paths).toEqual(
       ["field0", "field1", "field2"].flatMap((f) => [`${f}.sub0.leaf0`, `${f}.sub1.leaf1`, `${f}.sub2.leaf2`]),
@@ -111,7 +111,7 @@ describe("normalize: nodes paired with many patterns that generalize them", () =
 
   it("is refused with rule size by every function that reads the mask, at 439 KB", () => {
     const mask = shape(439);
-    const refused = { rule: "size", path: "$" };
+    const refused = { rule: "size", jsonPath: "$" };
     expect(sizeRule(() => fieldMaskNormalize(mask))).toEqual(refused);
     expect(sizeRule(() => fieldMaskUnion(mask, ["x"]))).toEqual(refused);
     expect(sizeRule(() => fieldMaskCovers(mask, "x"))).toEqual(refused);

@@ -66,18 +66,16 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
     expect(issues).toHaveLength(1000);
     expect(bytes).toBeLessThan(20 * MB);
     // 100 paths read and searched (V8 then copies a concatenation into one string): nothing kept per issue.
-    const { bytes: afterRead } = retained(() => issues.slice(0, 100).filter((i) => i.path.endsWith("]")).length);
+    const { bytes: afterRead } = retained(() => issues.slice(0, 100).filter((i) => i.jsonPath.endsWith("]")).length);
     expect(afterRead).toBeLessThan(20 * MB);
     const at = text.indexOf('"x"');
     issues.forEach((issue, i) => {
       expect(issue).toMatchObject({ rule: "syntax", line: 1, column: at + 4 * i + 1 });
-      expect(
-        issue.segments.length === 5 && issue.segments[4] === i && issue.segments[1] === issues[0]!.segments[1],
-      ).toBe(true);
+      expect(issue.path.length === 5 && issue.path[4] === i && issue.path[1] === issues[0]!.path[1]).toBe(true);
     });
-    expect(issues[0]!.segments).toEqual(["mapStringNestedMessage", key, "corecursive", "repeatedInt32", 0]);
-    expect(issues[0]!.path).toBe(pathOf(0));
-    expect(issues[999]!.path).toBe(pathOf(999));
+    expect(issues[0]!.path).toEqual(["mapStringNestedMessage", key, "corecursive", "repeatedInt32", 0]);
+    expect(issues[0]!.jsonPath).toBe(pathOf(0));
+    expect(issues[999]!.jsonPath).toBe(pathOf(999));
   });
 
   it("validateJson (a JS value) names the key whole too, in bounded memory", () => {
@@ -85,8 +83,8 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
     const { result: issues, bytes } = retained(() => validateJson(M, json, { registry }));
     expect(issues).toHaveLength(1000);
     expect(bytes).toBeLessThan(20 * MB);
-    expect(issues[999]!.path).toBe(pathOf(999));
-    expect(issues[999]!.segments[1]).toBe(key);
+    expect(issues[999]!.jsonPath).toBe(pathOf(999));
+    expect(issues[999]!.path[1]).toBe(key);
   });
 
   it("a key of any length is shown whole: 100, 101 and 100,000 code units", () => {
@@ -94,8 +92,8 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
       const k = "k k".repeat(length / 3) + "k".repeat(length % 3);
       const issues = validateJsonString(M, `{"mapStringNestedMessage":{"${k}":{"a":"x"}}}`, { registry });
       expect(issues).toHaveLength(1);
-      expect(issues[0]!.path).toBe(`$.mapStringNestedMessage[${JSON.stringify(k)}].a`);
-      expect(issues[0]!.segments).toEqual(["mapStringNestedMessage", k, "a"]);
+      expect(issues[0]!.jsonPath).toBe(`$.mapStringNestedMessage[${JSON.stringify(k)}].a`);
+      expect(issues[0]!.path).toEqual(["mapStringNestedMessage", k, "a"]);
       expect(issues[0]!.column).toBe(`{"mapStringNestedMessage":{"${k}":{"a":`.length + 1);
     }
   });
@@ -108,7 +106,7 @@ describe("validateJsonString: the issue list holds bounded memory", () => {
     expect(issues).toHaveLength(1000);
     expect(bytes).toBeLessThan(20 * MB);
     expect(issues[0]).toMatchObject({ rule: "duplicate-field", line: 1 });
-    expect(issues[0]!.path).toBe(`$.mapStringNestedMessage.${key}.a`);
+    expect(issues[0]!.jsonPath).toBe(`$.mapStringNestedMessage.${key}.a`);
   });
 
   // The time of the same shape: a key of n/2 code units above n/12 repeats cost n²/24 before (100x for 10x
@@ -219,13 +217,16 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
           return "ok";
         } catch (e) {
           if (!isWktJsonError(e)) throw e;
-          return { rule: e.rule, path: e.path };
+          return { rule: e.rule, jsonPath: e.jsonPath };
         }
       };
       const fromText = outcome(() => fromJsonString(schema, text, { registry }));
       expect(fromText).toEqual(outcome(() => fromJson(schema, JSON.parse(text) as JsonValue, { registry })));
       // The validators earn and charge at the same points: the same size issue, or none.
-      const issues = validateJsonString(schema, text, { registry }).map((i) => ({ rule: i.rule, path: i.path }));
+      const issues = validateJsonString(schema, text, { registry }).map((i) => ({
+        rule: i.rule,
+        jsonPath: i.jsonPath,
+      }));
       expect(issues).toEqual(fromText === "ok" ? [] : [fromText]);
       if (fromText === "ok") {
         const { charged, earned } = budgetOf(schema, JSON.parse(text) as JsonValue, { registry });
@@ -243,7 +244,7 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
     const text = shapes[0]![1](19 * MB);
     const e = catchWkt(() => fromJsonString(M, text, { registry }));
     expect(e).toMatchObject({ rule: "size", line: 1 });
-    expect(e.path).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
+    expect(e.jsonPath).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
     expect(e.detail).toContain("maxValues: 4,000,000 units of 8 bytes plus 6 per code unit");
   }, 60_000);
 });
@@ -264,7 +265,7 @@ describe("maxValues: the validator counts as the decoder does", () => {
       return "ok";
     } catch (e) {
       if (!isWktJsonError(e)) throw e;
-      return { rule: e.rule, path: e.path, line: e.line, column: e.column, detail: e.detail };
+      return { rule: e.rule, jsonPath: e.jsonPath, line: e.line, column: e.column, detail: e.detail };
     }
   };
 
@@ -279,7 +280,7 @@ describe("maxValues: the validator counts as the decoder does", () => {
             return "ok";
           } catch (e) {
             if (!isWktJsonError(e)) throw e;
-            return { rule: e.rule, path: e.path };
+            return { rule: e.rule, jsonPath: e.jsonPath };
           }
         })();
         if (r === "ok") {
@@ -287,9 +288,15 @@ describe("maxValues: the validator counts as the decoder does", () => {
           expect(fromValue).toBe("ok");
         } else {
           expect(issues).toEqual([expect.objectContaining(r as object)]);
-          expect(fromValue).toEqual({ rule: (r as { rule: string }).rule, path: (r as { path: string }).path });
+          expect(fromValue).toEqual({
+            rule: (r as { rule: string }).rule,
+            jsonPath: (r as { jsonPath: string }).jsonPath,
+          });
           expect(validateJson(schema, JSON.parse(text) as JsonValue, { registry, maxValues })).toEqual([
-            expect.objectContaining({ rule: (r as { rule: string }).rule, path: (r as { path: string }).path }),
+            expect.objectContaining({
+              rule: (r as { rule: string }).rule,
+              jsonPath: (r as { jsonPath: string }).jsonPath,
+            }),
           ]);
         }
       }),

@@ -224,15 +224,15 @@ function valueOf(p: Payload): JsonValue {
 type Entry = "fromJsonString" | "fromJson" | "validateJsonString" | "validateJson" | "standardSchema";
 
 /** "ok", or the first problem as `<rule> at <path>: <detail>` (so that a failing test shows it). */
-function attempt(run: () => readonly { rule: string; path: string; detail?: string; message?: string }[]): string {
+function attempt(run: () => readonly { rule: string; jsonPath: string; detail?: string; message?: string }[]): string {
   try {
     const problems = run();
     return problems.length === 0
       ? "ok"
-      : `${problems[0]!.rule} at ${problems[0]!.path}: ${problems[0]!.detail ?? problems[0]!.message}` +
+      : `${problems[0]!.rule} at ${problems[0]!.jsonPath}: ${problems[0]!.detail ?? problems[0]!.message}` +
           (problems.length > 1 ? ` (and ${problems.length - 1} more)` : "");
   } catch (e) {
-    if (isWktJsonError(e)) return `${e.rule} at ${e.path}: ${e.detail}`;
+    if (isWktJsonError(e)) return `${e.rule} at ${e.jsonPath}: ${e.detail}`;
     throw e;
   }
 }
@@ -245,7 +245,7 @@ function runEntry(p: Payload, entry: Entry): string {
         const text = textOf(p);
         const message = fromJsonString(p.schema, text);
         if (p.ownOutput === true && toJsonString(p.schema, message) !== text) {
-          return [{ rule: "round-trip", path: "$", detail: "toJsonString of the result differs from the text" }];
+          return [{ rule: "round-trip", jsonPath: "$", detail: "toJsonString of the result differs from the text" }];
         }
         return [];
       });
@@ -259,8 +259,8 @@ function runEntry(p: Payload, entry: Entry): string {
       return attempt(() => {
         const result = standardSchema(p.schema)["~standard"].validate(valueOf(p));
         if (result.issues !== undefined)
-          return result.issues.map((i) => ({ rule: i.rule, path: i.jsonPath, message: i.message }));
-        if (result.value === undefined) return [{ rule: "none", path: "$", detail: "no value and no issues" }];
+          return result.issues.map((i) => ({ rule: i.rule, jsonPath: i.jsonPath, message: i.message }));
+        if (result.value === undefined) return [{ rule: "none", jsonPath: "$", detail: "no value and no issues" }];
         return [];
       });
   }
@@ -372,7 +372,7 @@ describe("the attack shapes of memory.test.ts: the text and its parsed value get
       });
       const standard = attempt(() => {
         const r = standardSchema(schema)["~standard"].validate(value);
-        return r.issues === undefined ? [] : r.issues.map((i) => ({ rule: i.rule, path: i.jsonPath }));
+        return r.issues === undefined ? [] : r.issues.map((i) => ({ rule: i.rule, jsonPath: i.jsonPath }));
       });
       expect({ standardSchema: decision(standard) }).toEqual({ standardSchema: validated });
     },

@@ -150,7 +150,7 @@ describe("origins", () => {
     "without origins, fetches nothing: %s (unknown-type)",
     async (url) => {
       const e = await rejection(createTypeResolver().resolve(url.replace("HOST", `127.0.0.1:${types.port}`)));
-      expect(e).toMatchObject({ rule: "unknown-type", path: "$" });
+      expect(e).toMatchObject({ rule: "unknown-type", jsonPath: "$" });
       expect(e.detail).toContain("origins");
       expect(types.seen).toEqual([]);
     },
@@ -193,7 +193,7 @@ describe("origins", () => {
     ["an empty list", (t) => `${t.origin}/t/acme.A`, () => []],
   ])("refuses %s without a request (unknown-type)", async (_, url, origins) => {
     const e = await rejection(createTypeResolver({ origins: origins(types) }).resolve(url(types, other)));
-    expect(e).toMatchObject({ rule: "unknown-type", path: "$" });
+    expect(e).toMatchObject({ rule: "unknown-type", jsonPath: "$" });
     expect(types.seen).toEqual([]);
     expect(other.seen).toEqual([]);
   });
@@ -215,7 +215,7 @@ describe("origins", () => {
         },
       }).resolve(`${root.origin}/r/acme.Root`),
     );
-    expect(e).toMatchObject({ rule: "unknown-type", path: "$.fields[1].typeUrl" });
+    expect(e).toMatchObject({ rule: "unknown-type", jsonPath: "$.fields[1].typeUrl" });
     expect(asked).toEqual([
       `${root.origin}/r/acme.Root`,
       `${types.origin}/t/acme.Allowed`,
@@ -236,7 +236,7 @@ describe("origins", () => {
       );
     });
     const e = await rejection(createTypeResolver({ origins: [wide.origin] }).resolve(`${wide.origin}/w/acme.Wide`));
-    expect(e).toMatchObject({ rule: "unknown-type", path: "$.fields[0].typeUrl" });
+    expect(e).toMatchObject({ rule: "unknown-type", jsonPath: "$.fields[0].typeUrl" });
     expect(e.detail).toContain("acme.Wide.f0");
     expect(wide.seen).toEqual(["/w/acme.Wide"]);
     expect(other.seen).toEqual([]);
@@ -256,7 +256,7 @@ describe("origins", () => {
         `${redirector.origin}/r/acme.B`,
       ),
     );
-    expect(e).toMatchObject({ rule: "fetch", path: "$" });
+    expect(e).toMatchObject({ rule: "fetch", jsonPath: "$" });
     expect(redirector.seen).toEqual(["/r/acme.B"]);
     expect(types.seen).toEqual([]);
     expect(other.seen).toEqual([]);
@@ -282,7 +282,7 @@ describe("origins", () => {
       const e = await rejection(
         createTypeResolver({ origins: [types.origin] }).resolve(`${types.origin}/admin${tail}`),
       );
-      expect(e).toMatchObject({ rule: "type-url", path: "$" });
+      expect(e).toMatchObject({ rule: "type-url", jsonPath: "$" });
       expect(types.seen).toEqual([]);
     },
   );
@@ -294,7 +294,7 @@ describe("origins", () => {
     const e = await rejection(
       createTypeResolver({ origins: [root.origin, types.origin] }).resolve(`${root.origin}/r/acme.Root`),
     );
-    expect(e).toMatchObject({ rule: "type-url", path: "$.fields[0].typeUrl" });
+    expect(e).toMatchObject({ rule: "type-url", jsonPath: "$.fields[0].typeUrl" });
     expect(types.seen).toEqual([]);
   });
 
@@ -315,7 +315,7 @@ describe("origins", () => {
       error = e;
     }
     expect(isWktJsonError(error)).toBe(true);
-    expect(error).toMatchObject({ rule: "type-url", path: "$.origins[1]" });
+    expect(error).toMatchObject({ rule: "type-url", jsonPath: "$.origins[1]" });
   });
 });
 
@@ -335,7 +335,7 @@ describe("limits", () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toMatchObject({ rule: "range", path: "$" });
+    expect(error).toMatchObject({ rule: "range", jsonPath: "$" });
     expect((error as WktJsonError).detail).toContain(name);
   });
 
@@ -356,7 +356,7 @@ describe("limits", () => {
         createTypeResolver({ origins: [silent.origin], timeoutMs: 200 }).resolve(`${silent.origin}/s/acme.A`),
         4_000,
       );
-      expect(outcome).toMatchObject({ rule: "fetch", path: "$" });
+      expect(outcome).toMatchObject({ rule: "fetch", jsonPath: "$" });
       expect(performance.now() - started).toBeGreaterThanOrEqual(190);
       expect(silent.seen).toEqual(["/s/acme.A"]);
     });
@@ -371,7 +371,7 @@ describe("limits", () => {
         createTypeResolver({ origins: [trickle.origin], timeoutMs: 200 }).resolve(`${trickle.origin}/s/acme.A`),
         4_000,
       );
-      expect(outcome).toMatchObject({ rule: "fetch", path: "$" });
+      expect(outcome).toMatchObject({ rule: "fetch", jsonPath: "$" });
       for (let i = 0; i < 100 && trickle.closed === 0; i++) await sleep(20);
       expect(trickle.closed).toBe(1);
     });
@@ -384,7 +384,7 @@ describe("limits", () => {
         ),
         4_000,
       );
-      expect(outcome).toMatchObject({ rule: "fetch", path: "$" });
+      expect(outcome).toMatchObject({ rule: "fetch", jsonPath: "$" });
     });
 
     it('passes a signal and redirect: "error" to the fetch', async () => {
@@ -421,7 +421,7 @@ describe("limits", () => {
       const url = `${sized.origin}/${withLength ? "length" : "chunked"}/acme.Sized`;
       const p = createTypeResolver({ origins: [sized.origin], maxBodyBytes }).resolve(url);
       if (ok) expect((await p).getMessage("acme.Sized")).toBeDefined();
-      else expect(await rejection(p)).toMatchObject({ rule: "fetch", path: "$" });
+      else expect(await rejection(p)).toMatchObject({ rule: "fetch", jsonPath: "$" });
     });
 
     it.each([
@@ -446,7 +446,7 @@ describe("limits", () => {
         pump();
       });
       const e = await rejection(createTypeResolver({ origins: [huge.origin] }).resolve(`${huge.origin}/h/acme.A`));
-      expect(e).toMatchObject({ rule: "fetch", path: "$" });
+      expect(e).toMatchObject({ rule: "fetch", jsonPath: "$" });
       for (let i = 0; i < 100 && huge.closed === 0; i++) await sleep(20);
       expect(huge.closed).toBe(1);
       // What the sockets buffer, not 64 MiB (before: all of it was read, then found not to be a Type).
@@ -589,7 +589,7 @@ describe("uniform fetch errors", () => {
     const errors = await Promise.all(hosts.map((h) => rejection(resolver.resolve(`http://${h}/x/acme.A`))));
     const seen = errors.map((e, i) => ({
       rule: e.rule,
-      path: e.path,
+      jsonPath: e.jsonPath,
       typeName: e.typeName,
       detail: e.detail.replaceAll(hosts[i] as string, "HOST"),
       message: e.message.replaceAll(hosts[i] as string, "HOST"),
@@ -597,7 +597,7 @@ describe("uniform fetch errors", () => {
       keys: Object.keys(e).sort().join(),
     }));
     const first = seen[0];
-    expect(first).toMatchObject({ rule: "fetch", path: "$", typeName: "google.protobuf.Type", cause: undefined });
+    expect(first).toMatchObject({ rule: "fetch", jsonPath: "$", typeName: "google.protobuf.Type", cause: undefined });
     for (const [i, s] of seen.entries()) expect([failures[i]?.[0], s]).toEqual([failures[i]?.[0], first]);
     for (const leak of ["Secret", "hunter2", "500", "404", "401", "302", "refused", "ECONN", "reset", "socket"])
       expect(first?.message).not.toContain(leak);

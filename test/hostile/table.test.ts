@@ -42,17 +42,22 @@ describe("hostile inputs", () => {
       expect(toJson(c.schema, createFromJsonString(c.schema, c.text, options), { registry })).toEqual(json);
     } else {
       const e = catchWkt(() => fromJsonString(c.schema, c.text, options));
-      expect({ rule: e.rule, path: e.path }).toEqual(c.expect);
+      expect({ rule: e.rule, jsonPath: e.jsonPath }).toEqual(c.expect);
       // Every error from text carries the position of the offending value.
       expect(e.line).toBeGreaterThanOrEqual(1);
       expect(e.column).toBeGreaterThanOrEqual(1);
       const issues = validateJsonString(c.schema, c.text, options);
       expect(issues.length).toBeGreaterThan(0);
       expect(issues).toContainEqual(
-        expect.objectContaining({ rule: e.rule, path: e.path, line: e.line, column: e.column }),
+        expect.objectContaining({ rule: e.rule, jsonPath: e.jsonPath, line: e.line, column: e.column }),
       );
       const created = catchWkt(() => createFromJsonString(c.schema, c.text, options));
-      expect([created.rule, created.path, created.line, created.column]).toEqual([e.rule, e.path, e.line, e.column]);
+      expect([created.rule, created.jsonPath, created.line, created.column]).toEqual([
+        e.rule,
+        e.jsonPath,
+        e.line,
+        e.column,
+      ]);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

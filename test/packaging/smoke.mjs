@@ -100,7 +100,7 @@ check("errors: a WktJsonError is thrown and recognised, with rule, path and posi
   equal(e instanceof Error, true, "instanceof Error");
   equal(w.isWktJsonError(e), true, "isWktJsonError");
   equal(
-    [e.name, e.rule, e.path, e.typeName, e.line, e.column],
+    [e.name, e.rule, e.jsonPath, e.typeName, e.line, e.column],
     ["WktJsonError", "range", "$", "google.protobuf.Timestamp", 2, 3],
     "error fields",
   );

@@ -156,16 +156,16 @@ describe("IMMUTABLE and IDENTIFIER", () => {
       [{ name: "shops/1", address: storedJson.address, opened: storedJson.opened }, { updateMask: "*" }],
     ] as const) {
       const e = catchWkt(() => apply(body, options));
-      expect(e).toMatchObject({ rule: "field-behavior", path: "$.owner.id" });
+      expect(e).toMatchObject({ rule: "field-behavior", jsonPath: "$.owner.id" });
       expect(e.detail).toContain("clears $.owner");
     }
     // One level further down: owner replaced without its badge.
     expect(catchWkt(() => apply({ owner: { id: "o-1" } }, { updateMask: "owner" }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.owner.badge.serial",
+      jsonPath: "$.owner.badge.serial",
     });
     // A oneof member replaced by another is cleared too.
-    expect(catchWkt(() => apply({ solo: "x" }))).toMatchObject({ rule: "field-behavior", path: "$.partner.id" });
+    expect(catchWkt(() => apply({ solo: "x" }))).toMatchObject({ rule: "field-behavior", jsonPath: "$.partner.id" });
     // Kept as it is, the parent may change around it.
     expect(apply({ owner: { id: "o-1", badge: { serial: "b-9" } } }, { updateMask: "owner" }).owner).toEqual({
       id: "o-1",
@@ -177,15 +177,15 @@ describe("IMMUTABLE and IDENTIFIER", () => {
     const west = storedJson.branches.west;
     expect(catchWkt(() => apply({ branches: { west } }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.branches.east.code",
+      jsonPath: "$.branches.east.code",
     });
     expect(catchWkt(() => apply({}, { updateMask: "branches.east", aip161: true }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.branches.east.code",
+      jsonPath: "$.branches.east.code",
     });
     expect(catchWkt(() => apply({ branches: { east: { code: "X" }, west } }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.branches.east.code",
+      jsonPath: "$.branches.east.code",
     });
     // west has no immutable value set: it may go.
     expect(apply({ branches: { east: { title: "E", code: "E" } } }).branches).toEqual({
@@ -221,12 +221,12 @@ describe("IMMUTABLE and IDENTIFIER", () => {
         { branches: { east: { title: "East" }, north: { code: "M" } } },
       ],
     ] as const) {
-      expect(catchWkt(() => apply(body, {}, unset))).toMatchObject({ rule: "field-behavior", path });
+      expect(catchWkt(() => apply(body, {}, unset))).toMatchObject({ rule: "field-behavior", jsonPath: path });
       const once = fromJson(Shop, apply(body, { immutableSetOnce: true }, unset));
       // Once set, it may not change.
       expect(catchWkt(() => apply(again, { immutableSetOnce: true }, once))).toMatchObject({
         rule: "field-behavior",
-        path,
+        jsonPath: path,
       });
     }
   });
@@ -246,13 +246,13 @@ describe("REQUIRED on a message field: present when one of its fields is not at 
     [{ address: null }, {}],
     [{}, { updateMask: "address" }],
   ])("%j (%j) is refused", (body, options) => {
-    expect(catchWkt(() => apply(body, options))).toMatchObject({ rule: "field-behavior", path: "$.address" });
+    expect(catchWkt(() => apply(body, options))).toMatchObject({ rule: "field-behavior", jsonPath: "$.address" });
   });
 
   it('{city: "x"} passes; a Timestamp at the epoch is a value', () => {
     expect(apply({ address: { city: "x" } }, { updateMask: "address" }).address).toEqual({ city: "x" });
     expect(apply({ opened: "1970-01-01T00:00:00Z" }).opened).toBe("1970-01-01T00:00:00Z");
-    expect(catchWkt(() => apply({ opened: null }))).toMatchObject({ rule: "field-behavior", path: "$.opened" });
+    expect(catchWkt(() => apply({ opened: null }))).toMatchObject({ rule: "field-behavior", jsonPath: "$.opened" });
   });
 
   it("reached through * and through a parent", () => {
@@ -265,7 +265,7 @@ describe("REQUIRED on a message field: present when one of its fields is not at 
       ),
     ).toMatchObject({
       rule: "field-behavior",
-      path: "$.address",
+      jsonPath: "$.address",
     });
     for (const [body, options] of [
       [{ customer: { name: "n" } }, { updateMask: "customer" }],
@@ -275,7 +275,7 @@ describe("REQUIRED on a message field: present when one of its fields is not at 
     ] as const) {
       expect(catchWkt(() => apply(body, options))).toMatchObject({
         rule: "field-behavior",
-        path: "$.customer.address",
+        jsonPath: "$.customer.address",
       });
     }
     // A parent the update clears has no required fields to check.
@@ -373,7 +373,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
       catchWkt(() => patchFromJsonString(Res, res, text)),
       catchWkt(() => jsonPatchFromJsonString(Res, resJson, text)),
     ]) {
-      expect(e).toMatchObject({ rule: "field-behavior", path });
+      expect(e).toMatchObject({ rule: "field-behavior", jsonPath: path });
       expect(e.detail).toContain(what);
     }
     // The position of the member's value, else of the nearest value above it.
@@ -390,7 +390,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
         catchWkt(() => patchFromJsonString(Res, res, text)),
         catchWkt(() => jsonPatchFromJsonString(Res, resJson, text)),
       ]) {
-        expect(e).toMatchObject({ rule: "duplicate-field", path, line: 2, column: 1 });
+        expect(e).toMatchObject({ rule: "duplicate-field", jsonPath: path, line: 2, column: 1 });
       }
     }
   });
@@ -400,7 +400,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     const updateMask = ["by_key.east.create_time"];
     expect(catchWkt(() => onRes({}, { updateMask, aip161: true, strict: true }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.updateMask",
+      jsonPath: "$.updateMask",
     });
     // Without strict the path is ignored: the stored value stays, whatever the body says.
     const body = { byKey: { east: { createTime: "2030-01-01T00:00:00Z" } } };
@@ -422,7 +422,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     ] as const) {
       expect(catchWkt(() => patch(Shop, bare, body, options))).toMatchObject({
         rule: "field-behavior",
-        path: "$.customer.address",
+        jsonPath: "$.customer.address",
       });
     }
     // A stored message missing it already is not the update's doing: a change elsewhere in it passes.
@@ -436,7 +436,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     // AIP-203 IMMUTABLE: "may not be changed after"; the old member's `code` would go with it.
     expect(catchWkt(() => onRes({ second: { label: "s" } }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.first.code",
+      jsonPath: "$.first.code",
     });
     // `mine` (output-only) is the stored choice of `owned`; the client's choice of `yours` stands.
     expect(onRes({ yours: "y" }).yours).toBe("y");
@@ -454,19 +454,19 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     );
     expect(catchWkt(() => onRes({ node: { code: "q" } }, { immutable: ["node.code", "node.code"] }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.node.code",
+      jsonPath: "$.node.code",
     });
   });
 
   it("immutableSetOnce reaches nested fields: set once below a stored parent, then refused", () => {
     const body = { node: { child: { child: { code: "new" } } } };
-    expect(catchWkt(() => onRes(body))).toMatchObject({ rule: "field-behavior", path: "$.node.child.child.code" });
+    expect(catchWkt(() => onRes(body))).toMatchObject({ rule: "field-behavior", jsonPath: "$.node.child.child.code" });
     const once = patch(Res, res, body, { immutableSetOnce: true });
     expect(toJson(Res, once)).toMatchObject({ node: { child: { child: { code: "new" } } } });
     const again = { node: { child: { child: { code: "newer" } } } };
     expect(catchWkt(() => patch(Res, once, again, { immutableSetOnce: true }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.node.child.child.code",
+      jsonPath: "$.node.child.child.code",
     });
   });
 
@@ -496,7 +496,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     );
     expect(catchWkt(() => patch(Res, stored, { byKey: {} }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.byKey.__proto__.code",
+      jsonPath: "$.byKey.__proto__.code",
     });
     // An AIP-161 mask path by that key.
     const byMask = patch(Res, stored, JSON.parse('{"byKey": {"__proto__": {"label": "L"}}}') as JsonValue, {
@@ -506,7 +506,7 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     expect(Object.keys((byMask as unknown as { byKey: object }).byKey)).toEqual(["__proto__"]);
     expect(catchWkt(() => patch(Res, stored, {}, { updateMask: ["by_key.__proto__"], aip161: true }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.byKey.__proto__.code",
+      jsonPath: "$.byKey.__proto__.code",
     });
     expect(({} as Record<string, unknown>).code).toBeUndefined();
     expect(({} as Record<string, unknown>).label).toBeUndefined();
@@ -520,13 +520,13 @@ describe("review: the classes found by probing (laws.proto, aip203.proto)", () =
     const wide = fromJson(Res, { title: "t", byKey: { ...byKey, last: { child: { child: { code: "c" } } } } });
     expect(catchWkt(() => patch(Res, wide, {}, { updateMask: ["by_key"] }))).toMatchObject({
       rule: "field-behavior",
-      path: "$.byKey.last.child.child.code",
+      jsonPath: "$.byKey.last.child.child.code",
     });
     let deep: JsonObject = { code: "bottom" };
     for (let i = 0; i < 95; i++) deep = { createTime: "2024-01-01T00:00:00Z", child: deep };
     const stored = fromJson(Res, { title: "t", node: deep });
     const e = catchWkt(() => patch(Res, stored, { node: null }));
-    expect(e).toMatchObject({ rule: "field-behavior", path: `$.node${".child".repeat(95)}.code` });
+    expect(e).toMatchObject({ rule: "field-behavior", jsonPath: `$.node${".child".repeat(95)}.code` });
     expect(e.detail).toContain("clears $.node,");
   });
 });

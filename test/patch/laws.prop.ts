@@ -146,8 +146,8 @@ describe("create (AIP-133): the value, its text and the Standard Schema agree", 
             try {
               return toJson(Res, f(), { registry });
             } catch (e) {
-              const { rule, path } = e as { rule: string; path: string };
-              return { rule, path };
+              const { rule, jsonPath: path } = e as { rule: string; jsonPath: string };
+              return { rule, jsonPath: path };
             }
           };
           const value = outcome(() => createFromJson(Res, json, { strict, registry }));
@@ -157,7 +157,7 @@ describe("create (AIP-133): the value, its text and the Standard Schema agree", 
             issues?: { rule: string; jsonPath: string }[];
           };
           if (result.issues === undefined) expect(toJson(Res, result.value!, { registry })).toEqual(value);
-          else expect(result.issues.map((i) => ({ rule: i.rule, path: i.jsonPath }))).toContainEqual(value);
+          else expect(result.issues.map((i) => ({ rule: i.rule, jsonPath: i.jsonPath }))).toContainEqual(value);
         }),
         { numRuns: 60 },
       );

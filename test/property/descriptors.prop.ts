@@ -258,7 +258,7 @@ describe("rule 3", () => {
         try {
           v = apiVersion({ name, version });
         } catch (e) {
-          if (!isWktJsonError(e) || e.rule !== "api-version" || e.path !== "$.version") throw e;
+          if (!isWktJsonError(e) || e.rule !== "api-version" || e.jsonPath !== "$.version") throw e;
         }
         expect(apiVersionIsValid({ name, version })).toBe(v !== undefined);
         if (v !== undefined && version !== "")

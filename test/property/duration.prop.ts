@@ -153,14 +153,14 @@ describe("duration properties", () => {
           expect(durationAdd(a, b)).toEqual(durationFromNanos(sum));
           expect(durationAdd(b, a)).toEqual(durationFromNanos(sum));
         } else {
-          expect(() => durationAdd(a, b)).toThrow(expect.objectContaining({ rule: "range", path: "$" }));
+          expect(() => durationAdd(a, b)).toThrow(expect.objectContaining({ rule: "range", jsonPath: "$" }));
         }
         const diff = durationToNanos(a) - durationToNanos(b);
         if (diff >= -maxNanos && diff <= maxNanos) {
           expect(durationSubtract(a, b)).toEqual(durationFromNanos(diff));
           expect(durationSubtract(a, b)).toEqual(durationAdd(a, durationNegate(b)));
         } else {
-          expect(() => durationSubtract(a, b)).toThrow(expect.objectContaining({ rule: "range", path: "$" }));
+          expect(() => durationSubtract(a, b)).toThrow(expect.objectContaining({ rule: "range", jsonPath: "$" }));
         }
       }),
       runs,

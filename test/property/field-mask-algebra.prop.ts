@@ -140,9 +140,9 @@ describe("FieldMask algebra laws", () => {
   const sameSelection = (got: readonly string[], want: (w: string[]) => boolean): void => {
     for (const w of words)
       if (selects(got, w) !== want(w))
-        expect({ mask: got, path: w.join("."), selects: selects(got, w) }).toEqual({
+        expect({ mask: got, jsonPath: w.join("."), selects: selects(got, w) }).toEqual({
           mask: got,
-          path: w.join("."),
+          jsonPath: w.join("."),
           selects: want(w),
         });
   };

@@ -90,8 +90,8 @@ function agreesWithJsonParse(text: string): void {
   // The strict parser, which the entry point falls back to, gives the same answer.
   const strict = outcome(() => parseJsonTextStrict(text, jsonTextMaxDepthDefault));
   if ("error" in ours && "error" in strict) {
-    const { rule, path, line, column } = ours.error;
-    expect(strict.error).toMatchObject({ rule, path, line, column });
+    const { rule, jsonPath: path, line, column } = ours.error;
+    expect(strict.error).toMatchObject({ rule, jsonPath: path, line, column });
   } else {
     expect(strict).toEqual(ours);
   }
@@ -243,7 +243,7 @@ describe("duplicate keys", () => {
         const duplicate = firstDuplicate(doc, []);
         const ours = outcome(() => parseJsonText(text));
         if (duplicate === undefined) expect(ours).toEqual({ value: JSON.parse(text) });
-        else expect(ours).toMatchObject({ error: { rule: "duplicate-field", path: duplicate } });
+        else expect(ours).toMatchObject({ error: { rule: "duplicate-field", jsonPath: duplicate } });
       }),
       { numRuns: 1000 },
     );

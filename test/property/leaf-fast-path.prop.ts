@@ -50,7 +50,7 @@ function outcome(f: () => unknown): unknown {
     if (!isWktJsonError(e)) return { foreign: String(e) };
     return {
       rule: e.rule,
-      path: e.path,
+      jsonPath: e.jsonPath,
       typeName: e.typeName,
       detail: e.detail,
       line: e.line,

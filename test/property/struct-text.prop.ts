@@ -35,7 +35,7 @@ function longWay(schema: DescMessage, json: string, options?: Partial<JsonReadOp
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
-      const at = locateJsonPath(json, e.path);
+      const at = locateJsonPath(json, e.jsonPath);
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
@@ -50,7 +50,7 @@ type Outcome =
   | {
       error: {
         rule: string;
-        path: string;
+        jsonPath: string;
         typeName: string;
         message: string;
         line: number | undefined;
@@ -63,8 +63,8 @@ function outcome(fn: () => unknown): Outcome {
     return { value: fn() };
   } catch (e) {
     if (!isWktJsonError(e)) throw new Error(`expected a WktJsonError, got ${String(e)}`, { cause: e });
-    const { rule, path, typeName, message, line, column } = e;
-    return { error: { rule, path, typeName, message, line, column } };
+    const { rule, jsonPath: path, typeName, message, line, column } = e;
+    return { error: { rule, jsonPath: path, typeName, message, line, column } };
   }
 }
 

@@ -264,7 +264,7 @@ function outcome(f: () => unknown): unknown {
     return { ok: f() };
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    return { rule: e.rule, path: e.path, typeName: e.typeName, detail: e.detail };
+    return { rule: e.rule, jsonPath: e.jsonPath, typeName: e.typeName, detail: e.detail };
   }
 }
 

@@ -173,13 +173,13 @@ describe("timestamp properties", () => {
         if (sum >= nanosMin && sum <= nanosMax) {
           expect(timestampAdd(t, d)).toEqual(timestampFromNanos(sum));
         } else {
-          expect(() => timestampAdd(t, d)).toThrow(expect.objectContaining({ rule: "range", path: "$" }));
+          expect(() => timestampAdd(t, d)).toThrow(expect.objectContaining({ rule: "range", jsonPath: "$" }));
         }
         const diff = nanosOf(t) - durationToNanos(d);
         if (diff >= nanosMin && diff <= nanosMax) {
           expect(timestampSubtract(t, d)).toEqual(timestampFromNanos(diff));
         } else {
-          expect(() => timestampSubtract(t, d)).toThrow(expect.objectContaining({ rule: "range", path: "$" }));
+          expect(() => timestampSubtract(t, d)).toThrow(expect.objectContaining({ rule: "range", jsonPath: "$" }));
         }
       }),
       runs,

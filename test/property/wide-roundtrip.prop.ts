@@ -190,7 +190,7 @@ function readBack(c: Case, text: string, maxValues?: number): { outcome: string;
     return { outcome: "ok", message: fromJsonString(c.page, text, options) as never };
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    return { outcome: `${e.rule} at ${e.path}: ${e.detail}` };
+    return { outcome: `${e.rule} at ${e.jsonPath}: ${e.detail}` };
   }
 }
 
