@@ -27,6 +27,9 @@ import {
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../src/wkt/struct-decode.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../src/wkt/struct-encode.js";
 import { catchWkt } from "./helpers.js";
+import { fromJson as ourFromJson, fromJsonString } from "../src/codec/from-json.js";
+import { validateJsonString } from "../src/codec/validate.js";
+import { TestAllTypesProto3 } from "./conformance-registry.js";
 
 const STRUCT = "google.protobuf.Struct";
 const VALUE = "google.protobuf.Value";
@@ -896,4 +899,41 @@ describe("the path option", () => {
         expect(catchWkt(call)).toMatchObject({ rule: "range", jsonPath: "$", typeName });
     },
   );
+});
+
+// Issue 28: "The same non-finite number has two wordings and two type names (`1e400` in a Struct field of a
+// message vs in a Struct at the root); both say "Infinity", which the client did not write."
+describe("not-finite: one wording and one type name, naming what the caller gave", () => {
+  const inField = (text: string) => catchWkt(() => fromJsonString(TestAllTypesProto3, `{"optionalStruct": ${text}}`));
+  const atRoot = (text: string) => catchWkt(() => fromJsonString(StructSchema, text));
+
+  it.each(["1e400", "-1e400", "1" + "0".repeat(400)])("%s in a Struct field and in a Struct at the root", (n) => {
+    const field = inField(`{"a": ${n}}`);
+    const root = atRoot(`{"a": ${n}}`);
+    expect(field).toMatchObject({ rule: "not-finite", jsonPath: "$.optionalStruct.a", typeName: VALUE });
+    expect(root).toMatchObject({ rule: "not-finite", jsonPath: "$.a", typeName: VALUE });
+    expect(field.detail).toBe(root.detail);
+    expect(field.detail).not.toContain("Infinity");
+    // The literal as written, cut short when long.
+    if (n.length <= 40) expect(field.detail).toContain(n);
+    else expect(field.detail).toContain(`${n.slice(0, 20)}…${n.slice(-10)} (${n.length} characters)`);
+    // The validator says the same, at the same place.
+    const issues = validateJsonString(TestAllTypesProto3, `{"optionalStruct": {"a": ${n}}, "optionalValue": ${n}}`);
+    expect(issues.map((i) => [i.rule, i.jsonPath, i.typeName, i.detail])).toEqual([
+      ["not-finite", "$.optionalStruct.a", VALUE, root.detail],
+      ["not-finite", "$.optionalValue", VALUE, root.detail],
+    ]);
+  });
+
+  it("a JS value names the NaN or Infinity it holds, the same in a field, at the root and in a Value", () => {
+    for (const x of [NaN, Infinity, -Infinity]) {
+      const field = catchWkt(() => ourFromJson(TestAllTypesProto3, { optionalStruct: { a: x } } as never));
+      const root = catchWkt(() => structFromJson({ a: x }));
+      const value = catchWkt(() => valueFromJson(x));
+      for (const e of [field, root, value]) expect(e).toMatchObject({ rule: "not-finite", typeName: VALUE });
+      expect(field.detail).toBe(root.detail);
+      expect(value.detail).toBe(root.detail);
+      expect(root.detail).toBe(`${String(x)} cannot be written in JSON; only finite numbers are allowed`);
+    }
+  });
 });

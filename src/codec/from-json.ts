@@ -61,6 +61,7 @@ import {
   jsonPathSegments,
   locateJsonPath,
   locateJsonPaths,
+  numberLiteralAt,
   parseJsonText,
   takeInexactIntegers,
   type JsonTextLocation,
@@ -103,6 +104,7 @@ import {
 import { errorAtPath } from "../path.js";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { optionsTypeName } from "../internal/options.js";
+import { notFiniteLiteralError } from "../internal/not-finite.js";
 import { checkFieldKeys } from "../internal/field-keys.js";
 import { isRequiredField } from "./to-json-plan.js";
 import { structFamilyFromText } from "./struct-text.js";
@@ -225,6 +227,8 @@ function readParsed(
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
+        // A number beyond a double's range is told as the text wrote it (1e400), not as the Infinity it reads as.
+        if (e.rule === "not-finite") throw notFiniteLiteralError(e, numberLiteralAt(text, at.offset));
       }
     }
     throw e;

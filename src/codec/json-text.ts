@@ -1320,4 +1320,22 @@ function skipValue(text: string, i: number): number {
   return depth === 0 ? i : -1;
 }
 
+/**
+ * The number literal that starts at `offset` of a JSON text (where {@link locateJsonPath} found a value), or ""
+ * if none does: its sign, digits, fraction and exponent, as written.
+ *
+ * @example
+ * numberLiteralAt('{"a": -1e400}', 6); //=> "-1e400"
+ */
+export function numberLiteralAt(text: string, offset: number): string {
+  let end = offset;
+  for (
+    let c = text.charCodeAt(end);
+    (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69;
+  ) {
+    c = text.charCodeAt(++end);
+  }
+  return text.slice(offset, end);
+}
+
 export { jsonPathSegments } from "../json-path.js";

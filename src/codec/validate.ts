@@ -76,12 +76,14 @@ import {
 } from "../internal/names.js";
 import { countOption, optionsTypeName } from "../internal/options.js";
 import { basePathOf } from "../internal/base-path.js";
+import { notFiniteLiteralDetail } from "../internal/not-finite.js";
 import { isLongPath, issuePath, pathFormat, type PathFormat } from "../internal/issue-path.js";
 import { wktJsonToBinaryFast } from "../internal/wkt-binary.js";
 import {
   jsonPathSegments,
   lineColumns,
   locateJsonPaths,
+  numberLiteralAt,
   parseJsonText,
   parseJsonTextStrict,
   takeInexactIntegers,
@@ -216,6 +218,9 @@ export function validateJsonString(
       issue.line = at.line;
       issue.column = at.column;
       if (inexact !== undefined) issue.detail = inexactDetail(issue.detail, at.offset, inexact) ?? issue.detail;
+      // A number beyond a double's range, as the text wrote it (the decoder's error says the same).
+      if (issue.rule === "not-finite")
+        issue.detail = notFiniteLiteralDetail(numberLiteralAt(text, at.offset)) ?? issue.detail;
     }
     issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
   });

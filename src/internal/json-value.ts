@@ -23,6 +23,7 @@ import {
 } from "./budget.js";
 import { isPlainPrototype, prototypeIsClean } from "./objects.js";
 import { isWellFormed } from "./utf16.js";
+import { notFiniteError } from "./not-finite.js";
 
 /**
  * Whether a -0 was copied or written as a JSON number (a Struct field's value, a google.protobuf.Value's
@@ -191,16 +192,14 @@ export function copyValue(
       }
       return json;
     case "number":
-      if (!Number.isFinite(json)) {
-        throw new WktJsonError("not-finite", "$", typeName, `${json} cannot be represented in JSON`);
-      }
+      if (!Number.isFinite(json)) throw notFiniteError(json);
       return noteNumber(json);
     case "boolean":
       return json;
     case "bigint": {
       // Integer literals outside the safe range, as the JSON text parser keeps them: a JSON number is a double.
       const n = Number(json);
-      if (!Number.isFinite(n)) throw new WktJsonError("not-finite", "$", typeName, "the number is too large");
+      if (!Number.isFinite(n)) throw notFiniteError(json);
       return n;
     }
     case "object": {
@@ -382,7 +381,7 @@ function stringInner(s: string, typeName: string): string {
  */
 function valueText(json: unknown, depthLeft: number, typeName: string, forIn: boolean): string {
   if (typeof json === "number") {
-    if (json - json !== 0) throw new WktJsonError("not-finite", "$", typeName, `${json} cannot be represented in JSON`);
+    if (json - json !== 0) throw notFiniteError(json);
     return json === 0 && 1 / json < 0 ? "-0" : "" + json;
   }
   if (typeof json === "boolean") return json ? "true" : "false";
@@ -397,7 +396,7 @@ function valueText(json: unknown, depthLeft: number, typeName: string, forIn: bo
   }
   if (typeof json === "bigint") {
     const n = Number(json);
-    if (!Number.isFinite(n)) throw new WktJsonError("not-finite", "$", typeName, "the number is too large");
+    if (!Number.isFinite(n)) throw notFiniteError(json);
     return "" + n;
   }
   if (typeof json === "string") return '"' + stringInner(json, typeName) + '"';

@@ -27,7 +27,8 @@ import { isOtherRealmPlainPrototype, isPlainPrototype, prototypeIsClean } from "
 import { isWellFormed } from "../internal/utf16.js";
 import { errorAtPath } from "../path.js";
 import { maxDepthError } from "../internal/depth-error.js";
-import { checkedNames, hasOwnPropertyIsBuiltin, jsonTypeError, notFiniteError, utf16Error } from "./struct-walk.js";
+import { checkedNames, hasOwnPropertyIsBuiltin, jsonTypeError, utf16Error } from "./struct-walk.js";
+import { notFiniteError } from "../internal/not-finite.js";
 
 /** google.protobuf.NullValue.NULL_VALUE; a literal, so that this module loads no descriptor at run time. */
 const nullValue = 0 as NullValue.NULL_VALUE;
@@ -419,6 +420,6 @@ function numberFromBigint(big: bigint, mode: number): number {
     }
     return n;
   }
-  if (n - n !== 0) throw notFiniteError(n, `the integer ${String(big)} is too large for a double`);
+  if (n - n !== 0) throw notFiniteError(big);
   return n;
 }

@@ -18,11 +18,11 @@ import {
   checkedNames,
   hasOwnPropertyIsBuiltin,
   notAMessageError,
-  notFiniteError,
   utf16Error,
   valueKindError,
   variantTypeError,
 } from "./struct-walk.js";
+import { notFiniteError } from "../internal/not-finite.js";
 
 /**
  * Encodes a Struct as a JSON object, allowing `depthLeft` more levels of nesting (the Struct takes one).

@@ -49,16 +49,6 @@ export function utf16Error(typeName: string, what: string): WktJsonError {
   return new WktJsonError("utf16", "$", typeName, `${what} has a lone surrogate, which UTF-8 cannot carry`);
 }
 
-/** The `not-finite` error of a number_value that is NaN or ±Infinity. */
-export function notFiniteError(x: number, detail?: string): WktJsonError {
-  return new WktJsonError(
-    "not-finite",
-    "$",
-    valueTypeName,
-    detail ?? `number_value cannot be ${String(x)}; only finite numbers are allowed`,
-  );
-}
-
 /** The `json-type` error of a value that is not the JSON `expected`. */
 export function jsonTypeError(typeName: string, got: unknown, expected: string): WktJsonError {
   return new WktJsonError("json-type", "$", typeName, `expected ${expected}, got ${describe(got)}`);
