@@ -12,6 +12,7 @@ import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString, type JsonReadOptions } from "../src/codec/from-json.js";
 import { validateJson, validateJsonString } from "../src/codec/validate.js";
 import { toJson } from "../src/codec/to-json.js";
+import { mergeFromJsonString } from "../src/codec/merge-from-json.js";
 import {
   TestAllTypesEdition2023,
   TestAllTypesProto2,
@@ -1384,5 +1385,79 @@ describe("a registry without getExtension", () => {
     ["toJson", () => toJson(StructSchema, create(StructSchema), { registry: partial })],
   ])("%s refuses it up front", (_, call) => {
     expect(catchWkt(call)).toMatchObject({ rule: "json-type", jsonPath: "$", typeName: "options" });
+  });
+});
+
+// Issue 28: "`fromJsonString` and the other text entry points take the base `path` too (`$.Definition` for a
+// JSON document inside a form field), like the standalone helpers."
+describe("the path option: where the JSON sits in the caller's document", () => {
+  const M = TestAllTypesProto3;
+  const text = '{\n  "repeatedInt32": [1, "x"]\n}';
+  const at = { jsonPath: "$.Definition.repeatedInt32[1]", path: ["Definition", "repeatedInt32", 1] };
+
+  it("fromJsonString and fromJson report under it, line and column kept", () => {
+    const e = catchWkt(() => fromJsonString(M, text, { path: "$.Definition" }));
+    expect(e).toMatchObject({ rule: "syntax", ...at, line: 2, column: 24 });
+    expect(e.message).toBe(`int32 at $.Definition.repeatedInt32[1]: ${e.detail}`);
+    expect(catchWkt(() => fromJson(M, JSON.parse(text), { path: "$.Definition" }))).toMatchObject({
+      rule: "syntax",
+      ...at,
+    });
+    // Without the option, at the root as before.
+    expect(catchWkt(() => fromJsonString(M, text))).toMatchObject({ jsonPath: "$.repeatedInt32[1]", line: 2 });
+  });
+
+  it("a base with any key, and text that is not JSON, at the base itself", () => {
+    const base = '$.forms[3]["flow definition"]';
+    expect(catchWkt(() => fromJsonString(M, '{"optionalInt32": 1.5}', { path: base }))).toMatchObject({
+      jsonPath: `${base}.optionalInt32`,
+      path: ["forms", 3, "flow definition", "optionalInt32"],
+    });
+    expect(catchWkt(() => fromJsonString(M, "{", { path: "$.Definition" }))).toMatchObject({
+      rule: "syntax",
+      jsonPath: "$.Definition",
+      path: ["Definition"],
+      line: 1,
+    });
+  });
+
+  it("validateJsonString and validateJson list their issues under it", () => {
+    for (const issues of [
+      validateJsonString(M, text, { path: "$.Definition" }),
+      validateJson(M, JSON.parse(text), { path: "$.Definition" }),
+    ]) {
+      expect(issues).toEqual([expect.objectContaining({ rule: "syntax", ...at })]);
+      expect(issues[0]!.message).toBe(`int32 at $.Definition.repeatedInt32[1]: ${issues[0]!.detail}`);
+    }
+    expect(validateJsonString(M, text, { path: "$.Definition" })[0]).toMatchObject({ line: 2, column: 24 });
+    expect(validateJsonString(M, '{"optionalInt32": 1, "optionalInt32": 2}', { path: "$.Definition" })).toEqual([
+      expect.objectContaining({
+        rule: "duplicate-field",
+        jsonPath: "$.Definition.optionalInt32",
+        path: ["Definition", "optionalInt32"],
+      }),
+    ]);
+  });
+
+  it("mergeFromJsonString reads under it, and leaves the target unchanged", () => {
+    const target = create(M, { optionalInt32: 1 });
+    expect(catchWkt(() => mergeFromJsonString(M, target, text, { path: "$.Definition" }))).toMatchObject(at);
+    expect(target.repeatedInt32).toEqual([]);
+  });
+
+  it("an option's own error stays at $, and a path that is not a JSON path is refused", () => {
+    expect(catchWkt(() => fromJsonString(M, text, { path: "$.Definition", maxDepth: -1 }))).toMatchObject({
+      rule: "range",
+      jsonPath: "$",
+      typeName: "options",
+    });
+    for (const path of ["Definition", "$Definition", "$.a[", 7]) {
+      expect(catchWkt(() => fromJsonString(M, "{}", { path } as never))).toMatchObject({
+        rule: "range",
+        jsonPath: "$",
+        typeName: "options",
+      });
+      expect(catchWkt(() => validateJsonString(M, "{}", { path } as never))).toMatchObject({ rule: "range" });
+    }
   });
 });
