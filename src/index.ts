@@ -158,3 +158,12 @@ export type {
   StandardJsonSchemaOptions,
   WktStandardSchema,
 } from "./schema/standard-schema.js";
+// From an error to the HTTP response (issue 28): RFC 9457 problem details and AIP-193's google.rpc.BadRequest.
+export { problemDetails, badRequest, problemJsonContentType } from "./problem.js";
+export type {
+  ProblemDetails,
+  ProblemDetailsOptions,
+  ProblemViolation,
+  BadRequest,
+  BadRequestFieldViolation,
+} from "./problem.js";
