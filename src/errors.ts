@@ -19,7 +19,8 @@ import { jsonPathSegments } from "./json-path.js";
  * - `unknown-field`, `duplicate-field`, `oneof`: object members that do not fit the message.
  * - `enum`: an enum name or number that the enum does not have.
  * - `utf16`: a string with a lone surrogate.
- * - `not-finite`: NaN or Infinity where only finite numbers may go (google.protobuf.Value).
+ * - `not-finite`: NaN, Infinity, or a number literal beyond the range of a double (`1e400`), where only finite
+ *   numbers may go: a google.protobuf.Value, and so a Struct or ListValue (type name `google.protobuf.Value`).
  * - `value-kind`: a google.protobuf.Value with no variant set.
  * - `depth`, `size`: the nesting or size limit was reached.
  * - `mask-path`: a FieldMask path that is malformed or names no field.
