@@ -302,7 +302,7 @@ describe.concurrent("deep nesting fails at the decoder's guard, without parsing 
     const e = expected(prefix);
     expect(parseError(r.stderr)).toMatchObject({
       rule: "depth",
-      path: e.path,
+      path: e.jsonPath,
       line: e.line,
       column: e.column,
       detail: e.detail,
@@ -328,7 +328,7 @@ describe.concurrent("deep nesting fails at the decoder's guard, without parsing 
     const r = await run(["check", "google.protobuf.Struct"], text);
     expect(r.status).toBe(1);
     const e = catchWkt(() => fromJsonString(ValueSchema, text));
-    expect(parseError(r.stderr)).toMatchObject({ rule: "syntax", path: e.path, line: e.line, column: e.column });
+    expect(parseError(r.stderr)).toMatchObject({ rule: "syntax", path: e.jsonPath, line: e.line, column: e.column });
   });
 
   it("nesting within the guard is decoded as before", async () => {

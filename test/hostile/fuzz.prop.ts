@@ -372,8 +372,9 @@ describe("any JSON value", () => {
           } else {
             expect(issues[0]).toEqual({
               rule: error.rule,
+              message: error.message,
+              path: jsonPathSegments(error.jsonPath), // the same path as keys (issue 26)
               jsonPath: error.jsonPath,
-              segments: jsonPathSegments(error.jsonPath), // the same path as keys (issue 26)
               typeName: error.typeName,
               detail: error.detail,
             });

@@ -23,7 +23,8 @@ import {
   textParseOptions,
   type JsonReadOptions,
 } from "../../src/codec/read-context.js";
-import { locateJsonPath } from "../../src/codec/json-text.js";
+import { locateJsonPath, numberLiteralAt } from "../../src/codec/json-text.js";
+import { notFiniteLiteralError } from "../../src/internal/not-finite.js";
 import { structFamilyFromText } from "../../src/codec/struct-text.js";
 
 /** `fromJsonString` as it was before the fast path: the long way, which the fast path falls back to. */
@@ -39,6 +40,8 @@ function longWay(schema: DescMessage, json: string, options?: Partial<JsonReadOp
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
+        // As fromJsonString tells it (issue 28): the literal as written, not the Infinity it reads as.
+        if (e.rule === "not-finite") throw notFiniteLiteralError(e, numberLiteralAt(json, at.offset));
       }
     }
     throw e;
