@@ -126,7 +126,7 @@ export type { JsonReadOptions } from "./read-context.js";
  * @example
  * const ts = fromJson(TimestampSchema, "2024-04-12T00:00:00Z");
  * ts.seconds; //=> 1712880000n
- * fromJson(TestSchema, { repeatedTimestamp: ["x"] }); // throws WktJsonError (rule "syntax", path "$.repeatedTimestamp[0]")
+ * fromJson(TestSchema, { repeatedTimestamp: ["x"] }); // throws WktJsonError (rule "syntax", jsonPath "$.repeatedTimestamp[0]")
  */
 export function fromJson<Desc extends DescMessage>(
   schema: Desc,

@@ -128,7 +128,7 @@ const typeName = "JSON";
  *   JSON path of the value being read, `line` and `column` (1-based, UTF-16 code units) locate the character.
  * @example
  * parseJsonText('{"id": 9007199254740993, "n": [1, -0.5]}'); //=> { id: 9007199254740993n, n: [1, -0.5] }
- * parseJsonText('{"a": 1, "a": 2}'); // throws WktJsonError (rule "duplicate-field", path "$.a")
+ * parseJsonText('{"a": 1, "a": 2}'); // throws WktJsonError (rule "duplicate-field", jsonPath "$.a")
  */
 export function parseJsonText(text: string, options?: JsonTextParseOptions): unknown {
   if (typeof text !== "string") {

@@ -1,9 +1,10 @@
 /**
- * Paths of the collect-all validator's issues, exact and cheap to hold: an issue keeps its path as segments
- * (the input's own key strings, shared, never copied or cut). Its path string (`$.m["k"].a[2]`) is made with
- * the issue when the keys are short ({@link isLongPath}); under long keys it is formatted each time it is read,
- * as a concatenation that shares the keys, so the issue never holds a copy of them. Issues of one call share a
- * {@link PathFormat}, so a long key is escaped once however many issues lie under it.
+ * Paths of the collect-all validator's issues, exact and cheap to hold: an issue keeps its `path` as keys
+ * (the input's own key strings, shared, never copied or cut). Its `jsonPath` string (`$.m["k"].a[2]`) and the
+ * `message` that quotes it are made with the issue when the keys are short ({@link isLongPath}); under long keys
+ * they are formatted each time they are read, as a concatenation that shares the keys, so the issue never holds
+ * a copy of them. Issues of one call share a {@link PathFormat}, so a long key is escaped once however many
+ * issues lie under it.
  *
  * @internal
  * @module

@@ -42,7 +42,7 @@ const nullValue = 0 as NullValue.NULL_VALUE;
  * @internal
  * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`; `size` when `budget` runs out.
  * @example
- * structFromJsonInternal({ a: {} }, 1, unlimitedBudget()); // throws WktJsonError (rule "depth", path "$.a")
+ * structFromJsonInternal({ a: {} }, 1, unlimitedBudget()); // throws WktJsonError (rule "depth", jsonPath "$.a")
  */
 export function structFromJsonInternal(
   json: unknown,
@@ -83,7 +83,7 @@ export function valueFromJsonInternal(
  * @internal
  * @throws {WktJsonError} rules `json-type`, `not-finite`, `utf16`, `depth`; `size` when `budget` runs out.
  * @example
- * listValueFromJsonInternal([[1]], 1, unlimitedBudget()); // throws WktJsonError (rule "depth", path "$[0]")
+ * listValueFromJsonInternal([[1]], 1, unlimitedBudget()); // throws WktJsonError (rule "depth", jsonPath "$[0]")
  */
 export function listValueFromJsonInternal(
   json: unknown,

@@ -82,7 +82,7 @@ export interface StructJsonOptions {
  *   invalid `maxDepth` or `path` option. Paths are relative to `$`, or to `options.path` when given.
  * @example
  * structFromJson({ a: [1, null] }).fields.a.kind.case; //=> "listValue"
- * structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }); // throws WktJsonError (rule "not-finite", path "$.meta.tags[2]")
+ * structFromJson({ tags: ["a", "b", NaN] }, { path: "$.meta" }); // throws WktJsonError (rule "not-finite", jsonPath "$.meta.tags[2]")
  */
 export function structFromJson(json: unknown, options?: StructJsonOptions): Struct {
   return withOptions(structFromJsonInternal, json, options, structTypeName);
@@ -98,7 +98,7 @@ export function structFromJson(json: unknown, options?: StructJsonOptions): Stru
  * @example
  * structToJson(structFromJson({ a: 1, b: "x" })); //=> { a: 1, b: "x" }
  * structToJson({ $typeName: "google.protobuf.Struct", fields: { n: { $typeName: "google.protobuf.Value", kind: { case: "numberValue", value: NaN } } } }, { path: "$.meta" });
- * // throws WktJsonError (rule "not-finite", path "$.meta.n")
+ * // throws WktJsonError (rule "not-finite", jsonPath "$.meta.n")
  */
 export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject {
   return withOptions(structToJsonInternal, s, options, structTypeName);
@@ -113,7 +113,7 @@ export function structToJson(s: Struct, options?: StructJsonOptions): JsonObject
  *   `range` for an invalid `maxDepth` or `path` option. Paths are relative to `$`, or to `options.path`.
  * @example
  * valueFromJson(1.5).kind; //=> { case: "numberValue", value: 1.5 }
- * valueFromJson({ when: undefined }, { path: "$.extra" }); // throws WktJsonError (rule "json-type", path "$.extra.when")
+ * valueFromJson({ when: undefined }, { path: "$.extra" }); // throws WktJsonError (rule "json-type", jsonPath "$.extra.when")
  */
 export function valueFromJson(json: unknown, options?: StructJsonOptions): Value {
   return withOptions(valueFromJsonInternal, json, options, valueTypeName);
@@ -127,7 +127,7 @@ export function valueFromJson(json: unknown, options?: StructJsonOptions): Value
  *   {@link structToJson}.
  * @example
  * valueToJson(valueFromJson([true, "x"])); //=> [true, "x"]
- * valueToJson({ $typeName: "google.protobuf.Value", kind: { case: undefined } }, { path: "$.extra" }); // throws WktJsonError (rule "value-kind", path "$.extra")
+ * valueToJson({ $typeName: "google.protobuf.Value", kind: { case: undefined } }, { path: "$.extra" }); // throws WktJsonError (rule "value-kind", jsonPath "$.extra")
  */
 export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
   return withOptions(valueToJsonInternal, v, options, valueTypeName);
@@ -140,7 +140,7 @@ export function valueToJson(v: Value, options?: StructJsonOptions): JsonValue {
  *   `not-finite`, `utf16`, `depth`, `range`, and paths as for {@link valueFromJson}.
  * @example
  * listValueFromJson([1, "a"]).values.length; //=> 2
- * listValueFromJson([1, Infinity], { path: "$.scores" }); // throws WktJsonError (rule "not-finite", path "$.scores[1]")
+ * listValueFromJson([1, Infinity], { path: "$.scores" }); // throws WktJsonError (rule "not-finite", jsonPath "$.scores[1]")
  */
 export function listValueFromJson(json: unknown, options?: StructJsonOptions): ListValue {
   return withOptions(listValueFromJsonInternal, json, options, listValueTypeName);
@@ -154,7 +154,7 @@ export function listValueFromJson(json: unknown, options?: StructJsonOptions): L
  * @example
  * listValueToJson(listValueFromJson([1, null])); //=> [1, null]
  * listValueToJson({ $typeName: "google.protobuf.ListValue", values: [{ $typeName: "google.protobuf.Value", kind: { case: undefined } }] }, { path: "$.scores" });
- * // throws WktJsonError (rule "value-kind", path "$.scores[0]")
+ * // throws WktJsonError (rule "value-kind", jsonPath "$.scores[0]")
  */
 export function listValueToJson(l: ListValue, options?: StructJsonOptions): JsonValue[] {
   return withOptions(listValueToJsonInternal, l, options, listValueTypeName);
@@ -169,7 +169,7 @@ export function listValueToJson(l: ListValue, options?: StructJsonOptions): Json
  *   `utf16`, `depth`, `range` for an invalid option, and paths, as for {@link structFromJson}.
  * @example
  * structFromObject({ retries: 3n }).fields.retries.kind; //=> { case: "numberValue", value: 3 }
- * structFromObject({ at: new Date() }, { path: "$.meta" }); // throws WktJsonError (rule "json-type", path "$.meta.at")
+ * structFromObject({ at: new Date() }, { path: "$.meta" }); // throws WktJsonError (rule "json-type", jsonPath "$.meta.at")
  */
 export function structFromObject(obj: object, options?: StructJsonOptions): Struct {
   return withOptions(structFromObjectInternal, obj, options, structTypeName);
@@ -194,8 +194,8 @@ export function structToObject(s: Struct, options?: StructJsonOptions): JsonObje
  *   `range` for an invalid `maxDepth` or `path` option. Paths are relative to `$`, or to `options.path`.
  * @example
  * valueFromJs(2n ** 53n).kind; //=> { case: "numberValue", value: 9007199254740992 }
- * valueFromJs(2n ** 53n + 1n); // throws WktJsonError (rule "range", path "$")
- * valueFromJs([1n, 2n ** 53n + 1n], { path: "$.ids" }); // throws WktJsonError (rule "range", path "$.ids[1]")
+ * valueFromJs(2n ** 53n + 1n); // throws WktJsonError (rule "range", jsonPath "$")
+ * valueFromJs([1n, 2n ** 53n + 1n], { path: "$.ids" }); // throws WktJsonError (rule "range", jsonPath "$.ids[1]")
  */
 export function valueFromJs(v: unknown, options?: StructJsonOptions): Value {
   return withOptions(valueFromJsInternal, v, options, valueTypeName);
@@ -219,7 +219,7 @@ export function valueToJs(v: Value, options?: StructJsonOptions): JsonValue {
  *   `not-finite`, `utf16`, `depth`, and paths as for {@link valueFromJs}.
  * @example
  * listValueFromArray(["a", 1]).values[1].kind; //=> { case: "numberValue", value: 1 }
- * listValueFromArray(["a", undefined], { path: "$.tags" }); // throws WktJsonError (rule "json-type", path "$.tags[1]")
+ * listValueFromArray(["a", undefined], { path: "$.tags" }); // throws WktJsonError (rule "json-type", jsonPath "$.tags[1]")
  */
 export function listValueFromArray(a: readonly unknown[], options?: StructJsonOptions): ListValue {
   return withOptions(listValueFromArrayInternal, a, options, listValueTypeName);
