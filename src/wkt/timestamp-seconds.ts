@@ -78,7 +78,9 @@ function secondsFromText(s: string): Timestamp {
   const intStart = i;
   while (i < len && isDigit(s.charCodeAt(i))) i++;
   const intDigits = i - intStart;
-  if (intDigits === 0) throw syntaxError(s, intStart, "expected a digit");
+  if (intDigits === 0) {
+    throw syntaxError(s, intStart, s.charCodeAt(intStart) === 43 ? "a '+' sign" : "expected a digit");
+  }
   if (intDigits > 1 && s.charCodeAt(intStart) === 48) throw syntaxError(s, intStart, "a leading zero");
   let nanos = 0;
   if (s.charCodeAt(i) === 46) {
@@ -95,8 +97,12 @@ function secondsFromText(s: string): Timestamp {
   if (i < len) {
     const c = s.charCodeAt(i);
     const what =
-      c === 101 || c === 69 ? "an exponent" : c === 32 || c === 9 || c === 10 || c === 13 ? "white space" : "text";
-    throw syntaxError(s, i, `unexpected ${what}`);
+      c === 101 || c === 69
+        ? "an exponent"
+        : c === 32 || c === 9 || c === 10 || c === 13
+          ? "white space"
+          : `unexpected ${JSON.stringify(s[i])}`;
+    throw syntaxError(s, i, what);
   }
   if (intDigits > integerDigitsMax) throw rangeError(quoteInput(s));
   const whole = Number(s.slice(intStart, intStart + intDigits)); // at most 12 digits: exact
