@@ -21,9 +21,10 @@ import {
   json as jsonEnumValueOption,
   JsonEnumValueOptionsSchema,
 } from "@bufbuild/protobuf/wkt/google/protobuf/json_enumvalue_options_pb.js";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "./fixtures/cli-run.js";
-import { fromJsonString, jsonSchema } from "../src/index.js";
+import { fromJsonString, jsonSchema, pathJoin } from "../src/index.js";
 import { shortPath } from "../cli/short-path.js";
 import { closestOption, parseArgsProblem } from "../cli/usage.js";
 import { catchWkt } from "./helpers.js";
@@ -723,6 +724,29 @@ describe("shortPath: long paths in messages", () => {
     const shown = shortPath(path);
     expect(shown.length).toBeLessThanOrEqual(120);
     expect(shown).toMatch(/^\$\.optionalValue(\[0\])+…(\[0\])+$/);
+  });
+
+  it("any path: whole when short; else at most 120 code units, from $, to its last segment", () => {
+    const segment = fc.oneof(
+      fc.nat({ max: 1000 }),
+      fc.stringMatching(/^[a-z_][a-zA-Z0-9_]{0,60}$/),
+      fc.string({ maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 300 }), (segments) => {
+        const path = pathJoin("$", ...segments);
+        const shown = shortPath(path);
+        if (path.length <= 120) {
+          expect(shown).toBe(path);
+        } else {
+          expect(shown.length).toBeLessThanOrEqual(120);
+          expect(shown.startsWith("$")).toBe(true);
+          const last = pathJoin("$", segments[segments.length - 1]!).slice(1);
+          if (last.length <= 40) expect(shown.endsWith(last)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("cuts a long key to its start, and keeps the segments after it", () => {
