@@ -54,7 +54,10 @@ import {
 /** The fields of a Timestamp; plain objects such as `{ seconds: 0n, nanos: 0 }` qualify. */
 export type TimestampLike = Pick<Timestamp, "seconds" | "nanos">;
 
-/** Options of {@link timestampFromJson} and {@link timestampToJson}. */
+/**
+ * Options of {@link timestampFromJson} and {@link timestampToJson}, their nullable forms
+ * ({@link timestampFromJsonNullable}, {@link timestampToJsonNullable}) and `timestampFromSeconds`.
+ */
 export interface TimestampJsonOptions {
   /**
    * JSON path of the value in the caller's document, such as `"$.dueAt"`: an error is reported at this path
