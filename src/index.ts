@@ -158,3 +158,9 @@ export type {
   StandardJsonSchemaOptions,
   WktStandardSchema,
 } from "./schema/standard-schema.js";
+// Timestamps and protobuf-es's helper names (issue 28, wt-time): a Timestamp that may be null, a Timestamp from
+// epoch seconds, and the names of @bufbuild/protobuf/wkt's helpers that wkt-json lacked.
+export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timestamp.js";
+export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
+export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
+export { anyIs, anyUnpackTo } from "./wkt/any.js";

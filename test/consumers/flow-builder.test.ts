@@ -22,6 +22,8 @@ import {
   timestampToJson,
   toJsonString,
   type WktJsonError,
+  timestampFromJsonNullable,
+  timestampToJsonNullable,
 } from "../../src/index.js";
 import { catchWkt } from "../helpers.js";
 import { compileProto } from "../patch/registry.js";
@@ -128,13 +130,15 @@ describe("flow definitions through google.protobuf.Struct", () => {
 
   it("reads date_created and date_updated as Timestamps; null stays 'never updated'", () => {
     const created = timestampFromJson(flow.date_created);
-    const updated = flow.date_updated === null ? undefined : timestampFromJson(flow.date_updated);
+    const updated = timestampFromJsonNullable(flow.date_updated, { path: "$.date_updated" });
     expect(timestampToJson(created)).toBe("2017-11-06T12:00:00Z");
     expect(updated).toBeUndefined();
+    expect(timestampToJsonNullable(updated)).toBeNull(); // written back as the API writes it
 
     const edited = { ...flow, date_updated: "2017-11-06T12:30:00Z" };
-    const editedAt = edited.date_updated === null ? undefined : timestampFromJson(edited.date_updated);
+    const editedAt = timestampFromJsonNullable(edited.date_updated, { path: "$.date_updated" });
     expect(timestampCompare(editedAt!, created)).toBe(1);
+    expect(timestampToJsonNullable(editedAt)).toBe("2017-11-06T12:30:00Z");
   });
 });
 
