@@ -4,6 +4,7 @@
 // fields disagree in sign, a malformed type URL), ours throws WktJsonError or gives the exact value. The
 // differences are listed in helperDifferences; helper-types.ts checks the signatures.
 
+import { readFileSync } from "node:fs";
 import { create, createRegistry, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import * as pe from "@bufbuild/protobuf/wkt";
 import {
@@ -81,6 +82,13 @@ describe("protobuf-es's helper names", () => {
       expect(typeof (pe as Record<string, unknown>)[name]).toBe("function");
       expect(typeof (ours as Record<string, unknown>)[name]).toBe("function");
     }
+  });
+
+  it("are the rows of the table in docs/switching-from-protobuf-es.md, in order", () => {
+    const page = readFileSync(new URL("../../docs/switching-from-protobuf-es.md", import.meta.url), "utf8");
+    const table = page.slice(page.indexOf("<!-- helpers:start -->"), page.indexOf("<!-- helpers:end -->"));
+    const listed = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(helperDifferences.map((d) => d.name));
   });
 });
 
