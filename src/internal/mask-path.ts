@@ -83,10 +83,53 @@ export function makeMask(paths: string[]): FieldMask {
   return { $typeName: fieldMaskTypeName, paths };
 }
 
-/** A `mask-path` error for `path`: `path "a.b": segment "b" <what>`. */
-export function maskPathError(path: string, segment: Segment | undefined, what: string): WktJsonError {
+/**
+ * A `mask-path` error for `path`: `path "a.b": segment "b" <what>`. With `written`, the path as the client wrote
+ * it in the FieldMask JSON form where that differs from the proto path (see {@link writtenPath}), the error
+ * quotes the client's text first and names the segment at `index` as the client wrote it:
+ * `path "assignee.nickName" (proto name "assignee.nick_name"): segment "nickName" <what>`.
+ */
+export function maskPathError(
+  path: string,
+  segment: Segment | undefined,
+  what: string,
+  written?: string,
+  index?: number,
+): WktJsonError {
+  let shown = JSON.stringify(path);
+  if (written !== undefined && written !== path) {
+    shown = `${JSON.stringify(written)} (proto name ${shown})`;
+    if (index !== undefined && typeof segment === "string") segment = written.split(".")[index] ?? segment;
+  }
   const seg = segment === undefined ? "" : `segment ${segment === WILD ? '"*"' : JSON.stringify(segment)} `;
-  return new WktJsonError("mask-path", "$", fieldMaskTypeName, `path ${JSON.stringify(path)}: ${seg}${what}`);
+  return new WktJsonError("mask-path", "$", fieldMaskTypeName, `path ${shown}: ${seg}${what}`);
+}
+
+/**
+ * The FieldMask JSON text each paths array that `fieldMaskFromJson` (or the codec) decoded came from, kept only
+ * when some path of it was written in another form than its proto path (`assignee.nickName` for
+ * `assignee.nick_name`): so that an error found later, when the mask is checked against a schema, quotes the
+ * path as the client wrote it. Keyed by the array, which is what the mask functions read.
+ */
+const jsonTexts = new WeakMap<readonly string[], string>();
+
+/** Remembers that `paths` were decoded from the FieldMask JSON text `json`. @internal */
+export function noteJsonText(paths: readonly string[], json: string): void {
+  jsonTexts.set(paths, json);
+}
+
+/**
+ * Path `k` of `paths` as the client wrote it in the FieldMask JSON form, when the paths were decoded from it,
+ * still decode to what it holds, and that path was written differently; else undefined. Called on an error only.
+ */
+export function writtenPath(paths: readonly string[], k: number): string | undefined {
+  const json = jsonTexts.get(paths);
+  if (json === undefined) return undefined;
+  const parts = json.split(",");
+  const w = parts[k];
+  if (parts.length !== paths.length || w === undefined) return undefined;
+  const snake = w.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
+  return snake === paths[k] && w !== snake ? w : undefined;
 }
 
 function isIdentStart(c: number): boolean {

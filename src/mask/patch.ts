@@ -30,6 +30,7 @@ import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";
 import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
+import { atMaskPath } from "../internal/mask-base.js";
 import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
 import { emptyNode, isEmptyNode, isStar, LEAF, type Node } from "../internal/mask-trie.js";
 import { charge, unmetered, workMeter, type WorkMeter } from "../internal/meter.js";
@@ -410,7 +411,7 @@ function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
         if (o.strict) {
           throw new WktJsonError(
             "field-behavior",
-            "$.updateMask",
+            o.maskPath,
             fieldMaskTypeName,
             `updateMask path ${JSON.stringify(formatPath(at))} names the OUTPUT_ONLY field ${fp.name}, which a ` +
               `request may not set (strict); take the path out of the mask`,
@@ -443,7 +444,7 @@ function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
     return out;
   };
   const kept = visit(plan, mask, o.lists);
-  rejectTrieWildcards(kept, m);
+  atMaskPath(o.maskPath, () => rejectTrieWildcards(kept, m));
   return kept;
 }
 

@@ -25,6 +25,7 @@ import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { coversPath, intersect, overlaps } from "../internal/mask-algebra.js";
+import { atMaskPath, maskPathOf, type MaskPathOption } from "../internal/mask-base.js";
 import {
   formatPath,
   isSimplePath,
@@ -74,12 +75,20 @@ import { fieldValueEquals } from "./message-equals.js";
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
  *   FieldMask or an array of strings; `size` if its `*` paths generalize one another in so many ways that
- *   normalizing takes more work than its size allows (README, Hostile input).
+ *   normalizing takes more work than its size allows (README, Hostile input); each at `$` or at
+ *   `options.maskPath`.
  * @example
  * fieldMaskNormalize(["b", "a.x", "a", "b"]).paths; //=> ["a", "b"]
+ * fieldMaskNormalize(["a..b"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", path "$.readMask")
  */
-export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask {
-  return makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName)));
+export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption): FieldMask;
+/** @hidden */
+// Without options, so that `masks.map(fieldMaskNormalize)` still compiles (map passes an index second).
+export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask;
+export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption): FieldMask {
+  return atMaskPath(maskPathOf(options), () =>
+    makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName))),
+  );
 }
 
 /** The normal form of `paths` as canonical text, their code units earned on `m` and the work charged to it. */
@@ -120,8 +129,11 @@ export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
   return makeMask(normalizePaths(all, workMeter(fieldMaskTypeName)));
 }
 
-/** Options of the FieldMask functions whose result can hold more paths than their input. */
-export interface FieldMaskSizeOptions {
+/**
+ * Options of the FieldMask functions whose result can hold more paths than their input. `maskPath`: where the
+ * masks sit in the caller's request; every error about them is at it.
+ */
+export interface FieldMaskSizeOptions extends MaskPathOption {
   /**
    * The most paths the result may hold (default 10,000): beyond it the function throws rule `size` instead of
    * building it. The work of the function is bounded by the size of its input (README, Hostile input);
@@ -157,6 +169,10 @@ function meterFor(maxPaths: number): WorkMeter {
  * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
  */
 export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
+  return atMaskPath(maskPathOf(options), () => intersectMasks(a, b, options));
+}
+
+function intersectMasks(a: FieldMaskLike, b: FieldMaskLike, options: FieldMaskSizeOptions | undefined): FieldMask {
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   const m = meterFor(maxPaths);
   const ta = parseMask(a, true, "mask a", m);
@@ -188,6 +204,15 @@ export function fieldMaskSubtract(
   b: FieldMaskLike,
   schema?: DescMessage,
   options?: FieldMaskSizeOptions,
+): FieldMask {
+  return atMaskPath(maskPathOf(options), () => subtractMasks(a, b, schema, options));
+}
+
+function subtractMasks(
+  a: FieldMaskLike,
+  b: FieldMaskLike,
+  schema: DescMessage | undefined,
+  options: FieldMaskSizeOptions | undefined,
 ): FieldMask {
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   const m = meterFor(maxPaths);
@@ -348,17 +373,21 @@ function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
  * the mask (`a` covers `a.b.c`; `labels.*` covers `labels.env`; `*` covers everything).
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
- *   FieldMask or an array of strings, or `path` is not a string; `size` as {@link fieldMaskNormalize}.
+ *   FieldMask or an array of strings, or `path` is not a string; `size` as {@link fieldMaskNormalize}; each at
+ *   `$` or at `options.maskPath`.
  * @example
  * fieldMaskCovers(["config", "events"], "config.secret"); //=> true
  * fieldMaskCovers(["config.url"], "config"); //=> false
+ * fieldMaskCovers(["*"], "config"); //=> true
  */
-export function fieldMaskCovers(mask: FieldMaskLike, path: string): boolean {
-  if (typeof path !== "string") {
-    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path: expected a string, got ${describe(path)}`);
-  }
-  const m = workMeter(fieldMaskTypeName, path.length);
-  return coversPath(parseMask(mask, true, undefined, m), parsePath(path, true), m);
+export function fieldMaskCovers(mask: FieldMaskLike, path: string, options?: MaskPathOption): boolean {
+  return atMaskPath(maskPathOf(options), () => {
+    if (typeof path !== "string") {
+      throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path: expected a string, got ${describe(path)}`);
+    }
+    const m = workMeter(fieldMaskTypeName, path.length);
+    return coversPath(parseMask(mask, true, undefined, m), parsePath(path, true), m);
+  });
 }
 
 /**
