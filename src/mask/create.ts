@@ -130,8 +130,14 @@ export function readCreateOptions(schema: DescMessage, options: CreateOptions | 
   let o: Opts;
   if (options === undefined || typeof options !== "object" || options === null) o = readOptions(schema, options);
   else {
-    const { updateMask: _m, impliedMask: _i, aip161: _a, immutableSetOnce: _s, maskPath: _p, ...own } =
-      options as PatchOptions;
+    const {
+      updateMask: _m,
+      impliedMask: _i,
+      aip161: _a,
+      immutableSetOnce: _s,
+      maskPath: _p,
+      ...own
+    } = options as PatchOptions;
     o = readOptions(schema, own);
   }
   // A create body is the whole resource, which could not be written without its proto2 required fields: unlike

@@ -127,15 +127,15 @@ function projectionTrie(
   const aip161 = options?.aip161 === true;
   return atMaskPath(maskPathOf(options), () =>
     memoMask(
-    mask,
-    schema,
-    aip161 ? "project-aip161" : "project",
-    (paths) => {
-      const trie = trieOf(checkedPaths(schema, paths, aip161));
-      return isStar(trie) ? LEAF : trie;
-    },
-    m,
-  ),
+      mask,
+      schema,
+      aip161 ? "project-aip161" : "project",
+      (paths) => {
+        const trie = trieOf(checkedPaths(schema, paths, aip161));
+        return isStar(trie) ? LEAF : trie;
+      },
+      m,
+    ),
   );
 }
 

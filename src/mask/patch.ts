@@ -215,7 +215,7 @@ export function run<Desc extends DescMessage>(
   // Types without field behaviour (none in the descriptor, no path lists) skip the walk.
   if (behaviorOfType(schema) !== 0 || o.lists.children !== undefined) {
     const free = unmetered(schema.typeName);
-    const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body };
+    const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body, star: touched === ALL };
     try {
       keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, maxDepth);
     } catch (e) {

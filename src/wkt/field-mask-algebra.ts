@@ -86,9 +86,7 @@ export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption
 // Without options, so that `masks.map(fieldMaskNormalize)` still compiles (map passes an index second).
 export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask;
 export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption): FieldMask {
-  return atMaskPath(maskPathOf(options), () =>
-    makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName))),
-  );
+  return atMaskPath(maskPathOf(options), () => makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName))));
 }
 
 /** The normal form of `paths` as canonical text, their code units earned on `m` and the work charged to it. */
