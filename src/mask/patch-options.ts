@@ -60,7 +60,7 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
    * `$`. Default `"$.updateMask"`, the member (or query parameter) AIP-134 names; `"$.update_mask"` for a
    * request that spells it so.
    */
-  maskPath?: string;
+  maskPath?: string | undefined;
   /**
    * Accept a result that lacks a proto2 `required` (editions: LEGACY_REQUIRED) field, as protobuf-es holds one.
    * The body is always read as partial (it holds the fields it changes), but by default the result of the

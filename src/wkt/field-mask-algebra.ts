@@ -113,18 +113,32 @@ function normalizePaths(paths: readonly string[], m: WorkMeter): string[] {
 /**
  * The union of masks: every path of each, normalized (see {@link fieldMaskNormalize}).
  *
+ * The last argument may be the options instead of a mask (an object with `maskPath` and no `paths`).
+ *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
- *   FieldMask or an array of strings; `size` as {@link fieldMaskNormalize}.
+ *   FieldMask or an array of strings; `size` as {@link fieldMaskNormalize}; each at `$` or at the options'
+ *   `maskPath`.
  * @example
  * fieldMaskUnion(["config.url"], ["config", "events"]).paths; //=> ["config", "events"]
+ * fieldMaskUnion(["a"], ["b..c"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", path "$.fields")
  */
-export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
-  const all: string[] = [];
-  for (let k = 0; k < masks.length; k++) {
-    const paths = maskPaths(masks[k], `mask ${k}`);
-    for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
-  }
-  return makeMask(normalizePaths(all, workMeter(fieldMaskTypeName)));
+export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask;
+export function fieldMaskUnion(...args: [...masks: FieldMaskLike[], options: MaskPathOption]): FieldMask;
+export function fieldMaskUnion(...args: unknown[]): FieldMask {
+  const last = args[args.length - 1];
+  const options =
+    typeof last === "object" && last !== null && !Array.isArray(last) && !("paths" in last) && "maskPath" in last
+      ? (last as MaskPathOption)
+      : undefined;
+  const masks = options === undefined ? args : args.slice(0, -1);
+  return atMaskPath(maskPathOf(options), () => {
+    const all: string[] = [];
+    for (let k = 0; k < masks.length; k++) {
+      const paths = maskPaths(masks[k], `mask ${k}`);
+      for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
+    }
+    return makeMask(normalizePaths(all, workMeter(fieldMaskTypeName)));
+  });
 }
 
 /**
