@@ -177,13 +177,17 @@ describe("a mask error quotes the path as the client wrote it", () => {
     );
   });
 
-  it("a path written as proto names is quoted as it is; paths changed after decoding are not misquoted", () => {
+  it("a path written as proto names is quoted first as it is, its JSON form beside it", () => {
     expect(catchWkt(() => fieldMaskCheck(BookSchema, ["author.nick_name"])).detail).toContain(
-      'path "author.nick_name": segment "nick_name"',
+      'path "author.nick_name" (JSON form "author.nickName"): segment "nick_name"',
     );
+    expect(catchWkt(() => fieldMaskCheck(BookSchema, ["nope"])).detail).toContain('path "nope": segment "nope"');
+    // A path changed after decoding is quoted as it now is.
     const mask = fieldMaskFromJson("author.nickName");
     mask.paths[0] = "author.pen_name";
-    expect(catchWkt(() => fieldMaskCheck(BookSchema, mask)).detail).toContain('path "author.pen_name": segment');
+    const detail = catchWkt(() => fieldMaskCheck(BookSchema, mask)).detail;
+    expect(detail).toContain('"author.penName"');
+    expect(detail).toContain('"author.pen_name"');
   });
 
   it("a JSON name in a list of proto paths says which field it is", () => {

@@ -84,52 +84,60 @@ export function makeMask(paths: string[]): FieldMask {
 }
 
 /**
- * A `mask-path` error for `path`: `path "a.b": segment "b" <what>`. With `written`, the path as the client wrote
- * it in the FieldMask JSON form where that differs from the proto path (see {@link writtenPath}), the error
- * quotes the client's text first and names the segment at `index` as the client wrote it:
- * `path "assignee.nickName" (proto name "assignee.nick_name"): segment "nickName" <what>`.
+ * A `mask-path` error for `path`: `path "a.b": segment "b" <what>`. A path whose FieldMask JSON form differs
+ * from it (`author.nick_name`, `author.nickName`) is quoted in both forms, the one the client wrote first: the
+ * JSON form with `written` (see {@link writtenPath}), `path "author.nickName" (proto name "author.nick_name"):
+ * segment "nickName"`; else the proto form, `path "author.nick_name" (JSON form "author.nickName"): segment
+ * "nick_name"`. `index` is the segment's position in the path.
  */
 export function maskPathError(
   path: string,
   segment: Segment | undefined,
   what: string,
-  written?: string,
+  written?: boolean,
   index?: number,
 ): WktJsonError {
   let shown = JSON.stringify(path);
-  if (written !== undefined && written !== path) {
-    shown = `${JSON.stringify(written)} (proto name ${shown})`;
-    if (index !== undefined && typeof segment === "string") segment = written.split(".")[index] ?? segment;
+  const camel = jsonFormOf(path);
+  if (camel !== undefined && written === true) {
+    shown = `${JSON.stringify(camel)} (proto name ${shown})`;
+    if (index !== undefined && typeof segment === "string") segment = camel.split(".")[index] ?? segment;
+  } else if (camel !== undefined) {
+    shown = `${shown} (JSON form ${JSON.stringify(camel)})`;
   }
   const seg = segment === undefined ? "" : `segment ${segment === WILD ? '"*"' : JSON.stringify(segment)} `;
   return new WktJsonError("mask-path", "$", fieldMaskTypeName, `path ${shown}: ${seg}${what}`);
 }
 
 /**
- * The FieldMask JSON text each paths array that `fieldMaskFromJson` (or the codec) decoded came from, kept only
- * when some path of it was written in another form than its proto path (`assignee.nickName` for
- * `assignee.nick_name`): so that an error found later, when the mask is checked against a schema, quotes the
- * path as the client wrote it. Keyed by the array, which is what the mask functions read.
+ * The FieldMask JSON form of a proto path when it differs from it and decodes back to it (`author.nick_name`:
+ * `author.nickName`), else undefined. Called on an error only.
  */
-const jsonTexts = new WeakMap<readonly string[], string>();
-
-/** Remembers that `paths` were decoded from the FieldMask JSON text `json`. @internal */
-export function noteJsonText(paths: readonly string[], json: string): void {
-  jsonTexts.set(paths, json);
+function jsonFormOf(path: string): string | undefined {
+  if (path.length > 200) return undefined; // a message quotes a long path once
+  if (!/^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*(\.[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*)*$/.test(path)) return undefined;
+  const camel = path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return camel === path ? undefined : camel;
 }
 
 /**
- * Path `k` of `paths` as the client wrote it in the FieldMask JSON form, when the paths were decoded from it,
- * still decode to what it holds, and that path was written differently; else undefined. Called on an error only.
+ * The paths `fieldMaskFromJson` (or the codec) decoded last, and the JSON text they came from: two stores per
+ * decode (a WeakMap of every decoded mask cost more than the decode), enough for the usual order, a query
+ * parameter decoded and then used. An error about one of these paths then quotes the JSON form first.
  */
-export function writtenPath(paths: readonly string[], k: number): string | undefined {
-  const json = jsonTexts.get(paths);
-  if (json === undefined) return undefined;
-  const parts = json.split(",");
-  const w = parts[k];
-  if (parts.length !== paths.length || w === undefined) return undefined;
-  const snake = w.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
-  return snake === paths[k] && w !== snake ? w : undefined;
+let lastPaths: readonly string[] | undefined;
+
+/** Remembers that `paths` were decoded from FieldMask JSON. @internal */
+export function noteJsonText(paths: readonly string[]): void {
+  lastPaths = paths;
+}
+
+/**
+ * Whether the paths were decoded from the FieldMask JSON form (the last decoded, see {@link noteJsonText}): then
+ * the client wrote each path in its JSON form. Called on an error only.
+ */
+export function writtenPath(paths: readonly string[]): boolean {
+  return paths === lastPaths;
 }
 
 function isIdentStart(c: number): boolean {

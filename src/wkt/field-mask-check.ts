@@ -107,7 +107,7 @@ export function checkedPaths(
       earn(m, p.length);
       charge(m, segs.length);
     }
-    out.push(checkPath(root, p, segs, aip161, paths, k));
+    out.push(checkPath(root, p, segs, aip161, paths));
   }
   return out;
 }
@@ -130,12 +130,11 @@ function checkPath(
   segs: Segment[],
   aip161: boolean,
   paths: readonly string[],
-  k: number,
 ): Segment[] {
   if (segs.length === 1 && segs[0] === WILD) return segs;
   // The error for segment i, quoting the path as the client wrote it when it came from the JSON form.
   const maskPathError = (_: string, s: Segment, what: string): WktJsonError =>
-    pathError(path, s, what, writtenPath(paths, k), segs.indexOf(s));
+    pathError(path, s, what, writtenPath(paths), segs.indexOf(s));
   let plan: MessagePlan | undefined = root;
   let coll: FieldAccess | undefined; // the repeated or map field whose entry comes next
   let scalarOf: FieldAccess | undefined; // the field whose scalar value (or element) we stand on

@@ -209,17 +209,8 @@ export function fieldMaskParse(json: unknown): FieldMask {
   const codes = asciiCodes(json);
   const paths = n < decodeMin ? pathsBySlicing(json, codes, n) : pathsByDecoding(codes, n);
   if (paths === undefined) throw jsonMaskError(json);
-  // A capital became "_" and a letter: the proto paths are longer than the text. Then the text is kept, so that
-  // a later error (a path that names no field) quotes the path as the client wrote it.
-  if (joinedLength(paths) !== n) noteJsonText(paths, json);
+  noteJsonText(paths); // so that a later error quotes the paths as the client wrote them
   return { $typeName: fieldMaskTypeName, paths };
-}
-
-/** The length of the paths joined by commas: the length of the text they came from, unless a capital was in it. */
-function joinedLength(paths: readonly string[]): number {
-  let n = paths.length - 1;
-  for (let k = 0; k < paths.length; k++) n += paths[k]!.length;
-  return n;
 }
 
 /**
