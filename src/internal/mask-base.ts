@@ -14,7 +14,6 @@
 import { WktJsonError } from "../errors.js";
 import { describe } from "./describe.js";
 import { errorAtBase } from "./base-path.js";
-import { fieldMaskTypeName } from "./names.js";
 import { optionsTypeName } from "./options.js";
 
 /** The option every function that takes a mask has. */
@@ -45,17 +44,16 @@ export function maskPathOf(options: unknown, fallback = "$"): string {
   return path;
 }
 
-/** Whether `e` is an error about a mask: rule `mask-path`, or any rule raised for the FieldMask type. */
-export function isMaskError(e: unknown): e is WktJsonError {
-  return e instanceof WktJsonError && (e.rule === "mask-path" || e.typeName === fieldMaskTypeName);
-}
-
 /**
- * `e` moved to the mask's path `base` when it is an error about the mask ({@link isMaskError}) still at `$`;
- * else `e` (one already placed, by `fieldMaskFromJson`'s `path`, stays where it is).
+ * `e` moved to the mask's path `base` when it is a {@link WktJsonError} still at `$` and not about the options
+ * (typeName `"options"`); else `e` (one already placed, by `fieldMaskFromJson`'s `path`, stays where it is).
+ * Called on what the mask's part of a function throws: a `mask-path` error, a mask that is not a FieldMask, a
+ * `size` error of the work its text allows.
  */
 export function maskErrorAt(e: unknown, base: string): unknown {
-  return base !== "$" && isMaskError(e) && e.path === "$" ? errorAtBase(e, base) : e;
+  return base !== "$" && e instanceof WktJsonError && e.path === "$" && e.typeName !== optionsTypeName
+    ? errorAtBase(e, base)
+    : e;
 }
 
 /**
