@@ -190,6 +190,13 @@ describe("a mask error quotes the path as the client wrote it", () => {
     expect(detail).toContain('"author.pen_name"');
   });
 
+  it("a proto name in the JSON form says how to write it", () => {
+    const e = catchWkt(() => fieldMaskFromJson("title,author.given_name", { path: "$.readMask" }));
+    expect(e).toMatchObject({ rule: "mask-path", path: "$.readMask" });
+    expect(e.detail).toContain('write "author.givenName"');
+    expect(catchWkt(() => fieldMaskFromJson("a__b")).detail).not.toContain("write");
+  });
+
   it("a JSON name in a list of proto paths says which field it is", () => {
     const e = catchWkt(() => fieldMaskCheck(BookSchema, ["publishTime"]));
     expect(e.detail).toContain("JSON name of the field publish_time");

@@ -290,7 +290,7 @@ function jsonMaskError(json: string): WktJsonError {
     if (c === 42 && i === pathStart && (i + 1 === json.length || json.charCodeAt(i + 1) === 44)) {
       return jsonPathError(json, pathStart, segStart, starAlone);
     }
-    return jsonPathError(json, pathStart, segStart, invalidCharacter(json, i));
+    return jsonPathError(json, pathStart, segStart, invalidCharacter(json, i, pathStart));
   }
   // What is left of a refused mask: an empty last path or segment.
   return jsonPathError(json, pathStart, segStart, "is empty");
@@ -425,8 +425,15 @@ function tooManySegments(json: string, pathStart: number): WktJsonError {
 /** What a path `*` beside other paths is told. */
 const starAlone = "stands for every field only as the whole mask: beside other paths it has no JSON form";
 
-function invalidCharacter(json: string, i: number): string {
-  if (json.charCodeAt(i) === 95) return "holds '_', which the lower-camel JSON form cannot contain";
+function invalidCharacter(json: string, i: number, pathStart: number): string {
+  if (json.charCodeAt(i) === 95) {
+    // A proto name where the JSON form was wanted (`due_time`): say how to write it.
+    let end = json.indexOf(",", pathStart);
+    if (end < 0) end = json.length;
+    const camel = json.slice(pathStart, end).replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const hint = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)*$/.test(camel) ? `; write ${JSON.stringify(camel)}` : "";
+    return `holds '_', which the lower-camel JSON form cannot contain${hint}`;
+  }
   return `holds the character ${JSON.stringify(String.fromCodePoint(json.codePointAt(i)!))}`;
 }
 
