@@ -18,10 +18,11 @@
  * merged") and of a repeated field ("new values will be appended to the existing repeated field in the
  * target"), and lets an implementation offer options to replace them instead: `replaceMessageFields` and
  * `replaceRepeatedFields` here, as in Java's `FieldMaskUtil.MergeOptions` and C++'s `MergeOptions`. That is
- * `fieldMaskMerge`'s default. The PATCH functions replace arrays by default: `patch` and `jsonPatch` (AIP-134,
- * a masked repeated, map or message field takes the body's value) and `jsonMerge` (the PATCH of a resource kept
- * as JSON, `jsonMerge(stored, body, fieldMaskFromPatch(body))`; JSON Merge Patch, RFC 7396, replaces arrays
- * too); `replaceRepeatedFields: false` appends.
+ * `fieldMaskMerge`'s default. The PATCH functions replace arrays by default: `patch` and `jsonPatch` (a masked
+ * repeated, map or message field takes the body's value) and `jsonMerge` (the PATCH of a resource kept as JSON,
+ * `jsonMerge(stored, body, fieldMaskFromPatch(body))`), as AIP-161's read-write consistency asks ("If a user
+ * updates a resource with a given mask, and then reads the same resource with the same mask, the exact same data
+ * must be returned") and JSON Merge Patch (RFC 7396) does; `replaceRepeatedFields: false` appends.
  *
  * No mask, `*` and the empty mask, the same in every function:
  *

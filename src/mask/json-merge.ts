@@ -3,11 +3,13 @@
  * Only masked properties change; a masked property the patch lacks is removed; a masked object is merged into
  * and a masked array replaced, unless the options say otherwise.
  *
- * Arrays are replaced by default, as a PATCH replaces them: AIP-134's update is "the fields ... in the update
- * mask" taking the request's values (a repeated field is one field: protoc-gen-grpc-gateway and `patch` replace
- * it), and JSON Merge Patch (RFC 7396) replaces arrays too. protobuf's `FieldMaskUtil.merge` appends to a
- * repeated field ("new values will be appended to the existing repeated field in the target", field_mask.proto):
- * that stays `fieldMaskMerge`'s default on messages, and is `replaceRepeatedFields: false` here.
+ * Arrays are replaced by default, as a PATCH replaces them. AIP-161's read-write consistency asks it: "If a user
+ * updates a resource with a given mask, and then reads the same resource with the same mask, the exact same data
+ * must be returned", which an appended array is not; `patch` replaces a masked repeated field for that reason,
+ * and JSON Merge Patch (RFC 7396) replaces arrays too (a value that is not an object replaces the target).
+ * protobuf's `FieldMaskUtil.merge` appends to a repeated field ("new values will be appended to the existing
+ * repeated field in the target", field_mask.proto): that stays `fieldMaskMerge`'s default on messages, and is
+ * `replaceRepeatedFields: false` here.
  *
  * @module
  */
