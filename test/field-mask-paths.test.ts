@@ -190,6 +190,13 @@ describe("a mask error quotes the path as the client wrote it", () => {
     expect(detail).toContain('"author.pen_name"');
   });
 
+  it("a long path is quoted once", () => {
+    const long = Array.from({ length: 60 }, () => "ab_cd").join(".");
+    const detail = catchWkt(() => fieldMaskCheck(BookSchema, [long])).detail;
+    expect(detail.split(long).length - 1).toBe(1);
+    expect(detail).not.toContain("abCd");
+  });
+
   it("a proto name in the JSON form says how to write it", () => {
     const e = catchWkt(() => fieldMaskFromJson("title,author.given_name", { path: "$.readMask" }));
     expect(e).toMatchObject({ rule: "mask-path", path: "$.readMask" });
