@@ -124,6 +124,8 @@ export {
   fieldMaskFromDiff,
 } from "./wkt/field-mask.js";
 export type { FieldMaskLike, FieldMaskCheckOptions, FieldMaskSizeOptions } from "./wkt/field-mask.js";
+// Masks (issue 28): the option every function that takes a mask has, where the mask sits in the request.
+export type { MaskPathOption } from "./internal/mask-base.js";
 export {
   fieldMaskProject,
   fieldMaskProjectEach,

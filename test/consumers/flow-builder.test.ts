@@ -151,8 +151,9 @@ describe("editing a flow", () => {
       transitions: [{ event: "audioComplete" }],
       properties: { offset: { x: 0, y: 200 }, loop: 1, say: "Hello! This is your appointment reminder." },
     };
-    // Appending to `states` is FieldMask's default for a repeated field; everything else is kept.
-    const edited = jsonMerge(definition, { states: [greeting] }, ["states"]);
+    // Appending to `states`, as protobuf's FieldMaskUtil.merge does for a repeated field (a PATCH's default
+    // replaces it); everything else is kept.
+    const edited = jsonMerge(definition, { states: [greeting] }, ["states"], { replaceRepeatedFields: false });
     const trigger = (edited.states as Json[]).find((s) => s.type === "trigger")!;
     (trigger.transitions as Json[]).find((t) => t.event === "incomingCall")!.next = greeting.name;
     return edited;
@@ -190,8 +191,8 @@ describe("editing a flow", () => {
     expect(saved.definition).toEqual(edited);
     expect(saved.commit_message).toBe("Greet callers first");
     expect(jsonOmit(saved, ["definition", "commit_message"])).toEqual(jsonOmit(flow, ["definition", "commit_message"]));
-    // The default (merge) would have appended the states to the old ones: the reason for replaceMessageFields.
-    const merged = jsonMerge(flow, update, fieldMaskFromPatch(update));
+    // FieldMaskUtil's merge would have appended the states to the old ones: the reason for replacing.
+    const merged = jsonMerge(flow, update, fieldMaskFromPatch(update), { replaceRepeatedFields: false });
     expect(((merged.definition as Json).states as Json[]).length).toBe(7);
   });
 
