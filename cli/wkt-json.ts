@@ -51,6 +51,9 @@ import {
   type JsonSchemaOptions,
 } from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
+import { parseArgsProblem } from "./usage.js";
+import { shortPath } from "./short-path.js";
+import { textDepthDetail } from "../src/codec/depth-errors.js";
 import { enumJsonNameClash } from "../src/wkt/enum.js";
 import { wktOwnForm, wktRedefinition } from "../src/wkt/registry.js";
 import {
@@ -93,6 +96,9 @@ Options:
   --always-emit-implicit    also write fields that hold their default value
   --max-length BYTES        the most bytes read from stdin (default 67108864, 64 MiB); a longer input
                             is invalid (exit 1, rule size), and is not read past the limit
+  --max-depth N             the deepest nesting of messages, Struct, ListValue and Any values in the
+                            input and the output, 1 to 10000 (default 100); deeper is invalid (exit 1,
+                            rule depth)
   --max-values N            the most values the input may hold, counted before decoding: in JSON
                             objects, arrays, strings and member names, numbers, true, false, null; in
                             binary messages, map entries, fields and packed elements (an Any's value and
@@ -149,6 +155,8 @@ interface Options {
   readonly enumAsInteger: boolean;
   readonly alwaysEmitImplicit: boolean;
   readonly maxLength: number;
+  /** The nesting limit of the decoder and the writer (their `maxDepth`). */
+  readonly maxDepth: number;
   /** The --max-values given, or undefined for the default, which follows the input's length. */
   readonly maxValues: number | undefined;
   /** schema: which document, and in which JSON Schema version. */
@@ -164,40 +172,43 @@ interface Options {
  */
 const maxLengthCeiling = 2 ** 29 - 24;
 
+/**
+ * The largest `--max-depth`. Deeper nesting than the platform's call stack takes ends in rule `depth` anyway (the
+ * library turns a stack overflow into it); the bound keeps the pre-scan's cut (twice the depth) and the text
+ * handed to the decoder small.
+ */
+const maxDepthCeiling = 10_000;
+
 /** The command line, parsed: a conversion to run, or a request for the help or the version. */
 type Parsed = { kind: "run"; options: Options } | { kind: "help" } | { kind: "version" };
+
+/** The options of the command line, as `parseArgs` takes them. */
+const optionSpec = {
+  "descriptor-set": { type: "string", multiple: true },
+  from: { type: "string" },
+  to: { type: "string" },
+  pretty: { type: "string" },
+  "ignore-unknown-fields": { type: "boolean" },
+  "allow-partial": { type: "boolean" },
+  create: { type: "boolean" },
+  "use-proto-field-name": { type: "boolean" },
+  "enum-as-integer": { type: "boolean" },
+  "always-emit-implicit": { type: "boolean" },
+  "max-length": { type: "string" },
+  "max-depth": { type: "string" },
+  "max-values": { type: "string" },
+  io: { type: "string" },
+  target: { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
 
 function parseCommandLine(args: string[]): Parsed {
   let parsed;
   try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        "descriptor-set": { type: "string", multiple: true },
-        from: { type: "string" },
-        to: { type: "string" },
-        pretty: { type: "string" },
-        "ignore-unknown-fields": { type: "boolean" },
-        "allow-partial": { type: "boolean" },
-        create: { type: "boolean" },
-        "use-proto-field-name": { type: "boolean" },
-        "enum-as-integer": { type: "boolean" },
-        "always-emit-implicit": { type: "boolean" },
-        "max-length": { type: "string" },
-        "max-values": { type: "string" },
-        io: { type: "string" },
-        target: { type: "string" },
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean", short: "v" },
-      },
-    });
+    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: optionSpec });
   } catch (e) {
-    // parseArgs explains first, then advises on `--` and dashes, which would only confuse here.
-    const text = errorText(e).split("\n")[0] ?? "";
-    const advice = text.indexOf(". To specify");
-    throw new UsageError(advice >= 0 ? text.slice(0, advice + 1) : text);
+    throw new UsageError(parseArgsProblem(e, Object.keys(optionSpec)));
   }
   const { values, positionals } = parsed;
   if (values.help === true) return { kind: "help" };
@@ -235,15 +246,15 @@ function parseCommandLine(args: string[]): Parsed {
   for (const flag of ["use-proto-field-name", "enum-as-integer", "always-emit-implicit"] as const) {
     if (values[flag] === true && to !== "json") throw new UsageError(`--${flag} applies to JSON output only`);
   }
-  const count = (flag: string, value: string | undefined, fallback: number, ceiling: number): number => {
+  const count = (flag: string, value: string | undefined, fallback: number, ceiling: number, floor = 0): number => {
     if (value === undefined) return fallback;
-    if (!/^[0-9]+$/.test(value) || Number(value) > ceiling) {
-      throw new UsageError(`${flag} must be a whole number from 0 to ${formatBound(ceiling)}, got '${value}'`);
+    if (!/^[0-9]+$/.test(value) || Number(value) > ceiling || Number(value) < floor) {
+      throw new UsageError(`${flag} must be a whole number from ${floor} to ${formatBound(ceiling)}, got '${value}'`);
     }
     return Number(value);
   };
   if (command === "schema") {
-    for (const flag of ["from", "to", "max-length", "max-values"] as const) {
+    for (const flag of ["from", "to", "max-length", "max-depth", "max-values"] as const) {
       if (values[flag] !== undefined)
         throw new UsageError(`--${flag} applies to canon and check only: schema reads no input`);
     }
@@ -271,6 +282,7 @@ function parseCommandLine(args: string[]): Parsed {
     }
   }
   const maxLength = count("--max-length", values["max-length"], cliMaxLengthDefault, maxLengthCeiling);
+  const maxDepth = count("--max-depth", values["max-depth"], defaultMaxDepth, maxDepthCeiling, 1);
   const maxValues =
     values["max-values"] === undefined
       ? undefined
@@ -291,6 +303,7 @@ function parseCommandLine(args: string[]): Parsed {
       enumAsInteger: values["enum-as-integer"] === true,
       alwaysEmitImplicit: values["always-emit-implicit"] === true,
       maxLength,
+      maxDepth,
       maxValues,
       io,
       target,
@@ -526,7 +539,7 @@ function convert(
       throw new WktJsonError("binary", "$", typeName, `the input is not a serialized ${typeName}: ${errorText(e)}`);
     }
   } else {
-    const depthLimit = textParseOptions(defaultMaxDepth, undefined).maxDepth ?? defaultMaxDepth;
+    const depthLimit = textParseOptions(options.maxDepth, undefined).maxDepth ?? options.maxDepth;
     const scan = scanJson(input, maxValues, depthLimit, meter);
     if (scan.tooManyValues) throw tooManyValues(typeName, maxValues, options);
     // Nested too deep: the decoder stops there with its depth error, which the text up to that point gives as
@@ -543,6 +556,7 @@ function convert(
       ignoreUnknownFields: options.ignoreUnknownFields,
       allowPartial: options.allowPartial,
       maxLength: options.maxLength,
+      maxDepth: options.maxDepth,
     };
     if (!deep) {
       message = fromJsonString(schema, text, readOptions);
@@ -554,12 +568,7 @@ function convert(
         // own nesting guard is looser than depthLimit, which no valid input reaches either.
         if (!isWktJsonError(e) || e.rule === "depth" || !atEnd(e, text)) throw e;
       }
-      throw new WktJsonError(
-        "depth",
-        "$",
-        typeName,
-        `the text nests objects and arrays more than ${formatBound(depthLimit)} deep, beyond what maxDepth (${formatBound(defaultMaxDepth)}) allows`,
-      );
+      throw new WktJsonError("depth", "$", typeName, textDepthDetail(options.maxDepth));
     }
   }
   // check --allow-partial: read is all; the writers refuse a message that leaves a required field unset.
@@ -575,6 +584,7 @@ function convert(
     toJsonString(schema, message, {
       registry,
       prettySpaces: options.pretty,
+      maxDepth: options.maxDepth,
       useProtoFieldName: options.useProtoFieldName,
       enumAsInteger: options.enumAsInteger,
       alwaysEmitImplicit: options.alwaysEmitImplicit,
@@ -616,25 +626,38 @@ function atEnd(e: WktJsonError, text: string): boolean {
 }
 
 /**
- * A required field the JSON leaves out, told in the command's terms: the library's detail names its option
- * (`allowPartial`); check takes `--allow-partial`, canon nothing, as it cannot write the message.
+ * An error told in the command's terms: the library's detail names its options, the command its flags. A
+ * required field the JSON leaves out: check takes `--allow-partial` (the library's `allowPartial`), canon
+ * nothing, as it cannot write the message. Nesting: `maxDepth` is `--max-depth`, with its value.
  */
-function requiredAsCli(e: WktJsonError, command: Options["command"]): WktJsonError {
+function asCli(e: WktJsonError, command: Options["command"], maxDepth: number): WktJsonError {
   const library = " (allowPartial accepts it)";
-  if (e.rule !== "required" || !e.detail.endsWith(library)) return e;
-  const detail =
-    e.detail.slice(0, -library.length) +
-    (command === "check" ? " (--allow-partial accepts it)" : "; a message without it cannot be written");
+  let detail: string;
+  if (e.rule === "required" && e.detail.endsWith(library)) {
+    detail =
+      e.detail.slice(0, -library.length) +
+      (command === "check" ? " (--allow-partial accepts it)" : "; a message without it cannot be written");
+  } else if (e.rule === "depth" && e.detail.includes("maxDepth")) {
+    // Some walks hold only the levels left and name the option without its value: the command knows it.
+    detail = e.detail
+      .replace(/\bmaxDepth\b(?! \()/g, `maxDepth (${formatBound(maxDepth)})`)
+      .replace(/\bmaxDepth\b/g, "--max-depth");
+  } else {
+    return e;
+  }
   const out = new WktJsonError(e.rule, e.jsonPath, e.typeName, detail);
   if (e.line !== undefined) out.line = e.line;
   if (e.column !== undefined) out.column = e.column;
   return out;
 }
 
-/** The one-line form of our error: type, path, line and column when known, detail, rule. */
+/**
+ * The one-line form of our error: type, path (a long one shortened, see {@link shortPath}), line and column when
+ * known, detail, rule.
+ */
 function formatError(e: WktJsonError): string {
   const at = e.line !== undefined && e.column !== undefined ? ` (line ${e.line}, column ${e.column})` : "";
-  return `wkt-json: ${e.typeName} at ${e.jsonPath}${at}: ${e.detail} [${e.rule}]`;
+  return `wkt-json: ${e.typeName} at ${shortPath(e.jsonPath)}${at}: ${e.detail} [${e.rule}]`;
 }
 
 function errorText(e: unknown): string {
@@ -691,7 +714,7 @@ async function main(args: string[]): Promise<number> {
     output = convert(registry, schema, input, options);
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    process.stderr.write(formatError(requiredAsCli(e, options.command)) + "\n");
+    process.stderr.write(formatError(asCli(e, options.command, options.maxDepth)) + "\n");
     return exitInvalid;
   }
   if (options.command === "canon") process.stdout.write(output);

@@ -24,6 +24,10 @@
 //      checked, ours and those of @bufbuild/protobuf and long) and an older lib (ES2020, no DOM). The consumer
 //      code uses the codec with a well-known type's schema, the standalone helpers, the error class with a
 //      `cause`, and int64From with a protobufjs Long.
+//    - every TypeScript block of README.md, docs/*.md and bench/README.md (made a program as test/readme.test.ts
+//      makes it, by test/readme/blocks.ts) typechecks against the installed package, as a user's web project
+//      would compile it: TypeScript 5.0 and 5.9, lib ES2022 and DOM, strict with exactOptionalPropertyTypes and
+//      noUncheckedIndexedAccess, bundler resolution, skipLibCheck on (tsc --init's default).
 // 4. The clone installed by its git URL (`git+file://<clone>#<commit>`) into another empty project: npm does
 //    what it does for a GitHub URL (clones, installs the devDependencies in the temporary clone, runs
 //    `prepare`, packs), then the same ESM, CJS and bin checks as in 3.
@@ -46,7 +50,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import ts from "typescript";
 import { run } from "./run.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -254,6 +259,89 @@ function consumerChecks(dir, version) {
   }
 }
 
+/**
+ * Typechecks the documents' TypeScript blocks in `consumer/readme/` against the installed wkt-json, with each
+ * compiler of `tscs`; throws with every error. `clone` is the checkout the documents come from.
+ */
+async function checkDocumentBlocks(clone, consumer, tscs) {
+  const builder = join(clone, "test", "readme", "blocks.mjs"); // beside node_modules, so that it finds typescript
+  const source = readFileSync(join(clone, "test", "readme", "blocks.ts"), "utf8");
+  writeFileSync(
+    builder,
+    ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText,
+  );
+  const { build, documentsOf, exportedTypeNames, tsBlocks } = await import(pathToFileURL(builder).href);
+  const library = await import(pathToFileURL(join(consumer, "node_modules", "wkt-json", "dist", "index.js")).href);
+  const genText = readFileSync(join(clone, "test", "readme", "gen", "library_pb.ts"), "utf8");
+  const fixturesText = readFileSync(join(clone, "test", "readme", "fixtures.ts"), "utf8");
+  const fixtures = ts.createSourceFile("fixtures.ts", fixturesText, ts.ScriptTarget.ES2022, true);
+  const shape = fixtures.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === "Fixtures");
+  if (shape === undefined) throw new Error("test/readme/fixtures.ts has no interface Fixtures");
+  const fixtureNames = shape.members.map((m) => m.name.getText(fixtures));
+  const implicitImports = [
+    ["wkt-json", Object.keys(library), []],
+    [
+      "./gen/library_pb.js",
+      [...genText.matchAll(/^export const (\w+)/gm)].map((m) => m[1]),
+      exportedTypeNames(genText),
+    ],
+    ["@bufbuild/protobuf", ["create", "clone"], []],
+    ["@bufbuild/protobuf/wkt", ["StructSchema"], []],
+  ];
+  const dir = join(consumer, "readme");
+  mkdirSync(join(dir, "gen"), { recursive: true });
+  writeFileSync(join(dir, "gen", "library_pb.ts"), genText);
+  writeFileSync(join(dir, "fixtures.ts"), fixturesText.replace('"../../src/index.js"', '"wkt-json"'));
+  const files = ["fixtures.ts"];
+  const where = new Map();
+  for (const file of documentsOf(readdirSync(join(clone, "docs")))) {
+    for (const block of tsBlocks(file, readFileSync(join(clone, file), "utf8"))) {
+      const name = `block_${files.length}.ts`;
+      const program = build(block, implicitImports, fixtureNames);
+      writeFileSync(join(dir, name), program.typecheckText);
+      files.push(name);
+      where.set(name, [block, program.headerLines]);
+    }
+  }
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        target: "es2022",
+        lib: ["es2022", "dom"],
+        module: "esnext",
+        moduleResolution: "bundler",
+      },
+      files,
+    }),
+  );
+  const failures = [];
+  for (const [version, tsc] of Object.entries(tscs)) {
+    const { status, output } = await new Promise((done) =>
+      execFile(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" }, (error, stdout) =>
+        done({ status: error === null ? 0 : error.code, output: stdout }),
+      ),
+    );
+    if (status === 0) continue;
+    // block_3.ts(12,5): error TS... → README.md:140:5: error TS...
+    const located = output.replace(/^(block_\d+\.ts)\((\d+),(\d+)\)/gm, (all, name, line, column) => {
+      const [block, headerLines] = where.get(name) ?? [];
+      return block === undefined ? all : `${block.file}:${block.line + Number(line) - 1 - headerLines}:${column}`;
+    });
+    failures.push(`TypeScript ${version}:\n${located}`);
+  }
+  if (failures.length > 0) throw new Error(`the documents' examples do not typecheck:\n${failures.join("\n")}`);
+  return files.length - 1;
+}
+
 async function main() {
   const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
   if (spawnSync("git", ["rev-parse", "--verify", "--quiet", "HEAD"], { cwd: root }).status !== 0) {
@@ -381,6 +469,14 @@ async function main() {
         );
       }
     });
+
+    await step(
+      `the README's and docs' examples against the package: TypeScript ${Object.keys(tscs).join(" and ")}, lib DOM`,
+      async () => {
+        const count = await checkDocumentBlocks(clone, consumer, tscs);
+        console.log(`check-package: ${count} example blocks typecheck`);
+      },
+    );
 
     const fromGit = join(work, "from-git");
     const gitUrl = `git+file://${clone}#${commit}`;

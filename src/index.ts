@@ -124,6 +124,8 @@ export {
   fieldMaskFromDiff,
 } from "./wkt/field-mask.js";
 export type { FieldMaskLike, FieldMaskCheckOptions, FieldMaskSizeOptions } from "./wkt/field-mask.js";
+// Masks (issue 28): the option every function that takes a mask has, where the mask sits in the request.
+export type { MaskPathOption } from "./internal/mask-base.js";
 export {
   fieldMaskProject,
   fieldMaskProjectEach,
@@ -167,3 +169,9 @@ export type {
   BadRequest,
   BadRequestFieldViolation,
 } from "./problem.js";
+// Timestamps and protobuf-es's helper names (issue 28, wt-time): a Timestamp that may be null, a Timestamp from
+// epoch seconds, and the names of @bufbuild/protobuf/wkt's helpers that wkt-json lacked.
+export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timestamp.js";
+export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
+export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
+export { anyIs, anyUnpackTo } from "./wkt/any.js";

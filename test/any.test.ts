@@ -22,10 +22,11 @@ import {
   TimestampSchema,
   ValueSchema,
   type Any,
+  type Duration,
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anyPack, anyUnpack } from "../src/wkt/any.js";
+import { anyIs, anyPack, anyUnpack, anyUnpackTo } from "../src/wkt/any.js";
 import { anyFromJson, anyToJson } from "../src/codec/any-codec.js";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString } from "../src/codec/from-json.js";
@@ -66,7 +67,9 @@ describe("anyPack and anyUnpack", () => {
     const m = make(ForeignMessage, { c: 7 });
     const any = anyPack(ForeignMessage, m);
     expect(anyUnpack(any, registry)).toEqual(m);
-    expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule: "unknown-type", jsonPath: "$" });
+    // As protobuf-es's anyUnpack: a type the registry lacks (here no registry: the well-known types only) is
+    // undefined, which the return type makes the caller handle.
+    expect(anyUnpack(any)).toBeUndefined();
   });
 
   it.each<[string, Partial<Any>, string]>([
@@ -75,13 +78,92 @@ describe("anyPack and anyUnpack", () => {
       { typeUrl: G + "google.protobuf.Duration", value: new Uint8Array([0xff]) },
       "binary",
     ],
-    ["an empty type URL", { typeUrl: "", value: new Uint8Array(0) }, "type-url"],
     ["a malformed type URL", { typeUrl: "ftp://x/google.protobuf.Duration", value: new Uint8Array(0) }, "type-url"],
-    ["an unknown type", { typeUrl: G + "acme.Unknown", value: new Uint8Array(0) }, "unknown-type"],
-    ["a value that is not bytes", { typeUrl: G + "google.protobuf.Empty", value: "x" as never }, "json-type"],
+    ["a type URL without a slash", { typeUrl: "google.protobuf.Duration", value: new Uint8Array(0) }, "type-url"],
+    ["a type URL ending in a slash", { typeUrl: G, value: new Uint8Array(0) }, "type-url"],
+    ["a type URL that is not a string", { typeUrl: 5 as never, value: new Uint8Array(0) }, "json-type"],
+    ["a value that is not bytes", { typeUrl: G + "google.protobuf.Duration", value: "x" as never }, "json-type"],
   ])("anyUnpack rejects %s", (_, fields, rule) => {
     const any = { $typeName: "google.protobuf.Any", ...fields } as Any;
     expect(catchWkt(() => anyUnpack(any))).toMatchObject({ rule, jsonPath: "$" });
+    expect(catchWkt(() => anyUnpack(any, registry))).toMatchObject({ rule, jsonPath: "$" });
+    expect(catchWkt(() => anyUnpack(any, DurationSchema))).toMatchObject({ rule, jsonPath: "$" });
+  });
+
+  it("gives undefined for an empty Any and a type neither the registry nor the well-known types have", () => {
+    const empty = create(AnySchema);
+    expect(anyUnpack(empty)).toBeUndefined();
+    expect(anyUnpack(empty, registry)).toBeUndefined();
+    expect(anyUnpack(empty, DurationSchema)).toBeUndefined();
+    const unknown = { $typeName: "google.protobuf.Any", typeUrl: G + "acme.Unknown", value: new Uint8Array(0) } as Any;
+    expect(anyUnpack(unknown)).toBeUndefined();
+    expect(anyUnpack(unknown, registry)).toBeUndefined();
+  });
+
+  it("unpacks with a schema only a message of that type (protobuf-es's second form)", () => {
+    const d = create(DurationSchema, { seconds: 3n });
+    const any = anyPack(DurationSchema, d, { typeUrlPrefix: "https://example.com/t" });
+    const back: Duration | undefined = anyUnpack(any, DurationSchema);
+    expect(back).toEqual(d);
+    expect(anyUnpack(any, TimestampSchema)).toBeUndefined();
+    expect(anyUnpack(anyPack(ForeignMessage, make(ForeignMessage, { c: 7 })), ForeignMessage)).toEqual(
+      make(ForeignMessage, { c: 7 }),
+    );
+  });
+
+  it("packs into a given Any (protobuf-es's second form), and leaves it alone when it throws", () => {
+    const into = create(AnySchema);
+    expect(anyPack(DurationSchema, create(DurationSchema, { seconds: 1n }), into)).toBeUndefined();
+    expect(into.typeUrl).toBe(G + "google.protobuf.Duration");
+    expect(anyUnpack(into)).toEqual(create(DurationSchema, { seconds: 1n }));
+    const before = { ...into };
+    expect(catchWkt(() => anyPack(DurationSchema, create(TimestampSchema) as never, into)).rule).toBe("json-type");
+    expect(into).toEqual(before);
+  });
+});
+
+describe("anyIs and anyUnpackTo", () => {
+  const d = create(DurationSchema, { seconds: 1n });
+  const any = anyPack(DurationSchema, d);
+
+  it("anyIs compares the type URL's type name with a schema's or a name, false for an empty Any", () => {
+    expect(anyIs(any, DurationSchema)).toBe(true);
+    expect(anyIs(any, "google.protobuf.Duration")).toBe(true);
+    expect(anyIs(any, TimestampSchema)).toBe(false);
+    expect(anyIs(any, "Duration")).toBe(false);
+    expect(anyIs(anyPack(DurationSchema, d, { typeUrlPrefix: "example.com/x/y" }), DurationSchema)).toBe(true);
+    expect(anyIs(create(AnySchema), DurationSchema)).toBe(false);
+  });
+
+  it.each<[string, unknown, unknown, string]>([
+    [
+      "a malformed type URL",
+      { $typeName: "google.protobuf.Any", typeUrl: "x", value: new Uint8Array() },
+      DurationSchema,
+      "type-url",
+    ],
+    ["an Any that is null", null, DurationSchema, "json-type"],
+    ["a schema that is no descriptor", any, {}, "json-type"],
+  ])("anyIs refuses %s", (_, a, schema, rule) => {
+    expect(catchWkt(() => anyIs(a as Any, schema as never))).toMatchObject({ rule, jsonPath: "$" });
+  });
+
+  it("anyUnpackTo merges into the message and returns it, or returns undefined and leaves it alone", () => {
+    const into = create(DurationSchema, { nanos: 5 });
+    expect(anyUnpackTo(any, DurationSchema, into)).toBe(into);
+    expect(into).toEqual(create(DurationSchema, { seconds: 1n, nanos: 5 }));
+    const ts = create(TimestampSchema, { seconds: 9n });
+    expect(anyUnpackTo(any, TimestampSchema, ts)).toBeUndefined();
+    expect(ts).toEqual(create(TimestampSchema, { seconds: 9n }));
+    expect(anyUnpackTo(create(AnySchema), DurationSchema, into)).toBeUndefined();
+  });
+
+  it("anyUnpackTo refuses bytes that are no such message, leaving the message as it was", () => {
+    const bad = { ...any, value: new Uint8Array([0xff]) };
+    const into = create(DurationSchema, { nanos: 5 });
+    expect(catchWkt(() => anyUnpackTo(bad, DurationSchema, into))).toMatchObject({ rule: "binary", jsonPath: "$" });
+    expect(into).toEqual(create(DurationSchema, { nanos: 5 }));
+    expect(catchWkt(() => anyUnpackTo(any, DurationSchema, create(TimestampSchema) as never)).rule).toBe("json-type");
   });
 });
 

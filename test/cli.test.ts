@@ -12,6 +12,7 @@ import { create, setExtension, toBinary } from "@bufbuild/protobuf";
 import {
   DurationSchema,
   EnumValueOptionsSchema,
+  ValueSchema,
   file_google_protobuf_struct,
   FileDescriptorProtoSchema,
   FileDescriptorSetSchema,
@@ -20,9 +21,13 @@ import {
   json as jsonEnumValueOption,
   JsonEnumValueOptionsSchema,
 } from "@bufbuild/protobuf/wkt/google/protobuf/json_enumvalue_options_pb.js";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "./fixtures/cli-run.js";
-import { fromJsonString, jsonSchema } from "../src/index.js";
+import { fromJsonString, jsonSchema, pathJoin } from "../src/index.js";
+import { shortPath } from "../cli/short-path.js";
+import { closestOption, parseArgsProblem } from "../cli/usage.js";
+import { catchWkt } from "./helpers.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { compileProto } from "./patch/registry.js";
 
@@ -662,7 +667,173 @@ describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => 
 
   it("points to --help for a bad command line", async () => {
     expect((await run(["canon", "google.protobuf.Timestamp", "--bogus"])).stderr).toBe(
-      "wkt-json: Unknown option '--bogus'.\nTry 'wkt-json --help' for more information.\n",
+      "wkt-json: unknown option '--bogus'\nTry 'wkt-json --help' for more information.\n",
     );
+  });
+
+  it.each<[string[], string]>([
+    [["--prety", "2"], "unknown option '--prety' (did you mean --pretty?)"],
+    [["--prety=2"], "unknown option '--prety' (did you mean --pretty?)"],
+    [["--max-lenght", "10"], "unknown option '--max-lenght' (did you mean --max-length?)"],
+    [["--maxdepth", "10"], "unknown option '--maxdepth' (did you mean --max-depth?)"],
+    [["--Pretty", "2"], "unknown option '--Pretty' (did you mean --pretty?)"],
+    [["--bogus"], "unknown option '--bogus'"],
+    [["-x"], "unknown option '-x'"],
+    [["--pretty"], "--pretty needs a value"],
+    [["--max-depth", "-1"], "--max-depth needs a value (write --max-depth=VALUE for one that starts with '-')"],
+    [["--help=1"], "--help takes no value"],
+  ])("%j: a message in the style of the others, with the closest option", async (flags, message) => {
+    const result = await run(["canon", "google.protobuf.Timestamp", ...flags]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`wkt-json: ${message}\nTry 'wkt-json --help' for more information.\n`);
+  });
+});
+
+describe("closestOption and parseArgsProblem", () => {
+  const names = ["pretty", "to", "from", "max-length", "max-depth", "max-values", "io", "descriptor-set"];
+  it.each<[string, string | undefined]>([
+    ["prety", "pretty"], // a letter left out
+    ["prettty", "pretty"], // one too many
+    ["prtety", "pretty"], // two swapped: one step
+    ["PRETTY", "pretty"], // case
+    ["max-lenght", "max-length"],
+    ["max-dept", "max-depth"],
+    ["descriptor-sets", "descriptor-set"],
+    ["pr", undefined], // too far from anything for its length
+    ["bogus", undefined],
+    ["", undefined],
+    ["x".repeat(100_000), undefined], // given up on at once
+  ])("%s -> %s", (typed, closest) => {
+    expect(closestOption(typed, names)).toBe(closest);
+  });
+
+  it("passes on what it does not know, in the same style", () => {
+    expect(parseArgsProblem(new Error("Something went wrong."), names)).toBe("something went wrong");
+  });
+});
+
+describe("shortPath: long paths in messages", () => {
+  it("keeps a path up to 120 code units whole", () => {
+    const path = "$.a" + "[0]".repeat(39);
+    expect(path.length).toBe(120);
+    expect(shortPath(path)).toBe(path);
+  });
+
+  it("shortens a 200-segment path around … to at most 120 code units, keeping the root side and the innermost", () => {
+    const path = "$.optionalValue" + "[0]".repeat(200);
+    const shown = shortPath(path);
+    expect(shown.length).toBeLessThanOrEqual(120);
+    expect(shown).toMatch(/^\$\.optionalValue(\[0\])+…(\[0\])+$/);
+  });
+
+  it("any path: whole when short; else at most 120 code units, from $, to its last segment", () => {
+    const segment = fc.oneof(
+      fc.nat({ max: 1000 }),
+      fc.stringMatching(/^[a-z_][a-zA-Z0-9_]{0,60}$/),
+      fc.string({ maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 300 }), (segments) => {
+        const path = pathJoin("$", ...segments);
+        const shown = shortPath(path);
+        if (path.length <= 120) {
+          expect(shown).toBe(path);
+        } else {
+          expect(shown.length).toBeLessThanOrEqual(120);
+          expect(shown.startsWith("$")).toBe(true);
+          const last = pathJoin("$", segments[segments.length - 1]!).slice(1);
+          if (last.length <= 40) expect(shown.endsWith(last)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("cuts a long key to its start, and keeps the segments after it", () => {
+    const shown = shortPath(`$.m["${"k".repeat(1_000_000)}"].a[2]`);
+    expect(shown).toBe(`$.m["${"k".repeat(38)}…"].a[2]`);
+    expect(shortPath("$." + "k".repeat(200))).toBe("$." + "k".repeat(39) + "…");
+  });
+});
+
+describe.concurrent("nesting: --max-depth, one number in the message, long paths shortened", { timeout }, () => {
+  it("1,000,000 nested '[' names the one limit the user can change", async () => {
+    const result = await run(["check", "google.protobuf.Value"], "[".repeat(1_000_000));
+    expect(result.status).toBe(1);
+    expect(parseError(result.stderr)).toMatchObject({ rule: "depth" });
+    expect(result.stderr).toContain("deeper than --max-depth (100) allows");
+    // One number in the detail (line and column aside): the limit, not the parser's own bound of 202.
+    const detail = result.stderr.slice(result.stderr.indexOf("): ") + 3);
+    expect(detail.match(/\d+/g)).toEqual(["100"]);
+    expect((await run(["check", "google.protobuf.Value", "--max-depth", "7"], "[".repeat(1_000_000))).stderr).toContain(
+      "deeper than --max-depth (7) allows",
+    );
+  });
+
+  it("--max-depth N sets the decoder's limit: N levels read, N + 1 refused (rule depth, at the level)", async () => {
+    const nested = (n: number) => '{"a":'.repeat(n - 1) + "{}" + "}".repeat(n - 1); // n Struct levels
+    expect(await run(["canon", "google.protobuf.Struct", "--max-depth", "3"], nested(3))).toMatchObject({
+      status: 0,
+      out: '{"a":{"a":{}}}\n',
+    });
+    const deeper = await run(["canon", "google.protobuf.Struct", "--max-depth", "3"], nested(4));
+    expect(deeper.status).toBe(1);
+    expect(parseError(deeper.stderr)).toMatchObject({ rule: "depth", path: "$.a.a.a" });
+    expect(deeper.stderr).toContain("--max-depth (3)");
+    expect(deeper.stderr).not.toContain("maxDepth");
+    // Deeper than the default of 100, with a higher limit.
+    const lists = "[".repeat(150) + "]".repeat(150);
+    expect((await run(["check", "google.protobuf.Value"], lists)).status).toBe(1);
+    expect(await run(["check", "google.protobuf.Value", "--max-depth", "200"], lists)).toMatchObject({
+      status: 0,
+      stderr: "",
+    });
+  });
+
+  it("--max-depth also bounds binary input on its way out", async () => {
+    const value = fromJsonString(ValueSchema, "[".repeat(10) + "]".repeat(10));
+    const bytes = toBinary(ValueSchema, value);
+    expect((await run(["canon", "google.protobuf.Value", "--from", "binary"], bytes)).status).toBe(0);
+    const shallow = await run(["canon", "google.protobuf.Value", "--from", "binary", "--max-depth", "5"], bytes);
+    expect(shallow.status).toBe(1);
+    expect(parseError(shallow.stderr).rule).toBe("depth");
+  });
+
+  it.each([["0"], ["-1"], ["10001"], ["1.5"], ["x"], [""], ["1e3"]])(
+    "--max-depth %j: usage error, exit 2",
+    async (n) => {
+      const result = await run(["check", "google.protobuf.Value", `--max-depth=${n}`], "[]");
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/^wkt-json: --max-depth must be a whole number from 1 to 10,000, got '.*'\n/);
+    },
+  );
+
+  it("--max-depth applies to canon and check only", async () => {
+    const result = await run(["schema", "google.protobuf.Value", "--max-depth", "5"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^wkt-json: --max-depth applies to canon and check only/);
+  });
+
+  it("--max-depth 10000 (the most) reads lists nested 9,000 deep, or stops with rule depth: never a crash", async () => {
+    const lists = "[".repeat(9_000) + "]".repeat(9_000);
+    const result = await run(["canon", "google.protobuf.Value", "--max-depth", "10000"], lists);
+    if (result.status === 0) expect(result.out).toBe(lists + "\n");
+    else expect(parseError(result.stderr).rule).toBe("depth");
+  });
+
+  it("prints a 200-segment path shortened, as shortPath does", async () => {
+    const text = "[".repeat(200) + '"\\ud800"' + "]".repeat(200); // a lone surrogate 200 lists deep
+    const result = await run(["check", "google.protobuf.Value", "--max-depth", "300"], text);
+    expect(result.status).toBe(1);
+    const e = catchWkt(() => fromJsonString(ValueSchema, text, { maxDepth: 300 }));
+    expect(e.jsonPath).toBe("$" + "[0]".repeat(200));
+    const shown = parseError(result.stderr);
+    expect(shown).toMatchObject({ rule: e.rule, path: shortPath(e.jsonPath), line: e.line, column: e.column });
+    expect(shown.path.length).toBeLessThanOrEqual(120);
+    expect(shown.path).toContain("…");
+  });
+
+  it("is in --help", async () => {
+    expect((await run(["--help"])).out).toMatch(/^ {2}--max-depth N {2,}the deepest nesting/m);
   });
 });

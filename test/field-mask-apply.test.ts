@@ -830,8 +830,15 @@ describe("jsonMerge", () => {
       { replaceMessageFields: true },
       { config: { url: "https://b.example" } },
     ],
-    ["an array appended", { events: ["issues"] }, ["events"], {}, { events: ["push", "issues"] }],
+    ["an array replaced (a PATCH's default)", { events: ["issues"] }, ["events"], {}, { events: ["issues"] }],
     ["an array replaced", { events: ["issues"] }, ["events"], { replaceRepeatedFields: true }, { events: ["issues"] }],
+    [
+      "an array appended (FieldMaskUtil's merge)",
+      { events: ["issues"] },
+      ["events"],
+      { replaceRepeatedFields: false },
+      { events: ["push", "issues"] },
+    ],
     ["an empty array resets", { events: [] }, ["events"], {}, { events: [] }],
     [
       "a sub-path",
@@ -861,9 +868,10 @@ describe("jsonMerge", () => {
   it("with no mask updates every key of both: the patch is the new resource, merged", () => {
     expect(jsonMerge({ a: 1, b: { x: 1 }, c: [1] }, { b: { y: 2 }, c: [2], d: 4 })).toEqual({
       b: { x: 1, y: 2 },
-      c: [1, 2],
+      c: [2],
       d: 4,
     });
+    expect(jsonMerge({ c: [1] }, { c: [2] }, undefined, { replaceRepeatedFields: false })).toEqual({ c: [1, 2] });
     expect(catchWkt(() => jsonMerge({}, {}, undefined, { requireMask: true }))).toMatchObject({
       rule: "mask-path",
       jsonPath: "$",

@@ -28,8 +28,11 @@ import {
   timestampToMicros,
   timestampToMs,
   timestampToNanos,
+  timestampFromJsonNullable,
+  timestampToJsonNullable,
   type TimestampLike,
 } from "../src/wkt/timestamp.js";
+import { timestampFromSeconds } from "../src/wkt/timestamp-seconds.js";
 import { catchWkt } from "./helpers.js";
 
 const minS = BigInt(timestampSecondsMin);
@@ -543,5 +546,131 @@ describe("the path option", () => {
       rule: "syntax",
       jsonPath: "$",
     });
+  });
+});
+
+describe("timestampFromJsonNullable and timestampToJsonNullable: null is never", () => {
+  it("reads null as unset and a string as timestampFromJson does", () => {
+    expect(timestampFromJsonNullable(null)).toBeUndefined();
+    expect(timestampFromJsonNullable(null, { path: "$.date_updated" })).toBeUndefined();
+    expect(timestampFromJsonNullable("2015-07-06T15:33:38-07:00")).toEqual(timestampFromJson("2015-07-06T22:33:38Z"));
+  });
+
+  it.each<[unknown, string]>([
+    [undefined, "json-type"], // a member left out is not null: the caller tells "not sent" first
+    [0, "json-type"],
+    [{}, "json-type"],
+    ["", "syntax"],
+    ["2023-02-29T00:00:00Z", "range"],
+    ["never", "syntax"],
+  ])("refuses %j (%s), at $ or at the path given", (json, rule) => {
+    expect(catchWkt(() => timestampFromJsonNullable(json))).toMatchObject({ rule, jsonPath: "$" });
+    expect(catchWkt(() => timestampFromJsonNullable(json, { path: "$.throttled_at" }))).toMatchObject({
+      rule,
+      jsonPath: "$.throttled_at",
+    });
+  });
+
+  it("writes unset (undefined or null) as null and a Timestamp as its string", () => {
+    expect(timestampToJsonNullable(undefined)).toBeNull();
+    expect(timestampToJsonNullable(null)).toBeNull();
+    expect(timestampToJsonNullable(T(1709208000n, 0))).toBe("2024-02-29T12:00:00Z");
+    expect(timestampToJsonNullable(T(0n, 0), { path: "$.date_updated" })).toBe("1970-01-01T00:00:00Z");
+  });
+
+  it("refuses an invalid Timestamp, and a bad path option also when unset", () => {
+    expect(catchWkt(() => timestampToJsonNullable(T(0n, -1)))).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(catchWkt(() => timestampToJsonNullable(T(0n, -1), { path: "$.date_updated" }))).toMatchObject({
+      rule: "range",
+      jsonPath: "$.date_updated",
+    });
+    expect(catchWkt(() => timestampToJsonNullable(undefined, { path: "date_updated" }))).toMatchObject({
+      rule: "range",
+      jsonPath: "$",
+    });
+  });
+
+  it("round-trips: null -> unset -> null, a string -> a Timestamp -> the canonical string", () => {
+    for (const json of [null, "2015-07-06T22:33:38Z", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z"]) {
+      expect(timestampToJsonNullable(timestampFromJsonNullable(json))).toBe(json);
+    }
+    expect([null, "1970-01-01T00:00:00Z"].map(timestampFromJsonNullable).map(timestampToJsonNullable)).toEqual([
+      null,
+      "1970-01-01T00:00:00Z",
+    ]);
+  });
+});
+
+describe("timestampFromSeconds: epoch seconds as a number or its text", () => {
+  it.each<[number | string, bigint, number]>([
+    ["1700000000", 1_700_000_000n, 0],
+    ["1700000000.5", 1_700_000_000n, 500_000_000],
+    ["1700000000.123456789", 1_700_000_000n, 123_456_789], // 9 fraction digits (max), every one kept
+    ["0", 0n, 0],
+    ["-0", 0n, 0],
+    ["0.000000001", 0n, 1],
+    ["-0.000000001", -1n, 999_999_999],
+    ["-1.5", -2n, 500_000_000],
+    ["-62135596800", minS, 0], // 0001-01-01T00:00:00Z (min)
+    ["253402300799.999999999", maxS, 999_999_999], // 9999-12-31T23:59:59.999999999Z (max)
+    [1_700_000_000, 1_700_000_000n, 0],
+    [1.5, 1n, 500_000_000],
+    [-1.5, -2n, 500_000_000],
+    [0.1, 0n, 100_000_000], // from the text "0.1", not 0.1 * 1e9's double
+    [1700000000.1234567, 1_700_000_000n, 123_456_700], // the number's shortest decimal form
+    [-0, 0n, 0],
+    [timestampSecondsMin, minS, 0],
+    [timestampSecondsMax + 0.5, maxS, 500_000_000],
+    [1e-10, 0n, 0], // below a nanosecond: rounded to the nearest
+  ])("%s gives seconds %s, nanos %s", (value, seconds, nanos) => {
+    expect(timestampFromSeconds(value)).toEqual(T(seconds, nanos));
+  });
+
+  it.each<[unknown, string]>([
+    ["", "syntax"],
+    ["-", "syntax"],
+    ["+1700000000", "syntax"],
+    ["01700000000", "syntax"], // a leading zero
+    ["1700000000.", "syntax"],
+    [".5", "syntax"],
+    ["1700000000.1234567891", "syntax"], // 10 fraction digits
+    ["1.7e9", "syntax"],
+    ["1700000000E0", "syntax"],
+    [" 1700000000", "syntax"],
+    ["1700000000 ", "syntax"],
+    ["0x10", "syntax"],
+    ["1_700_000_000", "syntax"],
+    ["Infinity", "syntax"],
+    ["-62135596800.000000001", "range"], // min - 1 ns
+    ["-62135596801", "range"],
+    ["253402300800", "range"], // max + 1 ns
+    ["1" + "0".repeat(12), "range"], // 13 digits
+    ["9".repeat(10_000), "range"],
+    [timestampSecondsMin - 0.5, "range"],
+    [timestampSecondsMax + 1, "range"],
+    [NaN, "range"],
+    [Infinity, "range"],
+    [-Infinity, "range"],
+    [1e300, "range"],
+    [null, "json-type"],
+    [true, "json-type"],
+    [1_700_000_000n, "json-type"],
+    [{}, "json-type"],
+    [undefined, "json-type"],
+  ])("refuses %s (%s), at $ or at the path given", (value, rule) => {
+    expect(catchWkt(() => timestampFromSeconds(value as string))).toMatchObject({ rule, jsonPath: "$" });
+    expect(catchWkt(() => timestampFromSeconds(value as string, { path: "$.reset" }))).toMatchObject({
+      rule,
+      jsonPath: "$.reset",
+    });
+  });
+
+  it("reads a header's value, and leaves Array.prototype.map working", () => {
+    const headers = new Headers({ "x-ratelimit-reset": " 1700000000 " }); // Headers strips the white space
+    expect(timestampToJson(timestampFromSeconds(headers.get("x-ratelimit-reset")!))).toBe("2023-11-14T22:13:20Z");
+    expect(["1", 2].map(timestampFromSeconds).map(timestampToJson)).toEqual([
+      "1970-01-01T00:00:01Z",
+      "1970-01-01T00:00:02Z",
+    ]);
   });
 });

@@ -39,15 +39,21 @@ export function textDepthBound(maxDepth: number): number {
 
 /**
  * @internal The text parser's `depth` error (its own bound, {@link textDepthBound}) as the codec's: the detail
- * names `maxDepth` and its configured value; rule, path, line and column are kept.
+ * names `maxDepth` and its configured value, the one number the caller can change (the parser's own bound is
+ * derived from it, and naming both read as two limits); rule, path, line and column are kept.
  */
 export function textDepthAsMaxDepth(e: unknown, maxDepth: number): unknown {
   if (!(e instanceof WktJsonError) || e.rule !== "depth" || e.typeName !== "JSON") return e;
-  const detail =
-    `the text nests objects and arrays more than ${formatBound(textDepthBound(maxDepth))} deep, ` +
-    `beyond what maxDepth (${formatBound(maxDepth)}) allows`;
-  const out = new WktJsonError("depth", e.jsonPath, e.typeName, detail, { cause: e });
+  const out = new WktJsonError("depth", e.jsonPath, e.typeName, textDepthDetail(maxDepth), { cause: e });
   if (e.line !== undefined) out.line = e.line;
   if (e.column !== undefined) out.column = e.column;
   return out;
+}
+
+/**
+ * @internal The detail of a text nested deeper than `maxDepth` lets through (the command line's pre-scan says the
+ * same): `the text nests objects and arrays deeper than maxDepth (100) allows`.
+ */
+export function textDepthDetail(maxDepth: number): string {
+  return `the text nests objects and arrays deeper than maxDepth (${formatBound(maxDepth)}) allows`;
 }

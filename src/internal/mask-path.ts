@@ -83,10 +83,61 @@ export function makeMask(paths: string[]): FieldMask {
   return { $typeName: fieldMaskTypeName, paths };
 }
 
-/** A `mask-path` error for `path`: `path "a.b": segment "b" <what>`. */
-export function maskPathError(path: string, segment: Segment | undefined, what: string): WktJsonError {
+/**
+ * A `mask-path` error for `path`: `path "a.b": segment "b" <what>`. A path whose FieldMask JSON form differs
+ * from it (`author.nick_name`, `author.nickName`) is quoted in both forms, the one the client wrote first: the
+ * JSON form with `written` (see {@link writtenPath}), `path "author.nickName" (proto name "author.nick_name"):
+ * segment "nickName"`; else the proto form, `path "author.nick_name" (JSON form "author.nickName"): segment
+ * "nick_name"`. `index` is the segment's position in the path.
+ */
+export function maskPathError(
+  path: string,
+  segment: Segment | undefined,
+  what: string,
+  written?: boolean,
+  index?: number,
+): WktJsonError {
+  let shown = JSON.stringify(path);
+  const camel = jsonFormOf(path);
+  if (camel !== undefined && written === true) {
+    shown = `${JSON.stringify(camel)} (proto name ${shown})`;
+    if (index !== undefined && typeof segment === "string") segment = camel.split(".")[index] ?? segment;
+  } else if (camel !== undefined) {
+    shown = `${shown} (JSON form ${JSON.stringify(camel)})`;
+  }
   const seg = segment === undefined ? "" : `segment ${segment === WILD ? '"*"' : JSON.stringify(segment)} `;
-  return new WktJsonError("mask-path", "$", fieldMaskTypeName, `path ${JSON.stringify(path)}: ${seg}${what}`);
+  return new WktJsonError("mask-path", "$", fieldMaskTypeName, `path ${shown}: ${seg}${what}`);
+}
+
+/**
+ * The FieldMask JSON form of a proto path when it differs from it and decodes back to it (`author.nick_name`:
+ * `author.nickName`), else undefined. Called on an error only.
+ */
+function jsonFormOf(path: string): string | undefined {
+  if (path.length > 200) return undefined; // a message quotes a long path once
+  if (!/^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*(\.[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*)*$/.test(path)) return undefined;
+  const camel = path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return camel === path ? undefined : camel;
+}
+
+/**
+ * The paths `fieldMaskFromJson` (or the codec) decoded last, and the JSON text they came from: two stores per
+ * decode (a WeakMap of every decoded mask cost more than the decode), enough for the usual order, a query
+ * parameter decoded and then used. An error about one of these paths then quotes the JSON form first.
+ */
+let lastPaths: readonly string[] | undefined;
+
+/** Remembers that `paths` were decoded from FieldMask JSON. @internal */
+export function noteJsonText(paths: readonly string[]): void {
+  lastPaths = paths;
+}
+
+/**
+ * Whether the paths were decoded from the FieldMask JSON form (the last decoded, see {@link noteJsonText}): then
+ * the client wrote each path in its JSON form. Called on an error only.
+ */
+export function writtenPath(paths: readonly string[]): boolean {
+  return paths === lastPaths;
 }
 
 function isIdentStart(c: number): boolean {

@@ -61,7 +61,10 @@ import { readOptions, type Opts, type PatchOptions } from "./patch-options.js";
  * Options of {@link createFromJson}: the decoder's options for the body, and field behaviour as {@link patch}
  * takes it (`outputOnly`, `immutable` and `required` path lists, `strict`).
  */
-export type CreateOptions = Omit<PatchOptions, "updateMask" | "impliedMask" | "aip161" | "immutableSetOnce">;
+export type CreateOptions = Omit<
+  PatchOptions,
+  "updateMask" | "impliedMask" | "aip161" | "immutableSetOnce" | "maskPath"
+>;
 
 /**
  * Decodes a create request's body (AIP-133) into the new resource, with AIP-203's rules for creation: OUTPUT_ONLY
@@ -127,7 +130,14 @@ export function readCreateOptions(schema: DescMessage, options: CreateOptions | 
   let o: Opts;
   if (options === undefined || typeof options !== "object" || options === null) o = readOptions(schema, options);
   else {
-    const { updateMask: _m, impliedMask: _i, aip161: _a, immutableSetOnce: _s, ...own } = options as PatchOptions;
+    const {
+      updateMask: _m,
+      impliedMask: _i,
+      aip161: _a,
+      immutableSetOnce: _s,
+      maskPath: _p,
+      ...own
+    } = options as PatchOptions;
     o = readOptions(schema, own);
   }
   // A create body is the whole resource, which could not be written without its proto2 required fields: unlike

@@ -248,6 +248,8 @@ export interface BehaviorWalk {
   /** The root message's plan and the request body as the client sent it: errors name its keys (client-path.ts). */
   root: MessagePlan;
   body: unknown;
+  /** The update mask is `*` (full replacement): a field the body leaves out is cleared by it. */
+  star?: boolean;
 }
 
 /** Walk mode: below a list element, which has no identity, so IMMUTABLE is not checked. */
@@ -363,7 +365,10 @@ function keepField(
     at.pop();
   }
   // After the walk below, which put back the output-only fields the body could not send.
-  if ((bits & immutableBit) !== 0) checkImmutable(plan, fp, result, stored, at, walk, mode, depthLeft);
+  if ((bits & immutableBit) !== 0) {
+    const named = bits | (behavior(lists, fp) & identifierBit); // `wanted` has no bit for IDENTIFIER: its name
+    checkImmutable(plan, fp, named, result, stored, at, walk, mode, depthLeft);
+  }
   return kept;
 }
 
@@ -469,10 +474,15 @@ function keepCleared(
   return kept;
 }
 
-/** AIP-203 IMMUTABLE: "may be set in a request to create a resource, but may not be changed after". */
+/**
+ * AIP-203 IMMUTABLE: "may be set in a request to create a resource, but may not be changed after"; IDENTIFIER:
+ * "considered `IMMUTABLE` and accepted as input for mutation methods that accept the resource as the primary
+ * input e.g. Standard Update". The error names the behaviour the field has (`bits`) and what the update did to it.
+ */
 function checkImmutable(
   plan: MessagePlan,
   fp: FieldAccess,
+  bits: number,
   result: Msg,
   stored: Msg | undefined,
   at: PathSegment[],
@@ -481,18 +491,28 @@ function checkImmutable(
   depthLeft: number,
 ): void {
   const set = fieldIsSet(fp, result);
+  const kind = (bits & identifierBit) !== 0 ? "IDENTIFIER" : "IMMUTABLE";
   let detail: string;
   if (stored !== undefined && fieldIsSet(fp, stored)) {
     if (set && fieldValueEquals(fp, fieldGet(fp, result), fieldGet(fp, stored), depthLeft)) return;
-    detail =
-      (mode & inCleared) !== 0
-        ? `${fp.name} is IMMUTABLE: the update clears ${clientPath(walk.root, walk.body, at.slice(0, walk.cleared))}, ` +
-          `which holds it; send it with its stored value`
-        : `${fp.name} is IMMUTABLE: it may not change once set; send its stored value or leave it out of the update`;
+    if ((mode & inCleared) !== 0) {
+      const parent = clientPath(walk.root, walk.body, at.slice(0, walk.cleared));
+      detail = `${fp.name} is ${kind}: the update clears ${parent}, which holds it; send it with its stored value`;
+    } else if (!set && walk.star === true) {
+      detail =
+        `${fp.name} is ${kind}, which an update may not change: the update mask "*" replaces the whole resource ` +
+        `and the body leaves ${fp.name} out, which would clear it; send ${fp.name} with its stored value`;
+    } else if (!set) {
+      detail =
+        `${fp.name} is ${kind}: the update clears it (the mask names it and the body gives it no value); send ` +
+        `its stored value or leave it out of the update`;
+    } else {
+      detail = `${fp.name} is ${kind}: it may not change once set; send its stored value or leave it out of the update`;
+    }
   } else {
     if (!set || walk.setOnce) return;
     detail =
-      `${fp.name} is IMMUTABLE: the stored resource leaves it unset, and it may be set only when the resource ` +
+      `${fp.name} is ${kind}: the stored resource leaves it unset, and it may be set only when the resource ` +
       `is created (option immutableSetOnce: once); leave it out of the update`;
   }
   const path = clientPath(walk.root, walk.body, [...at, fp.field.jsonName]);

@@ -17,7 +17,33 @@
  * field_mask.proto fixes the update of a message field in the last position of a path ("sub-messages are
  * merged") and of a repeated field ("new values will be appended to the existing repeated field in the
  * target"), and lets an implementation offer options to replace them instead: `replaceMessageFields` and
- * `replaceRepeatedFields` here, as in Java's `FieldMaskUtil.MergeOptions` and C++'s `MergeOptions`.
+ * `replaceRepeatedFields` here, as in Java's `FieldMaskUtil.MergeOptions` and C++'s `MergeOptions`. That is
+ * `fieldMaskMerge`'s default. The PATCH functions replace arrays by default: `patch` and `jsonPatch` (a masked
+ * repeated, map or message field takes the body's value) and `jsonMerge` (the PATCH of a resource kept as JSON,
+ * `jsonMerge(stored, body, fieldMaskFromPatch(body))`), as AIP-161's read-write consistency asks ("If a user
+ * updates a resource with a given mask, and then reads the same resource with the same mask, the exact same data
+ * must be returned") and JSON Merge Patch (RFC 7396) does; `replaceRepeatedFields: false` appends.
+ *
+ * No mask, `*` and the empty mask, the same in every function:
+ *
+ * | mask                  | reads (project, ...)    | fieldMaskMerge, jsonMerge   | patch, jsonPatch          |
+ * | --------------------- | ----------------------- | --------------------------- | ------------------------- |
+ * | none (undefined)      | every field             | every field                 | the fields the body holds |
+ * | `*` (`["*"]` or `"*"`) | every field             | full replacement            | full replacement          |
+ * | empty (`[]` or `""`)  | no field: empty, `{}`   | nothing changes             | nothing changes           |
+ *
+ * AIP-157: "An explicit value of `"*"` should be supported, and must return all fields"; "If the field mask
+ * parameter is omitted, it must default to `"*"`". AIP-134: "Update masks must support a special value `*`,
+ * meaning full replacement"; "the service must treat an omitted field mask as an implied field mask equivalent
+ * to all fields that are populated". Neither gives the empty mask a meaning of its own, and a client can always
+ * send one apart from none (an absent query parameter or member, an unset message field): a mask is a set of
+ * paths, and the empty set names no field. That keeps AIP-161's read-write consistency ("If a user updates a
+ * resource with a given mask, and then reads the same resource with the same mask, the exact same data must be
+ * returned") and lets masks computed by the set algebra compose: `fieldMaskIntersect(sent, writable)` may be
+ * empty, and then writes nothing; `fieldMaskFromDiff(a, a)` is empty, and merging it changes nothing.
+ *
+ * Every function that takes a mask has the option `maskPath` (`patch`: default `$.updateMask`): every error
+ * about the mask is at it, and a path decoded from the JSON form is quoted as the client wrote it.
  *
  * What this module decides where the texts are silent, and why:
  *
@@ -35,7 +61,8 @@
  *   fields merge, repeated fields append and map entries overwrite, unknown fields are appended;
  *   `replaceRepeatedFields` applies inside it too, so no list grows when the caller asked for replacement.
  * - No mask means every field of the schema (every property of target and patch, for JSON); the lone path `*`
- *   means full replacement (AIP-134): the result is a copy of the source, unknown fields included.
+ *   means full replacement (AIP-134): the result is a copy of the source, unknown fields included; the empty
+ *   mask changes nothing (see the table above).
  * - `*` inside a path (AIP-161 wildcards) is for read masks: projections and omissions. An update mask names
  *   what it changes; `*` in it is an error.
  * - Results are new values: inputs are never mutated and never shared with the result (bytes and JSON values

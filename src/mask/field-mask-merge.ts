@@ -17,6 +17,7 @@
 import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { setOwn } from "../internal/json-value.js";
+import { atMaskPath, maskErrorAt, maskPathOf, type MaskPathOption } from "../internal/mask-base.js";
 import { memoMask } from "../internal/mask-memo.js";
 import { maskPathError, WILD, type FieldMaskLike, type Segment } from "../internal/mask-path.js";
 import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
@@ -51,7 +52,7 @@ import {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Options of {@link fieldMaskMerge}. */
-export interface FieldMaskMergeOptions {
+export interface FieldMaskMergeOptions extends MaskPathOption {
   /** Replace a message field in the last position of a path instead of merging into it. Default false. */
   replaceMessageFields?: boolean;
   /** Replace repeated and map fields instead of appending to them (or adding entries). Default false. */
@@ -73,12 +74,14 @@ export interface MergeFlags {
  * fields change; unmasked fields of the source are ignored; a masked field the source leaves at its default
  * (unset, empty) is reset. A message field in the last position of a path is merged into (protobuf merge), a
  * repeated field appended to and a map field's entries added, unless `replaceMessageFields` /
- * `replaceRepeatedFields` say to replace them. No mask (undefined) means every field of the schema, so fields
- * the source does not set are reset; with `requireMask: true` it is an error. The lone path `*` means full
- * replacement: a copy of `source`. Neither input is mutated or shared with the result.
+ * `replaceRepeatedFields` say to replace them (protobuf's `FieldMaskUtil.merge`; for a PATCH, see `patch`, which
+ * replaces). No mask (undefined) means every field of the schema, so fields the source does not set are reset;
+ * with `requireMask: true` it is an error. The lone path `*` means full replacement (AIP-134): a copy of
+ * `source`. The empty mask changes nothing. Neither input is mutated or shared with the result.
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse or name fields of `schema`, for `*`
- *   inside a path (wildcards are for read masks), and for a missing mask under `requireMask`; `json-type` if
+ *   inside a path (wildcards are for read masks), and for a missing mask under `requireMask`, and `json-type`
+ *   if `mask` is not a FieldMask or array of strings: at `$` or at `options.maskPath`. `json-type` if
  *   `target` or `source` is not a message of `schema`; `depth` for messages nested deeper than 100 levels, at the path of the
  *   first such message of the target (or the source), the detail starting with "the target" ("the source").
  * @example
@@ -98,22 +101,25 @@ export function fieldMaskMerge<Desc extends DescMessage>(
   checkMessage(schema, source, "source");
   const plan = planOf(schema);
   const m = workMeter(schema.typeName);
+  const base = maskPathOf(options);
   let trie: Node;
   if (mask === undefined) {
-    if (options?.requireMask === true) throw missingMask();
+    if (options?.requireMask === true) throw maskErrorAt(missingMask(), base);
     trie = allFieldsTrie(plan);
   } else {
     const aip161 = options?.aip161 === true;
-    trie = memoMask(
-      mask,
-      schema,
-      aip161 ? "merge-aip161" : "merge",
-      (texts) => {
-        const paths = checkedPaths(schema, texts, aip161);
-        rejectWildcards(paths, texts);
-        return trieOf(paths);
-      },
-      m,
+    trie = atMaskPath(base, () =>
+      memoMask(
+        mask,
+        schema,
+        aip161 ? "merge-aip161" : "merge",
+        (texts) => {
+          const paths = checkedPaths(schema, texts, aip161);
+          rejectWildcards(paths, texts);
+          return trieOf(paths);
+        },
+        m,
+      ),
     );
   }
   const flags: MergeFlags = {

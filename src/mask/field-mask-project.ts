@@ -18,6 +18,7 @@ import { create, type DescMessage, type MessageShape } from "@bufbuild/protobuf"
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { setOwn } from "../internal/json-value.js";
+import { atMaskPath, maskPathOf, type MaskPathOption } from "../internal/mask-base.js";
 import { memoMask } from "../internal/mask-memo.js";
 import type { FieldMaskLike } from "../internal/mask-path.js";
 import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
@@ -44,7 +45,7 @@ import { boxValue, copyFieldValue, copyMessage, copySingular, unboxValue } from 
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Options of {@link fieldMaskProject} and {@link fieldMaskProjectEach}. */
-export interface FieldMaskProjectOptions {
+export interface FieldMaskProjectOptions extends MaskPathOption {
   /**
    * Accept the AIP-161 path syntax: map keys (`labels.env`, `` labels.`team name` ``) and `*` for every entry or
    * element (`authors.*.given_name`). Default false: strict proto paths (rule 7).
@@ -54,17 +55,22 @@ export interface FieldMaskProjectOptions {
 
 /**
  * Projects a message onto a mask (rule 7): a new message holding only the masked fields, every other field at
- * its default. No mask (undefined) or `*` copies the whole message; an empty mask keeps nothing. A message
- * field on the way to a longer path is kept only if something below it is. The input is never mutated or
- * shared with the result.
+ * its default. No mask (undefined) or `*` copies the whole message (AIP-157: "An explicit value of `"*"` should
+ * be supported, and must return all fields"; "If the field mask parameter is omitted, it must default to
+ * `"*"`"); an empty mask keeps nothing (a mask is a set of paths, and AIP-161's read-write consistency holds:
+ * an update with the empty mask changes nothing, a read with it returns nothing). A message field on the way to
+ * a longer path is kept only if something below it is. The input is never mutated or shared with the result.
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse or name fields of `schema` (see
- *   `fieldMaskCheck`); `json-type` if `message` is not a message of `schema` or `mask` is not a FieldMask or
- *   array of strings; `depth` for messages nested deeper than 100 levels.
+ *   `fieldMaskCheck`), and `json-type` if `mask` is not a FieldMask or array of strings: at `$`, or at
+ *   `options.maskPath` (`range` if that is not a string starting with `$`). `json-type` if `message` is not a
+ *   message of `schema`; `depth` for messages nested deeper than 100 levels.
  * @example
  * const m = create(TestAllTypesProto3Schema, { optionalInt32: 1, optionalNestedMessage: { a: 2 } });
  * fieldMaskProject(TestAllTypesProto3Schema, m, ["optional_nested_message.a"]);
  * //=> a TestAllTypesProto3 with only optionalNestedMessage: { a: 2 }
+ * fieldMaskProject(TestAllTypesProto3Schema, m, fieldMaskFromJson("*")); //=> a copy of m
+ * fieldMaskProject(TestAllTypesProto3Schema, m, ["nope"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", path "$.readMask")
  */
 export function fieldMaskProject<Desc extends DescMessage>(
   schema: Desc,
@@ -82,7 +88,8 @@ export function fieldMaskProject<Desc extends DescMessage>(
  * Projects every message of a list (a repeated field, a List response's resources) onto one mask: rule 7's
  * "for list operations the mask applies to each element". The mask is checked once.
  *
- * @throws {WktJsonError} as {@link fieldMaskProject}, for the mask and for every element.
+ * @throws {WktJsonError} as {@link fieldMaskProject}, for the mask (at `options.maskPath`) and for every element
+ *   (at `$[i]`).
  * @example
  * fieldMaskProjectEach(TestAllTypesProto3Schema, [m1, m2], ["optional_int32"]);
  * //=> [m1 with only optionalInt32, m2 with only optionalInt32]
@@ -118,15 +125,17 @@ function projectionTrie(
   m: WorkMeter,
 ): Node {
   const aip161 = options?.aip161 === true;
-  return memoMask(
-    mask,
-    schema,
-    aip161 ? "project-aip161" : "project",
-    (paths) => {
-      const trie = trieOf(checkedPaths(schema, paths, aip161));
-      return isStar(trie) ? LEAF : trie;
-    },
-    m,
+  return atMaskPath(maskPathOf(options), () =>
+    memoMask(
+      mask,
+      schema,
+      aip161 ? "project-aip161" : "project",
+      (paths) => {
+        const trie = trieOf(checkedPaths(schema, paths, aip161));
+        return isStar(trie) ? LEAF : trie;
+      },
+      m,
+    ),
   );
 }
 

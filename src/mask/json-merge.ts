@@ -1,10 +1,19 @@
 /**
- * FieldMask update of plain JSON resources (rule 8 on JSON): `jsonMerge`, the JSON counterpart of
- * `fieldMaskMerge`. Only masked properties change; a masked property the patch lacks is removed; a masked
- * object is merged into and a masked array appended to, unless the options say to replace them.
+ * FieldMask update of plain JSON resources (rule 8 on JSON): `jsonMerge`, the PATCH of a resource kept as JSON.
+ * Only masked properties change; a masked property the patch lacks is removed; a masked object is merged into
+ * and a masked array replaced, unless the options say otherwise.
+ *
+ * Arrays are replaced by default, as a PATCH replaces them. AIP-161's read-write consistency asks it: "If a user
+ * updates a resource with a given mask, and then reads the same resource with the same mask, the exact same data
+ * must be returned", which an appended array is not; `patch` replaces a masked repeated field for that reason,
+ * and JSON Merge Patch (RFC 7396) replaces arrays too (a value that is not an object replaces the target).
+ * protobuf's `FieldMaskUtil.merge` appends to a repeated field ("new values will be appended to the existing
+ * repeated field in the target", field_mask.proto): that stays `fieldMaskMerge`'s default on messages, and is
+ * `replaceRepeatedFields: false` here.
  *
  * @module
  */
+import { atMaskPath, maskErrorAt } from "../internal/mask-base.js";
 import { memoMask } from "../internal/mask-memo.js";
 import { parsePath, type FieldMaskLike } from "../internal/mask-path.js";
 import { isStar, LEAF, trieOf, type Node } from "../internal/mask-trie.js";
@@ -30,30 +39,35 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export interface JsonMergeOptions extends JsonProjectOptions {
   /** Replace an object in the last position of a path instead of merging into it. Default false. */
   replaceMessageFields?: boolean;
-  /** Replace arrays instead of appending to them. Default false. */
+  /**
+   * Replace arrays (default true, as a PATCH does); `false` appends the patch's elements to the target's array,
+   * as protobuf's `FieldMaskUtil.merge` does for a repeated field.
+   */
   replaceRepeatedFields?: boolean;
   /** A missing mask (undefined) is an error instead of meaning "every property". Default false. */
   requireMask?: boolean;
 }
 
 /**
- * Updates a plain JSON resource from a patch under a mask (rule 8 on JSON) and returns the result as a new
- * object: only masked properties change; a masked property the patch lacks is removed; a masked object is
- * merged into (deeply: objects merged, arrays appended, other values replaced) and a masked array appended to,
- * unless `replaceMessageFields` / `replaceRepeatedFields` say to replace them; an empty patch array resets the
- * property to `[]`. No mask means every property of `target` and `patch`; with `requireMask: true` it is an
- * error. The lone path `*` means full replacement: a copy of `patch`. A PATCH handler is
- * `jsonMerge(stored, body, fieldMaskFromPatch(body))`.
+ * Updates a plain JSON resource from a patch under a mask (rule 8 on JSON), as a PATCH does, and returns the
+ * result as a new object: only masked properties change; a masked property the patch lacks is removed; a masked
+ * array is replaced (`replaceRepeatedFields: false` appends, as protobuf's `FieldMaskUtil`); a masked object is
+ * merged into (deeply: objects merged, arrays replaced, other values replaced) unless `replaceMessageFields`
+ * says to replace it. No mask means every property of `target` and `patch`; with `requireMask: true` it is an
+ * error. The lone path `*` means full replacement (AIP-134): a copy of `patch`. The empty mask changes nothing.
+ * A PATCH handler is `jsonMerge(stored, body, fieldMaskFromPatch(body))`.
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse, `*` inside a path, a named segment
- *   applied to an array, and a missing mask under `requireMask`; `json-type` if `target` or `patch` is not a
- *   plain object or `mask` not a FieldMask or array of strings; `depth` beyond `maxDepth`; `range` for a bad
- *   option.
+ *   applied to an array, and a missing mask under `requireMask`, and `json-type` if `mask` is not a FieldMask
+ *   or array of strings: at `$` or at `options.maskPath`. `json-type` if `target` or `patch` is not a plain
+ *   object; `depth` beyond `maxDepth`; `range` for a bad option.
  * @example
- * const hook = { active: true, config: { url: "a", secret: "s" } };
- * jsonMerge(hook, { config: { url: "b" } }, ["config"], { replaceMessageFields: true });
- * //=> { active: true, config: { url: "b" } }
- * jsonMerge(hook, { url: "b" }, ["url"]); // on hook.config: //=> { url: "b", secret: "s" }
+ * const hook = { active: true, events: ["push"], config: { url: "a", secret: "s" } };
+ * const sent = { events: ["push", "issues"], config: { url: "b" } };
+ * jsonMerge(hook, sent, fieldMaskFromPatch(sent));
+ * //=> { active: true, events: ["push", "issues"], config: { url: "b", secret: "s" } }
+ * jsonMerge(hook, sent, fieldMaskFromPatch(sent), { replaceMessageFields: true }).config; //=> { url: "b" }
+ * jsonMerge(hook, sent, ["events"], { replaceRepeatedFields: false }).events; //=> ["push", "push", "issues"]
  */
 export function jsonMerge<T extends object>(
   target: T,
@@ -66,7 +80,7 @@ export function jsonMerge<T extends object>(
   const srcRoot = rootObject(patch, "patch");
   let trie: Node;
   if (mask === undefined) {
-    if (options?.requireMask === true) throw missingMask();
+    if (options?.requireMask === true) throw maskErrorAt(missingMask(), ctx.maskPath);
     const children = new Map<string, Node>();
     for (const root of [dstRoot, srcRoot]) {
       for (const k of Object.keys(root)) {
@@ -77,23 +91,25 @@ export function jsonMerge<T extends object>(
     trie = { leaf: false, children, any: undefined };
     ctx.json = false; // the keys are the objects' own
   } else {
-    trie = memoMask(
-      mask,
-      undefined,
-      "json-merge",
-      (texts) => {
-        const parsed = texts.map((p) => parsePath(p, true));
-        rejectWildcards(parsed, texts);
-        return trieOf(parsed);
-      },
-      ctx.m,
+    trie = atMaskPath(ctx.maskPath, () =>
+      memoMask(
+        mask,
+        undefined,
+        "json-merge",
+        (texts) => {
+          const parsed = texts.map((p) => parsePath(p, true));
+          rejectWildcards(parsed, texts);
+          return trieOf(parsed);
+        },
+        ctx.m,
+      ),
     );
     if (isStar(trie)) return copyJ(srcRoot, ctx.maxDepth, ctx) as T;
   }
   const out = copyJ(dstRoot, ctx.maxDepth, ctx) as JsonRecord;
   const flags: MergeFlags = {
     replaceMessage: options?.replaceMessageFields === true,
-    replaceRepeated: options?.replaceRepeatedFields === true,
+    replaceRepeated: options?.replaceRepeatedFields !== false,
   };
   mergeJsonInto(out, srcRoot, [trie], flags, ctx.maxDepth - 1, ctx);
   return out as T;
@@ -156,7 +172,7 @@ function mergeJsonInto(
   }
 }
 
-/** Merges `src` into the owned object `dst`: objects merge, arrays append (unless replaced), the rest replaces. */
+/** Merges `src` into the owned object `dst`: objects merge, arrays are replaced (or appended), the rest replaces. */
 function deepMergeJson(dst: JsonRecord, src: JsonRecord, flags: MergeFlags, depthLeft: number, ctx: JsonCtx): void {
   if (depthLeft < 0) throw jsonDepthError(ctx);
   for (const key of Object.keys(src)) {

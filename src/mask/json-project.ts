@@ -21,6 +21,7 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { maxDepthError } from "../internal/depth-error.js";
 import { setOwn } from "../internal/json-value.js";
+import { atMaskPath, maskErrorAt, maskPathOf, type MaskPathOption } from "../internal/mask-base.js";
 import { memoMask } from "../internal/mask-memo.js";
 import { formatPath, maskPathError, WILD, type FieldMaskLike, type Segment } from "../internal/mask-path.js";
 import { LEAF, parseMask, type Node } from "../internal/mask-trie.js";
@@ -46,7 +47,7 @@ import { copyJson, isJsonObject, type JsonRecord } from "./json-copy.js";
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Options of the JSON functions: {@link jsonProject}, {@link jsonOmit} and their `...Each` forms. */
-export interface JsonProjectOptions {
+export interface JsonProjectOptions extends MaskPathOption {
   /**
    * How a path segment finds a property: `"literal"` (default) by its exact name; `"json"` through the
    * lowerCamel JSON name of a proto field name (`date_created` reads `dateCreated`), falling back to the literal
@@ -75,6 +76,8 @@ export interface JsonCtx {
   at: Segment[];
   /** The call's work meter: earned from the mask's text and the data read, charged by every walk. */
   m: WorkMeter;
+  /** Where the mask sits in the caller's request (`maskPath`): every mask error is at it. */
+  maskPath: string;
 }
 
 /** Checks and reads the options shared by the JSON functions (`names`, `maxDepth`). @internal */
@@ -89,7 +92,8 @@ export function jsonCtx(options: JsonProjectOptions | undefined): JsonCtx {
     );
   }
   const maxDepth = countOption("maxDepth", options?.maxDepth, defaultMaxDepth);
-  return { json: names === "json", maxDepth, at: [], m: workMeter(structTypeName) };
+  const maskPath = maskPathOf(options);
+  return { json: names === "json", maxDepth, at: [], m: workMeter(structTypeName), maskPath };
 }
 
 /** `v` as the plain JSON object a JSON function works on, or a `json-type` error naming the argument. @internal */
@@ -250,11 +254,12 @@ function camelNames(node: Node, m: WorkMeter): Map<string, Node[]> {
 export function arrayByName(ctx: JsonCtx, node: Node): WktJsonError {
   const name = node.children!.keys().next().value!;
   const at = formatPath(ctx.at);
-  return maskPathError(
+  const e = maskPathError(
     formatPath([...ctx.at, name]),
     name,
     `is applied to an array (the value at "${at}"): a mask cannot address an element by position (AIP-161); use "${at}.*" and the name after it`,
   );
+  return maskErrorAt(e, ctx.maskPath) as WktJsonError;
 }
 
 /** The `depth` error for JSON nested beyond `maxDepth`. @internal */
@@ -354,14 +359,16 @@ function omitJson(v: unknown, sel: Selection, depthLeft: number, ctx: JsonCtx): 
  * (`authors.*.given_name`); map keys per AIP-161 (`` labels.`team name` ``). An object on the way to a longer
  * path is kept only if something below it is; in an array reached through `*`, an element that keeps nothing
  * becomes `{}` (an object) or `null`, and the array is dropped if no element keeps anything. No mask or `*`
- * copies the whole object.
+ * copies the whole object (AIP-157); the empty mask keeps nothing, `{}` (see {@link fieldMaskProject}).
  *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse, or a named segment applied to an array;
- *   `json-type` if `object` is not a plain object or `mask` is not a FieldMask or array of strings; `depth`
- *   beyond `maxDepth`; `range` for a bad option.
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse, or a named segment applied to an
+ *   array, and `json-type` if `mask` is not a FieldMask or array of strings: at `$` or at `options.maskPath`.
+ *   `json-type` if `object` is not a plain object; `depth` beyond `maxDepth`; `range` for a bad option.
  * @example
  * jsonProject({ id: 1, config: { url: "u", secret: "s" }, events: ["push"] }, ["config.url", "events"]);
  * //=> { config: { url: "u" }, events: ["push"] }
+ * jsonProject({ id: 1 }, ["*"]); //=> { id: 1 }
+ * jsonProject({ id: 1 }, ["id.x`"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", path "$.fields")
  */
 export function jsonProject<T extends object>(
   object: T,
@@ -376,7 +383,7 @@ export function jsonProject<T extends object>(
 
 /** The trie of a read mask for the JSON functions (AIP-161 syntax); the call earns the mask's text. */
 function jsonTrie(mask: FieldMaskLike, ctx: JsonCtx): Node {
-  return memoMask(mask, undefined, "json", (paths) => parseMask(paths, true), ctx.m);
+  return atMaskPath(ctx.maskPath, () => memoMask(mask, undefined, "json", (paths) => parseMask(paths, true), ctx.m));
 }
 
 function projectJsonRoot(root: JsonRecord, trie: Node, ctx: JsonCtx): JsonRecord {
@@ -406,9 +413,11 @@ export function jsonProjectEach<T extends object>(
  * migration's `exclude` list asks. `owner` removes the property, `owner.avatar_url` only that member,
  * `repositories.*.owner` the owner of every repository. A new object; the input is not changed.
  *
- * @throws {WktJsonError} rule `mask-path` for a path that does not parse, or a named segment applied to an array;
- *   `json-type` if `object` is not a plain object or `mask` is not a FieldMask or array of strings; `depth`
- *   beyond `maxDepth`; `range` for a bad option.
+ * `*` removes everything; the empty mask removes nothing.
+ *
+ * @throws {WktJsonError} rule `mask-path` for a path that does not parse, or a named segment applied to an
+ *   array, and `json-type` if `mask` is not a FieldMask or array of strings: at `$` or at `options.maskPath`.
+ *   `json-type` if `object` is not a plain object; `depth` beyond `maxDepth`; `range` for a bad option.
  * @example
  * jsonOmit({ id: 1, owner: { login: "o" }, url: "u" }, ["owner"]); //=> { id: 1, url: "u" }
  */

@@ -7,6 +7,7 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { atMaskPath, maskPathOf } from "../internal/mask-base.js";
 import { maskPaths, WILD, type FieldMaskLike } from "../internal/mask-path.js";
 import type { Node } from "../internal/mask-trie.js";
 import type { JsonReadOptions } from "../codec/read-context.js";
@@ -21,7 +22,10 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
   /**
    * The request's update mask: a FieldMask, an array of proto paths (`["title", "author.given_name"]`), or the
    * FieldMask JSON form as a query parameter carries it (`"title,author.givenName"`). `*` alone (`"*"` or
-   * `["*"]`) replaces the whole resource. Undefined (default): the fields present in the body (see `impliedMask`).
+   * `["*"]`) replaces the whole resource (AIP-134: "Update masks must support a special value `*`, meaning full
+   * replacement"). Undefined (default): the fields present in the body (AIP-134: "an omitted field mask as an
+   * implied field mask equivalent to all fields that are populated"; see `impliedMask`). The empty mask (`""`,
+   * `[]`) changes nothing: it is a mask, not an omitted one, and names no field.
    */
   updateMask?: FieldMaskLike | string | undefined;
   /**
@@ -50,6 +54,13 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
   immutableSetOnce?: boolean;
   /** Accept AIP-161 map keys in `updateMask` (`labels.env`). Default false. */
   aip161?: boolean;
+  /**
+   * JSON path of the update mask in the request, where every error about it is reported (a path that does not
+   * parse or names no field, `*` inside a path, an OUTPUT_ONLY path under `strict`). A string starting with
+   * `$`. Default `"$.updateMask"`, the member (or query parameter) AIP-134 names; `"$.update_mask"` for a
+   * request that spells it so.
+   */
+  maskPath?: string | undefined;
   /**
    * Accept a result that lacks a proto2 `required` (editions: LEGACY_REQUIRED) field, as protobuf-es holds one.
    * The body is always read as partial (it holds the fields it changes), but by default the result of the
@@ -83,6 +94,8 @@ interface Opts {
   jsonOnly: boolean;
   /** Field behaviour by proto path from the root, from the path lists (the root message's node). */
   lists: BehaviorLists;
+  /** Where the update mask is in the request (`maskPath`, default `$.updateMask`): its errors are there. */
+  maskPath: string;
 }
 
 export /** Checks and reads the options of `patch` and `jsonPatch`. @internal */
@@ -108,12 +121,12 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
   }
   let mask: Node | undefined;
   let maskUnits = 0;
+  const maskPath = maskPathOf(options, "$.updateMask");
   const m = options?.updateMask;
   if (m !== undefined) {
-    // "*" is no FieldMask JSON (a path of identifiers), but AIP-134's full replacement, as a query parameter sends it.
-    const fm: FieldMaskLike =
-      typeof m !== "string" ? m : m === "*" ? ["*"] : fieldMaskFromJson(m, { path: "$.updateMask" });
-    mask = checkedTrie(schema, fm, aip161, "updateMask");
+    // The JSON form as a query parameter sends it; "*" is AIP-134's full replacement.
+    const fm: FieldMaskLike = typeof m !== "string" ? m : fieldMaskFromJson(m, { path: maskPath });
+    mask = atMaskPath(maskPath, () => checkedTrie(schema, fm, aip161, "updateMask"));
     for (const p of maskPaths(fm)) maskUnits += p.length + 1;
   }
   const lists: BehaviorLists = { bits: 0, children: undefined };
@@ -140,6 +153,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     partial,
     jsonOnly: false,
     lists,
+    maskPath,
   };
 }
 

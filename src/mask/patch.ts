@@ -30,6 +30,7 @@ import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";
 import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
+import { atMaskPath } from "../internal/mask-base.js";
 import { formatPath, WILD, type Segment } from "../internal/mask-path.js";
 import { emptyNode, isEmptyNode, isStar, LEAF, type Node } from "../internal/mask-trie.js";
 import { charge, unmetered, workMeter, type WorkMeter } from "../internal/meter.js";
@@ -74,16 +75,18 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * of the same name; {@link patchFromJsonString} takes the body as it arrived and keeps both. The update mask is
  * `options.updateMask`, else the fields the body holds; masked repeated, map and message fields are replaced.
  * Field behaviour (AIP-203) comes from the descriptor's `google.api.field_behavior` options and from the
- * `outputOnly`, `immutable` and `required` path lists: output-only fields of the body are ignored and the stored
- * values kept (also below a replaced message, map entry or list element: a list element is matched by its
- * position), immutable fields may not change once set nor be set by an update (`immutableSetOnce` allows the
- * latter), required fields may not be cleared. Field behaviour is not applied inside an Any's packed message.
+ * `outputOnly`, `immutable` and `required` path lists (IDENTIFIER is IMMUTABLE in an update, and its errors
+ * say IDENTIFIER): output-only fields of the body are ignored and the stored values kept (also below a replaced
+ * message, map entry or list element: a list element is matched by its position), immutable fields may not
+ * change once set nor be set by an update (`immutableSetOnce` allows the latter), required fields may not be
+ * cleared. Field behaviour is not applied inside an Any's packed message.
  * A refusal's path names each member as the body spelt it (`$.by_key.east.code` for a body that used the proto
  * name).
  *
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
- *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `mask-path` or `syntax`
- *   for an update mask that does not name fields of `schema`; `field-behavior` for an immutable field changed
+ *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `mask-path` for an update
+ *   mask that does not parse or name fields of `schema`, at `$.updateMask` (or `maskPath`), quoting a path of
+ *   the JSON form as the client wrote it; `field-behavior` for an immutable field changed
  *   (or cleared with its parent, or set when the stored resource leaves it unset), a required field cleared, or
  *   (under `strict`) an output-only field sent; `json-type` if `stored` is not a
  *   message of `schema`; `range` for a bad option; `required` (unless `allowPartial`) for a result that lacks a
@@ -214,7 +217,7 @@ export function run<Desc extends DescMessage>(
   // Types without field behaviour (none in the descriptor, no path lists) skip the walk.
   if (behaviorOfType(schema) !== 0 || o.lists.children !== undefined) {
     const free = unmetered(schema.typeName);
-    const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body };
+    const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body, star: touched === ALL };
     try {
       keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, maxDepth);
     } catch (e) {
@@ -410,7 +413,7 @@ function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
         if (o.strict) {
           throw new WktJsonError(
             "field-behavior",
-            "$.updateMask",
+            o.maskPath,
             fieldMaskTypeName,
             `updateMask path ${JSON.stringify(formatPath(at))} names the OUTPUT_ONLY field ${fp.name}, which a ` +
               `request may not set (strict); take the path out of the mask`,
@@ -443,7 +446,7 @@ function keptTrie(plan: MessagePlan, mask: Node, o: Opts, m: WorkMeter): Node {
     return out;
   };
   const kept = visit(plan, mask, o.lists);
-  rejectTrieWildcards(kept, m);
+  atMaskPath(o.maskPath, () => rejectTrieWildcards(kept, m));
   return kept;
 }
 

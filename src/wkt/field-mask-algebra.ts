@@ -25,6 +25,7 @@ import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { coversPath, intersect, overlaps } from "../internal/mask-algebra.js";
+import { atMaskPath, maskPathOf, type MaskPathOption } from "../internal/mask-base.js";
 import {
   formatPath,
   isSimplePath,
@@ -74,12 +75,18 @@ import { fieldValueEquals } from "./message-equals.js";
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
  *   FieldMask or an array of strings; `size` if its `*` paths generalize one another in so many ways that
- *   normalizing takes more work than its size allows (README, Hostile input).
+ *   normalizing takes more work than its size allows (README, Hostile input); each at `$` or at
+ *   `options.maskPath`.
  * @example
  * fieldMaskNormalize(["b", "a.x", "a", "b"]).paths; //=> ["a", "b"]
+ * fieldMaskNormalize(["a..b"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", path "$.readMask")
  */
-export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask {
-  return makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName)));
+export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption): FieldMask;
+/** @hidden */
+// Without options, so that `masks.map(fieldMaskNormalize)` still compiles (map passes an index second).
+export function fieldMaskNormalize(mask: FieldMaskLike): FieldMask;
+export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption): FieldMask {
+  return atMaskPath(maskPathOf(options), () => makeMask(normalizePaths(maskPaths(mask), workMeter(fieldMaskTypeName))));
 }
 
 /** The normal form of `paths` as canonical text, their code units earned on `m` and the work charged to it. */
@@ -106,22 +113,39 @@ function normalizePaths(paths: readonly string[], m: WorkMeter): string[] {
 /**
  * The union of masks: every path of each, normalized (see {@link fieldMaskNormalize}).
  *
+ * The last argument may be the options instead of a mask (an object with `maskPath` and no `paths`).
+ *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if an argument is not a
- *   FieldMask or an array of strings; `size` as {@link fieldMaskNormalize}.
+ *   FieldMask or an array of strings; `size` as {@link fieldMaskNormalize}; each at `$` or at the options'
+ *   `maskPath`.
  * @example
  * fieldMaskUnion(["config.url"], ["config", "events"]).paths; //=> ["config", "events"]
+ * fieldMaskUnion(["a"], ["b..c"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", path "$.fields")
  */
-export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask {
-  const all: string[] = [];
-  for (let k = 0; k < masks.length; k++) {
-    const paths = maskPaths(masks[k], `mask ${k}`);
-    for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
-  }
-  return makeMask(normalizePaths(all, workMeter(fieldMaskTypeName)));
+export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask;
+export function fieldMaskUnion(...args: [...masks: FieldMaskLike[], options: MaskPathOption]): FieldMask;
+export function fieldMaskUnion(...args: unknown[]): FieldMask {
+  const last = args[args.length - 1];
+  const options =
+    typeof last === "object" && last !== null && !Array.isArray(last) && !("paths" in last) && "maskPath" in last
+      ? (last as MaskPathOption)
+      : undefined;
+  const masks = options === undefined ? args : args.slice(0, -1);
+  return atMaskPath(maskPathOf(options), () => {
+    const all: string[] = [];
+    for (let k = 0; k < masks.length; k++) {
+      const paths = maskPaths(masks[k], `mask ${k}`);
+      for (let i = 0; i < paths.length; i++) all.push(paths[i]!);
+    }
+    return makeMask(normalizePaths(all, workMeter(fieldMaskTypeName)));
+  });
 }
 
-/** Options of the FieldMask functions whose result can hold more paths than their input. */
-export interface FieldMaskSizeOptions {
+/**
+ * Options of the FieldMask functions whose result can hold more paths than their input. `maskPath`: where the
+ * masks sit in the caller's request; every error about them is at it.
+ */
+export interface FieldMaskSizeOptions extends MaskPathOption {
   /**
    * The most paths the result may hold (default 10,000): beyond it the function throws rule `size` instead of
    * building it. The work of the function is bounded by the size of its input (README, Hostile input);
@@ -157,6 +181,10 @@ function meterFor(maxPaths: number): WorkMeter {
  * fieldMaskIntersect(["a.*"], ["*.b"]).paths; //=> ["a.b"]
  */
 export function fieldMaskIntersect(a: FieldMaskLike, b: FieldMaskLike, options?: FieldMaskSizeOptions): FieldMask {
+  return atMaskPath(maskPathOf(options), () => intersectMasks(a, b, options));
+}
+
+function intersectMasks(a: FieldMaskLike, b: FieldMaskLike, options: FieldMaskSizeOptions | undefined): FieldMask {
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   const m = meterFor(maxPaths);
   const ta = parseMask(a, true, "mask a", m);
@@ -188,6 +216,15 @@ export function fieldMaskSubtract(
   b: FieldMaskLike,
   schema?: DescMessage,
   options?: FieldMaskSizeOptions,
+): FieldMask {
+  return atMaskPath(maskPathOf(options), () => subtractMasks(a, b, schema, options));
+}
+
+function subtractMasks(
+  a: FieldMaskLike,
+  b: FieldMaskLike,
+  schema: DescMessage | undefined,
+  options: FieldMaskSizeOptions | undefined,
 ): FieldMask {
   const maxPaths = countOption("maxPaths", options?.maxPaths, defaultMaskMaxPaths);
   const m = meterFor(maxPaths);
@@ -348,17 +385,21 @@ function expand(loc: Loc, at: Segment[], ctx: SubtractCtx): Node {
  * the mask (`a` covers `a.b.c`; `labels.*` covers `labels.env`; `*` covers everything).
  *
  * @throws {WktJsonError} rule `mask-path` for a path that does not parse; `json-type` if `mask` is not a
- *   FieldMask or an array of strings, or `path` is not a string; `size` as {@link fieldMaskNormalize}.
+ *   FieldMask or an array of strings, or `path` is not a string; `size` as {@link fieldMaskNormalize}; each at
+ *   `$` or at `options.maskPath`.
  * @example
  * fieldMaskCovers(["config", "events"], "config.secret"); //=> true
  * fieldMaskCovers(["config.url"], "config"); //=> false
+ * fieldMaskCovers(["*"], "config"); //=> true
  */
-export function fieldMaskCovers(mask: FieldMaskLike, path: string): boolean {
-  if (typeof path !== "string") {
-    throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path: expected a string, got ${describe(path)}`);
-  }
-  const m = workMeter(fieldMaskTypeName, path.length);
-  return coversPath(parseMask(mask, true, undefined, m), parsePath(path, true), m);
+export function fieldMaskCovers(mask: FieldMaskLike, path: string, options?: MaskPathOption): boolean {
+  return atMaskPath(maskPathOf(options), () => {
+    if (typeof path !== "string") {
+      throw new WktJsonError("json-type", "$", fieldMaskTypeName, `path: expected a string, got ${describe(path)}`);
+    }
+    const m = workMeter(fieldMaskTypeName, path.length);
+    return coversPath(parseMask(mask, true, undefined, m), parsePath(path, true), m);
+  });
 }
 
 /**

@@ -11,12 +11,14 @@
  */
 import { ScalarType, type DescMessage } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
+import { atMaskPath, maskPathOf, type MaskPathOption } from "../internal/mask-base.js";
 import {
   isIntegerText,
-  maskPathError,
+  maskPathError as pathError,
   maskPaths,
   parsePath,
   WILD,
+  writtenPath,
   type FieldMaskLike,
   type Segment,
 } from "../internal/mask-path.js";
@@ -27,7 +29,7 @@ import { int64Max, int64Min, uint64Max } from "../limits.js";
 import { planOf, type FieldAccess, type MessagePlan } from "./field-access.js";
 
 /** Options of {@link fieldMaskCheck} and {@link fieldMaskIsValid}. */
-export interface FieldMaskCheckOptions {
+export interface FieldMaskCheckOptions extends MaskPathOption {
   /**
    * Accept the AIP-161 syntax: map keys (`labels.env`, `` labels.`team name` ``, `ratings.42`) and `*` for every
    * entry of a map or element of a repeated field (`authors.*.given_name`). Default false: strict proto paths
@@ -40,28 +42,35 @@ export interface FieldMaskCheckOptions {
  * Checks that every path of a mask names fields of `schema`: each segment a field (by proto name) of the
  * message reached so far, descending only through singular message fields, a repeated or map field only in the
  * last position (rule 7). With `aip161`, a map field may be followed by a key or `*` and a repeated field by
- * `*`, and then by the fields of the value when it is a message. The lone path `*` (AIP-134) is valid.
+ * `*`, and then by the fields of the value when it is a message. The lone path `*` (AIP-134, AIP-157: every
+ * field) is valid, and so is the empty mask. A path decoded from the JSON form (`fieldMaskFromJson`) is quoted
+ * as the client wrote it (`assignee.nickName`), with its proto name beside it.
  *
  * @throws {WktJsonError} rule `mask-path` naming the first offending path and segment; `json-type` if `mask` is
- *   not a FieldMask or an array of strings.
+ *   not a FieldMask or an array of strings; at `$`, or at `options.maskPath` when given (rule `range` for a
+ *   `maskPath` that is not a string starting with `$`).
  * @example
  * fieldMaskCheck(TestAllTypesProto3Schema, ["optional_nested_message.a", "repeated_int32"]); //=> undefined
  * fieldMaskCheck(TestAllTypesProto3Schema, ["repeated_nested_message.a"]); // throws WktJsonError (rule "mask-path")
+ * fieldMaskCheck(TestAllTypesProto3Schema, fieldMaskFromJson("optionalNestedMessage.b"), { maskPath: "$.readMask" });
+ * // throws WktJsonError (rule "mask-path", path "$.readMask"): path "optionalNestedMessage.b" (proto name "optional_nested_message.b") ...
  */
 export function fieldMaskCheck(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): void {
-  checkedPaths(schema, mask, options?.aip161 === true, undefined, workMeter(fieldMaskTypeName));
+  const base = maskPathOf(options);
+  atMaskPath(base, () => checkedPaths(schema, mask, options?.aip161 === true, undefined, workMeter(fieldMaskTypeName)));
 }
 
 /**
  * Tells whether every path of a mask names fields of `schema`; see {@link fieldMaskCheck} for the rules.
  *
- * @throws {WktJsonError} rule `json-type` if `mask` is not a FieldMask or an array of strings.
+ * @throws {WktJsonError} rule `json-type` if `mask` is not a FieldMask or an array of strings, at `$` or at
+ *   `options.maskPath`.
  * @example
  * fieldMaskIsValid(TestAllTypesProto3Schema, ["optional_int32"]); //=> true
  * fieldMaskIsValid(TestAllTypesProto3Schema, ["no_such_field"]); //=> false
  */
 export function fieldMaskIsValid(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): boolean {
-  const paths = maskPaths(mask);
+  const paths = atMaskPath(maskPathOf(options), () => maskPaths(mask));
   try {
     checkedPaths(schema, paths, options?.aip161 === true, undefined, workMeter(fieldMaskTypeName));
     return true;
@@ -98,7 +107,7 @@ export function checkedPaths(
       earn(m, p.length);
       charge(m, segs.length);
     }
-    out.push(checkPath(root, p, segs, aip161));
+    out.push(checkPath(root, p, segs, aip161, paths));
   }
   return out;
 }
@@ -115,8 +124,17 @@ export function checkedTrie(schema: DescMessage, mask: unknown, aip161: boolean,
   return isStar(trie) ? LEAF : trie;
 }
 
-function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boolean): Segment[] {
+function checkPath(
+  root: MessagePlan,
+  path: string,
+  segs: Segment[],
+  aip161: boolean,
+  paths: readonly string[],
+): Segment[] {
   if (segs.length === 1 && segs[0] === WILD) return segs;
+  // The error for segment i, quoting the path as the client wrote it when it came from the JSON form.
+  const maskPathError = (_: string, s: Segment, what: string): WktJsonError =>
+    pathError(path, s, what, writtenPath(paths), segs.indexOf(s));
   let plan: MessagePlan | undefined = root;
   let coll: FieldAccess | undefined; // the repeated or map field whose entry comes next
   let scalarOf: FieldAccess | undefined; // the field whose scalar value (or element) we stand on
@@ -132,7 +150,16 @@ function checkPath(root: MessagePlan, path: string, segs: Segment[], aip161: boo
         );
       }
       const fp = plan.byName.get(s);
-      if (fp === undefined) throw maskPathError(path, s, `names no field of ${plan.desc.typeName}`);
+      if (fp === undefined) {
+        // A JSON name written into a list of proto paths (`["assignee.nickName"]`): say which field it names.
+        const byJson = plan.fields.find((f) => f.field.jsonName === s && f.name !== s);
+        const hint =
+          byJson === undefined
+            ? ""
+            : `; it is the JSON name of the field ${byJson.name}: a mask's paths are proto names, and ` +
+              `fieldMaskFromJson decodes the JSON form`;
+        throw maskPathError(path, s, `names no field of ${plan.desc.typeName}${hint}`);
+      }
       out[i] = s;
       plan = undefined;
       if (fp.kind === "message") plan = planOf(fp.message!);

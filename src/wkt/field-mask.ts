@@ -38,7 +38,7 @@ import type { FieldMask } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
 import { callAtBase } from "../internal/base-path.js";
 import { describe } from "../internal/describe.js";
-import { maxSegments } from "../internal/mask-path.js";
+import { maxSegments, noteJsonText } from "../internal/mask-path.js";
 import { fieldMaskTypeName } from "../internal/names.js";
 import { isDigit } from "../internal/scan.js";
 
@@ -166,12 +166,18 @@ function pathsByDecoding(codes: Uint8Array, n: number): string[] | undefined {
 /**
  * Decodes the JSON form of a FieldMask, one string of comma-separated lower-camel paths, into proto paths.
  *
+ * The text `*` alone is the mask `["*"]`, every field: AIP-134 "Update masks must support a special value `*`,
+ * meaning full replacement", AIP-157 "An explicit value of `"*"` should be supported, and must return all
+ * fields". The empty string is the empty mask, which selects nothing (see the `mask` module).
+ *
  * @throws {WktJsonError} rule `json-type` if `json` is not a string; `mask-path` for a path that cannot be a
  *   proto path (holds `_` or a character other than ASCII letters, digits and `.`, has an empty path or
- *   segment, a segment starting with a digit, or more than 100 segments, the limit of every mask path); at `$`,
- *   or at `options.path` when given. Rule `range` for a `path` option that is not a string starting with `$`.
+ *   segment, a segment starting with a digit, or more than 100 segments, the limit of every mask path; `*`
+ *   beside other paths); at `$`, or at `options.path` when given. Rule `range` for a `path` option that is not
+ *   a string starting with `$`.
  * @example
  * fieldMaskFromJson("user.displayName,photo").paths; //=> ["user.display_name", "photo"]
+ * fieldMaskFromJson("*").paths; //=> ["*"]
  * fieldMaskFromJson("").paths; //=> []
  * fieldMaskFromJson("title,author_name", { path: "$.updateMask" }); // throws WktJsonError (rule "mask-path", path "$.updateMask")
  */
@@ -196,10 +202,14 @@ export function fieldMaskParse(json: unknown): FieldMask {
   }
   const n = json.length;
   if (n === 0) return { $typeName: fieldMaskTypeName, paths: [] };
+  // AIP-134 "a special value `*`, meaning full replacement"; AIP-157 "An explicit value of "*" ... must return
+  // all fields": the whole mask `*`, which no path of identifiers can be.
+  if (n === 1 && json.charCodeAt(0) === 42) return { $typeName: fieldMaskTypeName, paths: ["*"] };
   // Every valid character is ASCII, and up to the first one that is not, byte i is character i; byte n is 0.
   const codes = asciiCodes(json);
   const paths = n < decodeMin ? pathsBySlicing(json, codes, n) : pathsByDecoding(codes, n);
   if (paths === undefined) throw jsonMaskError(json);
+  noteJsonText(paths); // so that a later error quotes the paths as the client wrote them
   return { $typeName: fieldMaskTypeName, paths };
 }
 
@@ -277,7 +287,10 @@ function jsonMaskError(json: string): WktJsonError {
       continue;
     }
     // "_", any other ASCII character, or a character that is not ASCII.
-    return jsonPathError(json, pathStart, segStart, invalidCharacter(json, i));
+    if (c === 42 && i === pathStart && (i + 1 === json.length || json.charCodeAt(i + 1) === 44)) {
+      return jsonPathError(json, pathStart, segStart, starAlone);
+    }
+    return jsonPathError(json, pathStart, segStart, invalidCharacter(json, i, pathStart));
   }
   // What is left of a refused mask: an empty last path or segment.
   return jsonPathError(json, pathStart, segStart, "is empty");
@@ -285,7 +298,7 @@ function jsonMaskError(json: string): WktJsonError {
 
 /**
  * Encodes a FieldMask (or its list of proto paths) as its JSON form: the paths in lower-camel form, joined by
- * commas.
+ * commas. The mask `["*"]` (every field) is `"*"`.
  *
  * @throws {WktJsonError} rule `json-type` if a path is not a string; `mask-path` for a path whose lower-camel
  *   form would not decode to the same path (an upper-case letter; `_` before a digit, before `_`, or at the end
@@ -312,6 +325,8 @@ export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: F
       `expected a FieldMask or an array of paths, got ${describe(mask)}`,
     );
   }
+  // The whole mask `*` (AIP-134, AIP-157) is written as it is; beside other paths it has no JSON form.
+  if (paths.length === 1 && paths[0] === "*") return "*";
   let result = "";
   for (let k = 0; k < paths.length; k++) {
     const p = paths[k];
@@ -349,6 +364,7 @@ export function fieldMaskFromPaths(paths: readonly string[]): FieldMask {
 
 /** The lower-camel form of one proto path, or a `mask-path` error if it would not decode back to `p`. */
 function camelPath(p: string): string {
+  if (p === "*") throw protoPathError(p, 0, starAlone);
   const n = p.length;
   let out = ""; // lower-camel form of p, up to `from`
   let from = 0;
@@ -406,8 +422,18 @@ function tooManySegments(json: string, pathStart: number): WktJsonError {
   );
 }
 
-function invalidCharacter(json: string, i: number): string {
-  if (json.charCodeAt(i) === 95) return "holds '_', which the lower-camel JSON form cannot contain";
+/** What a path `*` beside other paths is told. */
+const starAlone = "stands for every field only as the whole mask: beside other paths it has no JSON form";
+
+function invalidCharacter(json: string, i: number, pathStart: number): string {
+  if (json.charCodeAt(i) === 95) {
+    // A proto name where the JSON form was wanted (`due_time`): say how to write it.
+    let end = json.indexOf(",", pathStart);
+    if (end < 0) end = json.length;
+    const camel = json.slice(pathStart, end).replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const hint = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)*$/.test(camel) ? `; write ${JSON.stringify(camel)}` : "";
+    return `holds '_', which the lower-camel JSON form cannot contain${hint}`;
+  }
   return `holds the character ${JSON.stringify(String.fromCodePoint(json.codePointAt(i)!))}`;
 }
 

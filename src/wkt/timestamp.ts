@@ -34,7 +34,7 @@ import {
 } from "./seconds-nanos.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
-import { callAtBase } from "../internal/base-path.js";
+import { basePathOf, callAtBase } from "../internal/base-path.js";
 import { timestampTypeName } from "../internal/names.js";
 import { formatNanos, fractionScale, isDigit, pad, quoteInput, readDigits } from "../internal/scan.js";
 import {
@@ -54,7 +54,10 @@ import {
 /** The fields of a Timestamp; plain objects such as `{ seconds: 0n, nanos: 0 }` qualify. */
 export type TimestampLike = Pick<Timestamp, "seconds" | "nanos">;
 
-/** Options of {@link timestampFromJson} and {@link timestampToJson}. */
+/**
+ * Options of {@link timestampFromJson} and {@link timestampToJson}, their nullable forms
+ * ({@link timestampFromJsonNullable}, {@link timestampToJsonNullable}) and `timestampFromSeconds`.
+ */
 export interface TimestampJsonOptions {
   /**
    * JSON path of the value in the caller's document, such as `"$.dueAt"`: an error is reported at this path
@@ -173,6 +176,41 @@ export function timestampParse(json: unknown): Timestamp {
   return { $typeName: timestampTypeName, seconds: bigintOf(seconds), nanos };
 }
 
+/**
+ * Reads a Timestamp that a REST resource writes as `null` for "never" (`date_updated`, `throttled_at`): `null`
+ * gives `undefined` (an unset message field), a string is read as {@link timestampFromJson} reads it.
+ *
+ * Only `null` means never: `undefined` (a member the body leaves out) is refused, so that a caller who tells
+ * "not sent" from "cleared" decides that before the call.
+ *
+ * @throws {WktJsonError} rule `json-type` if `json` is neither a string nor `null`; `syntax` and `range` as
+ *   {@link timestampFromJson}, at `$` or at `options.path`.
+ * @example
+ * timestampFromJsonNullable(null); //=> undefined
+ * timestampFromJsonNullable("2024-02-29T12:00:00Z"); //=> { $typeName: "google.protobuf.Timestamp", seconds: 1709208000n, nanos: 0 }
+ * timestampFromJsonNullable(0, { path: "$.date_updated" }); // throws WktJsonError (rule "json-type", path "$.date_updated")
+ */
+export function timestampFromJsonNullable(json: unknown, options?: TimestampJsonOptions): Timestamp | undefined;
+/** @hidden */
+// Without options, so that `texts.map(timestampFromJsonNullable)` still compiles (map passes an index second).
+export function timestampFromJsonNullable(json: unknown): Timestamp | undefined;
+export function timestampFromJsonNullable(json: unknown, options?: TimestampJsonOptions): Timestamp | undefined {
+  return options === undefined ? nullableParse(json) : callAtBase(nullableParse, json, options, timestampTypeName);
+}
+
+function nullableParse(json: unknown): Timestamp | undefined {
+  if (json === null) return undefined;
+  if (typeof json !== "string") {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      timestampTypeName,
+      `expected an RFC 3339 string or null, got ${describe(json)}`,
+    );
+  }
+  return timestampParse(json);
+}
+
 /** Names the first character of `YYYY-MM-DDThh:mm:ss` that `s` gets wrong. Runs on the error path only. */
 function dateTimeMismatch(s: string): string {
   const form = "YYYY-MM-DDThh:mm:ss";
@@ -271,6 +309,33 @@ export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOption
   return date + (hm + secondsColon![second]!) + (formatNanos(nanos) + "Z");
 }
 
+/**
+ * Writes a Timestamp that may be unset as a REST resource writes it: `undefined` (or `null`) gives `null`, for
+ * "never"; a Timestamp gives its RFC 3339 string, as {@link timestampToJson}.
+ *
+ * @throws {WktJsonError} rule `range` as {@link timestampToJson}, at `$` or at `options.path`.
+ * @example
+ * timestampToJsonNullable(undefined); //=> null
+ * timestampToJsonNullable({ seconds: 1709208000n, nanos: 0 }); //=> "2024-02-29T12:00:00Z"
+ */
+export function timestampToJsonNullable(
+  ts: TimestampLike | null | undefined,
+  options?: TimestampJsonOptions,
+): string | null;
+/** @hidden */
+// Without options, so that `timestamps.map(timestampToJsonNullable)` still compiles.
+export function timestampToJsonNullable(ts: TimestampLike | null | undefined): string | null;
+export function timestampToJsonNullable(
+  ts: TimestampLike | null | undefined,
+  options?: TimestampJsonOptions,
+): string | null {
+  if (ts === undefined || ts === null) {
+    if (options !== undefined) basePathOf(options, timestampTypeName); // a bad path option is refused alike
+    return null;
+  }
+  return options === undefined ? timestampToJson(ts) : timestampToJson(ts, options);
+}
+
 /** "-MM-DD" by month * 32 + day, built on first use (unused slots are empty). */
 let monthDays: readonly string[] | undefined;
 /** "Thh:mm" by minute of the day, built on first use, with ":ssZ" and ":ss" by second. */
@@ -343,9 +408,10 @@ const bounds: FieldBounds = {
  * The one place Timestamps are computed: floors integer `seconds` and `nanos` (each below 2^53 in magnitude)
  * so that nanos counts forward from 0, checks the range and builds the message.
  *
+ * @internal
  * @throws {WktJsonError} rule `range` if the result is out of range.
  */
-function timestampNormalize(seconds: number, nanos: number): Timestamp {
+export function timestampNormalize(seconds: number, nanos: number): Timestamp {
   let n = nanos % nanosPerSecond; // exact
   if (n < 0) n += nanosPerSecond;
   const s = seconds + (nanos - n) / nanosPerSecond; // nanos - n is an exact multiple: exact division

@@ -22,6 +22,8 @@ import {
   timestampToJson,
   toJsonString,
   type WktJsonError,
+  timestampFromJsonNullable,
+  timestampToJsonNullable,
 } from "../../src/index.js";
 import { catchWkt } from "../helpers.js";
 import { compileProto } from "../patch/registry.js";
@@ -128,13 +130,15 @@ describe("flow definitions through google.protobuf.Struct", () => {
 
   it("reads date_created and date_updated as Timestamps; null stays 'never updated'", () => {
     const created = timestampFromJson(flow.date_created);
-    const updated = flow.date_updated === null ? undefined : timestampFromJson(flow.date_updated);
+    const updated = timestampFromJsonNullable(flow.date_updated, { path: "$.date_updated" });
     expect(timestampToJson(created)).toBe("2017-11-06T12:00:00Z");
     expect(updated).toBeUndefined();
+    expect(timestampToJsonNullable(updated)).toBeNull(); // written back as the API writes it
 
     const edited = { ...flow, date_updated: "2017-11-06T12:30:00Z" };
-    const editedAt = edited.date_updated === null ? undefined : timestampFromJson(edited.date_updated);
+    const editedAt = timestampFromJsonNullable(edited.date_updated, { path: "$.date_updated" });
     expect(timestampCompare(editedAt!, created)).toBe(1);
+    expect(timestampToJsonNullable(editedAt)).toBe("2017-11-06T12:30:00Z");
   });
 });
 
@@ -147,8 +151,9 @@ describe("editing a flow", () => {
       transitions: [{ event: "audioComplete" }],
       properties: { offset: { x: 0, y: 200 }, loop: 1, say: "Hello! This is your appointment reminder." },
     };
-    // Appending to `states` is FieldMask's default for a repeated field; everything else is kept.
-    const edited = jsonMerge(definition, { states: [greeting] }, ["states"]);
+    // Appending to `states`, as protobuf's FieldMaskUtil.merge does for a repeated field (a PATCH's default
+    // replaces it); everything else is kept.
+    const edited = jsonMerge(definition, { states: [greeting] }, ["states"], { replaceRepeatedFields: false });
     const trigger = (edited.states as Json[]).find((s) => s.type === "trigger")!;
     (trigger.transitions as Json[]).find((t) => t.event === "incomingCall")!.next = greeting.name;
     return edited;
@@ -186,8 +191,8 @@ describe("editing a flow", () => {
     expect(saved.definition).toEqual(edited);
     expect(saved.commit_message).toBe("Greet callers first");
     expect(jsonOmit(saved, ["definition", "commit_message"])).toEqual(jsonOmit(flow, ["definition", "commit_message"]));
-    // The default (merge) would have appended the states to the old ones: the reason for replaceMessageFields.
-    const merged = jsonMerge(flow, update, fieldMaskFromPatch(update));
+    // FieldMaskUtil's merge would have appended the states to the old ones: the reason for replacing.
+    const merged = jsonMerge(flow, update, fieldMaskFromPatch(update), { replaceRepeatedFields: false });
     expect(((merged.definition as Json).states as Json[]).length).toBe(7);
   });
 

@@ -21,12 +21,12 @@ import {
   timestampCompare,
   timestampDiff,
   timestampFromJson,
-  timestampFromMs,
   timestampSubtract,
   timestampToJson,
   type DurationLike,
   type JsonPatchOptions,
   type TimestampLike,
+  timestampFromSeconds,
 } from "../../src/index.js";
 import { catchWkt } from "../helpers.js";
 import { compileProto } from "../patch/registry.js";
@@ -395,7 +395,9 @@ describe("rate limits", () => {
     const retryAfter = headers.get("retry-after");
     if (retryAfter !== null) return durationFromSeconds(Number(retryAfter));
     if (headers.get("x-ratelimit-remaining") === "0") {
-      const untilReset = timestampDiff(timestampFromMs(Number(headers.get("x-ratelimit-reset")) * 1000), at);
+      // A missing header is an error (rule json-type), not 1970 as Number(null) * 1000 made it.
+      const reset = timestampFromSeconds(headers.get("x-ratelimit-reset") as string);
+      const untilReset = timestampDiff(reset, at);
       return durationCompare(untilReset, zero) > 0 ? untilReset : zero;
     }
     return durationFromSeconds(60 * 2 ** attempt);

@@ -161,7 +161,7 @@ describe("proto2 required fields on write", () => {
   });
 });
 
-// Deliberate differences on write, listed in differences.ts and the README (ids quoted below).
+// Deliberate differences on write, listed in differences.ts and docs/switching-from-protobuf-es.md (ids quoted below).
 describe("differences on write and in errors", () => {
   it('"write-range": a value out of its field\'s range is refused on write, where protobuf-es writes it', () => {
     for (const [field, value] of [

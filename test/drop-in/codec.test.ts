@@ -3,7 +3,7 @@
 // libraries, as text (fromJsonString) and as a value (fromJson of JSON.parse's result), and what each gives is
 // compared: both accept and give the same message, written back the same way by toJson and toJsonString under
 // every option; or both refuse. Where they disagree, the input must be listed in differences.ts under a
-// deliberate difference backed by a spec text, and the README's table of differences must list exactly those.
+// deliberate difference backed by a spec text, and the table of differences in docs/switching-from-protobuf-es.md must list exactly those.
 
 import {
   fromJson as pbFromJson,
@@ -138,8 +138,8 @@ describe("the differences are documented", () => {
     }
   });
 
-  it("the README's table of deliberate differences lists exactly these ids", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  it("the table of deliberate differences (docs/switching-from-protobuf-es.md) lists exactly these ids", () => {
+    const readme = readFileSync(new URL("../../docs/switching-from-protobuf-es.md", import.meta.url), "utf8");
     const start = readme.indexOf("<!-- differences:start -->");
     const end = readme.indexOf("<!-- differences:end -->");
     expect(start).toBeGreaterThan(0);

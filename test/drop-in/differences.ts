@@ -1,7 +1,7 @@
 // The deliberate differences between wkt-json's JSON codec and @bufbuild/protobuf's, each backed by a spec
 // text (the proto3 JSON mapping, the well-known types' JSON forms, RFC 3339), and every hostile-table input (test/hostile/cases.ts) on which the two libraries disagree, filed under
-// one of them. codec.test.ts checks that the disagreements are exactly these, and the README's table of
-// differences lists exactly these ids.
+// one of them. codec.test.ts checks that the disagreements are exactly these, and the table in docs/switching-from-protobuf-es.md
+// lists exactly these ids.
 
 /** One deliberate difference: what we do, and the text that backs it. */
 export interface Difference {
@@ -101,7 +101,7 @@ export const differences: readonly Difference[] = [
   {
     id: "depth",
     ours: "maxDepth (recursionLimit) counts messages, Struct, ListValue and Any levels (100 lists nested deep are read); protobuf-es also counts every Value, and lets one more message level through",
-    spec: "Proto3 JSON mapping is silent; our limit is stated in the README (Hostile input)",
+    spec: "Proto3 JSON mapping is silent; our limit is stated in docs/hostile-input.md",
   },
   {
     id: "write-range",

@@ -175,7 +175,11 @@ describe("the walks with sets of mask nodes select what a reference selects", ()
   });
 
   it("jsonMerge with JSON names updates a property once under all the names that read it", () => {
-    const out = jsonMerge({ aB: [0], c: 1 }, { aB: [1] }, ["a_b", "aB"], { names: "json" });
+    // Appending (not a PATCH's default) shows the property is updated once, not once per name.
+    const out = jsonMerge({ aB: [0], c: 1 }, { aB: [1] }, ["a_b", "aB"], {
+      names: "json",
+      replaceRepeatedFields: false,
+    });
     expect(out).toEqual({ aB: [0, 1], c: 1 });
   });
 });

@@ -193,6 +193,25 @@ describe("IMMUTABLE and IDENTIFIER", () => {
     });
   });
 
+  // AIP-203: IDENTIFIER is "considered IMMUTABLE and accepted as input for mutation methods that accept the
+  // resource as the primary input e.g. Standard Update". The error names the behaviour the field has.
+  it("an IDENTIFIER left out of a `*` update is named IDENTIFIER, and the `*` said to clear it", () => {
+    const { name: _, ...withoutName } = storedJson;
+    const e = catchWkt(() => apply(withoutName, { updateMask: "*" }));
+    expect(e).toMatchObject({ rule: "field-behavior", jsonPath: "$.name" });
+    expect(e.detail).toContain("name is IDENTIFIER");
+    expect(e.detail).toContain('"*" replaces the whole resource and the body leaves name out');
+    expect(e.detail).not.toContain("IMMUTABLE");
+    // Sent with its stored value, `*` is accepted.
+    expect(apply(storedJson, { updateMask: "*" }).name).toBe("shops/1");
+    // Named by the mask and not sent; changed; an IMMUTABLE field keeps its own word.
+    expect(catchWkt(() => apply({}, { updateMask: "name" })).detail).toContain(
+      "name is IDENTIFIER: the update clears it",
+    );
+    expect(catchWkt(() => apply({ name: "shops/2" })).detail).toContain("name is IDENTIFIER: it may not change");
+    expect(catchWkt(() => apply({ owner: { id: "o-2" } })).detail).toContain("id is IMMUTABLE");
+  });
+
   it("inside a list it is not checked: an element has no identity to compare it by", () => {
     expect(apply({ history: [{ title: "First", code: "changed" }] }).history).toEqual([
       { title: "First", createTime: "2020-01-01T00:00:00Z", code: "changed" },
