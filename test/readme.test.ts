@@ -47,6 +47,10 @@ const programs = blocks.map((b) => ({ block: b, program: build(b, implicitImport
 const virtualPath = (k: number) => join(readmeDir, `__readme_block_${k}.ts`);
 
 describe("README.md, docs/*.md, bench/README.md", () => {
+  it("keeps the README under 30,000 bytes: what a newcomer reads in ten minutes (the rest is in docs/)", () => {
+    expect(Buffer.byteLength(readFileSync(join(root, "README.md"), "utf8"))).toBeLessThan(30_000);
+  });
+
   it("has TypeScript blocks with results to check", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10);
     expect(programs.reduce((n, p) => n + p.program.arrows, 0)).toBeGreaterThanOrEqual(30);
