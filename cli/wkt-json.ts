@@ -52,7 +52,7 @@ import {
 } from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
 import { parseArgsProblem } from "./usage.js";
-import { shortPath } from "./short-path.js";
+import { shortPath } from "../src/short-path.js";
 import { textDepthDetail } from "../src/codec/depth-errors.js";
 import { enumJsonNameClash } from "../src/wkt/enum.js";
 import { wktOwnForm, wktRedefinition } from "../src/wkt/registry.js";

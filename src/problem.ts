@@ -23,9 +23,15 @@
  * Only the client's problems become a 400: anything else given (another error, our error about the options a
  * program passed) is thrown again as it is, so that it reaches the service's handler for server errors.
  *
+ * The body is bounded by the input: a path of more than 1,000 code units (a key of a
+ * megabyte, a list nested 100 deep) is shown shortened around `…`, keeping its first and innermost segments,
+ * in `path`, `field` and the message alike, so that a thousand issues under one long key do not make a
+ * response of a thousand copies of it (their `jsonPath` shares the key in memory; JSON text cannot).
+ *
  * @module
  */
 import { isWktJsonError, WktJsonError, type WktJsonIssue, type WktRule } from "./errors.js";
+import { shortPathOfKeys } from "./short-path.js";
 
 /** The media type of an RFC 9457 problem details body in JSON. */
 export const problemJsonContentType = "application/problem+json";
@@ -120,13 +126,14 @@ export function problemDetails(errorOrIssues: unknown, options?: ProblemDetailsO
     }
   }
   const issues = clientIssues(errorOrIssues, "problemDetails");
-  const first = issues[0]!.message;
+  const shown = shownIssues(issues);
+  const first = shown[0]!.message;
   const body: { -readonly [K in keyof ProblemDetails]: ProblemDetails[K] } = {
     type: options?.type ?? "about:blank",
     title: options?.title ?? "Bad Request",
     status: 400,
     detail: issues.length === 1 ? first : `${issues.length} problems; the first: ${first}`,
-    violations: issues.map((i) => ({ rule: i.rule, path: i.jsonPath, message: i.message })),
+    violations: issues.map((i, k) => ({ rule: i.rule, path: shown[k]!.path, message: shown[k]!.message })),
   };
   if (options?.instance !== undefined) body.instance = options.instance;
   return body;
@@ -147,14 +154,30 @@ export function problemDetails(errorOrIssues: unknown, options?: ProblemDetailsO
  */
 export function badRequest(errorOrIssues: unknown): BadRequest {
   const issues = clientIssues(errorOrIssues, "badRequest");
+  const shown = shownIssues(issues);
   return {
     "@type": "type.googleapis.com/google.rpc.BadRequest",
-    fieldViolations: issues.map((i) => ({
-      field: fieldOf(i.jsonPath),
-      description: i.message,
+    fieldViolations: issues.map((i, k) => ({
+      field: fieldOf(shown[k]!.path),
+      description: shown[k]!.message,
       reason: i.rule.toUpperCase().replace(/-/g, "_"),
     })),
   };
+}
+
+/** Longest path a problem body shows whole, in UTF-16 code units; a longer one is shortened around `…`. */
+const pathShownInBody = 1000;
+
+/** Each issue's path and message as a body shows them: whole, or with the path shortened (see the module). */
+function shownIssues(issues: readonly WktJsonIssue[]): { path: string; message: string }[] {
+  const format = new Map<string, string>(); // each long key formatted once, for all the issues
+  return issues.map((i) => {
+    const path = shortPathOfKeys(i.path, format, pathShownInBody);
+    // A path shown whole is the issue's own; else the message is rebuilt around the shortened one.
+    return path === undefined
+      ? { path: i.jsonPath, message: i.message }
+      : { path, message: `${i.typeName} at ${path}: ${i.detail}` };
+  });
 }
 
 /** The client's issues in `x`; anything else thrown again (see {@link problemDetails}). */

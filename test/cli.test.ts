@@ -25,7 +25,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "./fixtures/cli-run.js";
 import { fromJsonString, jsonSchema, pathJoin } from "../src/index.js";
-import { shortPath } from "../cli/short-path.js";
+import { shortPath } from "../src/short-path.js";
 import { closestOption, parseArgsProblem } from "../cli/usage.js";
 import { catchWkt } from "./helpers.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";

@@ -174,3 +174,39 @@ describe("badRequest: AIP-193's google.rpc.BadRequest", () => {
     }
   });
 });
+
+describe("the body is bounded by the input, however long the paths", () => {
+  // A thousand issues under one long key share the key in memory, but each written whole into JSON text would
+  // repeat it: 1,000 issues under a 1 MB key made a body of 2 GB, past V8's longest string (JSON.stringify threw
+  // a RangeError in the handler). A path longer than 1,000 code units is shown shortened around `…`.
+  const key = "k".repeat(100_000);
+  const issues = validateJson(TestAllTypesProto3, {
+    mapStringNestedMessage: { [key]: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`bad${i}`, 1])) },
+  });
+
+  it("problemDetails: each path and message cut around the long key, the first and innermost segments kept", () => {
+    expect(issues).toHaveLength(200);
+    const body = problemDetails(issues);
+    const text = JSON.stringify(body);
+    expect(text.length).toBeLessThan(200 * 1_000); // 200 whole paths would be 40 MB
+    const v = body.violations[7]!;
+    expect(v.path).toBe(`$.mapStringNestedMessage.${"k".repeat(39)}….bad7`);
+    expect(v.message).toBe(`${issues[7]!.typeName} at ${v.path}: ${issues[7]!.detail}`);
+    expect(v.rule).toBe(issues[7]!.rule);
+    expect(body.detail).toBe(`200 problems; the first: ${body.violations[0]!.message}`);
+    // The issues themselves still name the key whole, for programs.
+    expect(issues[7]!.path[1]).toBe(key);
+  });
+
+  it("badRequest: the same shortened field", () => {
+    const v = badRequest(issues).fieldViolations[7]!;
+    expect(v.field).toBe(`mapStringNestedMessage.${"k".repeat(39)}….bad7`);
+    expect(v.description).toBe(problemDetails(issues).violations[7]!.message);
+  });
+
+  it("a path up to 1,000 code units is shown whole, as jsonPath writes it", () => {
+    const e = catchWkt(() => fromJson(TestAllTypesProto3, { mapStringString: { ["x y".repeat(300)]: 1 } }));
+    expect(e.jsonPath.length).toBeLessThanOrEqual(1_000);
+    expect(problemDetails(e).violations[0]).toEqual({ rule: e.rule, path: e.jsonPath, message: e.message });
+  });
+});

@@ -22,7 +22,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "../fixtures/cli-run.js";
 import { scanBinary, scanJson } from "../../cli/input-scan.js";
-import { shortPath } from "../../cli/short-path.js";
+import { shortPath } from "../../src/short-path.js";
 import { anyPack, fromJsonString } from "../../src/index.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, cliMaxValuesPerByte } from "../../src/limits.js";
 import { arbMessage } from "../arbitrary.js";
@@ -303,7 +303,7 @@ describe.concurrent("deep nesting fails at the decoder's guard, without parsing 
     const e = expected(prefix);
     expect(parseError(r.stderr)).toMatchObject({
       rule: "depth",
-      // The command shortens a long path (cli/short-path.ts) and names its flag for the library's option.
+      // The command shortens a long path (src/short-path.ts) and names its flag for the library's option.
       path: shortPath(e.jsonPath),
       line: e.line,
       column: e.column,

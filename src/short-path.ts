@@ -1,11 +1,14 @@
 /**
- * Paths in the command's one-line messages, kept readable: a JSON path of 200 segments (`$[0][0]...`, a list
- * nested as deep as `--max-depth` lets it) or under a key of a megabyte is shortened around `…`, keeping the root
- * side and the innermost segments, where the error is. The library's own `WktJsonError.path` stays whole (it
- * names every key, for programs); line and column still locate the value in the input.
+ * Paths shown to people, kept readable: a JSON path of 200 segments (`$[0][0]...`, a list nested as deep as
+ * `maxDepth` lets it) or under a key of a megabyte is shortened around `…`, keeping the root side and the
+ * innermost segments, where the error is. Used by the command line's one-line messages and by the HTTP
+ * bodies of problem.ts. An error's own `jsonPath` and `path` stay whole (they name every key, for programs);
+ * line and column still locate the value in the input.
  *
+ * @internal
  * @module
  */
+import { pathSegment, type PathSegment } from "./path.js";
 
 /** Longest path printed whole, in UTF-16 code units. */
 export const pathShownMax = 120;
@@ -25,7 +28,44 @@ const segmentShownMax = 40;
  */
 export function shortPath(path: string, max = pathShownMax): string {
   if (path.length <= max) return path;
-  const segments = pathSegments(path).map(shortSegment);
+  return around(pathSegments(path).map(shortSegment), max);
+}
+
+/**
+ * {@link shortPath} of the path whose keys are `keys`, or `undefined` when that path is at most `max` code units
+ * and so shown whole (the caller has it already). The path is never formatted whole: each key too long to show
+ * is formatted once per `format` (one map for the issues of one call, which share their keys), so that a
+ * thousand paths under a megabyte key cost about a megabyte, not a gigabyte.
+ *
+ * @example
+ * shortPathOfKeys(["m", "k".repeat(1e6), "a", 2], new Map()); //=> `$.m["kkk…"].a[2]`, the key cut at 40 code units
+ * shortPathOfKeys(["m", "a"], new Map()); //=> undefined: "$.m.a" is shown whole
+ */
+export function shortPathOfKeys(
+  keys: readonly PathSegment[],
+  format: Map<string, string>,
+  max = pathShownMax,
+): string | undefined {
+  const shown: string[] = [];
+  let whole = 1; // "$"
+  for (const key of keys) {
+    if (typeof key === "string" && key.length > max) {
+      // Too long to show whole: formatted and cut once per key.
+      let s = format.get(key);
+      if (s === undefined) format.set(key, (s = shortSegment(pathSegment(key))));
+      shown.push(s);
+      whole = Infinity;
+    } else {
+      const s = pathSegment(key);
+      whole += s.length;
+      shown.push(s);
+    }
+  }
+  return whole <= max ? undefined : around(shown.map(shortSegment), max);
+}
+
+/** `$`, the first of `segments` (about a third of `max`), `…` and the last: at most `max` code units. */
+function around(segments: readonly string[], max: number): string {
   let head = "$";
   let first = 0;
   while (first < segments.length && head.length + segments[first]!.length <= max / 3) head += segments[first++];
