@@ -564,7 +564,7 @@ describe("the scans, in-process", () => {
     const meter = () => ({ left: 100, typeName: TestAllTypesProto3.typeName });
     expect(catchWkt(() => scanBinary(bytes, TestAllTypesProto3, testRegistry, 1e9, meter()))).toMatchObject({
       rule: "size",
-      path: "$",
+      jsonPath: "$",
     });
     expect(scanBinary(bytes, TestAllTypesProto3, testRegistry, 1e9, { ...meter(), left: 1001 })).toBe(false);
     expect(catchWkt(() => scanJson(utf8("[" + "1,".repeat(100) + "1]"), 1e9, 100, meter()))).toMatchObject({
