@@ -200,6 +200,23 @@ describe("options and limits", () => {
     expect(refused({ title: "T" }, 5 as never)).toMatchObject({ rule: "range", jsonPath: "$" });
   });
 
+  it("takes the base path of the body: every error under it, the options' at $", () => {
+    const at = { path: "$.Definition" };
+    expect(refused({ titel: 1 }, at)).toEqual({ rule: "unknown-field", jsonPath: "$.Definition.titel" });
+    expect(refused({ tags: ["sf"] }, { ...at, required: ["title"] })).toEqual(fb("$.Definition.title"));
+    expect(refused({ title: "T", author: {} }, at)).toEqual(fb("$.Definition.author.givenName"));
+    expect(refused({ title: "T", name: "x" }, { ...at, strict: true })).toEqual(fb("$.Definition.name"));
+    expect(catchWkt(() => createFromJson(Book, { title: "" }, at)).path).toEqual(["Definition", "title"]);
+    expect(refused({ title: "T" }, { ...at, strict: "yes" } as never)).toEqual({ rule: "range", jsonPath: "$" });
+    expect(refused({ title: "T" }, { path: "Definition" })).toEqual({ rule: "range", jsonPath: "$" });
+    // The text entry point alike, line and column kept.
+    const e = catchWkt(() => createFromJsonString(Book, '{\n  "tags": []\n}', { ...at, required: ["title"] }));
+    expect([e.jsonPath, e.path, e.line, e.column]).toEqual(["$.Definition.title", ["Definition", "title"], 1, 1]);
+    const d = catchWkt(() => createFromJsonString(Book, '{"title": 1}', at));
+    expect([d.rule, d.jsonPath, d.line, d.column]).toEqual(["json-type", "$.Definition.title", 1, 11]);
+    expect(refused({ titel: 1 })).toEqual({ rule: "unknown-field", jsonPath: "$.titel" });
+  });
+
   it("ignores the update mask's options, which a create request has none of", () => {
     const o = { updateMask: "nope", aip161: "x", immutableSetOnce: 1 } as never;
     expect(created({ title: "T" }, o)).toEqual({ title: "T" });

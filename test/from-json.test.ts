@@ -6,7 +6,13 @@ import {
   type DescMessage,
   type JsonValue,
 } from "@bufbuild/protobuf";
-import { ListValueSchema, StructSchema, ValueSchema } from "@bufbuild/protobuf/wkt";
+import {
+  DoubleValueSchema,
+  FloatValueSchema,
+  ListValueSchema,
+  StructSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { isWktJsonError } from "../src/errors.js";
 import { fromJson, fromJsonString, type JsonReadOptions } from "../src/codec/from-json.js";
@@ -220,6 +226,60 @@ describe("numeric forms", () => {
       rule,
       jsonPath: `$.${field}`,
     });
+  });
+
+  // Issue 28: a number beyond the range was told as the Infinity it reads as ("Infinity must be written as a
+  // string"), which the client did not write.
+  const long = "1" + "0".repeat(400);
+  it.each<[string, string, string, string]>([
+    ["optionalDouble", "1e400", "double", '"Infinity"'],
+    ["optionalDouble", "-1e400", "double", '"-Infinity"'],
+    ["optionalDouble", long, "double", '"Infinity"'],
+    ["repeatedDouble", "[1, 1e400]", "double", '"Infinity"'],
+    ["optionalDoubleWrapper", "1e400", "google.protobuf.DoubleValue", '"Infinity"'],
+    ["optionalFloat", "1e400", "float", '"Infinity"'],
+    ["optionalFloat", "1e39", "float", '"Infinity"'],
+    ["optionalFloat", "-3.5e38", "float", '"-Infinity"'],
+    ["optionalFloatWrapper", "1e39", "google.protobuf.FloatValue", '"Infinity"'],
+  ])("text %s: %s beyond the range is told as written, rule range", (field, literal, typeName, infinity) => {
+    const text = `{\n  "${field}": ${literal}\n}`;
+    const e = catchWkt(() => fromJsonString(TestAllTypesProto3, text));
+    const n = literal.startsWith("[") ? literal.slice(4, -1) : literal;
+    const type = typeName.includes("Float") || typeName === "float" ? "a float" : "a double";
+    const shown = n.length <= 40 ? n : `${n.slice(0, 20)}…${n.slice(-10)} (${n.length} characters)`;
+    expect(e).toMatchObject({ rule: "range", typeName, line: 2 });
+    expect(e.detail).toContain(`the number ${shown} is beyond the range of ${type}; write the string ${infinity}`);
+    expect(e.detail.replace(infinity, "")).not.toContain("Infinity");
+    // The validator says the same, at the same place.
+    const issues = validateJsonString(TestAllTypesProto3, text);
+    expect(issues.map((i) => [i.rule, i.jsonPath, i.typeName, i.detail, i.line, i.column])).toEqual([
+      ["range", e.jsonPath, typeName, e.detail, e.line, e.column],
+    ]);
+  });
+
+  it("a DoubleValue or FloatValue at the root, from a text, is told as written; a JS Infinity by its name", () => {
+    const d = catchWkt(() => fromJsonString(DoubleValueSchema, "1e400"));
+    expect([d.rule, d.detail]).toEqual([
+      "range",
+      'the number 1e400 is beyond the range of a double; write the string "Infinity" for an infinite value, or a finite number',
+    ]);
+    expect(validateJsonString(DoubleValueSchema, "1e400").map((i) => i.detail)).toEqual([d.detail]);
+    const f = catchWkt(() => fromJsonString(FloatValueSchema, "-1e39"));
+    expect([f.rule, f.detail]).toEqual([
+      "range",
+      'the number -1e39 is beyond the range of a float; write the string "-Infinity" for an infinite value, or a ' +
+        "number within ±3.4028235e38",
+    ]);
+    // A JS value holds an Infinity (JSON.parse gives one for 1e400): named as it is.
+    const js = catchWkt(() => fromJson(TestAllTypesProto3, { optionalDouble: Infinity } as never));
+    expect([js.rule, js.detail]).toEqual([
+      "range",
+      'Infinity must be written as a string ("NaN", "Infinity", "-Infinity")',
+    ]);
+    // A numeric string beyond the range is quoted as it was sent.
+    expect(catchWkt(() => fromJsonString(TestAllTypesProto3, '{"optionalDouble": "1e400"}')).detail).toBe(
+      '"1e400" is outside the range of double',
+    );
   });
 });
 

@@ -94,6 +94,76 @@ describe.each(Object.entries(entries))("%s", (_, call) => {
     expect(catchWkt(() => call('{"title": "T"}', { maxLength: 5 })).rule).toBe("size");
     expect(catchWkt(() => call('{"title": "T"}', { maxLength: -1 })).rule).toBe("range");
   });
+
+  it('takes the base path of the body ("$.Definition", a JSON document in a form field), as fromJsonString does', () => {
+    const at = { path: "$.Definition" };
+    const placed = (text: unknown, o: object = at) => {
+      const e = catchWkt(() => call(text as string, o));
+      return { ...where(e), path: e.path };
+    };
+    // The decoder's errors, the parser's, and the walks' (field behaviour): under the base, line and column kept.
+    expect(placed('{"title": "T",\n "titel": 1}')).toEqual({
+      rule: "unknown-field",
+      jsonPath: "$.Definition.titel",
+      path: ["Definition", "titel"],
+      line: 2,
+      column: 11,
+    });
+    expect(placed('{\n  "title": "A",\n  "title": "B"\n}')).toMatchObject({
+      jsonPath: "$.Definition.title",
+      line: 3,
+      column: 3,
+    });
+    expect(placed('{"title": "T"')).toMatchObject({ rule: "syntax", jsonPath: "$.Definition", line: 1 });
+    expect(placed(5)).toMatchObject({ rule: "json-type", jsonPath: "$.Definition" });
+    expect(placed('{"title": "T"}', { ...at, maxLength: 5 })).toMatchObject({ rule: "size", jsonPath: "$.Definition" });
+    expect(placed('{\n  "title": ""\n}')).toEqual({
+      rule: "field-behavior",
+      jsonPath: "$.Definition.title",
+      path: ["Definition", "title"],
+      line: 2,
+      column: 12,
+    });
+    const text = '{"title": "T",\n "createTime": "2030-01-01T00:00:00Z"}';
+    expect(placed(text, { ...at, strict: true })).toMatchObject({
+      rule: "field-behavior",
+      jsonPath: "$.Definition.createTime",
+      line: 2,
+      column: 16,
+    });
+    // The options' errors stay at $, the default base is the body's root.
+    expect(placed('{"title": "T"}', { ...at, maxLength: -1 })).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(placed('{"title": "T"}', { path: "Definition" })).toMatchObject({ rule: "range", jsonPath: "$" });
+    expect(placed('{"title": 1}', {})).toMatchObject({ jsonPath: "$.title", path: ["title"], line: 1, column: 11 });
+  });
+});
+
+describe("the base path of the body and the update mask's path", () => {
+  const at = { path: "$.Definition" };
+  it.each([
+    ["patchFromJsonString", (o: object) => patchFromJsonString(Book, stored, '{"title": "T"}', o)],
+    ["jsonPatchFromJsonString", (o: object) => jsonPatchFromJsonString(Book, storedJson, '{"title": "T"}', o)],
+  ])("%s: a mask error is at maskPath, not under the body's path", (_, call) => {
+    expect(where(catchWkt(() => call({ ...at, updateMask: "titel" })))).toEqual({
+      rule: "mask-path",
+      jsonPath: "$.updateMask",
+      line: undefined,
+      column: undefined,
+    });
+    expect(catchWkt(() => call({ ...at, updateMask: "titel", maskPath: "$.mask" })).jsonPath).toBe("$.mask");
+    const strict = catchWkt(() => call({ ...at, updateMask: ["create_time"], strict: true }));
+    expect([strict.rule, strict.jsonPath]).toEqual(["field-behavior", "$.updateMask"]);
+  });
+
+  it("an immutable field's change is under the base, at its member", () => {
+    const e = catchWkt(() => patchFromJsonString(Book, stored, '{\n  "isbn": "x"\n}', at));
+    expect(where(e)).toEqual({ rule: "field-behavior", jsonPath: "$.Definition.isbn", line: 2, column: 11 });
+  });
+
+  it("an error in the stored JSON keeps its own path: it is not in the body", () => {
+    const e = catchWkt(() => jsonPatchFromJsonString(Book, { title: 1 }, '{"title": "T"}', at));
+    expect([e.jsonPath, e.line, e.detail.startsWith("the stored resource")]).toEqual(["$.title", undefined, true]);
+  });
 });
 
 describe("every digit: an int64 beyond 2^53 is exact from the text, not from a parsed value", () => {

@@ -461,6 +461,55 @@ describe("options", () => {
     expect(catchWkt(() => patch(Book, create(TestAllTypesProto3) as never, {}))).toMatchObject({ rule: "json-type" });
   });
 
+  it("path: the body's errors under it, the mask's at maskPath, the options' at $", () => {
+    const at = { path: "$.book" };
+    const placed = (f: () => unknown) => {
+      const e = catchWkt(f);
+      return [e.rule, e.jsonPath, e.path];
+    };
+    for (const call of [
+      (body: JsonValue, o: PatchOptions) => patch(Book, stored, body, o),
+      (body: JsonValue, o: PatchOptions) => jsonPatch(Book, storedJson, body, o),
+    ]) {
+      expect(placed(() => call({ titel: "x" }, at))).toEqual(["unknown-field", "$.book.titel", ["book", "titel"]]);
+      expect(placed(() => call({ tags: "x" }, at))).toEqual(["json-type", "$.book.tags", ["book", "tags"]]);
+      expect(placed(() => call(5, at))).toEqual(["json-type", "$.book", ["book"]]);
+      expect(placed(() => call({ isbn: "x" }, at))).toEqual(["field-behavior", "$.book.isbn", ["book", "isbn"]]);
+      expect(placed(() => call({ title: "" }, { ...at, required: ["title"] }))).toEqual([
+        "field-behavior",
+        "$.book.title",
+        ["book", "title"],
+      ]);
+      expect(placed(() => call({ createTime: "2030-01-01T00:00:00Z" }, { ...at, strict: true }))).toEqual([
+        "field-behavior",
+        "$.book.createTime",
+        ["book", "createTime"],
+      ]);
+      // The mask's errors: at $.updateMask (or maskPath), not under the body's path.
+      expect(placed(() => call({}, { ...at, updateMask: "titel" }))).toEqual([
+        "mask-path",
+        "$.updateMask",
+        ["updateMask"],
+      ]);
+      expect(placed(() => call({}, { ...at, updateMask: ["titel"], maskPath: "$.mask" }))).toEqual([
+        "mask-path",
+        "$.mask",
+        ["mask"],
+      ]);
+      expect(placed(() => call({}, { ...at, updateMask: ["create_time"], strict: true }))).toEqual([
+        "field-behavior",
+        "$.updateMask",
+        ["updateMask"],
+      ]);
+      // The options' errors at $; without the option, the body's root.
+      expect(placed(() => call({}, { ...at, maxDepth: -1 }))).toEqual(["range", "$", []]);
+      expect(placed(() => call({}, { path: "book" }))).toEqual(["range", "$", []]);
+      expect(placed(() => call({ titel: "x" }, {}))).toEqual(["unknown-field", "$.titel", ["titel"]]);
+    }
+    // A stored JSON resource's errors keep their own paths: it is not in the body.
+    expect(placed(() => jsonPatch(Book, { titel: 1 }, {}, at))).toEqual(["unknown-field", "$.titel", ["titel"]]);
+  });
+
   it("an extension member cannot be in the implied mask", () => {
     const body = { "[protobuf_test_messages.proto2.extension_int32]": 1 };
     expect(

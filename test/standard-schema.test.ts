@@ -267,6 +267,22 @@ describe("create: true, a create request's body (AIP-133 with AIP-203 for creati
     expect(issues({ title: 1, author: {} })).toEqual([[["title"], "json-type", "$.title"]]);
   });
 
+  it("puts every issue under the path option, as without create", () => {
+    const at = standardSchema(Book, { create: true, path: "$.Definition", strict: true });
+    expect(issues({ author: {}, createTime: "2024-01-01T00:00:00Z" }, at)).toEqual([
+      [["Definition", "createTime"], "field-behavior", "$.Definition.createTime"],
+      [["Definition", "title"], "field-behavior", "$.Definition.title"],
+      [["Definition", "author", "givenName"], "field-behavior", "$.Definition.author.givenName"],
+    ]);
+    expect(issues({ title: 1 }, at)).toEqual([[["Definition", "title"], "json-type", "$.Definition.title"]]);
+    expect(issues(5, at)).toEqual([[["Definition"], "json-type", "$.Definition"]]);
+    expect(check({ title: "T" }, at).issues).toBeUndefined();
+    expect(catchWkt(() => standardSchema(Book, { create: true, path: "Definition" }))).toMatchObject({
+      rule: "range",
+      jsonPath: "$",
+    });
+  });
+
   it("takes the decoder's options, and checks its own when the schema is made", () => {
     expect(
       issues({ title: "T", titel: 1 }, standardSchema(Book, { create: true, ignoreUnknownFields: true })),

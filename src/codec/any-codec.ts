@@ -26,7 +26,7 @@ import { makeContext as makeWriteContext } from "./to-json-options.js";
  * anyFromJson({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }).typeUrl;
  * //=> "type.googleapis.com/google.protobuf.Duration"
  * anyFromJson({ "@type": "type.googleapis.com/google.protobuf.Duration", value: "1" }, { path: "$.detail" });
- * // throws WktJsonError (rule "syntax", path "$.detail.value")
+ * // throws WktJsonError (rule "syntax", jsonPath "$.detail.value")
  */
 export function anyFromJson(
   json: unknown,
@@ -59,7 +59,7 @@ export function anyFromJson(
  * anyToJson(anyPack(DurationSchema, durationFromJson("1s")));
  * //=> { "@type": "type.googleapis.com/google.protobuf.Duration", value: "1s" }
  * anyToJson(create(AnySchema, { typeUrl: "type.googleapis.com/acme.Unknown" }), { path: "$.detail" });
- * // throws WktJsonError (rule "unknown-type", path "$.detail")
+ * // throws WktJsonError (rule "unknown-type", jsonPath "$.detail")
  */
 export function anyToJson(
   any: Any,

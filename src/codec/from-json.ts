@@ -72,6 +72,7 @@ import { judgeInexact } from "./inexact-integers.js";
 import {
   mapKeyFromJson,
   roundedFractionDetail,
+  floatLiteralRangeError,
   scalarFromJson,
   scalarReader,
   scalarTypeName,
@@ -227,8 +228,10 @@ function readParsed(
       if (at !== undefined) {
         e.line = at.line;
         e.column = at.column;
-        // A number beyond a double's range is told as the text wrote it (1e400), not as the Infinity it reads as.
+        // A number beyond a double's range is told as the text wrote it (1e400), not as the Infinity it reads as:
+        // in a Value (not-finite), and in a double or float (range).
         if (e.rule === "not-finite") throw notFiniteLiteralError(e, numberLiteralAt(text, at.offset));
+        if (e.rule === "range") throw floatLiteralRangeError(e, numberLiteralAt(text, at.offset));
       }
     }
     throw e;

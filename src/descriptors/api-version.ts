@@ -132,7 +132,7 @@ export function apiVersion(api: ApiNameAndVersion): ApiVersion {
  * @throws {WktJsonError} rule `api-version` at `$.version`.
  * @example
  * apiVersionCheck({ name: "google.storage.v2.Storage", version: "2.1" }); // passes
- * apiVersionCheck({ name: "google.storage.v2.Storage", version: "3.0" }); // throws WktJsonError (rule "api-version", path "$.version")
+ * apiVersionCheck({ name: "google.storage.v2.Storage", version: "3.0" }); // throws WktJsonError (rule "api-version", jsonPath "$.version")
  */
 export function apiVersionCheck(api: ApiNameAndVersion): void {
   apiVersion(api);

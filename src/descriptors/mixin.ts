@@ -56,7 +56,7 @@ export function mixinCheck(including: Api, included: Api): Method[] {
  *
  * @throws {WktJsonError} rule `mixin`, path `$.methods[i]` of the first missing method in the included API.
  * @example
- * mixinAssert(storage, accessControl); // throws WktJsonError (rule "mixin", path "$.methods[0]")
+ * mixinAssert(storage, accessControl); // throws WktJsonError (rule "mixin", jsonPath "$.methods[0]")
  */
 export function mixinAssert(including: Api, included: Api): void {
   const missing = mixinCheck(including, included);

@@ -68,7 +68,7 @@ export function errorAtBase(error: unknown, base: string): unknown {
  *
  * @throws {WktJsonError} what `fn` throws, under the base path; rule `range` for an invalid `path` option.
  * @example
- * callAtBase(timestampFromJson, "x", { path: "$.dueAt" }, "google.protobuf.Timestamp"); // throws WktJsonError (path "$.dueAt")
+ * callAtBase(timestampFromJson, "x", { path: "$.dueAt" }, "google.protobuf.Timestamp"); // throws WktJsonError (jsonPath "$.dueAt")
  */
 export function callAtBase<A, R>(fn: (arg: A) => R, arg: A, options: unknown, typeName: string): R {
   const base = basePathOf(options, typeName);

@@ -47,7 +47,7 @@ export function notFiniteError(got: number | bigint): WktJsonError {
  */
 export function notFiniteLiteralDetail(literal: string): string | undefined {
   if (literal === "" || Number.isNaN(Number(literal))) return undefined;
-  return `${shown(literal, `${literal.length} characters`)} is beyond the range of a double${rule}`;
+  return `${shownLiteral(literal)} is beyond the range of a double${rule}`;
 }
 
 /**
@@ -64,6 +64,17 @@ export function notFiniteLiteralError(e: WktJsonError, literal: string): WktJson
   if (e.line !== undefined) told.line = e.line;
   if (e.column !== undefined) told.column = e.column;
   return told;
+}
+
+/**
+ * A number literal of a JSON text as a detail quotes it: whole up to 40 characters, else its first 20 and last
+ * 10 around "…", then its length (`10000000000000000000…0000000000 (401 characters)`).
+ *
+ * @example
+ * shownLiteral("1e400"); //=> "1e400"
+ */
+export function shownLiteral(literal: string): string {
+  return shown(literal, `${literal.length} characters`);
 }
 
 /** `s`, or its start and end around "…" and then its `size`, when longer than {@link shownMax}. */

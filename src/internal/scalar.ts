@@ -19,6 +19,8 @@ import { int64Max, int64Min, uint64Max } from "../limits.js";
 import { base64Decode, base64Encode } from "./base64.js";
 import { isDigit } from "./scan.js";
 import { isWellFormed } from "./utf16.js";
+import { doubleValueTypeName, floatValueTypeName } from "./names.js";
+import { shownLiteral } from "./not-finite.js";
 
 /** The proto name of a scalar type, used as the type name in errors. */
 export function scalarTypeName(t: ScalarType): string {
@@ -179,6 +181,47 @@ function readInt64(json: unknown, t: ScalarType, min: bigint, max: bigint): bigi
   }
   if (v < min || v > max) fail("range", t, `${String(json)} is outside ${min} to ${max}`);
   return v;
+}
+
+/**
+ * The detail of a `range` error of a double or float (a field, or a DoubleValue or FloatValue) told with the
+ * number literal the JSON text wrote (`1e400`, `1e39` in a float), not with the Infinity (or the long integer)
+ * it reads as, and saying what to write instead: proto3 JSON gives a double or float the strings "Infinity" and
+ * "-Infinity" for an infinite value. Undefined when `typeName` is no such type or `literal` is not a number
+ * literal beyond its range (a numeric string, whose error quotes it already, starts with a quote).
+ *
+ * @example
+ * floatLiteralRangeDetail("double", "1e400");
+ * //=> 'the number 1e400 is beyond the range of a double; write the string "Infinity" for an infinite value, or a finite number'
+ */
+export function floatLiteralRangeDetail(typeName: string, literal: string): string | undefined {
+  const float = typeName === "float" || typeName === floatValueTypeName;
+  if (!float && typeName !== "double" && typeName !== doubleValueTypeName) return undefined;
+  if (!isJsonNumber(literal)) return undefined;
+  const v = Number(literal);
+  if (float ? Number.isFinite(Math.fround(v)) : Number.isFinite(v)) return undefined;
+  const infinity = literal.charCodeAt(0) === 45 ? '"-Infinity"' : '"Infinity"';
+  const within = float ? "a number within ±3.4028235e38" : "a finite number";
+  return (
+    `the number ${shownLiteral(literal)} is beyond the range of a ${float ? "float" : "double"}; write the string ` +
+    `${infinity} for an infinite value, or ${within}`
+  );
+}
+
+/**
+ * The `range` error `e` of a double or float told with the literal the text wrote ({@link floatLiteralRangeDetail}),
+ * keeping its rule, path, type name, line and column; any other error gives `e` as is.
+ *
+ * @example
+ * floatLiteralRangeError(e, "1e400").detail; // "the number 1e400 is beyond the range of a double; ..."
+ */
+export function floatLiteralRangeError(e: WktJsonError, literal: string): WktJsonError {
+  const detail = e.rule === "range" ? floatLiteralRangeDetail(e.typeName, literal) : undefined;
+  if (detail === undefined) return e;
+  const told = new WktJsonError("range", e.jsonPath, e.typeName, detail);
+  if (e.line !== undefined) told.line = e.line;
+  if (e.column !== undefined) told.column = e.column;
+  return told;
 }
 
 /** Reads a float or double. */

@@ -18,37 +18,31 @@ import type { JsonReadOptions } from "../codec/read-context.js";
 import { jsonPathSegments, locateJsonPaths } from "../codec/json-text.js";
 import { fieldMaskTypeName } from "../internal/names.js";
 import { optionsTypeName } from "../internal/options.js";
-import type { Opts } from "./patch-options.js";
+import { atBody, type Opts } from "./patch-options.js";
 
 /** A request body parsed from its text: the value, and the decoder of it (and of copies of it) for `run`. */
 export interface BodyText {
   readonly value: JsonValue;
   readonly decode: (schema: DescMessage, body: JsonValue, o: Opts) => MessageShape<DescMessage>;
+  /**
+   * Gives an error of the body that has no position the line and column of its path in the text: of the member
+   * the path names, else of the nearest value above it. Called on errors about the body only (see `atBody`);
+   * errors at the body's root keep no position.
+   */
+  readonly locate: (e: unknown) => unknown;
 }
 
 /**
  * Parses a request body's text once, with the options of the call (its `maxLength` too): the parser's errors
- * (rule `json-type` if `text` is not a string).
+ * (rule `json-type` if `text` is not a string), under the body's base path `base`.
  */
-export function bodyText(text: string, options: Partial<JsonReadOptions> | undefined): BodyText {
-  const parsed = parseTextValue(text, options);
+export function bodyText(text: string, options: Partial<JsonReadOptions> | undefined, base: string): BodyText {
+  const parsed = atBody(base, () => parseTextValue(text, options));
   return {
     value: parsed.value,
     decode: (schema, body, o) => parsed.decode(schema, body, o.read) as MessageShape<DescMessage>,
+    locate: (e) => located(e, text),
   };
-}
-
-/**
- * Runs `f`, the walk of a body parsed from `text`, and gives an error it throws without a position the line
- * and column of its path in the text: of the member the path names, else of the nearest value above it.
- * Errors about the options or the update mask (not the body) and errors at the root keep no position.
- */
-export function positioned<T>(text: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw located(e, text);
-  }
 }
 
 function located(e: unknown, text: string): unknown {

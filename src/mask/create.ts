@@ -20,8 +20,9 @@
  *   OUTPUT_ONLY member is (refused under `strict`). The server names the resource (AIP-133: a user-chosen ID
  *   comes in the request's `{resource}_id` field, not in the body).
  *
- * Errors are the decoder's for the body (its paths from the body's root), and rule `field-behavior` at the
- * JSON path of the member as the client named it (the JSON name for a member the body lacks).
+ * Errors are the decoder's for the body (its paths from the body's root, or from the `path` option), and rule
+ * `field-behavior` at the JSON path of the member as the client named it (the JSON name for a member the body
+ * lacks).
  *
  * @module
  */
@@ -44,7 +45,7 @@ import {
   type Msg,
 } from "../wkt/field-access.js";
 import { decodeBodyValue, scanObject, type BodyDecoder, type BodyScan } from "./body-scan.js";
-import { bodyText, positioned } from "./body-text.js";
+import { bodyText } from "./body-text.js";
 import {
   behavior,
   behaviorBelow,
@@ -55,11 +56,12 @@ import {
   requiredPresent,
   type BehaviorLists,
 } from "./field-behavior.js";
-import { readOptions, type Opts, type PatchOptions } from "./patch-options.js";
+import { atBody, bodyError, readOptions, type Opts, type PatchOptions } from "./patch-options.js";
 
 /**
- * Options of {@link createFromJson}: the decoder's options for the body, and field behaviour as {@link patch}
- * takes it (`outputOnly`, `immutable` and `required` path lists, `strict`).
+ * Options of {@link createFromJson}: the decoder's options for the body (with its base `path`, under which every
+ * error is reported), and field behaviour as {@link patch} takes it (`outputOnly`, `immutable` and `required`
+ * path lists, `strict`).
  */
 export type CreateOptions = Omit<
   PatchOptions,
@@ -79,14 +81,15 @@ export type CreateOptions = Omit<
  * takes the body as it arrived and keeps both, with errors that carry line and column.
  *
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
- *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `field-behavior` for a
+ *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root (from the `path` option when
+ *   given, as every error below: `$.Definition.title`); `field-behavior` for a
  *   REQUIRED field missing (at the JSON path the client would use: `$.author.givenName`) or, under `strict`, an
  *   OUTPUT_ONLY member sent (at its path); `required` for a proto2 required field left out, at any depth, as
  *   `fromJson` reads (unless `allowPartial`); `depth` and `size` beyond the limits; `range` for a bad option.
  * @example
  * const book = createFromJson(BookSchema, { title: "Dune", createTime: "2020-01-01T00:00:00Z" }, { outputOnly: ["create_time"], required: ["title"] });
  * [book.title, book.createTime]; //=> ["Dune", undefined]
- * createFromJson(BookSchema, { tags: ["sf"] }, { required: ["title"] }); // throws WktJsonError (rule "field-behavior", path "$.title")
+ * createFromJson(BookSchema, { tags: ["sf"] }, { required: ["title"] }); // throws WktJsonError (rule "field-behavior", jsonPath "$.title")
  */
 export function createFromJson<Desc extends DescMessage>(
   schema: Desc,
@@ -108,7 +111,10 @@ export function createFromJson<Desc extends DescMessage>(
  * @example
  * const book = createFromJsonString(BookSchema, '{"title": "Dune", "createTime": "2020-01-01T00:00:00Z"}', { outputOnly: ["create_time"] });
  * [book.title, book.createTime]; //=> ["Dune", undefined]
- * createFromJsonString(BookSchema, '{\n  "tags": []\n}', { required: ["title"] }); // throws WktJsonError (rule "field-behavior", path "$.title", line 1, column 1)
+ * createFromJsonString(BookSchema, '{\n  "tags": []\n}', { required: ["title"] }); // throws WktJsonError (rule "field-behavior", jsonPath "$.title", line 1, column 1)
+ * // A JSON document sent in the form field "Definition": errors are under it, line and column kept.
+ * createFromJsonString(BookSchema, '{"title": 1}', { path: "$.Definition" });
+ * // throws WktJsonError (jsonPath "$.Definition.title", path ["Definition", "title"], line 1, column 11)
  */
 export function createFromJsonString<Desc extends DescMessage>(
   schema: Desc,
@@ -116,8 +122,8 @@ export function createFromJsonString<Desc extends DescMessage>(
   options?: CreateOptions,
 ): MessageShape<Desc> {
   const o = readCreateOptions(schema, options);
-  const body = bodyText(text, options);
-  return positioned(text, () => createRun(schema, body.value, o, undefined, body.decode));
+  const body = bodyText(text, options, o.base);
+  return createRun(schema, body.value, o, undefined, body.decode, body.locate);
 }
 
 /**
@@ -149,7 +155,8 @@ export function readCreateOptions(schema: DescMessage, options: CreateOptions | 
  * The create request `body` under the read options `o`, decoded by `decode` (default: `fromJson`, for a JSON
  * value): for {@link createFromJson}, its text entry point and `standardSchema`'s create mode. With `issues`,
  * field-behaviour problems are pushed there (the walk goes on past them) instead of thrown; the decoder's
- * errors are thrown all the same.
+ * errors are thrown all the same. Every error and issue (all are about the body) is under the body's base path
+ * `o.base`, after `locate` (the text entry point) gave it a line and column; those about the options at `$`.
  *
  * @internal
  */
@@ -159,6 +166,23 @@ export function createRun<Desc extends DescMessage>(
   o: Opts,
   issues?: WktJsonError[],
   decode: BodyDecoder = decodeBodyValue,
+  locate?: (e: unknown) => unknown,
+): MessageShape<Desc> {
+  const from = issues?.length ?? 0;
+  const message = atBody(o.base, () => createWalk(schema, body, o, issues, decode), locate);
+  if (issues !== undefined && (o.base !== "$" || locate !== undefined)) {
+    for (let i = from; i < issues.length; i++) issues[i] = bodyError(issues[i], o.base, locate) as WktJsonError;
+  }
+  return message;
+}
+
+/** {@link createRun} with the paths of its errors and issues from the body's root. */
+function createWalk<Desc extends DescMessage>(
+  schema: Desc,
+  body: JsonValue,
+  o: Opts,
+  issues: WktJsonError[] | undefined,
+  decode: BodyDecoder,
 ): MessageShape<Desc> {
   // The body first, as the decoder reads it: every error has its path from the body's root.
   let message = decode(schema, body, o) as unknown as Msg;

@@ -70,7 +70,7 @@ export interface FieldMaskProjectOptions extends MaskPathOption {
  * fieldMaskProject(TestAllTypesProto3Schema, m, ["optional_nested_message.a"]);
  * //=> a TestAllTypesProto3 with only optionalNestedMessage: { a: 2 }
  * fieldMaskProject(TestAllTypesProto3Schema, m, fieldMaskFromJson("*")); //=> a copy of m
- * fieldMaskProject(TestAllTypesProto3Schema, m, ["nope"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", path "$.readMask")
+ * fieldMaskProject(TestAllTypesProto3Schema, m, ["nope"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", jsonPath "$.readMask")
  */
 export function fieldMaskProject<Desc extends DescMessage>(
   schema: Desc,

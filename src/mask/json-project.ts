@@ -368,7 +368,7 @@ function omitJson(v: unknown, sel: Selection, depthLeft: number, ctx: JsonCtx): 
  * jsonProject({ id: 1, config: { url: "u", secret: "s" }, events: ["push"] }, ["config.url", "events"]);
  * //=> { config: { url: "u" }, events: ["push"] }
  * jsonProject({ id: 1 }, ["*"]); //=> { id: 1 }
- * jsonProject({ id: 1 }, ["id.x`"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", path "$.fields")
+ * jsonProject({ id: 1 }, ["id.x`"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", jsonPath "$.fields")
  */
 export function jsonProject<T extends object>(
   object: T,

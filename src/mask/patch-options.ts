@@ -8,6 +8,8 @@ import type { DescMessage } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { atMaskPath, maskPathOf } from "../internal/mask-base.js";
+import { basePathOf, errorAtBase } from "../internal/base-path.js";
+import { optionsTypeName } from "../internal/options.js";
 import { maskPaths, WILD, type FieldMaskLike } from "../internal/mask-path.js";
 import type { Node } from "../internal/mask-trie.js";
 import type { JsonReadOptions } from "../codec/read-context.js";
@@ -62,6 +64,16 @@ export interface PatchOptions extends Partial<JsonReadOptions> {
    */
   maskPath?: string | undefined;
   /**
+   * Where the body sits in the caller's request, such as `"$.book"` (AIP-134's resource member) or
+   * `"$.Definition"` for a JSON document sent in a form field: every error about the body (its decoding, its
+   * field behaviour, a required field it leaves unset) is reported at it and below it (`$.Definition.title`,
+   * path `["Definition", "title"]`; the text entry points keep line and column in the body's text). Errors
+   * about the update mask stay at `maskPath` (not under `path`), those about the options at `$`, and those
+   * about a stored JSON resource (`jsonPatch`) at its own paths. A JSON path starting with `$` (else rule
+   * `range`). Default `"$"`.
+   */
+  path?: string | undefined;
+  /**
    * Accept a result that lacks a proto2 `required` (editions: LEGACY_REQUIRED) field, as protobuf-es holds one.
    * The body is always read as partial (it holds the fields it changes), but by default the result of the
    * update may not leave a required field unset where the update touched it (a field the mask clears, a
@@ -96,6 +108,8 @@ interface Opts {
   lists: BehaviorLists;
   /** Where the update mask is in the request (`maskPath`, default `$.updateMask`): its errors are there. */
   maskPath: string;
+  /** Where the body is in the request (the `path` option, default `$`): the errors about the body are below it. */
+  base: string;
 }
 
 export /** Checks and reads the options of `patch` and `jsonPatch`. @internal */
@@ -108,6 +122,7 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
     return v === true;
   };
+  const base = basePathOf(options, optionsTypeName);
   const strict = flag("strict");
   const aip161 = flag("aip161");
   const setOnce = flag("immutableSetOnce");
@@ -154,7 +169,28 @@ function readOptions(schema: DescMessage, options: PatchOptions | undefined): Op
     jsonOnly: false,
     lists,
     maskPath,
+    base,
   };
+}
+
+export /**
+ * Calls `f`, a part of a PATCH or create that reads the body (its parse, its decode, the walks whose paths are
+ * the body's), with its errors placed: given the line and column of their path in the body's text by `locate`
+ * (the text entry points), then moved under the body's base path `base` (the `path` option). Errors about the
+ * options (typeName `"options"`) stay at `$`. @internal
+ */
+function atBody<T>(base: string, f: () => T, locate?: (e: unknown) => unknown): T {
+  try {
+    return f();
+  } catch (e) {
+    throw bodyError(e, base, locate);
+  }
+}
+
+export /** An error of the body placed as {@link atBody} places it. @internal */
+function bodyError(e: unknown, base: string, locate?: (e: unknown) => unknown): unknown {
+  if (!(e instanceof WktJsonError) || e.typeName === optionsTypeName) return e;
+  return errorAtBase(locate === undefined ? e : locate(e), base);
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {

@@ -19,8 +19,9 @@
  * list element by its position); an immutable field may not change once set, by clearing its parent either,
  * nor be set by an update (unless `immutableSetOnce`); a required field may not be left unset or empty.
  *
- * Errors are our usual ones for the body (its paths from the body's root) and the mask, and rule
- * `field-behavior` for AIP-203, at the JSON path of the field.
+ * Errors are our usual ones for the body (its paths from the body's root, or from the `path` option: the body
+ * of a request that holds it in a member) and the mask (at `maskPath`), and rule `field-behavior` for AIP-203,
+ * at the JSON path of the field in the body.
  *
  * @module
  */
@@ -61,8 +62,8 @@ import {
   type BehaviorWalk,
 } from "./field-behavior.js";
 import { decodeBodyValue, scanObject, type BodyDecoder, type BodyScan } from "./body-scan.js";
-import { readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
-import { bodyText, positioned } from "./body-text.js";
+import { atBody, readOptions, type JsonPatchOptions, type Opts, type PatchOptions } from "./patch-options.js";
+import { bodyText } from "./body-text.js";
 
 export type { PatchOptions, JsonPatchOptions } from "./patch-options.js";
 
@@ -84,7 +85,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * name).
  *
  * @throws {WktJsonError} the decoder's rules for the body (`json-type`, `unknown-field` unless
- *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root; `mask-path` for an update
+ *   `ignoreUnknownFields`, `syntax`, `range`, ...), with paths from the body's root, or from the `path` option
+ *   when given (`$.Definition.title`), as every error about the body below; `mask-path` for an update
  *   mask that does not parse or name fields of `schema`, at `$.updateMask` (or `maskPath`), quoting a path of
  *   the JSON form as the client wrote it; `field-behavior` for an immutable field changed
  *   (or cleared with its parent, or set when the stored resource leaves it unset), a required field cleared, or
@@ -98,7 +100,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * const stored = create(BookSchema, { name: "books/1", title: "Dune", tags: ["sf"] });
  * const updated = patch(BookSchema, stored, { title: "Dune Messiah", tags: ["sequel"], name: "x" }, { outputOnly: ["name"] });
  * [updated.name, updated.title, updated.tags]; //=> ["books/1", "Dune Messiah", ["sequel"]]
- * patch(BookSchema, stored, { title: "" }, { required: ["title"] }); // throws WktJsonError (rule "field-behavior", path "$.title")
+ * patch(BookSchema, stored, { title: "" }, { required: ["title"] }); // throws WktJsonError (rule "field-behavior", jsonPath "$.title")
+ * // The body in the request member "book": errors about it are under "$.book", those about the mask at "$.updateMask".
+ * patch(BookSchema, stored, { titel: "x" }, { path: "$.book" }); // throws WktJsonError (rule "unknown-field", jsonPath "$.book.titel")
  */
 export function patch<Desc extends DescMessage>(
   schema: Desc,
@@ -125,7 +129,7 @@ export function patch<Desc extends DescMessage>(
  * const stored = { name: "books/1", title: "Dune", author: { givenName: "Frank", familyName: "Herbert" } };
  * jsonPatch(BookSchema, stored, { author: { givenName: "F." } });
  * //=> { name: "books/1", title: "Dune", author: { givenName: "F.", familyName: "Herbert" } }
- * jsonPatch(BookSchema, stored, { titel: "x" }); // throws WktJsonError (rule "unknown-field", path "$.titel")
+ * jsonPatch(BookSchema, stored, { titel: "x" }); // throws WktJsonError (rule "unknown-field", jsonPath "$.titel")
  */
 export function jsonPatch(
   schema: DescMessage,
@@ -168,7 +172,10 @@ function jsonPatchOf(
 
 /**
  * The PATCH of `stored` by `body` under the read options `o`, the body decoded by `decode`: for {@link patch},
- * {@link jsonPatch} and their text entry points.
+ * {@link jsonPatch} and their text entry points. The errors about the body (its decoding, its members, the
+ * field behaviour and required fields of the result, whose paths are the body's) are under the body's base
+ * path `o.base`, after `locate` (the text entry points) gave them a line and column; those about the update
+ * mask are at `o.maskPath`, those about the stored resource at its own paths.
  *
  * @internal
  */
@@ -178,22 +185,29 @@ export function run<Desc extends DescMessage>(
   body: JsonValue,
   o: Opts,
   decode: BodyDecoder = decodeBodyValue,
+  locate?: (e: unknown) => unknown,
 ): MessageShape<Desc> {
+  const base = o.base;
   // The body first, as the decoder reads it: every error has its path from the body's root.
-  let message = decode(schema, body, o) as MessageShape<Desc>;
+  let message = atBody(base, () => decode(schema, body, o), locate) as MessageShape<Desc>;
   const plan = planOf(schema);
   const maxDepth = o.read.maxDepth ?? o.read.recursionLimit ?? defaultMaxDepth;
   const m = workMeter(schema.typeName, o.maskUnits);
   // The implied mask is built as a trie while the body is walked: no path string per field per level.
   const implied = o.mask === undefined ? emptyNode() : undefined;
   const scan: BodyScan = { o, dropped: false, maxDepth, m };
-  let cleaned: unknown;
-  try {
-    cleaned = scanObject(plan, body as Msg, [], o.lists, implied, scan, maxDepth);
-  } catch (e) {
-    throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
-  }
-  if (scan.dropped) message = decode(schema, cleaned as JsonValue, o) as MessageShape<Desc>;
+  const cleaned = atBody(
+    base,
+    () => {
+      try {
+        return scanObject(plan, body as Msg, [], o.lists, implied, scan, maxDepth);
+      } catch (e) {
+        throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
+      }
+    },
+    locate,
+  );
+  if (scan.dropped) message = atBody(base, () => decode(schema, cleaned as JsonValue, o), locate) as MessageShape<Desc>;
 
   let mask: Node;
   let touched: Node | typeof ALL;
@@ -218,20 +232,33 @@ export function run<Desc extends DescMessage>(
   if (behaviorOfType(schema) !== 0 || o.lists.children !== undefined) {
     const free = unmetered(schema.typeName);
     const walk: BehaviorWalk = { m, free, setOnce: o.setOnce, cleared: -1, root: plan, body, star: touched === ALL };
-    try {
-      keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, maxDepth);
-    } catch (e) {
-      throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
-    }
+    // Its errors name members of the body (as the client spelt them): under the body's base.
+    atBody(
+      base,
+      () => {
+        try {
+          keepBehavior(plan, result, stored as unknown as Msg, touched, o.lists, [], walk, 0, maxDepth);
+        } catch (e) {
+          throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
+        }
+      },
+      locate,
+    );
   }
   // JSON we accept must be writable: the result may not lack a required field where the update touched it.
   if (!o.partial && hasRequiredBelow(schema)) {
     const check: RequiredCheck = { m, root: plan, body, jsonOnly: o.jsonOnly };
-    try {
-      requiredTouched(plan, result, stored as unknown as Msg, touched, [], check, maxDepth);
-    } catch (e) {
-      throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
-    }
+    atBody(
+      base,
+      () => {
+        try {
+          requiredTouched(plan, result, stored as unknown as Msg, touched, [], check, maxDepth);
+        } catch (e) {
+          throw stackOverflowAsDepth(e, schema.typeName, maxDepth);
+        }
+      },
+      locate,
+    );
   }
   return result as unknown as MessageShape<Desc>;
 }
@@ -487,7 +514,10 @@ function rejectTrieWildcards(trie: Node, m: WorkMeter): void {
  * @example
  * const stored = create(BookSchema, { name: "books/1", title: "Dune" });
  * patchFromJsonString(BookSchema, stored, '{"title": "Dune Messiah"}').title; //=> "Dune Messiah"
- * patchFromJsonString(BookSchema, stored, '{\n  "title": "",\n  "title": "x"\n}'); // throws WktJsonError (rule "duplicate-field", path "$.title", line 3, column 3)
+ * patchFromJsonString(BookSchema, stored, '{\n  "title": "",\n  "title": "x"\n}'); // throws WktJsonError (rule "duplicate-field", jsonPath "$.title", line 3, column 3)
+ * // A JSON document sent in the form field "Definition": errors about it are under it, line and column kept.
+ * patchFromJsonString(BookSchema, stored, '{"title": 1}', { path: "$.Definition" });
+ * // throws WktJsonError (jsonPath "$.Definition.title", path ["Definition", "title"], line 1, column 11)
  */
 export function patchFromJsonString<Desc extends DescMessage>(
   schema: Desc,
@@ -510,7 +540,7 @@ export function patchFromJsonString<Desc extends DescMessage>(
  * const stored = { name: "books/1", title: "Dune", author: { givenName: "Frank", familyName: "Herbert" } };
  * jsonPatchFromJsonString(BookSchema, stored, '{"author": {"givenName": "F."}}').author;
  * //=> { givenName: "F.", familyName: "Herbert" }
- * jsonPatchFromJsonString(BookSchema, stored, '{\n  "titel": "x"\n}'); // throws WktJsonError (rule "unknown-field", path "$.titel", line 2, column 12)
+ * jsonPatchFromJsonString(BookSchema, stored, '{\n  "titel": "x"\n}'); // throws WktJsonError (rule "unknown-field", jsonPath "$.titel", line 2, column 12)
  */
 export function jsonPatchFromJsonString(
   schema: DescMessage,
@@ -521,7 +551,7 @@ export function jsonPatchFromJsonString(
   return jsonPatchOf(schema, stored, options, (message, o) => runText(schema, message, text, options, o));
 }
 
-/** `run` on a body given as text: parsed once, decoded by the text decoder, errors placed in the text. */
+/** `run` on a body given as text: parsed once, decoded by the text decoder, its errors placed in the text. */
 function runText<Desc extends DescMessage>(
   schema: Desc,
   stored: MessageShape<Desc>,
@@ -529,6 +559,6 @@ function runText<Desc extends DescMessage>(
   options: PatchOptions | undefined,
   o: Opts,
 ): MessageShape<Desc> {
-  const body = bodyText(text, options);
-  return positioned(text, () => run(schema, stored, body.value, o, body.decode));
+  const body = bodyText(text, options, o.base);
+  return run(schema, stored, body.value, o, body.decode, body.locate);
 }

@@ -104,7 +104,8 @@ export interface WktStandardSchema<Desc extends DescMessage> {
  * dropped from the message (with `strict`, each is an issue), and each REQUIRED field missing is an issue, rule
  * `field-behavior`; `jsonSchema.input` states the same, path lists included. These are listed, every one up to
  * `maxIssues`, when the JSON is otherwise valid; for JSON the decoder refuses, the issues are the decoder's (the
- * field-behaviour issues come once those are fixed).
+ * field-behaviour issues come once those are fixed). In both modes the `path` option (`"$.Definition"`, the
+ * body's place in the request) puts every issue under it: `path` `["Definition", "title"]`.
  *
  * The value is what a framework's `JSON.parse` gave: it has already lost the digits of an integer beyond 2^53
  * and the first of two members of the same name. To keep them, read the body as text with `fromJsonString`,

@@ -70,8 +70,8 @@ const nanosPerSecondBig = 1_000_000_000n;
  *   is not a string starting with `$`.
  * @example
  * durationFromJson("-0.5s"); //=> { $typeName: "google.protobuf.Duration", seconds: 0n, nanos: -500000000 }
- * durationFromJson("1sabc"); // throws WktJsonError (rule "syntax", path "$")
- * durationFromJson("1sabc", { path: "$.timeout" }); // throws WktJsonError (rule "syntax", path "$.timeout")
+ * durationFromJson("1sabc"); // throws WktJsonError (rule "syntax", jsonPath "$")
+ * durationFromJson("1sabc", { path: "$.timeout" }); // throws WktJsonError (rule "syntax", jsonPath "$.timeout")
  */
 export function durationFromJson(json: unknown, options?: DurationJsonOptions): Duration;
 /** @hidden */
@@ -204,8 +204,8 @@ function syntaxError(s: string, reason: string): WktJsonError {
  *   is not a string starting with `$`.
  * @example
  * durationToJson({ seconds: 0n, nanos: -500000000 }); //=> "-0.500s"
- * durationToJson({ seconds: 1n, nanos: -1 }); // throws WktJsonError (rule "sign", path "$")
- * durationToJson({ seconds: 1n, nanos: -1 }, { path: "$.timeout" }); // throws WktJsonError (rule "sign", path "$.timeout")
+ * durationToJson({ seconds: 1n, nanos: -1 }); // throws WktJsonError (rule "sign", jsonPath "$")
+ * durationToJson({ seconds: 1n, nanos: -1 }, { path: "$.timeout" }); // throws WktJsonError (rule "sign", jsonPath "$.timeout")
  */
 export function durationToJson(d: DurationLike, options?: DurationJsonOptions): string;
 /** @hidden */

@@ -79,7 +79,7 @@ import { fieldValueEquals } from "./message-equals.js";
  *   `options.maskPath`.
  * @example
  * fieldMaskNormalize(["b", "a.x", "a", "b"]).paths; //=> ["a", "b"]
- * fieldMaskNormalize(["a..b"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", path "$.readMask")
+ * fieldMaskNormalize(["a..b"], { maskPath: "$.readMask" }); // throws WktJsonError (rule "mask-path", jsonPath "$.readMask")
  */
 export function fieldMaskNormalize(mask: FieldMaskLike, options?: MaskPathOption): FieldMask;
 /** @hidden */
@@ -120,7 +120,7 @@ function normalizePaths(paths: readonly string[], m: WorkMeter): string[] {
  *   `maskPath`.
  * @example
  * fieldMaskUnion(["config.url"], ["config", "events"]).paths; //=> ["config", "events"]
- * fieldMaskUnion(["a"], ["b..c"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", path "$.fields")
+ * fieldMaskUnion(["a"], ["b..c"], { maskPath: "$.fields" }); // throws WktJsonError (rule "mask-path", jsonPath "$.fields")
  */
 export function fieldMaskUnion(...masks: FieldMaskLike[]): FieldMask;
 export function fieldMaskUnion(...args: [...masks: FieldMaskLike[], options: MaskPathOption]): FieldMask;

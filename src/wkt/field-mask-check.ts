@@ -53,7 +53,7 @@ export interface FieldMaskCheckOptions extends MaskPathOption {
  * fieldMaskCheck(TestAllTypesProto3Schema, ["optional_nested_message.a", "repeated_int32"]); //=> undefined
  * fieldMaskCheck(TestAllTypesProto3Schema, ["repeated_nested_message.a"]); // throws WktJsonError (rule "mask-path")
  * fieldMaskCheck(TestAllTypesProto3Schema, fieldMaskFromJson("optionalNestedMessage.b"), { maskPath: "$.readMask" });
- * // throws WktJsonError (rule "mask-path", path "$.readMask"): path "optionalNestedMessage.b" (proto name "optional_nested_message.b") ...
+ * // throws WktJsonError (rule "mask-path", jsonPath "$.readMask"): path "optionalNestedMessage.b" (proto name "optional_nested_message.b") ...
  */
 export function fieldMaskCheck(schema: DescMessage, mask: FieldMaskLike, options?: FieldMaskCheckOptions): void {
   const base = maskPathOf(options);

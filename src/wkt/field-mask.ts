@@ -179,7 +179,7 @@ function pathsByDecoding(codes: Uint8Array, n: number): string[] | undefined {
  * fieldMaskFromJson("user.displayName,photo").paths; //=> ["user.display_name", "photo"]
  * fieldMaskFromJson("*").paths; //=> ["*"]
  * fieldMaskFromJson("").paths; //=> []
- * fieldMaskFromJson("title,author_name", { path: "$.updateMask" }); // throws WktJsonError (rule "mask-path", path "$.updateMask")
+ * fieldMaskFromJson("title,author_name", { path: "$.updateMask" }); // throws WktJsonError (rule "mask-path", jsonPath "$.updateMask")
  */
 export function fieldMaskFromJson(json: unknown, options?: FieldMaskJsonOptions): FieldMask;
 /** @hidden */
@@ -307,8 +307,8 @@ function jsonMaskError(json: string): WktJsonError {
  *   starting with `$`.
  * @example
  * fieldMaskToJson(["user.display_name", "photo"]); //=> "user.displayName,photo"
- * fieldMaskToJson(["foo_3_bar"]); // throws WktJsonError (rule "mask-path", path "$")
- * fieldMaskToJson(["foo_3_bar"], { path: "$.updateMask" }); // throws WktJsonError (rule "mask-path", path "$.updateMask")
+ * fieldMaskToJson(["foo_3_bar"]); // throws WktJsonError (rule "mask-path", jsonPath "$")
+ * fieldMaskToJson(["foo_3_bar"], { path: "$.updateMask" }); // throws WktJsonError (rule "mask-path", jsonPath "$.updateMask")
  */
 export function fieldMaskToJson(mask: FieldMask | readonly string[], options?: FieldMaskJsonOptions): string;
 /** @hidden */

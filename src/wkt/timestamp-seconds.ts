@@ -50,7 +50,7 @@ const integerDigitsMax = String(timestampSecondsMax).length;
  * @example
  * timestampFromSeconds("1700000000"); //=> { $typeName: "google.protobuf.Timestamp", seconds: 1700000000n, nanos: 0 }
  * timestampFromSeconds(-1.5); //=> { $typeName: "google.protobuf.Timestamp", seconds: -2n, nanos: 500000000 }
- * timestampFromSeconds("1e9", { path: "$.reset" }); // throws WktJsonError (rule "syntax", path "$.reset")
+ * timestampFromSeconds("1e9", { path: "$.reset" }); // throws WktJsonError (rule "syntax", jsonPath "$.reset")
  */
 export function timestampFromSeconds(value: number | string, options?: TimestampJsonOptions): Timestamp;
 /** @hidden */

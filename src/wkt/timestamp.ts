@@ -80,8 +80,8 @@ const secondsPerDay = 86_400;
  *   option that is not a string starting with `$`.
  * @example
  * timestampFromJson("1970-01-01T01:00:00.5+01:00"); //=> { $typeName: "google.protobuf.Timestamp", seconds: 0n, nanos: 500000000 }
- * timestampFromJson("2023-02-29T00:00:00Z"); // throws WktJsonError (rule "range", path "$")
- * timestampFromJson("2023-02-29T00:00:00Z", { path: "$.dueAt" }); // throws WktJsonError (rule "range", path "$.dueAt")
+ * timestampFromJson("2023-02-29T00:00:00Z"); // throws WktJsonError (rule "range", jsonPath "$")
+ * timestampFromJson("2023-02-29T00:00:00Z", { path: "$.dueAt" }); // throws WktJsonError (rule "range", jsonPath "$.dueAt")
  */
 export function timestampFromJson(json: unknown, options?: TimestampJsonOptions): Timestamp;
 /** @hidden */
@@ -188,7 +188,7 @@ export function timestampParse(json: unknown): Timestamp {
  * @example
  * timestampFromJsonNullable(null); //=> undefined
  * timestampFromJsonNullable("2024-02-29T12:00:00Z"); //=> { $typeName: "google.protobuf.Timestamp", seconds: 1709208000n, nanos: 0 }
- * timestampFromJsonNullable(0, { path: "$.date_updated" }); // throws WktJsonError (rule "json-type", path "$.date_updated")
+ * timestampFromJsonNullable(0, { path: "$.date_updated" }); // throws WktJsonError (rule "json-type", jsonPath "$.date_updated")
  */
 export function timestampFromJsonNullable(json: unknown, options?: TimestampJsonOptions): Timestamp | undefined;
 /** @hidden */
@@ -267,7 +267,7 @@ const twoDigits: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 
  *   `options.path`, or if the `path` option is not a string starting with `$`.
  * @example
  * timestampToJson({ seconds: 1709208000n, nanos: 10000000 }); //=> "2024-02-29T12:00:00.010Z"
- * timestampToJson({ seconds: 0n, nanos: -1 }, { path: "$.dueAt" }); // throws WktJsonError (rule "range", path "$.dueAt")
+ * timestampToJson({ seconds: 0n, nanos: -1 }, { path: "$.dueAt" }); // throws WktJsonError (rule "range", jsonPath "$.dueAt")
  */
 export function timestampToJson(ts: TimestampLike, options?: TimestampJsonOptions): string;
 /** @hidden */

@@ -52,7 +52,7 @@ export function wrapperIsSchema(schema: DescMessage): schema is WktWrapperDesc {
  * @example
  * wrapperFromJson(Int64ValueSchema, "9223372036854775807").value; //=> 9223372036854775807n
  * wrapperFromJson(BytesValueSchema, "AQID").value; //=> Uint8Array [1, 2, 3]
- * wrapperFromJson(Int32ValueSchema, 2 ** 31, { path: "$.pageSize" }); // throws WktJsonError (rule "range", path "$.pageSize")
+ * wrapperFromJson(Int32ValueSchema, 2 ** 31, { path: "$.pageSize" }); // throws WktJsonError (rule "range", jsonPath "$.pageSize")
  */
 export function wrapperFromJson<Desc extends DescMessage>(
   schema: Desc,
@@ -82,7 +82,7 @@ export function wrapperFromJson<Desc extends DescMessage>(
  * @example
  * wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n })); //=> "5"
  * wrapperToJson(DoubleValueSchema, create(DoubleValueSchema, { value: NaN })); //=> "NaN"
- * wrapperToJson(Int32ValueSchema, create(Int32ValueSchema, { value: 2 ** 31 }), { path: "$.pageSize" }); // throws WktJsonError (rule "range", path "$.pageSize")
+ * wrapperToJson(Int32ValueSchema, create(Int32ValueSchema, { value: 2 ** 31 }), { path: "$.pageSize" }); // throws WktJsonError (rule "range", jsonPath "$.pageSize")
  */
 export function wrapperToJson<Desc extends DescMessage>(
   schema: Desc,
