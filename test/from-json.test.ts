@@ -283,6 +283,27 @@ describe("numeric forms", () => {
   });
 });
 
+describe("an integer field given a literal beyond a double, from a text", () => {
+  // The same class as the floats above: the detail named the Infinity the literal reads as.
+  it.each([
+    ["optionalInt32", "1e400", "int32"],
+    ["optionalInt64", "-1e400", "int64"],
+    ["optionalUint64", "1e400", "uint64"],
+    ["repeatedSint32", "[1, 1e400]", "sint32"],
+    ["optionalInt32Wrapper", "1e400", "google.protobuf.Int32Value"],
+  ])("%s: %s is told as written, rule range, the validator alike", (field, literal, typeName) => {
+    const text = `{"${field}": ${literal}}`;
+    const e = catchWkt(() => fromJsonString(TestAllTypesProto3, text));
+    const n = literal.startsWith("[") ? literal.slice(4, -1) : literal;
+    expect(e).toMatchObject({ rule: "range", typeName, line: 1 });
+    expect(e.detail).toMatch(new RegExp(`^the number ${n} is outside the range of `));
+    expect(e.detail).not.toContain("Infinity");
+    expect(validateJsonString(TestAllTypesProto3, text).map((i) => [i.rule, i.detail, i.column])).toEqual([
+      ["range", e.detail, e.column],
+    ]);
+  });
+});
+
 describe("strings, bools and bytes", () => {
   it.each<Row>([
     ["optionalString", "", ""],

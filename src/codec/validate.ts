@@ -92,7 +92,7 @@ import {
 } from "./json-text.js";
 import { inexactDetail, inexactMarked } from "./inexact-integers.js";
 import { copyJsonObject, copyValue, jsonCopyCharge, setOwn } from "../internal/json-value.js";
-import { floatLiteralRangeDetail, mapKeyFromJson } from "../internal/scalar.js";
+import { literalRangeDetail, mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
 import type { PathSegment } from "../path.js";
 import { typeUrlResolve } from "../wkt/registry.js";
@@ -221,9 +221,10 @@ export function validateJsonString(
       // A number beyond a double's range, as the text wrote it (the decoder's error says the same).
       if (issue.rule === "not-finite")
         issue.detail = notFiniteLiteralDetail(numberLiteralAt(text, at.offset)) ?? issue.detail;
-      // In a double or float, as the decoder's error says too.
+      // In a double, a float or an integer field, as the decoder's error says too.
       if (issue.rule === "range")
-        issue.detail = floatLiteralRangeDetail(issue.typeName, numberLiteralAt(text, at.offset)) ?? issue.detail;
+        issue.detail =
+          literalRangeDetail(issue.typeName, issue.detail, numberLiteralAt(text, at.offset)) ?? issue.detail;
     }
     issues.push({ issue, offset: at === undefined ? Infinity : at.offset });
   });

@@ -209,14 +209,32 @@ export function floatLiteralRangeDetail(typeName: string, literal: string): stri
 }
 
 /**
+ * The detail of a `range` error about `literal` (the number as the text wrote it), told as written: a double's
+ * or float's ({@link floatLiteralRangeDetail}), or any other whose `detail` names the Infinity the literal reads
+ * as (an integer field: "Infinity is outside the range of int32" becomes "the number 1e400 is outside the range
+ * of int32"); `undefined` when `detail` stays. The decoder and the validator both tell it so.
+ *
+ * @example
+ * literalRangeDetail("int32", "Infinity is outside the range of int32", "1e400"); // "the number 1e400 is outside the range of int32"
+ */
+export function literalRangeDetail(typeName: string, detail: string, literal: string): string | undefined {
+  const float = floatLiteralRangeDetail(typeName, literal);
+  if (float !== undefined) return float;
+  if (!/^-?Infinity /.test(detail) || !isJsonNumber(literal) || Number.isFinite(Number(literal))) return undefined;
+  return `the number ${shownLiteral(literal)}${detail.slice(detail.indexOf(" "))}`;
+}
+
+/**
  * The `range` error `e` of a double or float told with the literal the text wrote ({@link floatLiteralRangeDetail}),
- * keeping its rule, path, type name, line and column; any other error gives `e` as is.
+ * and of any other field whose detail names the Infinity a literal such as `1e400` reads as (an integer field:
+ * "the number 1e400 is outside the range of int32"), keeping its rule, path, type name, line and column; any
+ * other error gives `e` as is.
  *
  * @example
  * floatLiteralRangeError(e, "1e400").detail; // "the number 1e400 is beyond the range of a double; ..."
  */
 export function floatLiteralRangeError(e: WktJsonError, literal: string): WktJsonError {
-  const detail = e.rule === "range" ? floatLiteralRangeDetail(e.typeName, literal) : undefined;
+  const detail = e.rule === "range" ? literalRangeDetail(e.typeName, e.detail, literal) : undefined;
   if (detail === undefined) return e;
   const told = new WktJsonError("range", e.jsonPath, e.typeName, detail);
   if (e.line !== undefined) told.line = e.line;
