@@ -51,6 +51,19 @@ describe("README.md, docs/*.md, bench/README.md", () => {
     expect(Buffer.byteLength(readFileSync(join(root, "README.md"), "utf8"))).toBeLessThan(30_000);
   });
 
+  it("lists every rule of WktRule in The error model (rule not-finite was missing once)", () => {
+    const errors = readFileSync(join(root, "src", "errors.ts"), "utf8");
+    const union = errors.slice(
+      errors.indexOf("export type WktRule ="),
+      errors.indexOf(";", errors.indexOf("export type WktRule =")),
+    );
+    const rules = [...union.matchAll(/"([a-z0-9-]+)"/g)].map((m) => m[1]!);
+    expect(rules.length).toBeGreaterThan(20);
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const list = readme.slice(readme.indexOf("The rules (`WktRule`)"), readme.indexOf("## Limits"));
+    expect(rules.filter((r) => !list.includes(`\`${r}\``))).toEqual([]);
+  });
+
   it("has TypeScript blocks with results to check", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10);
     expect(programs.reduce((n, p) => n + p.program.arrows, 0)).toBeGreaterThanOrEqual(30);
