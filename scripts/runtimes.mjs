@@ -7,7 +7,8 @@
 //
 //   node scripts/runtimes.mjs fetch [name...]   fetch (if missing) and print each runtime's binary
 //   node scripts/runtimes.mjs test [name...]    the test suite under each Node (vitest; the few files of
-//                                               `onceOnly` run only under the Node of `npm test`), the smoke set
+//                                               `onceOnly` run only under the Node of `npm test`; the CLI smoke
+//                                               set, test/packaging/cli-smoke.mjs, instead of cli.test), the smoke set
 //                                               (test/packaging/smoke.mjs on dist/) under Bun and Deno
 //
 // Names: node20 node22 node24 node26 bun deno; default all. `test` on a Node whose major version is the one
@@ -105,6 +106,7 @@ function timed(label, fn) {
  */
 const onceOnly = [
   "test/hostile/linear.test.ts",
+  "test/hostile/json-text-linear.test.ts",
   "test/hostile/mask-linear.test.ts",
   "test/hostile/registry-linear.test.ts",
   "test/hostile/memory-time.test.ts",
@@ -113,6 +115,10 @@ const onceOnly = [
   "test/hostile/cli-bounds.test.ts",
   "test/hostile/real-payloads.test.ts",
   "test/json-schema.test.ts",
+  // The command line: each test a process start (about 30 s in all). Under the other Nodes the CLI smoke set
+  // (test/packaging/cli-smoke.mjs) runs instead: what depends on the runtime (parseArgs, stdin and stdout,
+  // exit statuses).
+  "test/cli.test.ts",
 ];
 
 function testOne(name, vitestArgs, all) {
@@ -146,7 +152,16 @@ function testOne(name, vitestArgs, all) {
         },
       ),
     );
-    return { name, version, ok: result.status === 0, status: result.status ?? result.signal };
+    const smoke = timed(`${name}: Node ${version}: CLI smoke set`, () =>
+      spawnSync(bin, [join(root, "test", "packaging", "cli-smoke.mjs")], { cwd: root, stdio: "inherit" }),
+    );
+    const ok = result.status === 0 && smoke.status === 0;
+    return {
+      name,
+      version,
+      ok,
+      status: result.status === 0 ? (smoke.status ?? smoke.signal) : (result.status ?? result.signal),
+    };
   }
   const bin = runtimeBinary(name);
   const version = checkedVersion(name, bin);

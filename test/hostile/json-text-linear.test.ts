@@ -1,0 +1,107 @@
+// The JSON text parser in linear time: 4x the text at the rate of 1x, in the worst shapes we know, against
+// JSON.parse's own growth on the same texts (CPU time, see ../cost.ts). Moved out of
+// ../property/json-text.prop.ts so that scripts/runtimes.mjs can run it once (its `onceOnly` list: a bound of
+// our own algorithm, about 15 s) while the parser's properties run under every Node.
+import { describe, expect, it } from "vitest";
+import { jsonTextMaxDepthDefault, parseJsonText, parseJsonTextStrict } from "../../src/codec/json-text.js";
+import { collectGarbage, cpuMs, leastOf } from "../cost.js";
+
+describe("linear time", () => {
+  /**
+   * Texts of about `size` code units in the worst shapes we know, each valid JSON, and the size of the small
+   * text (1 MB unless given): nested arrays cost a thousand times a scan per code unit (an array per two), so
+   * they are read at 250 KB and 1 MB, which still holds 500,000 arrays.
+   */
+  const shapes: [string, (size: number) => string, number?][] = [
+    [
+      "nested arrays at depth 500",
+      (size) => repeatToSize("[", "[".repeat(500) + "1" + "]".repeat(500), ",", "]", size),
+      250_000,
+    ],
+    ["a long string of escapes", (size) => '"' + '\\n\\"\\u00e9a\\\\'.repeat(Math.floor(size / 16)) + '"'],
+    ["many small numbers", (size) => repeatToSize("[", "1,23,-4.5,6e7,0", ",", "]", size)],
+    ["a wide object", (size) => wideObject(size, ":")],
+    ["a wide object with spaced colons", (size) => wideObject(size, " : ")],
+    ["strings full of colons", (size) => repeatToSize("[", '"a :b : c ::"', ",", "]", size)],
+    ["many big integers", (size) => repeatToSize("[", "12345678901234567890", ",", "]", size)],
+  ];
+
+  function repeatToSize(open: string, piece: string, sep: string, close: string, size: number): string {
+    return (
+      open +
+      Array(Math.max(1, Math.floor(size / (piece.length + sep.length))))
+        .fill(piece)
+        .join(sep) +
+      close
+    );
+  }
+
+  function wideObject(size: number, colon: string): string {
+    const members: string[] = [];
+    let length = 2;
+    for (let k = 0; length < size; k++) {
+      const m = `"k${k}"${colon}${k}`;
+      members.push(m);
+      length += m.length + 1;
+    }
+    return "{" + members.join(",") + "}";
+  }
+
+  /**
+   * CPU time per code unit of parsing `text` `times` times in a row, keeping every result alive. Parsing the
+   * 1 MB text four times keeps as much alive as parsing the 4 MB text once, so the garbage collector does
+   * comparable work in both and the ratio shows the parser's own growth.
+   */
+  function perUnit(parse: (text: string) => unknown, text: string, times: number): number {
+    const results: unknown[] = [];
+    collectGarbage();
+    const elapsed = cpuMs(() => {
+      for (let k = 0; k < times; k++) results.push(parse(text));
+    });
+    expect(results).toHaveLength(times);
+    return elapsed / (text.length * times);
+  }
+
+  /** The rate of the 4 MB text over that of the 1 MB text must stay below this; a quadratic parser reads 4. */
+  const bound = 2;
+
+  /**
+   * The large text's rate over the small text's, as a share of the same figure for JSON.parse on the same two
+   * texts when JSON.parse's own exceeds 1: CPU time, the least of each over up to four interleaved rounds (see
+   * ../cost.ts), so that load cannot move the figure. The reference takes out what the runtime charges for
+   * holding one large result instead of four smaller ones, which is not the parser's growth: on "many small
+   * numbers" JSON.parse itself reads 2.0 on Node 20 and 3.2-3.3 on Node 26 (and parseJsonText read 3.28 there
+   * in CI). A quadratic parser still reads about 4 over it.
+   */
+  function rateRatio(parse: (text: string) => unknown, small: string, large: string): number {
+    const times = Math.round(large.length / small.length);
+    const ratio = ([s, l, rs, rl]: number[]) => l! / s! / Math.max(1, rl! / rs!);
+    const least = leastOf(
+      () => [
+        perUnit(parse, small, times),
+        perUnit(parse, large, 1),
+        perUnit(JSON.parse, small, times),
+        perUnit(JSON.parse, large, 1),
+      ],
+      4,
+      (least) => ratio(least) < bound,
+    );
+    return ratio(least);
+  }
+
+  const parsers: [string, (text: string) => unknown][] = [
+    ["parseJsonText", (text) => parseJsonText(text)],
+    ["parseJsonTextStrict", (text) => parseJsonTextStrict(text, jsonTextMaxDepthDefault)],
+  ];
+
+  it.each(
+    shapes.flatMap(([shape, make, size = 1_000_000]) =>
+      parsers.map(([name, parse]) => [shape, name, make, size, parse] as const),
+    ),
+  )("%s (%s): 4x the text parsed at the rate of 1x, within 2x", (_, __, make, size, parse) => {
+    const small = make(size);
+    const large = make(4 * size);
+    parse(small); // warm up
+    expect(rateRatio(parse, small, large)).toBeLessThan(bound);
+  });
+});
