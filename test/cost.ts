@@ -69,3 +69,21 @@ export function collectGarbage(): void {
 export function linearBound(k: number, reference = k): number {
   return Math.sqrt(k) * Math.max(k, reference);
 }
+
+/**
+ * CPU time per code unit of running `op` on `text` `times` times in a row, keeping every result alive: running
+ * on a quarter-size text four times keeps as much alive as once on the full one, so the garbage collector does
+ * comparable work on both sides of a ratio, and the ratio shows the code's own growth.
+ *
+ * @example
+ * const ratio = perUnit(parse, large, 1) / perUnit(parse, small, 4); // about 1 for a linear parser
+ */
+export function perUnit(op: (text: string) => unknown, text: string, times: number): number {
+  const results: unknown[] = [];
+  collectGarbage();
+  const elapsed = cpuMs(() => {
+    for (let k = 0; k < times; k++) results.push(op(text));
+  });
+  if (results.length !== times) throw new Error(`perUnit: ${results.length} results for ${times} runs`);
+  return elapsed / (text.length * times);
+}

@@ -4,7 +4,7 @@
 // our own algorithm, about 15 s) while the parser's properties run under every Node.
 import { describe, expect, it } from "vitest";
 import { jsonTextMaxDepthDefault, parseJsonText, parseJsonTextStrict } from "../../src/codec/json-text.js";
-import { collectGarbage, cpuMs, leastOf } from "../cost.js";
+import { leastOf, perUnit } from "../cost.js";
 
 describe("linear time", () => {
   /**
@@ -45,21 +45,6 @@ describe("linear time", () => {
       length += m.length + 1;
     }
     return "{" + members.join(",") + "}";
-  }
-
-  /**
-   * CPU time per code unit of parsing `text` `times` times in a row, keeping every result alive. Parsing the
-   * 1 MB text four times keeps as much alive as parsing the 4 MB text once, so the garbage collector does
-   * comparable work in both and the ratio shows the parser's own growth.
-   */
-  function perUnit(parse: (text: string) => unknown, text: string, times: number): number {
-    const results: unknown[] = [];
-    collectGarbage();
-    const elapsed = cpuMs(() => {
-      for (let k = 0; k < times; k++) results.push(parse(text));
-    });
-    expect(results).toHaveLength(times);
-    return elapsed / (text.length * times);
   }
 
   /** The rate of the 4 MB text over that of the 1 MB text must stay below this; a quadratic parser reads 4. */

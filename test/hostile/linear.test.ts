@@ -14,7 +14,7 @@ import { fromJsonString } from "../../src/codec/from-json.js";
 import { toJsonString } from "../../src/codec/to-json.js";
 import { validateJsonString } from "../../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
-import { collectGarbage, cpuMs, leastOf } from "../cost.js";
+import { leastOf, perUnit } from "../cost.js";
 
 const registry = testRegistry;
 const M = TestAllTypesProto3;
@@ -150,21 +150,6 @@ const shapes: [string, (size: number) => string, Op, "ok" | "error"][] = [
     "ok",
   ],
 ];
-
-/**
- * CPU time per code unit of running `op` on `text` `times` times in a row, keeping every result alive: running
- * on the small text four times keeps as much alive as once on the large text, so the garbage collector does
- * comparable work in both and the ratio shows the codec's own growth.
- */
-function perUnit(op: Op, text: string, times: number): number {
-  const results: unknown[] = [];
-  collectGarbage();
-  const elapsed = cpuMs(() => {
-    for (let k = 0; k < times; k++) results.push(op(text));
-  });
-  expect(results).toHaveLength(times);
-  return elapsed / (text.length * times);
-}
 
 /** The large text's rate over the small text's: the least of each over up to eight interleaved rounds. */
 function rateRatio(op: Op, small: string, large: string): number {
