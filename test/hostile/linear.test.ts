@@ -15,31 +15,14 @@ import { toJsonString } from "../../src/codec/to-json.js";
 import { validateJsonString } from "../../src/codec/validate.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { leastOf, perUnit } from "../cost.js";
+import { repeatToSize, wideObject } from "./texts.js";
 
 const registry = testRegistry;
 const M = TestAllTypesProto3;
 
-/** `open`, then copies of `piece` joined by `sep` up to about `size` code units, then `close`. */
-function repeatToSize(open: string, piece: string, close: string, size: number, sep = ","): string {
-  return (
-    open +
-    Array(Math.max(1, Math.floor(size / (piece.length + sep.length))))
-      .fill(piece)
-      .join(sep) +
-    close
-  );
-}
-
 /** An object of distinct members `"<prefix>k": value` up to about `size` code units. */
 function wide(prefix: string, value: string, size: number): string {
-  const members: string[] = [];
-  let length = 2;
-  for (let k = 0; length < size; k++) {
-    const m = `"${prefix}${k}":${value}`;
-    members.push(m);
-    length += m.length + 1;
-  }
-  return "{" + members.join(",") + "}";
+  return wideObject(size, (k) => `"${prefix}${k}":${value}`);
 }
 
 /** Runs `op`, giving its result or the WktJsonError it throws; anything else fails. */
