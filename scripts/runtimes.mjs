@@ -114,6 +114,10 @@ const onceOnly = [
   "test/hostile/projection-work.test.ts",
   "test/hostile/cli-bounds.test.ts",
   "test/hostile/real-payloads.test.ts",
+  "test/hostile/patch-linear.test.ts",
+  // Round trips over random wide schemas (16 s a run): the codec's logic, which the other codec property
+  // tests check on every Node.
+  "test/property/wide-roundtrip.prop.ts",
   "test/json-schema.test.ts",
   // The command line: each test a process start (about 30 s in all). Under the other Nodes the CLI smoke set
   // (test/packaging/cli-smoke.mjs) runs instead: what depends on the runtime (parseArgs, stdin and stdout,
