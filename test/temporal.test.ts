@@ -64,7 +64,8 @@ describe("timestampToTemporal", () => {
     [-1n, 999999999, "1969-12-31T23:59:59.999999999Z"],
     [253402300799n, 999999999, "9999-12-31T23:59:59.999999999Z"],
   ])("%s s %s ns is %s", (seconds, nanos, iso) => {
-    const i = timestampToTemporal({ seconds, nanos }, opts);
+    // Typed as the namespace's class: the polyfill's Instant here.
+    const i: Polyfill.Instant = timestampToTemporal({ seconds, nanos }, opts);
     expect(i).toBeInstanceOf(Polyfill.Instant);
     expect(i.toString()).toBe(iso);
     expect(i.epochNanoseconds).toBe(seconds * 1_000_000_000n + BigInt(nanos));
@@ -76,7 +77,8 @@ describe("timestampToTemporal", () => {
     ["negative nanos", 0n, -1],
     ["nanos of a second", 0n, 1_000_000_000],
   ])("refuses %s (rule range), at the path option", (_, seconds, nanos) => {
-    expect(catchWkt(() => timestampToTemporal({ seconds, nanos }, opts))).toMatchObject({ rule: "range", jsonPath: "$" }); // prettier-ignore
+    const e = catchWkt(() => timestampToTemporal({ seconds, nanos }, opts));
+    expect(e).toMatchObject({ rule: "range", jsonPath: "$" });
     expect(catchWkt(() => timestampToTemporal({ seconds, nanos }, { ...opts, path: "$.at" }))).toMatchObject({
       rule: "range",
       jsonPath: "$.at",
@@ -147,7 +149,7 @@ describe("durationToTemporal", () => {
     [-3600n, -123_456_789, "-PT3600.123456789S", [-3600, -123, -456, -789]],
     [315_576_000_000n, 999_999_999, "PT315576000000.999999999S", [315_576_000_000, 999, 999, 999]],
   ])("%s s %s ns is %s", (seconds, nanos, iso, fields) => {
-    const d = durationToTemporal({ seconds, nanos }, opts);
+    const d: Polyfill.Duration = durationToTemporal({ seconds, nanos }, opts);
     expect(d).toBeInstanceOf(Polyfill.Duration);
     expect(d.toString()).toBe(iso);
     expect([d.seconds, d.milliseconds, d.microseconds, d.nanoseconds]).toEqual(fields);

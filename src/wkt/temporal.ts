@@ -19,11 +19,11 @@
  * The Duration that {@link durationToTemporal} builds has the fields `Instant.until` gives by default (largest
  * unit seconds): seconds, milliseconds, microseconds and nanoseconds, each of the Duration's sign.
  *
- * No dependency, no lib: the runtime's `globalThis.Temporal` is used where it exists (Node 26, Firefox 139,
- * Chrome 144), and a polyfill's namespace can be passed as the option `temporal`. Reading needs no namespace:
+ * No dependency, no lib: the runtime's `globalThis.Temporal` is used where it exists (Node 26 and the browsers
+ * that ship it), and a polyfill's namespace can be passed as the option `temporal`. Reading needs no namespace:
  * an Instant or Duration from any implementation is read through its fields. The types below are structural, so
  * the package's declarations compile without TypeScript's Temporal lib; when the consumer's program declares a
- * global `Temporal` (a lib or a polyfill's global types), the results are typed as its classes.
+ * global `Temporal` (a lib, or temporal-spec/global as polyfills give it), the results are typed as its classes.
  *
  * @module
  */
