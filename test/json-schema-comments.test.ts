@@ -86,6 +86,15 @@ describe("jsonSchema: proto comments as description", () => {
     },
   );
 
+  it("an extension's comment, top-level or nested, on its member", () => {
+    const registry = withInfo; // json-schema-comments.proto imports json-schema-comments-ext.proto
+    const base = entry(jsonSchema(registry.getMessage("acme.comments.v1.Base")!, { registry }), "Base");
+    expect(base.description).toBe("Extendable.");
+    expect(prop(base, "[acme.comments.v1.note]")).toEqual({ type: "string", description: "A top-level extension." });
+    expect(prop(base, "[acme.comments.v1.Holder.rank]")).toMatchObject({ description: "A nested extension." });
+    expect(prop(base, "id")).toEqual({ type: "string" });
+  });
+
   it("refuses a descriptions option that is not a boolean (rule range)", () => {
     expect(catchWkt(() => jsonSchema(Account, { descriptions: "yes" as never }))).toMatchObject({
       rule: "range",

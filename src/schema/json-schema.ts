@@ -205,6 +205,8 @@ const drafts = {
  * path lists, one for each place on a path: `${typeName}-at.${path}`); an OpenAPI document takes the entries
  * as its components with `refPrefix: "#/components/schemas/"` (and a `nameSuffix` for the input schema).
  * The input schema lists proto2 `required` fields as required unless `allowPartial`, as `fromJson` reads.
+ * Proto comments become `description`s where the descriptors carry source info; INPUT_ONLY fields are
+ * `writeOnly`, OUTPUT_ONLY ones `readOnly`.
  *
  * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an option
  *   that is not one of its documented values; for a `required` or `outputOnly` path that names no field, the
