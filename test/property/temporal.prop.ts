@@ -4,6 +4,7 @@
 import { Temporal } from "temporal-polyfill";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isWktJsonError } from "../../src/errors.js";
 import {
   durationFromNanos,
   durationFromTemporal,
@@ -109,6 +110,30 @@ describe("Temporal conversions", () => {
         fc.pre(sum >= tsMin && sum <= tsMax);
         const added = timestampAdd(timestampFromNanos(a), d);
         expect(timestampFromTemporal(Temporal.Instant.fromEpochNanoseconds(a).add(time))).toEqual(added);
+      }),
+      runs,
+    );
+  });
+
+  it("any value, as the value or as an option, gives a result or a WktJsonError, nothing else", () => {
+    const calls: ((v: unknown) => unknown)[] = [
+      (v) => timestampFromTemporal(v as never),
+      (v) => durationFromTemporal(v as never),
+      (v) => timestampToTemporal(v as never, opts),
+      (v) => durationToTemporal(v as never, opts),
+      (v) => timestampToTemporal({ seconds: 0n, nanos: 0 }, { temporal: v as never }),
+      (v) => durationToTemporal({ seconds: 0n, nanos: 0 }, v as never),
+      (v) => timestampFromTemporal(Temporal.Instant.fromEpochNanoseconds(0n), v as never),
+    ];
+    fc.assert(
+      fc.property(fc.anything({ withBigInt: true, withMap: true, withDate: true }), (v) => {
+        for (const call of calls) {
+          try {
+            call(v);
+          } catch (e) {
+            if (!isWktJsonError(e)) throw e;
+          }
+        }
       }),
       runs,
     );
