@@ -266,17 +266,20 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
   }
   const flag = (
-    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields" | "allowPartial",
+    name:
+      | "useProtoFieldName"
+      | "enumAsInteger"
+      | "alwaysEmitImplicit"
+      | "ignoreUnknownFields"
+      | "allowPartial"
+      | "descriptions",
+    fallback = false,
   ): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
-    return v === true;
+    return v ?? fallback;
   };
   const allowPartial = flag("allowPartial");
-  const descriptions = options?.descriptions;
-  if (descriptions !== undefined && typeof descriptions !== "boolean") {
-    throw optionError("descriptions", descriptions, "a boolean");
-  }
   const registry = options?.registry;
   if (
     registry !== undefined &&
@@ -318,7 +321,7 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     ignoreUnknownFields: flag("ignoreUnknownFields"),
     readsRequired: io === "input" && !allowPartial,
     registry,
-    descriptions: descriptions !== false,
+    descriptions: flag("descriptions", true),
   };
 }
 
