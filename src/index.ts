@@ -175,3 +175,20 @@ export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timest
 export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
 export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
 export { anyIs, anyUnpackTo } from "./wkt/any.js";
+// Temporal (issue 29, wt-misc): Timestamp and Duration as Temporal.Instant and Temporal.Duration, exact to the
+// nanosecond, with the runtime's Temporal or a polyfill's.
+export {
+  timestampFromTemporal,
+  timestampToTemporal,
+  durationFromTemporal,
+  durationToTemporal,
+} from "./wkt/temporal.js";
+export type {
+  TemporalOptions,
+  TemporalNamespaceLike,
+  TemporalInstantLike,
+  TemporalDurationLike,
+  TemporalInstantOf,
+  TemporalDurationOf,
+  GlobalTemporal,
+} from "./wkt/temporal.js";

@@ -66,22 +66,43 @@ export const requiredBit = 4;
  * context of a create method, and considered IMMUTABLE when accepted as input in any other method".
  */
 export const identifierBit = 8;
+/**
+ * INPUT_ONLY (AIP-203: "the field is provided in requests, and the corresponding field is not included in
+ * output"). Only `jsonSchema` reads it (`writeOnly`), through {@link fieldIsInputOnly}: {@link behavior} and
+ * {@link behaviorOfType} leave it out, so that the walks of PATCH and create do not visit such fields.
+ */
+export const inputOnlyBit = 16;
 
 /** google.api.field_behavior: `repeated google.api.FieldBehavior field_behavior = 1052` on FieldOptions. */
 const fieldBehaviorExtension = 1052;
 const behaviorRequired = 2;
 const behaviorOutputOnly = 3;
+const behaviorInputOnly = 4;
 const behaviorImmutable = 5;
 const behaviorIdentifier = 8;
 
 const behaviorCache = new WeakMap<DescField, number>();
+
+/** The field's behaviour bits from its descriptor options, without {@link inputOnlyBit}. */
+function descriptorBehavior(field: DescField): number {
+  return descriptorBits(field) & ~inputOnlyBit;
+}
+
+/**
+ * Whether the field's descriptor options mark it INPUT_ONLY.
+ *
+ * @throws never
+ */
+export function fieldIsInputOnly(field: DescField): boolean {
+  return (descriptorBits(field) & inputOnlyBit) !== 0;
+}
 
 /**
  * The field's behaviour bits from its descriptor options. protobuf-es keeps an extension the registry does not
  * know among the options' unknown fields (`$unknown`, raw wire data), which is where this reads it, packed or
  * not; options it cannot read count as none.
  */
-function descriptorBehavior(field: DescField): number {
+function descriptorBits(field: DescField): number {
   let bits = behaviorCache.get(field);
   if (bits !== undefined) return bits;
   bits = 0;
@@ -104,6 +125,7 @@ function descriptorBehavior(field: DescField): number {
           else if (v === behaviorImmutable) bits |= immutableBit;
           else if (v === behaviorIdentifier) bits |= immutableBit | identifierBit;
           else if (v === behaviorRequired) bits |= requiredBit;
+          else if (v === behaviorInputOnly) bits |= inputOnlyBit;
         }
       } catch {
         // Malformed option bytes: no behaviour.

@@ -26,6 +26,12 @@
  *   well-known type (a fixed set) is checked: `if` its `@type` ends in `/google.protobuf.Duration` (any prefix),
  *   `then` its `value` is a Duration by that type's own entry, and nothing else stands beside it.
  *
+ * From descriptors that carry source info (`buf build --include-source-info`, `protoc --include_source_info`),
+ * each message's, field's and enum's proto comment is its `description`, an enum's with its values' comments
+ * listed (option `descriptions: false` leaves them out). AIP-203 field behaviour in the descriptor's options:
+ * OUTPUT_ONLY fields are `readOnly` and INPUT_ONLY ones `writeOnly`, in every document (see `create` for
+ * REQUIRED).
+ *
  * Each message and enum type is one entry of `$defs` (draft-07: `definitions`) under its full name, referenced
  * with `$ref`, so recursive types are finite and the document is linear in the number of types reachable.
  *
@@ -85,11 +91,13 @@ import {
   behavior,
   behaviorBelow,
   identifierBit,
+  fieldIsInputOnly,
   outputOnlyBit,
   requiredBit,
   type BehaviorLists,
 } from "../mask/field-behavior.js";
 import { readCreateOptions } from "../mask/create.js";
+import { commentOf } from "./json-schema-comments.js";
 import {
   base64Input,
   base64Output,
@@ -176,6 +184,13 @@ export interface JsonSchemaOptions {
    * side by side among an OpenAPI document's components: `{ io: "input", nameSuffix: "Input" }`. Default `""`.
    */
   nameSuffix?: string;
+  /**
+   * The proto comments of messages, fields, enums and enum values as `description`, where the descriptors carry
+   * source info (`buf build --include-source-info`, `protoc --include_source_info`): a declaration's leading
+   * comment, else its trailing one. Default `true`; `false` leaves them out (a smaller document, or comments
+   * that are not for the API's readers).
+   */
+  descriptions?: boolean;
 }
 
 const drafts = {
@@ -190,6 +205,8 @@ const drafts = {
  * path lists, one for each place on a path: `${typeName}-at.${path}`); an OpenAPI document takes the entries
  * as its components with `refPrefix: "#/components/schemas/"` (and a `nameSuffix` for the input schema).
  * The input schema lists proto2 `required` fields as required unless `allowPartial`, as `fromJson` reads.
+ * Proto comments become `description`s where the descriptors carry source info; INPUT_ONLY fields are
+ * `writeOnly`, OUTPUT_ONLY ones `readOnly`.
  *
  * @throws {WktJsonError} rule `json-type` if `schema` is not a message descriptor; `range` for an option
  *   that is not one of its documented values; for a `required` or `outputOnly` path that names no field, the
@@ -232,6 +249,7 @@ interface Opts {
   registry: Registry | undefined;
   refPrefix: string;
   nameSuffix: string;
+  descriptions: boolean;
 }
 
 function readOptions(options: JsonSchemaOptions | undefined): Opts {
@@ -248,11 +266,18 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     throw optionError("target", target, `"draft-2020-12" or "draft-07"`);
   }
   const flag = (
-    name: "useProtoFieldName" | "enumAsInteger" | "alwaysEmitImplicit" | "ignoreUnknownFields" | "allowPartial",
+    name:
+      | "useProtoFieldName"
+      | "enumAsInteger"
+      | "alwaysEmitImplicit"
+      | "ignoreUnknownFields"
+      | "allowPartial"
+      | "descriptions",
+    fallback = false,
   ): boolean => {
     const v = options?.[name];
     if (v !== undefined && typeof v !== "boolean") throw optionError(name, v, "a boolean");
-    return v === true;
+    return v ?? fallback;
   };
   const allowPartial = flag("allowPartial");
   const registry = options?.registry;
@@ -296,6 +321,7 @@ function readOptions(options: JsonSchemaOptions | undefined): Opts {
     ignoreUnknownFields: flag("ignoreUnknownFields"),
     readsRequired: io === "input" && !allowPartial,
     registry,
+    descriptions: flag("descriptions", true),
   };
 }
 
@@ -399,11 +425,17 @@ class Builder {
       const mustGive = behaviorRequired || (o.readsRequired && field.kind === "field" && isRequiredField(field));
       let s = mustGive ? this.givenSchema(field, place) : this.fieldSchema(field, false, place);
       if (behaviorRequired && fa !== undefined) s = nonEmpty(fa, s);
-      // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. draft-07 ignores
-      // the siblings of a $ref: the mark then goes beside an allOf. A create body reads the IDENTIFIER so too
-      // (AIP-203: "not accepted as input (i.e. OUTPUT_ONLY) in the context of a create method").
-      if ((bits & (o.create ? outputOnlyBit | identifierBit : outputOnlyBit)) !== 0)
-        s = o.target === "draft-07" && s.$ref !== undefined ? { allOf: [s], readOnly: true } : { ...s, readOnly: true };
+      // OUTPUT_ONLY: "provided in responses", ignored in requests; OpenAPI reads readOnly so. A create body reads
+      // the IDENTIFIER so too (AIP-203: "not accepted as input (i.e. OUTPUT_ONLY) in the context of a create
+      // method"). INPUT_ONLY: "provided in requests, and ... not included in output": writeOnly, in every
+      // document; the output schema keeps the member, as toJson writes a field that is set (clearing it is the
+      // service's part), and OpenAPI leaves writeOnly members out of the responses it documents.
+      const marks: JsonObject = {};
+      const description = this.description(field);
+      if (description !== undefined) marks.description = description;
+      if ((bits & (o.create ? outputOnlyBit | identifierBit : outputOnlyBit)) !== 0) marks.readOnly = true;
+      if (field.kind === "field" && fieldIsInputOnly(field)) marks.writeOnly = true;
+      s = annotate(s, marks, o.target);
       for (const name of names) setOwn(properties, name, s);
       if (names.length === 2) setOwn(dependent, names[0]!, { not: present(names[1]!, {}) });
       if (!o.input && alwaysWritten(field, o.alwaysEmitImplicit)) required.push(names[0]!);
@@ -420,6 +452,8 @@ class Builder {
       }
     }
     const def: JsonObject = { type: "object", properties };
+    const description = this.description(desc);
+    if (description !== undefined) def.description = description;
     if (!(o.input && o.ignoreUnknownFields)) def.additionalProperties = false;
     if (required.length > 0) def.required = required;
     if (Object.keys(dependent).length > 0) {
@@ -433,6 +467,11 @@ class Builder {
     if (constraints.length === 1) Object.assign(def, constraints[0]);
     else if (constraints.length > 1) def.allOf = constraints;
     return def;
+  }
+
+  /** The proto comment of a message or field, unless the option turns them off. */
+  private description(desc: DescMessage | DescField | DescExtension): string | undefined {
+    return this.o.descriptions ? commentOf(desc) : undefined;
   }
 
   /** The member names of a field: the one written, or on input the JSON name and the proto name. */
@@ -581,6 +620,21 @@ class Builder {
   }
 
   private enumDef(desc: DescEnum): JsonObject {
+    const def = this.enumValues(desc);
+    if (!this.o.descriptions || desc.typeName === nullValueTypeName) return def;
+    // The values' comments as a list after the enum's own, as protoc-gen-openapiv2 writes them: JSON Schema has
+    // no place for a description per value of an `enum`.
+    const lines: string[] = [];
+    for (const v of desc.values) {
+      const text = commentOf(v);
+      if (text !== undefined) lines.push(`- ${enumValueJsonName(v)}: ${text.replace(/\n/g, "\n  ")}`);
+    }
+    const own = commentOf(desc);
+    const text = lines.length === 0 ? own : (own === undefined ? "" : own + "\n\n") + lines.join("\n");
+    return text === undefined ? def : annotate(def, { description: text }, this.o.target);
+  }
+
+  private enumValues(desc: DescEnum): JsonObject {
     const o = this.o;
     if (desc.typeName === nullValueTypeName) return o.input ? { enum: [null, "NULL_VALUE", 0] } : { type: "null" };
     enumValuesByName(desc); // refuses an enum whose value names and JSON names clash, as protoc does
@@ -725,6 +779,15 @@ function present(name: string, value: JsonObject): JsonObject {
 
 function int32(): JsonObject {
   return { type: "integer", minimum: int32Min, maximum: int32Max };
+}
+
+/**
+ * `s` with the annotations `marks` (description, readOnly, writeOnly) beside it: draft-07 ignores the siblings
+ * of a `$ref`, so there they go beside an `allOf` of it.
+ */
+function annotate(s: JsonObject, marks: JsonObject, target: Opts["target"]): JsonObject {
+  if (Object.keys(marks).length === 0) return s;
+  return target === "draft-07" && s.$ref !== undefined ? { allOf: [s], ...marks } : { ...s, ...marks };
 }
 
 /** A schema that also allows null: "null" added to its type list, or an anyOf. */

@@ -16,9 +16,10 @@ const protocPkg = dirname(createRequire(import.meta.url).resolve("protoc/package
 
 /**
  * Compiles `file` (in `dir`, which may import google/api/field_behavior.proto from this folder and the
- * well-known types) with protoc into a registry of it and its imports.
+ * well-known types) with protoc into a registry of it and its imports; with `sourceInfo`, the descriptors keep
+ * their comments (`--include_source_info`).
  */
-export function compileProto(dir: string, file: string): FileRegistry {
+export function compileProto(dir: string, file: string, options?: { sourceInfo?: boolean }): FileRegistry {
   const tmp = mkdtempSync(join(tmpdir(), "wkt-json-protoc-"));
   try {
     const out = join(tmp, "set.binpb");
@@ -28,6 +29,7 @@ export function compileProto(dir: string, file: string): FileRegistry {
       `--proto_path=${here}`,
       `--proto_path=${join(protocPkg, "include")}`,
       "--include_imports",
+      ...(options?.sourceInfo === true ? ["--include_source_info"] : []),
       `--descriptor_set_out=${out}`,
       file,
     ];
