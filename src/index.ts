@@ -175,3 +175,13 @@ export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timest
 export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
 export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
 export { anyIs, anyUnpackTo } from "./wkt/any.js";
+// Streams of messages (issue 29, wt-stream): NDJSON and size-delimited binary, read and written as async iterables.
+export { ndjsonDecodeStream, ndjsonEncodeStream, ndjsonMaxLengthDefault } from "./stream/ndjson.js";
+export type { NdjsonDecodeOptions } from "./stream/ndjson.js";
+export {
+  sizeDelimitedDecodeStream,
+  sizeDelimitedEncodeStream,
+  sizeDelimitedReadMaxBytesDefault,
+} from "./stream/size-delimited.js";
+export type { SizeDelimitedReadOptions } from "./stream/size-delimited.js";
+export type { StreamSource, StreamReaderLike, StreamErrorHandler } from "./stream/source.js";
