@@ -756,7 +756,7 @@ async function runStream(registry: FileRegistry, schema: DescMessage, options: O
   let corked = false;
   for await (const item of streamItems(schema, options)) {
     seen = item.n;
-    let error = item.error;
+    let error = item.error === undefined ? undefined : streamLimit(item.error);
     let output: Uint8Array | string = "";
     if (error === undefined) {
       try {
@@ -769,9 +769,7 @@ async function runStream(registry: FileRegistry, schema: DescMessage, options: O
     if (error !== undefined) {
       bad++;
       progress.clear();
-      process.stderr.write(
-        formatError(asCli(streamLimit(error), options.command, options.maxDepth), `${unit} ${item.n}`) + "\n",
-      );
+      process.stderr.write(formatError(asCli(error, options.command, options.maxDepth), `${unit} ${item.n}`) + "\n");
       if (!options.skipInvalid || item.fatal === true) {
         stopped = true;
         break;
@@ -799,9 +797,9 @@ async function runStream(registry: FileRegistry, schema: DescMessage, options: O
   return bad > 0 ? exitInvalid : 0;
 }
 
-/** A limit of a stream's line or record told with the flag that sets it. */
+/** The length limit of a stream's line or record (an error of the splitter) told with the flag that sets it. */
 function streamLimit(e: WktJsonError): WktJsonError {
-  if (e.rule !== "size" || e.line !== undefined) return e; // a limit within the message: told as for one message
+  if (e.rule !== "size") return e;
   const detail = e.detail.replace(/ \(maxLength\)$/, "") + " (set with --max-length)";
   return new WktJsonError(e.rule, e.jsonPath, e.typeName, detail);
 }
