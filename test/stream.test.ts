@@ -215,7 +215,6 @@ describe("ndjsonDecodeStream", () => {
 
   it("refuses a source or chunks of another kind (json-type), and bad options at the call", async () => {
     const bad = [
-      [42, "the stream is a number"],
       [[new Uint8Array([0x31]), "2"], "a string after bytes"],
       [[{}], "an object"],
     ] as const;
@@ -231,6 +230,13 @@ describe("ndjsonDecodeStream", () => {
       }
       throw new Error("no error at the call");
     };
+    for (const source of [42, "1\n", null]) {
+      expect(atCall(() => ndjsonDecodeStream(Int32ValueSchema, source as never))).toMatchObject({ rule: "json-type" });
+      expect(atCall(() => sizeDelimitedDecodeStream(Int32ValueSchema, source as never))).toMatchObject({
+        rule: "json-type",
+      });
+      expect(atCall(() => ndjsonEncodeStream(Int32ValueSchema, source as never))).toMatchObject({ rule: "json-type" });
+    }
     expect(atCall(() => ndjsonDecodeStream(Int32ValueSchema, [], { maxLength: -1 }))).toMatchObject({
       rule: "range",
       typeName: "options",

@@ -24,7 +24,6 @@
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { formatBound } from "../limits.js";
-import { chunksOf, type StreamSource } from "./source.js";
 
 /** One line of the stream: its text (without `\n`, `\r` or a BOM), or why it is bad. */
 export type NdjsonLine =
@@ -55,7 +54,7 @@ const newline = 0x0a;
  * for a line past `maxLength`). A chunk that is neither a string nor a Uint8Array is rule `json-type`, thrown.
  */
 export async function* ndjsonLines(
-  source: StreamSource<string | Uint8Array>,
+  source: AsyncIterable<string | Uint8Array>,
   options: NdjsonLinesOptions,
 ): AsyncGenerator<NdjsonLine, void, undefined> {
   const { typeName, maxLength, skipBlankLines, stats } = options;
@@ -124,10 +123,10 @@ export async function* ndjsonLines(
     return { line: lineNo, text: t };
   };
 
-  for await (const chunk of chunksOf(source, typeName)) {
-    const k = typeof chunk === "string" ? "string" : chunk instanceof Uint8Array ? "bytes" : undefined;
+  for await (const given of source as AsyncIterable<unknown>) {
+    const k = typeof given === "string" ? "string" : given instanceof Uint8Array ? "bytes" : undefined;
     if (k === undefined || (kind !== undefined && k !== kind)) {
-      const what = k === undefined ? describe(chunk) : `a ${k === "string" ? "string" : "Uint8Array"} after ${kind}`;
+      const what = k === undefined ? describe(given) : `a ${k === "string" ? "string" : "Uint8Array"} after ${kind}`;
       throw new WktJsonError(
         "json-type",
         "$",
@@ -136,6 +135,7 @@ export async function* ndjsonLines(
       );
     }
     kind = k;
+    const chunk = given as string | Uint8Array;
     let start = 0;
     const n = chunk.length;
     while (start < n) {

@@ -57,8 +57,8 @@ export interface NdjsonDecodeOptions extends Partial<JsonReadOptions> {
  *
  * @throws {WktJsonError} for the first bad line without `onError`: the rules of {@link fromJsonString}, `size`
  *   for a line longer than `maxLength`, `syntax` for a line that is not UTF-8 (or a blank line under
- *   `skipBlankLines: false`); `json-type` for a source or chunk of another kind; options are checked at the call:
- *   `range` or `json-type` for a bad one.
+ *   `skipBlankLines: false`); `json-type` for a chunk that is neither a string nor a Uint8Array. At the call:
+ *   `json-type` for a source that is no stream, `range` or `json-type` for a bad option.
  * @example
  * const lines = ['{"title": "Dune"}\n{"title": "Emma"}\n', '{"titel": "Ulysses"}\n'];
  * const titles: string[] = [];
@@ -91,7 +91,7 @@ export function ndjsonDecodeWith<Desc extends DescMessage>(
   // The options of every line, checked now rather than at the first line.
   makeContext(readOptions, true);
   basePathOf(readOptions, optionsTypeName);
-  const lines = ndjsonLines(source, {
+  const lines = ndjsonLines(chunksOf(source, schema.typeName), {
     typeName: schema.typeName,
     maxLength,
     skipBlankLines: skipBlankLines !== false,

@@ -14,7 +14,6 @@ import { sizeDelimitedPeek } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { formatBound } from "../limits.js";
-import { chunksOf, type StreamSource } from "./source.js";
 
 /**
  * One record: its bytes, or why it is bad. `fatal`: the stream cannot be framed past it (a malformed size, a
@@ -36,7 +35,7 @@ export interface SizeDelimitedStats {
  * a record (fatal). A chunk that is not a Uint8Array is rule `json-type`, thrown.
  */
 export async function* sizeDelimitedRecords(
-  source: StreamSource<Uint8Array>,
+  source: AsyncIterable<Uint8Array>,
   typeName: string,
   maxBytes: number,
   stats?: SizeDelimitedStats,
@@ -51,7 +50,7 @@ export async function* sizeDelimitedRecords(
     error: new WktJsonError(rule, "$", typeName, detail),
     fatal,
   });
-  for await (const chunk of chunksOf(source, typeName)) {
+  for await (const chunk of source as AsyncIterable<unknown>) {
     if (!(chunk instanceof Uint8Array)) {
       throw new WktJsonError(
         "json-type",

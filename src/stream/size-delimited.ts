@@ -81,7 +81,7 @@ export function sizeDelimitedDecodeWith<Desc extends DescMessage>(
       : checkCount("readMaxBytes", options.readMaxBytes, readMaxBytesRule);
   const readOptions = { readUnknownFields: options?.readUnknownFields !== false };
   const typeName = schema.typeName;
-  const records = sizeDelimitedRecords(source, typeName, maxBytes, stats);
+  const records = sizeDelimitedRecords(chunksOf(source, typeName), typeName, maxBytes, stats);
   return (async function* () {
     for await (const r of records) {
       let message: MessageShape<Desc> | undefined;

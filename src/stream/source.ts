@@ -25,37 +25,41 @@ export interface StreamReaderLike<T> {
 export type StreamSource<T> = AsyncIterable<T> | Iterable<T> | { getReader(): StreamReaderLike<T> };
 
 /**
- * @internal The chunks of `source` as one async iterable. Leaving the loop early (a `break`, an error) ends the
- * source's iteration (`return()`, or `cancel()` of a reader), as `for await` does, so a Node stream is destroyed
- * and a web stream cancelled. Anything else is rule `json-type`.
+ * @internal The chunks of `source` as one async iterable, `source` checked at the call (rule `json-type` for
+ * anything but a {@link StreamSource}). Leaving the loop early (a `break`, an error) ends the source's iteration
+ * (`return()`, or `cancel()` of a reader), as `for await` does, so a Node stream is destroyed and a web stream
+ * cancelled.
  */
-export async function* chunksOf<T>(source: StreamSource<T>, typeName: string): AsyncGenerator<T, void, undefined> {
+export function chunksOf<T>(source: StreamSource<T>, typeName: string): AsyncIterable<T> {
   const s = source as Partial<AsyncIterable<T> & Iterable<T> & { getReader(): StreamReaderLike<T> }> | null;
-  if (typeof s?.[Symbol.asyncIterator] === "function") {
-    yield* s as AsyncIterable<T>;
-  } else if (typeof s?.[Symbol.iterator] === "function" && typeof source !== "string") {
-    yield* s as Iterable<T>;
-  } else if (typeof s?.getReader === "function") {
-    const reader = s.getReader();
-    let done = false;
-    try {
-      for (;;) {
-        const r = await reader.read();
-        if (r.done) break;
-        yield r.value as T;
-      }
-      done = true;
-    } finally {
-      if (done) reader.releaseLock();
-      else await reader.cancel();
+  if (typeof s?.[Symbol.asyncIterator] === "function") return s as AsyncIterable<T>;
+  if (typeof s?.[Symbol.iterator] === "function" && typeof source !== "string") return iterate(s as Iterable<T>);
+  if (typeof s?.getReader === "function") return readAll(s.getReader());
+  throw new WktJsonError(
+    "json-type",
+    "$",
+    typeName,
+    `the stream is ${describe(source)}: give an async iterable, an iterable or a ReadableStream of chunks`,
+  );
+}
+
+async function* iterate<T>(items: Iterable<T>): AsyncGenerator<T, void, undefined> {
+  yield* items;
+}
+
+/** The chunks of a web stream's reader; the stream is cancelled when the loop is left early. */
+async function* readAll<T>(reader: StreamReaderLike<T>): AsyncGenerator<T, void, undefined> {
+  let done = false;
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) break;
+      yield r.value as T;
     }
-  } else {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      typeName,
-      `the stream is ${describe(source)}: give an async iterable, an iterable or a ReadableStream of chunks`,
-    );
+    done = true;
+  } finally {
+    if (done) reader.releaseLock();
+    else await reader.cancel();
   }
 }
 
