@@ -2,7 +2,13 @@
 // (sizeDelimitedDecodeStream, sizeDelimitedEncodeStream), read from chunks split anywhere.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { sizeDelimitedDecodeStream as protobufEsDecodeStream, sizeDelimitedEncode } from "@bufbuild/protobuf/wire";
-import { DurationSchema, Int32ValueSchema, SourceContextSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
+import {
+  DurationSchema,
+  Int32ValueSchema,
+  SourceContextSchema,
+  StringValueSchema,
+  TimestampSchema,
+} from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -65,6 +71,35 @@ describe("ndjsonDecodeStream", () => {
       fc.asyncProperty(fc.array(fc.nat(), { maxLength: 12 }), async (at) => {
         expect(names(await all(ndjsonDecodeStream(SourceContextSchema, cut(bytes, at))))).toEqual(textNames);
       }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("any lines, any line ends, any cuts: the values written, in order, each bad one by its number", async () => {
+    const line = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .string({ unit: fc.constantFrom("a", " ", "é", "日", "😀", '"', "\\", "\n", "\r", "\u2028"), maxLength: 8 })
+          .map((v) => ({ v, text: JSON.stringify(v) })),
+      },
+      { weight: 1, arbitrary: fc.constantFrom({ text: "" }, { text: " \t" }, { text: "{" }, { text: "7" }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(line, fc.constantFrom("\n", "\r\n")), { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (lines, at) => {
+          const bytes = encoder.encode(lines.map(([l, end]) => l.text + end).join(""));
+          const bad: number[] = [];
+          const read = await all(
+            ndjsonDecodeStream(StringValueSchema, cut(bytes, at), { onError: (e) => bad.push(e.line!) }),
+          );
+          expect(read.map((m) => m.value)).toEqual(lines.flatMap(([l]) => ("v" in l ? [l.v] : [])));
+          const want = lines.flatMap(([l], i) => ("v" in l || l.text.trim() === "" ? [] : [i + 1]));
+          expect(bad).toEqual(want);
+        },
+      ),
       { numRuns: 100 },
     );
   });
