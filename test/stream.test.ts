@@ -20,6 +20,7 @@ import {
   type WktJsonError,
 } from "../src/index.js";
 import { ndjsonDecodeWith } from "../src/stream/ndjson.js";
+import { TestAllRequiredTypesProto2 } from "./conformance-registry.js";
 import { sizeDelimitedDecodeWith } from "../src/stream/size-delimited.js";
 
 const encoder = new TextEncoder();
@@ -428,6 +429,10 @@ describe("sizeDelimitedEncodeStream", () => {
   it("writes protobuf-es's bytes for each message, and numbers a message it cannot write", async () => {
     const out = await all(sizeDelimitedEncodeStream(Int32ValueSchema, [create(Int32ValueSchema, { value: 150 })]));
     expect(out).toEqual([new Uint8Array([3, ...toBinary(Int32ValueSchema, create(Int32ValueSchema, { value: 150 }))])]);
+    const partial = create(TestAllRequiredTypesProto2);
+    const { error, before } = await failure(sizeDelimitedEncodeStream(TestAllRequiredTypesProto2, [partial]));
+    expect(before).toEqual([]);
+    expect(error).toMatchObject({ rule: "binary", line: 1, typeName: TestAllRequiredTypesProto2.typeName });
   });
 });
 
