@@ -142,8 +142,9 @@ export async function* ndjsonLines(
       const nl = typeof chunk === "string" ? chunk.indexOf("\n", start) : chunk.indexOf(newline, start);
       const end = nl < 0 ? n : nl;
       if (end > start) started = true;
-      if (typeof chunk === "string") append(chunk.slice(start, end));
-      else if (end > start || nl >= 0) appendBytes(chunk.subarray(start, end), nl >= 0);
+      if (typeof chunk === "string") {
+        if (bad === undefined) append(chunk.slice(start, end));
+      } else if (end > start || nl >= 0) appendBytes(chunk.subarray(start, end), nl >= 0);
       if (nl < 0) break;
       const line = endLine();
       if (line !== undefined) yield line;
