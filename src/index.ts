@@ -175,7 +175,7 @@ export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timest
 export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
 export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
 export { anyIs, anyUnpackTo } from "./wkt/any.js";
-// Temporal (issue 29, wt-misc): Timestamp and Duration as Temporal.Instant and Temporal.Duration, exact to the
+// Temporal: Timestamp and Duration as Temporal.Instant and Temporal.Duration, exact to the
 // nanosecond, with the runtime's Temporal or a polyfill's.
 export {
   timestampFromTemporal,
@@ -192,3 +192,13 @@ export type {
   TemporalDurationOf,
   GlobalTemporal,
 } from "./wkt/temporal.js";
+// Streams of messages: NDJSON and size-delimited binary, read and written as async iterables.
+export { ndjsonDecodeStream, ndjsonEncodeStream, ndjsonMaxLengthDefault } from "./stream/ndjson.js";
+export type { NdjsonDecodeOptions } from "./stream/ndjson.js";
+export {
+  sizeDelimitedDecodeStream,
+  sizeDelimitedEncodeStream,
+  sizeDelimitedReadMaxBytesDefault,
+} from "./stream/size-delimited.js";
+export type { SizeDelimitedReadOptions } from "./stream/size-delimited.js";
+export type { StreamSource, StreamReaderLike, StreamErrorHandler } from "./stream/source.js";

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { create, setExtension, toBinary } from "@bufbuild/protobuf";
+import { sizeDelimitedEncode } from "@bufbuild/protobuf/wire";
 import {
   DurationSchema,
   EnumValueOptionsSchema,
@@ -686,6 +687,77 @@ describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => 
     const result = await run(["canon", "google.protobuf.Timestamp", ...flags]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`wkt-json: ${message}\nTry 'wkt-json --help' for more information.\n`);
+  });
+});
+
+describe.concurrent("streams: --from and --to ndjson, binary-delimited", { timeout }, () => {
+  const lines = [
+    '"2015-07-06T15:33:38-07:00"\r', // CRLF
+    "",
+    '"x"', // 3: syntax
+    '"0000-12-31T23:59:59Z"', // 4: range
+    '"1970-01-01T00:00:00Z"        ', // 5: 30 code units, past --max-length 29
+    '"1970-01-01T00:00:00.5Z"', // 6, and the last without a newline
+  ].join("\n");
+
+  it("ndjson: each line canonical; a bad one named by its line; --skip-invalid goes on, counts, exit 1", async () => {
+    const args = ["canon", "google.protobuf.Timestamp", "--from", "ndjson", "--max-length", "29"];
+    const [stop, skip] = await Promise.all([run(args, lines), run([...args, "--skip-invalid"], lines)]);
+    expect(stop).toMatchObject({ status: 1, out: '"2015-07-06T22:33:38Z"\n' });
+    expect(stop.stderr).toMatch(/^wkt-json: line 3: google\.protobuf\.Timestamp at \$ \(column 1\): .* \[syntax\]\n$/);
+    expect(skip.status).toBe(1);
+    expect(skip.out).toBe('"2015-07-06T22:33:38Z"\n"1970-01-01T00:00:00.500Z"\n');
+    const errors = skip.stderr.split("\n");
+    expect(errors.map((e) => /^wkt-json: (line \d+): .*\[([a-z-]+)\]$/.exec(e)?.slice(1))).toEqual([
+      ["line 3", "syntax"],
+      ["line 4", "range"],
+      ["line 5", "size"],
+      undefined,
+      undefined,
+    ]);
+    expect(errors[2]).toContain("--max-length");
+    expect(errors.slice(3)).toEqual(["wkt-json: 3 of 6 lines invalid", ""]);
+  });
+
+  it("binary-delimited: protobuf-es's size-delimited bytes, read back; a stream cut short names its record", async () => {
+    const durations = Array.from({ length: 20_000 }, (_, i) => `"${i}.500s"`).join("\n") + "\n";
+    const toBin = ["canon", "google.protobuf.Duration", "--from", "ndjson", "--to", "binary-delimited"];
+    const bin = await run(toBin, durations);
+    expect(bin).toMatchObject({ status: 0, stderr: "" });
+    const first = sizeDelimitedEncode(DurationSchema, create(DurationSchema, { seconds: 0n, nanos: 500_000_000 }));
+    expect(new Uint8Array(bin.stdout.subarray(0, first.length))).toEqual(first);
+    const fromBin = ["canon", "google.protobuf.Duration", "--from", "binary-delimited"];
+    const [back, cutShort] = await Promise.all([
+      run(fromBin, bin.stdout),
+      run([...fromBin, "--skip-invalid"], bin.stdout.subarray(0, bin.stdout.length - 1)),
+    ]);
+    expect(back).toMatchObject({ status: 0, out: durations, stderr: "" });
+    expect(cutShort.status).toBe(1);
+    expect(cutShort.out.split("\n")).toHaveLength(20_000); // 19,999 records and the empty rest
+    expect(cutShort.stderr).toBe(
+      "wkt-json: record 20000: google.protobuf.Duration at $: the stream ends inside the record: its size or its " +
+        "bytes are cut short [binary]\nwkt-json: 1 of 20,000 records invalid, and the stream could not be read past " +
+        "record 20,000\n",
+    );
+  });
+
+  it("a stream is written as a stream; --skip-invalid and --pretty are refused where they do not apply", async () => {
+    const cases: [string[], string][] = [
+      [["--from", "ndjson", "--to", "json"], "--to json writes one message"],
+      [["--to", "binary-delimited"], "--to binary-delimited writes a stream"],
+      [["--skip-invalid"], "--skip-invalid applies to a stream only"],
+      [["--from", "ndjson", "--pretty", "2"], "--pretty cannot apply to ndjson"],
+      [["--from", "ndjson", "--skip-invaild"], "unknown option '--skip-invaild' (did you mean --skip-invalid?)"],
+    ];
+    const results = await Promise.all(cases.map(([flags]) => run(["canon", "google.protobuf.Timestamp", ...flags])));
+    results.forEach((r, i) => {
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^wkt-json: ${cases[i]![1].replace(/[()?]/g, "\\$&")}`));
+    });
+    const help = await run(["--help"]);
+    for (const text of ["--from json|binary|ndjson|binary-delimited", "--skip-invalid", "wkt-json: line 7:"]) {
+      expect(help.out).toContain(text);
+    }
   });
 });
 

@@ -22,6 +22,8 @@ const rank: Record<string, number> = {
   mask: 4,
   schema: 4,
   descriptors: 4,
+  // Streams of messages (NDJSON, size-delimited binary): built on the codec.
+  stream: 4,
 };
 /** Imports between folders of the same rank that are allowed: [from, to]. */
 const sideways = new Set<string>([

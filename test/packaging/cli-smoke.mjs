@@ -73,10 +73,32 @@ check(
   [0, 0, '"-1.500s"\n'],
 );
 
+// Streams: stdin read as it comes (async iteration of process.stdin), TextDecoder in stream mode, stdout corked
+// and drained, the exit status at the end.
+const lines = '"1s"\r\n\n"x"\n"' + "\u00e9" + '"\n"2.5s"';
+const skipped = run(["canon", "google.protobuf.Duration", "--from", "ndjson", "--skip-invalid"], lines);
+check(
+  "--from ndjson --skip-invalid: good lines written, each bad one by its line, the count, exit 1",
+  [skipped.status, skipped.out, skipped.err.split("\n").map((l) => l.replace(/: google.*\[/, " ["))],
+  [
+    1,
+    '"1s"\n"2.500s"\n',
+    ["wkt-json: line 3 [syntax]", "wkt-json: line 4 [syntax]", "wkt-json: 2 of 5 lines invalid", ""],
+  ],
+);
+const many = Array.from({ length: 5000 }, (_, i) => `"${i}s"`).join("\n") + "\n";
+const delimited = run(["canon", "google.protobuf.Duration", "--from", "ndjson", "--to", "binary-delimited"], many);
+const again = run(["canon", "google.protobuf.Duration", "--from", "binary-delimited"], delimited.stdout);
+check(
+  "5,000 lines to binary-delimited and back",
+  [delimited.status, again.status, again.out === many, again.err],
+  [0, 0, true, ""],
+);
+
 const help = run(["--help"]);
 check(
   "--help: exit 0, every limit listed",
-  [help.status, ["--max-depth", "--max-length", "--max-values"].every((o) => help.out.includes(o))],
+  [help.status, ["--max-depth", "--max-length", "--max-values", "--skip-invalid"].every((o) => help.out.includes(o))],
   [0, true],
 );
 
