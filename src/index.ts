@@ -169,7 +169,7 @@ export type {
   BadRequest,
   BadRequestFieldViolation,
 } from "./problem.js";
-// Timestamps and protobuf-es's helper names (issue 28, wt-time): a Timestamp that may be null, a Timestamp from
+// Timestamps and protobuf-es's helper names: a Timestamp that may be null, a Timestamp from
 // epoch seconds, and the names of @bufbuild/protobuf/wkt's helpers that wkt-json lacked.
 export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timestamp.js";
 export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
