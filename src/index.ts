@@ -175,3 +175,13 @@ export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timest
 export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
 export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
 export { anyIs, anyUnpackTo } from "./wkt/any.js";
+// HTTP requests (issue 29, wt-http): google.api.http rules, path templates and query parameters, both ways.
+export { fromHttpRequest } from "./http/from-http.js";
+export type { HttpRequest } from "./http/from-http.js";
+export { toHttpRequest } from "./http/to-http.js";
+export type { HttpRequestParts } from "./http/to-http.js";
+export { httpRuleOf } from "./http/http-rule.js";
+export type { HttpRule } from "./http/http-rule.js";
+export type { HttpQuery } from "./http/query.js";
+export { httpMaxLengthDefault, httpMaxParamsDefault } from "./http/http-options.js";
+export type { HttpRequestReadOptions, HttpRequestWriteOptions } from "./http/http-options.js";

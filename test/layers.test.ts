@@ -22,6 +22,7 @@ const rank: Record<string, number> = {
   mask: 4,
   schema: 4,
   descriptors: 4,
+  http: 4,
 };
 /** Imports between folders of the same rank that are allowed: [from, to]. */
 const sideways = new Set<string>([
