@@ -170,14 +170,15 @@ export function fromHttpRequest<Desc extends DescMessage>(
   }
   if (binding === undefined || values === undefined) throw noBindingError(desc, rule.bindings, upper, path as string);
 
-  const hasBody = bodyText !== undefined || body !== undefined;
   if (bodyText !== undefined && body !== undefined) {
     throw new WktJsonError("json-type", "$", optionsTypeName, "the request has a body and a bodyText; give one");
   }
   if (bodyText !== undefined && typeof bodyText !== "string") {
     throw new WktJsonError("json-type", "$", optionsTypeName, `bodyText: expected a string, got ${describe(bodyText)}`);
   }
-  if (binding.body === undefined && hasBody && !isEmptyBody(body, bodyText)) {
+  // A blank text is no body (a POST without one); a JSON value, null included, is one.
+  const hasBody = body !== undefined || (bodyText !== undefined && !blank.test(bodyText));
+  if (binding.body === undefined && hasBody && !isEmptyBody(body)) {
     throw new WktJsonError(
       "unknown-field",
       "$",
@@ -209,9 +210,10 @@ function codecOptions(options: HttpRequestReadOptions | undefined): Partial<Json
   return rest;
 }
 
-function isEmptyBody(body: JsonValue | undefined, bodyText: string | undefined): boolean {
-  if (bodyText !== undefined) return bodyText.trim() === "";
-  if (body === null) return true;
+const blank = /^[ \t\n\r]*$/;
+
+function isEmptyBody(body: JsonValue | undefined): boolean {
+  if (body === null || body === undefined) return true;
   if (typeof body !== "object" || Array.isArray(body)) return false;
   for (const k in body) if (Object.prototype.hasOwnProperty.call(body, k)) return false;
   return true;

@@ -1,9 +1,10 @@
 // fromHttpRequest (issue 29): path variables, query parameters and the body into the request message, as
 // google/api/http.proto's HttpRule maps them (library.proto's rules), with the codec's rules for every value and
 // errors that name the parameter as the client wrote it.
-import { create, setExtension, type DescExtension, type JsonValue } from "@bufbuild/protobuf";
+import { create, setExtension, type DescExtension, type DescMethod, type JsonValue } from "@bufbuild/protobuf";
 import { MethodOptionsSchema } from "@bufbuild/protobuf/wkt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { GetBookRequestSchema, type GetBookRequest as GetBookRequestGen } from "../readme/gen/library_pb.js";
 import {
   fromHttpRequest,
   httpMaxParamsDefault,
@@ -55,6 +56,26 @@ describe("httpRuleOf", () => {
       proto: { ...method("Plain").proto, options },
     } as typeof method extends () => infer R ? R : never;
     expect(httpRuleOf(m)).toEqual({ post: "/v1/x", body: "*" });
+  });
+
+  it("takes a rule as googleapis' generated HttpRule writes it to JSON (the rule's JSON form)", () => {
+    const HttpRule = httpRegistry.getMessage("google.api.HttpRule")!;
+    const rule = create(HttpRule, {
+      pattern: { case: "get", value: "/v1/{name=shelves/*/books/*}" },
+      additionalBindings: [create(HttpRule, { pattern: { case: "get", value: "/v2/{name=**}" } })],
+    } as never);
+    const json = toJson(HttpRule, rule) as HttpRequestReadOptions["rule"];
+    const m = decode(GetBookRequest, { method: "GET", path: "/v2/a/b" }, { rule: json });
+    expect(m["name"]).toBe("a/b");
+  });
+
+  it("types the message from a generated method's input", () => {
+    const typed = { ...method("GetBook"), input: GetBookRequestSchema } as DescMethod & {
+      readonly input: typeof GetBookRequestSchema;
+    };
+    const m = fromHttpRequest(typed, { method: "GET", path: "/v1/shelves/1/books/2", query: "readMask=title" });
+    expectTypeOf(m).toEqualTypeOf<GetBookRequestGen>();
+    expect(m.readMask?.paths).toEqual(["title"]);
   });
 
   it("refuses option bytes that are not an HttpRule (rule binary)", () => {
@@ -326,6 +347,7 @@ describe("fromHttpRequest: the body", () => {
   it('body "*": every field the path leaves is in the body; a query parameter is refused, or skipped', () => {
     const move = (req: Partial<HttpRequest>, options?: HttpRequestReadOptions) =>
       decode(method("MoveBook"), { method: "POST", path: "/v1/shelves/1/books/2:move", ...req }, options);
+    expect(move({ bodyText: " \n" })).toMatchObject({ name: "shelves/1/books/2", otherShelf: "" });
     expect(move({ bodyText: '{"otherShelf": "shelves/3"}' })).toMatchObject({
       name: "shelves/1/books/2",
       otherShelf: "shelves/3",
