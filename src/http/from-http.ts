@@ -528,6 +528,15 @@ function mergeBody<Desc extends DescMessage>(
     throw labelled;
   }
   binding.variables.forEach((bv, k) => {
+    const sibling = oneofSibling(msg, bv.fields);
+    if (sibling !== undefined) {
+      throw new WktJsonError(
+        "oneof",
+        pathJoin("$", ...bv.fields.map((f) => f.jsonName)),
+        desc.typeName,
+        `request body: sets ${sibling.name} of oneof ${sibling.oneof!.name}, whose member path variable ${bv.variable.label} sets`,
+      );
+    }
     const after = leafValue(msg, bv.fields);
     const last = bv.fields[bv.fields.length - 1]!;
     if (leafEquals(after, before[k]) || isZero(last, after)) return;
@@ -539,6 +548,23 @@ function mergeBody<Desc extends DescMessage>(
     );
   });
   if (binding.variables.length > 0) mergeFromJson(desc, msg, json.pathRoot as JsonValue, readOptions);
+}
+
+/**
+ * The member of a oneof on the way to a path-bound field that the message now holds instead of the path's (a
+ * body that sets a sibling: the path's value would be lost, or would silently replace the body's).
+ */
+function oneofSibling(msg: unknown, fields: readonly DescField[]): DescField | undefined {
+  let m = msg as Msg | undefined;
+  for (const f of fields) {
+    if (m === undefined) return undefined;
+    if (f.oneof !== undefined) {
+      const held = (m[f.oneof.localName] as { case?: string } | undefined)?.case;
+      if (held !== undefined && held !== f.localName) return f.oneof.fields.find((x) => x.localName === held);
+    }
+    m = fieldGet(planOf(f.parent).byName.get(f.name)!, m) as Msg | undefined;
+  }
+  return undefined;
 }
 
 /** The value of a scalar or enum field at the end of `fields`, or undefined where a message on the way is unset. */
