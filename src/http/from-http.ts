@@ -43,6 +43,7 @@ import { WktJsonError } from "../errors.js";
 import { formatBound } from "../limits.js";
 import { errorUnder, pathJoin, type PathSegment } from "../path.js";
 import { describe } from "../internal/describe.js";
+import { isIntegerText } from "../internal/mask-path.js";
 import { setOwn } from "../internal/json-value.js";
 import { countOption, optionsTypeName } from "../internal/options.js";
 import { scalarIsZero } from "../internal/scalar.js";
@@ -245,7 +246,6 @@ interface Origin {
 
 const parseBoolTrue = new Set(["true", "True", "TRUE", "t", "T", "1"]);
 const parseBoolFalse = new Set(["false", "False", "FALSE", "f", "F", "0"]);
-const integerText = /^-?[0-9]{1,10}$/;
 
 /** The JSON object of the path variables and query parameters, with where each value came from. */
 class RequestJson {
@@ -432,7 +432,7 @@ class RequestJson {
           `${label}: expected true or false, got ${JSON.stringify(text.length > 40 ? text.slice(0, 40) + "…" : text)}`,
         );
       case "enum":
-        return integerText.test(text) ? Number(text) : text;
+        return isIntegerText(text) ? Number(text) : text; // an enum's number (its names are identifiers)
       case "string":
         return text;
       case "json":

@@ -13,6 +13,8 @@
 import type { DescMethod } from "@bufbuild/protobuf";
 import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { WktJsonError } from "../errors.js";
+import { describe } from "../internal/describe.js";
+import { optionsTypeName } from "../internal/options.js";
 
 /** The type name of the rules' errors. */
 export const httpRuleTypeName = "google.api.HttpRule";
@@ -48,12 +50,16 @@ const bindingDepthMax = 2;
 /**
  * The `google.api.http` rule of a method, read from its descriptor's options, or `undefined` when it has none.
  *
- * @throws {WktJsonError} rule `binary` when the option's bytes are not a google.api.HttpRule.
+ * @throws {WktJsonError} rule `binary` when the option's bytes are not a google.api.HttpRule; `json-type` for
+ *   a value that is not a method descriptor.
  * @example
  * const rule = httpRuleOf(LibraryService.method.getBook);
  * rule; //=> { get: "/v1/{name=shelves/*\/books/*}" }
  */
 export function httpRuleOf(method: DescMethod): HttpRule | undefined {
+  if (method === null || typeof method !== "object" || (method as { kind?: unknown }).kind !== "rpc") {
+    throw new WktJsonError("json-type", "$", optionsTypeName, `expected a method descriptor, got ${describe(method)}`);
+  }
   const unknown = (
     method.proto?.options as { $unknown?: readonly { no: number; wireType: number; data: Uint8Array }[] } | undefined
   )?.$unknown;

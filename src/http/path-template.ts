@@ -93,7 +93,8 @@ export function parseTemplate(text: string, where: string): PathTemplate {
       const nameEnd = literalEnd(i + 1);
       const name = text.slice(i + 1, nameEnd);
       const fieldPath = name.split(".");
-      if (!fieldPath.every(isIdent)) fail(i + 1, `${JSON.stringify(name)} is not a field path`);
+      // Each name is resolved against the request message (compiled-rule.ts), which refuses one naming no field.
+      if (fieldPath.some((n) => n === "")) fail(i + 1, `${JSON.stringify(name)} is not a field path`);
       const label = `{${name}}`;
       if (variables.some((v) => v.label === label)) fail(i, `${label} twice`);
       if (text[nameEnd] === "}") {
@@ -148,16 +149,6 @@ export function parseTemplate(text: string, where: string): PathTemplate {
   const stars = segments.indexOf(STARS);
   if (stars >= 0 && stars !== segments.length - 1) fail(0, `"**" is not the last segment`);
   return { text, segments, variables, verb };
-}
-
-function isIdent(s: string): boolean {
-  if (s.length === 0) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-    if (!letter && !(i > 0 && c >= 48 && c <= 57)) return false;
-  }
-  return true;
 }
 
 /**

@@ -83,6 +83,8 @@ describe("httpRuleOf", () => {
     options.$unknown = [{ no: 72295728, wireType: 2, data: new Uint8Array([5, 0x12, 9, 0x2f]) }];
     const m = { ...method("Plain"), proto: { ...method("Plain").proto, options } } as ReturnType<typeof method>;
     expect(catchWkt(() => httpRuleOf(m))).toMatchObject({ rule: "binary", typeName: "google.api.HttpRule" });
+    for (const bad of [null, {}, GetBookRequest])
+      expect(catchWkt(() => httpRuleOf(bad as never)).rule).toBe("json-type");
   });
 });
 
