@@ -68,7 +68,7 @@ export interface HttpRequest {
   method: string;
   /** The URL's path, percent-encoded as sent (`/v1/shelves/1/books/2`); may carry the query after a `?`. */
   path: string;
-  /** The query, when not in `path`: a query string, a `URLSearchParams`, or a record of strings. */
+  /** The query, when not in `path`: a query string, a `URLSearchParams` or `Map`, or a record of strings. */
   query?: HttpQuery | undefined;
   /** The body as a JSON value (what `JSON.parse` or a framework's JSON body parser gives). */
   body?: JsonValue | undefined;

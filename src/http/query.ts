@@ -13,8 +13,15 @@ import { describe } from "../internal/describe.js";
 import { optionsTypeName } from "../internal/options.js";
 import { formDecode } from "./percent.js";
 
-/** The query of a request: a query string, a `URLSearchParams`, or a record of strings and lists of strings. */
-export type HttpQuery = string | URLSearchParams | { readonly [name: string]: string | readonly string[] | undefined };
+/**
+ * The query of a request: a query string, a `URLSearchParams` (or anything with its `forEach`, such as a
+ * `Map<string, string>`), or a record of strings and lists of strings. Named structurally, so that the types
+ * need no DOM library.
+ */
+export type HttpQuery =
+  | string
+  | { forEach(callback: (value: string, name: string) => void): void }
+  | { readonly [name: string]: string | readonly string[] | undefined };
 
 /** A parameter: its name and value decoded, and the name as the client wrote it (for errors). */
 export interface QueryParam {
@@ -96,8 +103,20 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     }
     out.push({ name, value });
   };
-  if (typeof URLSearchParams !== "undefined" && query instanceof URLSearchParams) {
-    for (const [name, value] of query) add(name, value);
+  const forEach: unknown = (query as { forEach?: unknown } | null)?.forEach;
+  if (typeof forEach === "function") {
+    // URLSearchParams, a Map: each entry, stopped by `add`'s bounds; the names and values must be strings.
+    (query as { forEach(callback: (value: unknown, name: unknown) => void): void }).forEach((value, name) => {
+      if (typeof value !== "string" || typeof name !== "string") {
+        throw new WktJsonError(
+          "json-type",
+          "$",
+          b.typeName,
+          `query parameter ?${typeof name === "string" ? name : describe(name)}: expected a string, got ${describe(value)}`,
+        );
+      }
+      add(name, value);
+    });
     return out;
   }
   if (query === null || typeof query !== "object" || Array.isArray(query)) {

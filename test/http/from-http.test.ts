@@ -175,6 +175,8 @@ describe("fromHttpRequest: query parameters", () => {
         ]),
       ),
     ).toMatchObject({ tags: ["a", "b"], pageSize: 2 });
+    expect(list(new Map([["tags", "a"]]))).toMatchObject({ tags: ["a"] });
+    expect(catchWkt(() => list(new Map([["tags", 1]]) as never))).toMatchObject({ rule: "json-type" });
     expect(list({ tags: ["a", "b"], page_size: "2", page_token: undefined })).toMatchObject({
       tags: ["a", "b"],
       pageSize: 2,
