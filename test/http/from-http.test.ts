@@ -428,6 +428,19 @@ describe("fromHttpRequest: bounds and options", () => {
     ).toMatchObject({ rule: "size" });
   });
 
+  it("stops hostile shapes with its own errors: deep JSON text in a parameter, long dotted names, empty parts", () => {
+    const deep = "[".repeat(20_000) + "]".repeat(20_000);
+    const e = catchWkt(() => every("meta=" + encodeURIComponent(`{"a":${deep}}`), { maxLength: Infinity }));
+    expect(e).toMatchObject({ rule: "depth" });
+    expect(e.detail).toContain("query parameter ?meta");
+    expect(catchWkt(() => list("a" + ".a".repeat(30_000) + "=1"))).toMatchObject({ rule: "depth" });
+    expect(list("&".repeat(60_000))).toEqual({ parent: "shelves/1" });
+    expect(list("__proto__.x=1&constructor.prototype.x=1", { ignoreUnknownFields: true })).toEqual({
+      parent: "shelves/1",
+    });
+    expect(({} as Record<string, unknown>)["x"]).toBeUndefined();
+  });
+
   it.each([
     ["maxLength", -1],
     ["maxParams", 1.5],
