@@ -120,7 +120,7 @@ export function fromHttpRequest<Desc extends DescMessage>(
   const readOptions = codecOptions(options);
 
   const { method, body, bodyText } = request;
-  let path: unknown = request.path;
+  let path = request.path;
   let query = request.query;
   if (typeof method !== "string" || typeof path !== "string") {
     throw new WktJsonError(
@@ -137,8 +137,8 @@ export function fromHttpRequest<Desc extends DescMessage>(
       typeName,
       `the request's path and query are longer than maxLength (${formatBound(maxLength)} UTF-16 code units)`,
     );
-  if ((path as string).length + queryTextLength(query) > maxLength) throw tooLong();
-  const q = (path as string).indexOf("?");
+  if (path.length + queryTextLength(query) > maxLength) throw tooLong();
+  const q = path.indexOf("?");
   if (q >= 0) {
     if (query !== undefined) {
       throw new WktJsonError(
@@ -148,13 +148,13 @@ export function fromHttpRequest<Desc extends DescMessage>(
         "the request has a query in its path and a query apart",
       );
     }
-    query = (path as string).slice(q + 1);
-    path = (path as string).slice(0, q);
+    query = path.slice(q + 1);
+    path = path.slice(0, q);
   }
   const params = queryParams(query, {
     maxParams,
     maxLength,
-    lengthLeft: maxLength - (path as string).length,
+    lengthLeft: maxLength - path.length,
     typeName,
   });
 
@@ -179,7 +179,11 @@ export function fromHttpRequest<Desc extends DescMessage>(
   }
   // A blank text is no body (a POST without one); a JSON value, null included, is one.
   const hasBody = body !== undefined || (bodyText !== undefined && !blank.test(bodyText));
-  if (binding.body === undefined && hasBody && !isEmptyBody(body)) {
+  if (
+    binding.body === undefined &&
+    hasBody &&
+    !(bodyText !== undefined ? emptyObjectText.test(bodyText) : isEmptyBody(body))
+  ) {
     throw new WktJsonError(
       "unknown-field",
       "$",
@@ -212,6 +216,8 @@ function codecOptions(options: HttpRequestReadOptions | undefined): Partial<Json
 }
 
 const blank = /^[ \t\n\r]*$/;
+/** `{}`, as JSON text: the empty body a client may send where the rule has none. */
+const emptyObjectText = /^[ \t\n\r]*\{[ \t\n\r]*\}[ \t\n\r]*$/;
 
 function isEmptyBody(body: JsonValue | undefined): boolean {
   if (body === null || body === undefined) return true;

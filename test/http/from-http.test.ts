@@ -400,6 +400,16 @@ describe("fromHttpRequest: the body", () => {
     expect(decode(method("ListBooks"), { method: "GET", path: "/v1/shelves/1/books", bodyText: " " }).parent).toBe(
       "shelves/1",
     );
+    for (const bodyText of [" {} ", ""]) {
+      expect(decode(method("ListBooks"), { method: "GET", path: "/v1/shelves/1/books", bodyText }).parent).toBe(
+        "shelves/1",
+      );
+    }
+    expect(
+      catchWkt(() =>
+        decode(method("ListBooks"), { method: "GET", path: "/v1/shelves/1/books", bodyText: '{"pageSize": 1}' }),
+      ),
+    ).toMatchObject({ rule: "unknown-field", jsonPath: "$" });
   });
 });
 
