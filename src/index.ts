@@ -202,3 +202,13 @@ export {
 } from "./stream/size-delimited.js";
 export type { SizeDelimitedReadOptions } from "./stream/size-delimited.js";
 export type { StreamSource, StreamReaderLike, StreamErrorHandler } from "./stream/source.js";
+// HTTP requests: google.api.http rules, path templates and query parameters, both ways.
+export { fromHttpRequest } from "./http/from-http.js";
+export type { HttpRequest } from "./http/from-http.js";
+export { toHttpRequest } from "./http/to-http.js";
+export type { HttpRequestParts } from "./http/to-http.js";
+export { httpRuleOf } from "./http/http-rule.js";
+export type { HttpRule } from "./http/http-rule.js";
+export type { HttpQuery } from "./http/query.js";
+export { httpMaxLengthDefault, httpMaxParamsDefault } from "./http/http-options.js";
+export type { HttpRequestReadOptions, HttpRequestWriteOptions } from "./http/http-options.js";

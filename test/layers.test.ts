@@ -24,6 +24,7 @@ const rank: Record<string, number> = {
   descriptors: 4,
   // Streams of messages (NDJSON, size-delimited binary): built on the codec.
   stream: 4,
+  http: 4,
 };
 /** Imports between folders of the same rank that are allowed: [from, to]. */
 const sideways = new Set<string>([
