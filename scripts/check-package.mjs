@@ -413,7 +413,7 @@ async function main() {
       "@bufbuild/protobuf"
     ];
     await step(
-      "install the tarball into an empty project, with its peer @bufbuild/protobuf, long and TypeScript 5.0",
+      "install the tarball into an empty project, with its peer @bufbuild/protobuf, long, temporal-polyfill and TypeScript 5.0",
       () =>
         consumerProject(consumer, [
           tarball,
@@ -421,6 +421,8 @@ async function main() {
           `typescript-oldest@npm:typescript@${typescriptOldest}`,
           // The consumer's own `long`, as a protobufjs user has it: wkt-json does not depend on it.
           `long@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.long}`,
+          // The README's Temporal example passes a polyfill, as a user on a runtime without Temporal does.
+          `temporal-polyfill@${JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies["temporal-polyfill"]}`,
         ]),
     );
 

@@ -7,6 +7,7 @@
 //
 // The typecheck is tsc's own checker through the compiler API, on the blocks as virtual files beside
 // test/readme/fixtures.ts, so that nothing is written to disk.
+import * as temporalPolyfill from "temporal-polyfill";
 import * as protobuf from "@bufbuild/protobuf";
 import * as wkt from "@bufbuild/protobuf/wkt";
 import { readdirSync, readFileSync } from "node:fs";
@@ -30,6 +31,8 @@ const modules: Record<string, Record<string, unknown>> = {
   "@bufbuild/protobuf": protobuf,
   "@bufbuild/protobuf/wkt": wkt,
   "./gen/library_pb.js": gen,
+  // The Temporal example passes a polyfill, as on a runtime without Temporal (Node 20 to 24).
+  "temporal-polyfill": temporalPolyfill,
 };
 
 /** The names a block without import lines gets, by module (types included: they matter to the typecheck). */
