@@ -20,7 +20,7 @@ import { errorAsType, WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { nullValueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
-import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
+import { scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
 import { checkFieldKeys } from "../internal/field-keys.js";
 import { enumJsonNameClash, enumValueJsonName } from "../wkt/enum.js";
@@ -56,8 +56,11 @@ import {
   compileEnumText,
   compileScalarRaw,
   compileScalarText,
-  noteZero,
+  floatShortestJson,
+  int64JsonNumber,
+  isInt64Scalar,
   plainStringWkt,
+  wrappedScalarJson,
 } from "./to-json-scalar.js";
 
 /**
@@ -273,6 +276,7 @@ function newPlan(
 ): FieldPlan {
   return new FieldPlan({
     presence,
+    field,
     local: field.localName,
     oneofLocal,
     zero,
@@ -400,7 +404,7 @@ function compileValue(
       const scalar = message.fields[0]!;
       return (value, ctx) => {
         try {
-          return noteZero(scalarToJson(scalar.scalar, value), ctx);
+          return wrappedScalarJson(scalar.scalar, value, ctx);
         } catch (e) {
           throw errorAsType(e, message.typeName);
         }
@@ -413,10 +417,23 @@ function compileValue(
   const scalar = field.scalar!;
   // scalarWriter decides the usual value in place; scalarToJson, a call further, has every type's checks.
   const write = scalarWriter(scalar);
-  if (scalar === ScalarType.DOUBLE || scalar === ScalarType.FLOAT) {
+  if (scalar === ScalarType.DOUBLE) {
     return (value, ctx) => {
       if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
       return write(value);
+    };
+  }
+  if (scalar === ScalarType.FLOAT) {
+    return (value, ctx) => {
+      if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
+      return ctx.floatShortest ? floatShortestJson(write(value)) : write(value);
+    };
+  }
+  if (isInt64Scalar(scalar)) {
+    // A string, or with int64AsNumber a number where it prints as the same digits.
+    return (value, ctx) => {
+      const json = write(value);
+      return ctx.int64AsNumber ? int64JsonNumber(json as string) : json;
     };
   }
   return write;
