@@ -27,9 +27,7 @@ function proto3(init: Record<string, unknown>): Msg {
 function written(m: Msg, options: Partial<JsonWriteOptions>, desc: DescMessage = TestAllTypesProto3): unknown {
   const json = toJson(desc, m as never, { registry, ...options });
   expect(toJsonString(desc, m as never, { registry, ...options })).toBe(JSON.stringify(json));
-  expect(toJsonString(desc, m as never, { registry, ...options, prettySpaces: 2 })).toBe(
-    JSON.stringify(json, null, 2),
-  );
+  expect(toJsonString(desc, m as never, { registry, ...options, prettySpaces: 2 })).toBe(JSON.stringify(json, null, 2));
   return json;
 }
 
@@ -150,9 +148,7 @@ describe("floatShortest", () => {
     const m = proto3({ optionalFloat: f32(0.1) });
     expect(toJson(TestAllTypesProto3, m as never, opts)).toEqual({ optionalFloat: 0.1 });
     expect(toJson(TestAllTypesProto3, m as never)).toEqual({ optionalFloat: 0.10000000149011612 });
-    expect(toJsonString(FloatValueSchema, create(FloatValueSchema, { value: f32(0.1) }))).toBe(
-      "0.10000000149011612",
-    );
+    expect(toJsonString(FloatValueSchema, create(FloatValueSchema, { value: f32(0.1) }))).toBe("0.10000000149011612");
   });
 });
 
@@ -210,7 +206,17 @@ describe("emitUnsetMessagesAsNull", () => {
     expectReadBack(m2, { emitUnsetMessagesAsNull: true }, TestAllTypesProto2);
   });
 
-  it("with alwaysEmitImplicitFor, an Any and extensions", () => {
+  it("leaves the writers of the type as they were for a call without it", () => {
+    const m = proto3({ optionalNestedMessage: {} });
+    expect(written(m, { emitUnsetMessagesAsNull: ["recursive_message"] })).toEqual({
+      optionalNestedMessage: {},
+      recursiveMessage: null,
+    });
+    expect(toJson(TestAllTypesProto3, m as never)).toEqual({ optionalNestedMessage: {} });
+    expect(toJsonString(TestAllTypesProto3, m as never)).toBe('{"optionalNestedMessage":{}}');
+  });
+
+  it("with alwaysEmitImplicitFor, and inside an Any", () => {
     const inner = proto3({});
     const m = proto3({ optionalAny: esAnyPack(TestAllTypesProto3, inner as never) });
     const opts = { emitUnsetMessagesAsNull: true, alwaysEmitImplicitFor: ["optional_bool"] };

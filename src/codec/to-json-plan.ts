@@ -382,9 +382,7 @@ function emitSkipped(
     case EXPLICIT: {
       const nulls = emit.nulls;
       const named =
-        nulls === true
-          ? field.fieldKind === "message" && field.message.typeName !== valueTypeName
-          : nulls.has(field);
+        nulls === true ? field.fieldKind === "message" && field.message.typeName !== valueTypeName : nulls.has(field);
       if (named) storeMember(plan, null, ctx, out);
       return;
     }
