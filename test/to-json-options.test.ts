@@ -249,8 +249,9 @@ describe("checked options", () => {
     [{ emitUnsetMessagesAsNull: ["oneof_nested_message"] }, "unknown-field"],
     [{ emitUnsetMessagesAsNull: ["optional_value"] }, "unknown-field"], // null is a NullValue
   ])("%j is rule %s at $", (options, rule) => {
-    for (const write of [toJson, toJsonString]) {
-      const e = catchWkt(() => write(TestAllTypesProto3, proto3({}) as never, options as never));
+    const writers = [toJson, toJsonString] as ((s: DescMessage, m: Msg, o: unknown) => unknown)[];
+    for (const write of writers) {
+      const e = catchWkt(() => write(TestAllTypesProto3, proto3({}), options));
       expect([e.rule, e.jsonPath, e.typeName]).toEqual([rule, "$", "options"]);
     }
   });

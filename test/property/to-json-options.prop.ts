@@ -40,8 +40,10 @@ describe("int64AsNumber", () => {
         const member = typeof json["optionalInt64"] === "number" ? digits : `"${digits}"`;
         if (v !== 0n) expect(text).toBe(`{"optionalInt64":${member},"repeatedSfixed64":[${member}]}`);
         expect(JSON.stringify(json)).toBe(text);
-        expect(fromJsonString(TestAllTypesProto3, text).repeatedSfixed64).toEqual([v]);
-        expect(fromJson(TestAllTypesProto3, JSON.parse(text) as never).repeatedSfixed64).toEqual([v]);
+        expect((fromJsonString(TestAllTypesProto3, text) as Record<string, unknown>)["repeatedSfixed64"]).toEqual([v]);
+        expect(
+          (fromJson(TestAllTypesProto3, JSON.parse(text) as never) as Record<string, unknown>)["repeatedSfixed64"],
+        ).toEqual([v]);
         // A number exactly where a double holds the integer and prints its digits.
         expect(typeof json["repeatedSfixed64"] === "object" && typeof (json["repeatedSfixed64"] as unknown[])[0]).toBe(
           String(Number(v)) === digits ? "number" : "string",
