@@ -9,10 +9,11 @@
  * the way out: nothing but our error escapes, and the output is always valid JSON.
  *
  * This module holds the entry points and the writers of whole messages (the value writer and the text writer,
- * each compiled once per type). The rest is by job: the options and the write context (to-json-options.ts), the
- * field plans and the loop over them (to-json-plan.ts, to-json-fields.ts), lists and maps
- * (to-json-collections.ts), scalars, enums and quoting (to-json-scalar.ts), and wide messages written into a copy
- * of the last one's shape (to-json-wide.ts).
+ * each compiled once per type). The rest is by job: the options and the write context (to-json-options.ts, and
+ * the field paths of the options beyond protobuf-es's, to-json-emit.ts), the field plans and the loop over them
+ * (to-json-plan.ts, to-json-fields.ts), lists and maps (to-json-collections.ts), scalars, enums and quoting
+ * (to-json-scalar.ts; float32 digits, internal/float32.ts), and wide messages written into a copy of the last
+ * one's shape (to-json-wide.ts).
  *
  * @module
  */
@@ -96,10 +97,13 @@ export type { JsonWriteOptions, JsonWriteStringOptions } from "./to-json-options
  *   round-trip, `json-type` for a value of the wrong type, `utf16` for a lone surrogate, `unknown-type` for an
  *   Any the registry cannot resolve, `depth` beyond `maxDepth`; `json-type` at `$` when `schema` is not a
  *   message descriptor, `message` is not a message of it, or `registry` is not a Registry; `range` for a
- *   `maxDepth` that is not a whole number from 1 up.
+ *   `maxDepth` that is not a whole number from 1 up; `json-type` at `$` for an option of ours of the wrong type,
+ *   `unknown-field` at `$` for a path of `alwaysEmitImplicitFor` or `emitUnsetMessagesAsNull` that names no
+ *   field the option can write.
  * @example
  * toJson(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 500_000_000 })); //=> "1.500s"
  * toJson(TestSchema, msg, { useProtoFieldName: true }); //=> { optional_int64: "5" }
+ * toJson(TestSchema, msg, { int64AsNumber: true }); //=> { optionalInt64: 5 }
  */
 export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined = undefined>(
   schema: Desc,
