@@ -20,7 +20,7 @@ import { errorAsType, WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { nullValueTypeName } from "../internal/names.js";
 import { byNameStore, copyJsonObject, jsonObjectText } from "../internal/json-value.js";
-import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
+import { scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
 import { checkFieldKeys } from "../internal/field-keys.js";
 import { enumJsonNameClash, enumValueJsonName } from "../wkt/enum.js";
@@ -56,8 +56,11 @@ import {
   compileEnumText,
   compileScalarRaw,
   compileScalarText,
-  noteZero,
+  floatShortestJson,
+  int64JsonNumber,
+  isInt64Scalar,
   plainStringWkt,
+  wrappedScalarJson,
 } from "./to-json-scalar.js";
 
 /**
@@ -273,6 +276,7 @@ function newPlan(
 ): FieldPlan {
   return new FieldPlan({
     presence,
+    field,
     local: field.localName,
     oneofLocal,
     zero,
@@ -400,7 +404,7 @@ function compileValue(
       const scalar = message.fields[0]!;
       return (value, ctx) => {
         try {
-          return noteZero(scalarToJson(scalar.scalar, value), ctx);
+          return wrappedScalarJson(scalar.scalar, value, ctx);
         } catch (e) {
           throw errorAsType(e, message.typeName);
         }
@@ -413,10 +417,29 @@ function compileValue(
   const scalar = field.scalar!;
   // scalarWriter decides the usual value in place; scalarToJson, a call further, has every type's checks.
   const write = scalarWriter(scalar);
-  if (scalar === ScalarType.DOUBLE || scalar === ScalarType.FLOAT) {
+  if (scalar === ScalarType.DOUBLE) {
     return (value, ctx) => {
       if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
       return write(value);
+    };
+  }
+  if (scalar === ScalarType.FLOAT) {
+    return (value, ctx) => {
+      if (value === 0 && 1 / value < 0) ctx.negativeZero = true;
+      return ctx.floatShortest ? floatShortestJson(write(value)) : write(value);
+    };
+  }
+  if (isInt64Scalar(scalar)) {
+    // A string, or with int64AsNumber a number where it prints as the same digits. scalarWriter's test of the
+    // usual value (a bigint in range) is made in place, so that the usual value costs one call, as before the
+    // option (a list's item writer is called from one site for every list type: a call V8 does not inline).
+    const unsigned = scalar === ScalarType.UINT64 || scalar === ScalarType.FIXED64;
+    return (value, ctx) => {
+      const json =
+        typeof value === "bigint" && (unsigned ? BigInt.asUintN(64, value) : BigInt.asIntN(64, value)) === value
+          ? value.toString()
+          : (write(value) as string);
+      return ctx.int64AsNumber ? int64JsonNumber(json) : json;
     };
   }
   return write;

@@ -4,12 +4,13 @@
  *
  * @module
  */
-import type { Registry } from "@bufbuild/protobuf";
+import type { DescMessage, Registry } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { countOption } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkRegistry } from "../wkt/registry.js";
+import { fieldEmission, flagOption } from "./to-json-emit.js";
 import type { WriteContext } from "./to-json-plan.js";
 
 /**
@@ -28,6 +29,31 @@ export interface JsonWriteOptions {
   registry?: Registry | undefined;
   /** Nesting limit (messages, Any, Struct, ListValue each count one level); default 100. */
   maxDepth?: number | undefined;
+  /**
+   * Write a 64-bit integer (int64, uint64, sint64, fixed64, sfixed64; in fields, lists, map values,
+   * Int64Value and UInt64Value) as a JSON number where that number prints as the integer's exact digits (every
+   * integer up to 2^53 in magnitude, and larger ones such as 10^18); else as a string. Map keys stay strings.
+   * Every proto3 JSON reader accepts a number. Default false.
+   */
+  int64AsNumber?: boolean | undefined;
+  /**
+   * Write a float (float32) value as the shortest decimal that reads back as the same float32 (`0.1`), as Go,
+   * C++, Java and upb print it, instead of the digits of the double it widens to (`0.10000000149011612`, as
+   * protobuf-es prints it). fromJson reads `0.1` as the double 0.1, which is the same float32 (the same
+   * binary), not the same JavaScript number. Default false.
+   */
+  floatShortest?: boolean | undefined;
+  /**
+   * Fields written also when they hold their default value, as `alwaysEmitImplicit` writes every field: paths
+   * from the message's type (`["title", "author.given_name"]`, proto or JSON names) to fields of implicit
+   * presence, lists and maps. A field is written in every message of its type. Default none.
+   */
+  alwaysEmitImplicitFor?: readonly string[] | undefined;
+  /**
+   * Write an unset message field as `null` (a oneof member excepted, and google.protobuf.Value, whose null
+   * is a value): every one (`true`), or the fields of these paths (as in `alwaysEmitImplicitFor`). Default false.
+   */
+  emitUnsetMessagesAsNull?: boolean | readonly string[] | undefined;
 }
 
 /** Options of `toJsonString`: `@bufbuild/protobuf`'s `JsonWriteStringOptions`, plus `maxDepth`. */
@@ -37,10 +63,11 @@ export interface JsonWriteStringOptions extends JsonWriteOptions {
 }
 
 /**
- * @internal The write context of one call: the options checked (`registry`, `maxDepth`; the flags are true only
- * when given as true), or the defaults without options.
+ * @internal The write context of one call: the options checked (`registry`, `maxDepth`, and the options beyond
+ * protobuf-es's; protobuf-es's flags are true only when given as true), or the defaults without options. The
+ * field paths of the options are resolved against `schema` (none without it).
  */
-export function makeContext(options: Partial<JsonWriteOptions> | undefined): WriteContext {
+export function makeContext(options: Partial<JsonWriteOptions> | undefined, schema?: DescMessage): WriteContext {
   if (options === undefined) {
     return {
       alwaysEmitImplicit: false,
@@ -48,6 +75,9 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined): Wri
       useProtoFieldName: false,
       registry: undefined,
       maxDepth: defaultMaxDepth,
+      int64AsNumber: false,
+      floatShortest: false,
+      emit: undefined,
       depth: 0,
       negativeZero: false,
       foundPlan: undefined,
@@ -60,6 +90,9 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined): Wri
     useProtoFieldName: options?.useProtoFieldName === true,
     registry: checkRegistry(options?.registry),
     maxDepth: countOption("maxDepth", options?.maxDepth, defaultMaxDepth),
+    int64AsNumber: flagOption("int64AsNumber", options?.int64AsNumber),
+    floatShortest: flagOption("floatShortest", options?.floatShortest),
+    emit: schema === undefined ? undefined : fieldEmission(schema, options ?? {}),
     depth: 0,
     negativeZero: false,
     foundPlan: undefined,

@@ -21,6 +21,7 @@ import { describe } from "../internal/describe.js";
 import { setOwnByName, byNameStore } from "../internal/json-value.js";
 import { errorAtPath } from "../path.js";
 import { maxDepthError } from "../internal/depth-error.js";
+import { valueTypeName } from "../internal/names.js";
 
 /** @internal Everything a writer needs, created once per call. */
 export interface WriteContext {
@@ -29,6 +30,12 @@ export interface WriteContext {
   readonly useProtoFieldName: boolean;
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
+  /** 64-bit integers as JSON numbers where the number prints as the integer's digits (see int64JsonNumber). */
+  readonly int64AsNumber: boolean;
+  /** float (float32) values as the shortest decimal that reads back as the same float32 (see float32.ts). */
+  readonly floatShortest: boolean;
+  /** The fields written although unset (see to-json-emit.ts); undefined without such options. */
+  readonly emit: FieldEmission | undefined;
   depth: number;
   /** Set when a float or double field held -0, which JSON.stringify would print as 0. */
   negativeZero: boolean;
@@ -39,6 +46,18 @@ export interface WriteContext {
    */
   foundPlan: FieldPlan | undefined;
   foundValue: unknown;
+}
+
+/**
+ * @internal The fields written although nextField skips them, by descriptor (an option names a field by its path
+ * from the root type; the field is written in every message of its type, as Java's
+ * `includingDefaultValueFields(Set<FieldDescriptor>)` takes it).
+ */
+export interface FieldEmission {
+  /** Fields of implicit presence, lists and maps written also when they hold their default value. */
+  readonly implicit: ReadonlySet<DescField>;
+  /** Singular message fields (not in a oneof) written as `null` when unset: all of them (true), or these. */
+  readonly nulls: ReadonlySet<DescField> | true;
 }
 
 /** @internal A compiled writer: encodes a message of one type as a JSON value. */
@@ -96,6 +115,8 @@ const IMPLICIT_INT64 = 11;
  */
 export class FieldPlan {
   declare readonly presence: number;
+  /** The field (for an extension, the field protobuf-es reads it as). */
+  declare readonly field: DescField;
   /** The property of the message (of the oneof, for a member). */
   declare readonly local: string;
   /** The property holding the oneof, for a member of one; else "". */
@@ -140,6 +161,7 @@ export class FieldPlan {
 
   constructor(init: FieldPlanInit) {
     this.presence = init.presence;
+    this.field = init.field;
     this.local = init.local;
     this.oneofLocal = init.oneofLocal;
     this.zero = init.zero;
@@ -322,6 +344,60 @@ export function nextField(
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
+ * The value writer's loop over the fields of a message (nextField, writeField) when `ctx.emit` names fields
+ * to write although unset: each field nextField passes over is written here if named (see to-json-emit.ts).
+ * Apart from the writers' own loop, whose one call site of nextField must stay as it is (see there).
+ */
+export function writeFieldsEmitting(
+  plans: readonly FieldPlan[],
+  message: Record<string, unknown>,
+  ctx: WriteContext,
+  out: JsonObject,
+): void {
+  const emit = ctx.emit!;
+  for (let i = 0; i < plans.length; i++) {
+    const found = nextField(plans, i, message, ctx);
+    for (; i < found; i++) emitSkipped(plans[i]!, message, emit, ctx, out);
+    if (i === plans.length) return;
+    writeField(ctx.foundPlan!, ctx.foundValue, ctx, out);
+  }
+}
+
+/**
+ * Writes a field nextField passed over, if `emit` names it: an unset message field as null; an empty list or
+ * map, or a field of implicit presence holding its zero value, as alwaysEmitImplicit writes it. A oneof is
+ * never written unset.
+ */
+function emitSkipped(
+  plan: FieldPlan,
+  message: Record<string, unknown>,
+  emit: FieldEmission,
+  ctx: WriteContext,
+  out: JsonObject,
+): void {
+  const field = plan.field;
+  switch (plan.presence) {
+    case ONEOF_GROUP:
+      return;
+    case EXPLICIT: {
+      const nulls = emit.nulls;
+      const named =
+        nulls === true ? field.fieldKind === "message" && field.message.typeName !== valueTypeName : nulls.has(field);
+      if (named) storeMember(plan, null, ctx, out);
+      return;
+    }
+    case MAP:
+      if (emit.implicit.has(field)) storeMember(plan, {}, ctx, out);
+      return;
+    case LIST:
+      if (emit.implicit.has(field)) writeField(plan, message[plan.local], ctx, out);
+      return;
+    default:
+      if (emit.implicit.has(field)) writeField(plan, message[plan.local] ?? plan.zero, ctx, out);
+  }
+}
+
+/**
  * The keys of the map {@link mapFound} found last (else undefined): taken, and cleared, by the map's writer,
  * which is called next, instead of listing them again. Undefined at every other time, since nothing comes
  * between mapFound's finding a map and the call of its writer.
@@ -445,6 +521,11 @@ export function writeField(plan: FieldPlan, v: unknown, ctx: WriteContext, out: 
     throw errorAtPath(e, keyOf(plan, ctx));
   }
   if (json === undefined) return; // an empty map, not written
+  storeMember(plan, json, ctx, out);
+}
+
+/** Stores the JSON of a field in `out` under its member name (by name where V8's keyed store would not do). */
+export function storeMember(plan: FieldPlan, json: JsonValue, ctx: WriteContext, out: JsonObject): void {
   const proto = ctx.useProtoFieldName;
   const key = proto ? plan.protoName : plan.jsonName;
   // __proto__, and the names V8's generic keyed store sends to its runtime (see byNameStore).

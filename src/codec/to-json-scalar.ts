@@ -13,6 +13,7 @@ import { durationTypeName, fieldMaskTypeName, nullValueTypeName, timestampTypeNa
 import { describe } from "../internal/describe.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { scalarToJson, scalarWriter } from "../internal/scalar.js";
+import { float32Shortest } from "../internal/float32.js";
 import { durationToJson } from "../wkt/duration.js";
 import { enumJsonNameClash, enumJsonNameError, enumValueJsonName } from "../wkt/enum.js";
 import { fieldMaskToJson } from "../wkt/field-mask.js";
@@ -26,6 +27,49 @@ import type { ValueTextWriter, ValueWriter, WriteContext } from "./to-json-plan.
 export function noteZero(json: string | number | boolean, ctx: WriteContext): string | number | boolean {
   if (json === 0 && 1 / json < 0) ctx.negativeZero = true;
   return json;
+}
+
+/**
+ * The JSON number of a 64-bit integer written as `text` (its decimal digits), for the option `int64AsNumber`:
+ * the number where it prints as those very digits (every integer up to 2^53 in magnitude, and a larger one
+ * such as 10^18), else `text`. So a reader that reads numbers as doubles (JavaScript) and one that reads their
+ * digits (Go, Java, C++) get the same integer, and JSON.stringify of the value prints what toJsonString prints.
+ * C++'s `unquote_int64_if_possible` unquotes every integer a double holds exactly (2^60 too), printed as its
+ * exact digits, which a JavaScript value cannot carry through JSON.stringify (2^60 prints 1152921504606847000).
+ */
+export function int64JsonNumber(text: string): string | number {
+  const n = +text;
+  return Number.isSafeInteger(n) || "" + n === text ? n : text;
+}
+
+/**
+ * A float value's JSON (scalarWriter's) as the shortest decimal that reads back as the same float32, for the
+ * option `floatShortest` (see float32.ts); "NaN" and the infinities as they are.
+ */
+export function floatShortestJson(json: string | number | boolean): string | number | boolean {
+  return typeof json === "number" ? float32Shortest(json) : json;
+}
+
+/** Whether a scalar type is a 64-bit integer, written as a string (or, with int64AsNumber, a number). */
+export function isInt64Scalar(t: ScalarType): boolean {
+  return (
+    t === ScalarType.INT64 ||
+    t === ScalarType.UINT64 ||
+    t === ScalarType.SINT64 ||
+    t === ScalarType.FIXED64 ||
+    t === ScalarType.SFIXED64
+  );
+}
+
+/**
+ * The JSON of a wrapper's value (a wrapper message, or a wrapper field that holds the bare scalar) with the
+ * context's options: scalarToJson's, a float's shortest decimal with `floatShortest`, a 64-bit integer as a number
+ * with `int64AsNumber`; a -0 noted (see noteZero).
+ */
+export function wrappedScalarJson(t: ScalarType, value: unknown, ctx: WriteContext): string | number | boolean {
+  const json = noteZero(scalarToJson(t, value), ctx);
+  if (t === ScalarType.FLOAT && ctx.floatShortest) return floatShortestJson(json);
+  return ctx.int64AsNumber && typeof json === "string" && isInt64Scalar(t) ? int64JsonNumber(json) : json;
 }
 
 /** {@link compileScalarText} without the quotes, for the scalar types written as strings; else undefined. */

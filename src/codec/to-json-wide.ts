@@ -39,8 +39,14 @@ interface WideShape {
  * that does not, and when fields of the shape are left over, the members written so far are copied into a new
  * object and writing goes on as for any message: the output is the same either way, and a message is never
  * written twice. A message with fewer members never comes to the copy and costs one comparison per member.
+ * `other` is the writer of any message of the type, for the options it does not take.
  */
-export function compileWide(desc: DescMessage, plans: readonly FieldPlan[], writers: MessageWriters): MessageWriter {
+export function compileWide(
+  desc: DescMessage,
+  plans: readonly FieldPlan[],
+  writers: MessageWriters,
+  other: MessageWriter,
+): MessageWriter {
   const typeName = desc.typeName;
   // By nesting depth (up to shapeDepths): a message of the type at the same depth as one before is taken as
   // likely to set the same fields (a recursive field nests a message of the type that sets others).
@@ -49,6 +55,8 @@ export function compileWide(desc: DescMessage, plans: readonly FieldPlan[], writ
   // shapeCredit): a type whose wide messages set different fields each time stops making shapes.
   let credit = shapeCredit;
   return (message, ctx) => {
+    // Fields written although unset (to-json-emit.ts): the writer of any message, `other`, writes them.
+    if (ctx.emit !== undefined) return other(message, ctx);
     checkMessage(message, typeName);
     enter(ctx, typeName);
     const proto = ctx.useProtoFieldName;

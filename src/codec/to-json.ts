@@ -9,10 +9,11 @@
  * the way out: nothing but our error escapes, and the output is always valid JSON.
  *
  * This module holds the entry points and the writers of whole messages (the value writer and the text writer,
- * each compiled once per type). The rest is by job: the options and the write context (to-json-options.ts), the
- * field plans and the loop over them (to-json-plan.ts, to-json-fields.ts), lists and maps
- * (to-json-collections.ts), scalars, enums and quoting (to-json-scalar.ts), and wide messages written into a copy
- * of the last one's shape (to-json-wide.ts).
+ * each compiled once per type). The rest is by job: the options and the write context (to-json-options.ts, and
+ * the field paths of the options beyond protobuf-es's, to-json-emit.ts), the field plans and the loop over them
+ * (to-json-plan.ts, to-json-fields.ts), lists and maps (to-json-collections.ts), scalars, enums and quoting
+ * (to-json-scalar.ts; float32 digits, internal/float32.ts), and wide messages written into a copy of the last
+ * one's shape (to-json-wide.ts).
  *
  * @module
  */
@@ -41,7 +42,7 @@ import {
 } from "../internal/names.js";
 import { isPlainString, negativeZeroTake } from "../internal/json-value.js";
 import { checkMessage, isMessageOf } from "../internal/message-type.js";
-import { scalarToJson, scalarWriter, scalarZero } from "../internal/scalar.js";
+import { scalarWriter, scalarZero } from "../internal/scalar.js";
 import { errorAtPath } from "../path.js";
 import { checkSchema } from "../wkt/registry.js";
 import { listValueToJsonInternal, structToJsonInternal, valueToJsonInternal } from "../wkt/struct-encode.js";
@@ -71,6 +72,7 @@ import {
   keysPrintInOrder,
   nextField,
   writeField,
+  writeFieldsEmitting,
   type FieldPlan,
   type MessageTextWriter,
   type MessageWriter,
@@ -78,10 +80,10 @@ import {
 } from "./to-json-plan.js";
 import {
   compileScalarText,
-  noteZero,
   plainStringWkt,
   stringifyKeepingNegativeZero,
   treeText,
+  wrappedScalarJson,
 } from "./to-json-scalar.js";
 import { compileWide, wideMembers } from "./to-json-wide.js";
 
@@ -95,10 +97,13 @@ export type { JsonWriteOptions, JsonWriteStringOptions } from "./to-json-options
  *   round-trip, `json-type` for a value of the wrong type, `utf16` for a lone surrogate, `unknown-type` for an
  *   Any the registry cannot resolve, `depth` beyond `maxDepth`; `json-type` at `$` when `schema` is not a
  *   message descriptor, `message` is not a message of it, or `registry` is not a Registry; `range` for a
- *   `maxDepth` that is not a whole number from 1 up.
+ *   `maxDepth` that is not a whole number from 1 up; `json-type` at `$` for an option of ours of the wrong type,
+ *   `unknown-field` at `$` for a path of `alwaysEmitImplicitFor` or `emitUnsetMessagesAsNull` that names no
+ *   field the option can write.
  * @example
  * toJson(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 500_000_000 })); //=> "1.500s"
  * toJson(TestSchema, msg, { useProtoFieldName: true }); //=> { optional_int64: "5" }
+ * toJson(TestSchema, msg, { int64AsNumber: true }); //=> { optionalInt64: 5 }
  */
 export function toJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined = undefined>(
   schema: Desc,
@@ -122,7 +127,7 @@ function toJsonSlow(schema: DescMessage, message: unknown, options: Partial<Json
       return leaf(message);
     }
   }
-  return write(schema, message, makeContext(options));
+  return write(schema, message, makeContext(options, schema));
 }
 
 /**
@@ -251,7 +256,14 @@ function compileLeafText(desc: DescMessage): LeafText | undefined {
  * the output, else any JSON value.
  */
 export type ToJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptions> | undefined> = Opts extends
-  undefined | { alwaysEmitImplicit?: false; enumAsInteger?: false; useProtoFieldName?: false }
+  | undefined
+  | {
+      alwaysEmitImplicit?: false;
+      enumAsInteger?: false;
+      useProtoFieldName?: false;
+      int64AsNumber?: false | undefined;
+      emitUnsetMessagesAsNull?: false | undefined;
+    }
   ? MessageJsonType<Desc>
   : JsonValue;
 
@@ -287,11 +299,13 @@ export function toJsonString<Desc extends DescMessage>(
     }
   }
   checkSchema(schema);
-  const ctx = makeContext(options);
+  const ctx = makeContext(options, schema);
   // Free-form JSON (Struct, Value, ListValue, Struct fields) notes a -0 number as it is written.
   negativeZeroTake();
   const spaces = prettySpacesOption(options?.prettySpaces);
-  if (!(spaces >= 1)) {
+  // The options beyond protobuf-es's are written by the value writers only, whose value JSON.stringify prints
+  // as is: a 64-bit integer is a number only where it prints as its digits (see int64JsonNumber).
+  if (!(spaces >= 1) && !ctx.int64AsNumber && !ctx.floatShortest && ctx.emit === undefined) {
     // One line: printed as the value is walked, without building it (JSON.stringify of the value would be
     // the same text, -0 aside; see compileText).
     let text: string;
@@ -358,8 +372,10 @@ function compileMessage(desc: DescMessage): MessageWriter {
     enter(ctx, typeName);
     const out: JsonObject = {};
     // One call site of nextField per writer (see there).
-    for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++)
-      writeField(ctx.foundPlan!, ctx.foundValue, ctx, out);
+    if (ctx.emit !== undefined) writeFieldsEmitting(plans, message, ctx, out);
+    else
+      for (let i = 0; (i = nextField(plans, i, message, ctx)) < plans.length; i++)
+        writeField(ctx.foundPlan!, ctx.foundValue, ctx, out);
     if (ctx.registry !== undefined && message.$unknown !== undefined)
       writeExtensions(desc, message, ctx, out, messageWriters);
     ctx.depth--;
@@ -368,7 +384,7 @@ function compileMessage(desc: DescMessage): MessageWriter {
   plans = plansFor(desc, messageWriters);
   const wide =
     plans.length > wideMembers && keysPrintInOrder(fieldPlans(plans)) && fieldPlans(plans).every((p) => p.byName === 0);
-  const chosen = wide ? compileWide(desc, plans, messageWriters) : writer;
+  const chosen = wide ? compileWide(desc, plans, messageWriters, writer) : writer;
   writers.set(desc, chosen);
   return chosen;
 }
@@ -600,7 +616,7 @@ function compileWkt(desc: DescMessage): MessageWriter | undefined {
       enter(ctx, typeName);
       let json: JsonValue;
       try {
-        json = noteZero(scalarToJson(scalar.scalar, message.value ?? zero), ctx);
+        json = wrappedScalarJson(scalar.scalar, message.value ?? zero, ctx);
       } catch (e) {
         throw errorAsType(e, typeName);
       }
