@@ -11,6 +11,7 @@ import { countOption } from "../internal/options.js";
 import { defaultMaxDepth } from "../limits.js";
 import { checkRegistry } from "../wkt/registry.js";
 import type { WriteContext } from "./to-json-plan.js";
+import { unresolvedAnyOption, type UnresolvedAny } from "./any-fallback.js";
 
 /**
  * Options of `toJson`: `@bufbuild/protobuf`'s `JsonWriteOptions` member for member (the functions take a
@@ -28,6 +29,14 @@ export interface JsonWriteOptions {
   registry?: Registry | undefined;
   /** Nesting limit (messages, Any, Struct, ListValue each count one level); default 100. */
   maxDepth?: number | undefined;
+  /**
+   * What to write for an Any whose type the registry cannot resolve: `"error"` (rule `unknown-type`, default),
+   * `"skip"` (the Any is left out: a singular field unset, a list element or map entry dropped; at the root, `{}`),
+   * or, for logs and debugging only, `"raw"`: `{"@type": url, "@value": "<base64 of the bytes>"}`, which is NOT
+   * ProtoJSON (fromJson reads it back only under the same option; docs/unknown-types.md). Not a protobuf-es
+   * option; anything else is rule `range`.
+   */
+  unresolvedAny?: UnresolvedAny | undefined;
 }
 
 /** Options of `toJsonString`: `@bufbuild/protobuf`'s `JsonWriteStringOptions`, plus `maxDepth`. */
@@ -48,6 +57,7 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined): Wri
       useProtoFieldName: false,
       registry: undefined,
       maxDepth: defaultMaxDepth,
+      unresolvedAny: "error",
       depth: 0,
       negativeZero: false,
       foundPlan: undefined,
@@ -60,6 +70,7 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined): Wri
     useProtoFieldName: options?.useProtoFieldName === true,
     registry: checkRegistry(options?.registry),
     maxDepth: countOption("maxDepth", options?.maxDepth, defaultMaxDepth),
+    unresolvedAny: unresolvedAnyOption(options?.unresolvedAny),
     depth: 0,
     negativeZero: false,
     foundPlan: undefined,

@@ -29,6 +29,8 @@ export interface WriteContext {
   readonly useProtoFieldName: boolean;
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
+  /** JsonWriteOptions.unresolvedAny, checked (any-fallback.ts). */
+  readonly unresolvedAny: "error" | "skip" | "raw";
   depth: number;
   /** Set when a float or double field held -0, which JSON.stringify would print as 0. */
   negativeZero: boolean;
