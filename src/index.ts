@@ -175,3 +175,8 @@ export { timestampFromJsonNullable, timestampToJsonNullable } from "./wkt/timest
 export { timestampFromSeconds } from "./wkt/timestamp-seconds.js";
 export { timestampDate, timestampMs, durationMs } from "./wkt/protobuf-es-helpers.js";
 export { anyIs, anyUnpackTo } from "./wkt/any.js";
+// Any whose type the registry lacks (issue 29, wt-any): the `unresolvedAny` option's values, and the type URLs a
+// message or a JSON document needs that the registry lacks, all at once.
+export type { UnresolvedAny } from "./codec/any-fallback.js";
+export { missingTypeUrls, missingTypeUrlsFromJson } from "./codec/missing-type-urls.js";
+export type { MissingTypeUrlsOptions } from "./codec/missing-type-urls.js";

@@ -4,23 +4,8 @@
 // fromJsonString, the merges and validateJson*, which must agree (an input has issues exactly when the decoder
 // refuses it).
 
-import {
-  create,
-  createFileRegistry,
-  createRegistry,
-  toBinary,
-  type DescMessage,
-  type JsonValue,
-  type Registry,
-} from "@bufbuild/protobuf";
-import {
-  AnySchema,
-  anyPack,
-  DurationSchema,
-  file_google_protobuf_any,
-  FileDescriptorProtoSchema,
-  type Any,
-} from "@bufbuild/protobuf/wkt";
+import { create, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
+import { AnySchema, anyPack, DurationSchema, type Any } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -39,71 +24,8 @@ import {
 import { catchWkt } from "./helpers.js";
 import { expectTextAgrees } from "./text-agrees.js";
 
-const STRING = 9;
-const MESSAGE = 11;
-const OPTIONAL = 1;
-const REPEATED = 3;
-const ANY = ".google.protobuf.Any";
+import { Gone, Holder, Known, registry, goneUrl, knownUrl } from "./fixtures/any-holder.js";
 
-/** `package t`: Holder holds Anys every way a field can; Known is what they pack, Gone a type no registry has. */
-const file = createFileRegistry(
-  create(FileDescriptorProtoSchema, {
-    name: "t/holder.proto",
-    package: "t",
-    syntax: "proto3",
-    dependency: ["google/protobuf/any.proto"],
-    messageType: [
-      {
-        name: "Holder",
-        field: [
-          { name: "single", number: 1, type: MESSAGE, label: OPTIONAL, typeName: ANY, jsonName: "single" },
-          { name: "list", number: 2, type: MESSAGE, label: REPEATED, typeName: ANY, jsonName: "list" },
-          { name: "map", number: 3, type: MESSAGE, label: REPEATED, typeName: ".t.Holder.MapEntry", jsonName: "map" },
-          {
-            name: "in_oneof",
-            number: 4,
-            type: MESSAGE,
-            label: OPTIONAL,
-            typeName: ANY,
-            jsonName: "inOneof",
-            oneofIndex: 0,
-          },
-          { name: "other", number: 5, type: STRING, label: OPTIONAL, jsonName: "other", oneofIndex: 0 },
-          { name: "child", number: 6, type: MESSAGE, label: OPTIONAL, typeName: ".t.Holder", jsonName: "child" },
-          { name: "name", number: 7, type: STRING, label: OPTIONAL, jsonName: "name" },
-        ],
-        oneofDecl: [{ name: "choice" }],
-        nestedType: [
-          {
-            name: "MapEntry",
-            field: [
-              { name: "key", number: 1, type: STRING, label: OPTIONAL, jsonName: "key" },
-              { name: "value", number: 2, type: MESSAGE, label: OPTIONAL, typeName: ANY, jsonName: "value" },
-            ],
-            options: { mapEntry: true },
-          },
-        ],
-      },
-      {
-        name: "Known",
-        field: [
-          { name: "name", number: 1, type: STRING, label: OPTIONAL, jsonName: "name" },
-          { name: "inner", number: 2, type: MESSAGE, label: OPTIONAL, typeName: ANY, jsonName: "inner" },
-        ],
-      },
-      { name: "Gone", field: [{ name: "name", number: 1, type: STRING, label: OPTIONAL, jsonName: "name" }] },
-    ],
-  }),
-  (name) => (name === "google/protobuf/any.proto" ? file_google_protobuf_any : undefined),
-);
-const Holder = file.getMessage("t.Holder")!;
-const Known = file.getMessage("t.Known")!;
-const Gone = file.getMessage("t.Gone")!;
-/** The reader's registry: Holder and Known, not Gone. */
-const registry: Registry = createRegistry(Holder, Known);
-
-const goneUrl = "type.googleapis.com/t.Gone";
-const knownUrl = "type.googleapis.com/t.Known";
 const goneBytes = toBinary(Gone, create(Gone, { name: "g" }));
 const gone = (): Any => anyPack(Gone, create(Gone, { name: "g" }));
 const known = (name: string, inner?: Any): Any => anyPack(Known, create(Known, { name, inner }));

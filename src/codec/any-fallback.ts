@@ -102,15 +102,11 @@ export function anyJsonTarget(
   } catch (e) {
     throw errorAtPath(e, "@type");
   }
-  if (mode === "raw" && keys.length === 2 && Object.prototype.hasOwnProperty.call(obj, anyRawValueKey)) {
-    // A type of a field whose JSON name is "@value" (protoc lets a json_name start with "@") writes that member
-    // in its own form: read as ProtoJSON.
-    if (desc === undefined || !desc.fields.some((f) => f.jsonName === anyRawValueKey)) {
-      try {
-        return scalarFromJson(ScalarType.BYTES, obj[anyRawValueKey], false) as Uint8Array;
-      } catch (e) {
-        throw errorAtPath(e, anyRawValueKey);
-      }
+  if (mode === "raw" && isAnyRawForm(obj, keys, desc)) {
+    try {
+      return scalarFromJson(ScalarType.BYTES, obj[anyRawValueKey], false) as Uint8Array;
+    } catch (e) {
+      throw errorAtPath(e, anyRawValueKey);
     }
   }
   if (desc !== undefined || mode === "skip") return desc;
@@ -120,6 +116,20 @@ export function anyJsonTarget(
   } catch (e) {
     throw errorAtPath(e, "@type");
   }
+}
+
+/**
+ * @internal Whether an Any's JSON object (`keys` its keys) is the raw form: `"@type"` and `"@value"` alone, and
+ * `desc`, the type it names (undefined: not in the registry), has no field whose JSON name is `"@value"` (protoc
+ * lets a json_name start with "@"): such a type writes that member in its own form, read as ProtoJSON.
+ */
+export function isAnyRawForm(obj: object, keys: readonly string[], desc: DescMessage | undefined): boolean {
+  return (
+    keys.length === 2 &&
+    Object.prototype.hasOwnProperty.call(obj, anyRawValueKey) &&
+    Object.prototype.hasOwnProperty.call(obj, "@type") &&
+    (desc === undefined || !desc.fields.some((f) => f.jsonName === anyRawValueKey))
+  );
 }
 
 /**
