@@ -15,6 +15,7 @@ import {
   fromJsonString,
   mergeFromJson,
   mergeFromJsonString,
+  missingTypeUrlsFromJson,
   standardSchema,
   toJson,
   toJsonString,
@@ -289,6 +290,23 @@ describe("writing an Any whose type the registry lacks", () => {
     }
   });
 
+  it("skip leaves what is not a message for the writer to refuse, with its error", () => {
+    const skip = { registry, unresolvedAny: "skip" } as const;
+    for (const bad of [
+      {},
+      { ...create(Holder), list: "x" },
+      { ...create(Holder), map: 1 },
+      { ...create(Holder), single: { $typeName: "google.protobuf.Any", typeUrl: 1 } },
+    ]) {
+      const expected = catchWkt(() => toJson(Holder, bad as never, { registry }));
+      expect(catchWkt(() => toJson(Holder, bad as never, skip))).toMatchObject({
+        rule: expected.rule,
+        jsonPath: expected.jsonPath,
+      });
+      expect(catchWkt(() => toJsonString(Holder, bad as never, skip)).rule).toBe(expected.rule);
+    }
+  });
+
   it("a well-known type always resolves: its value form is never the raw form", () => {
     const d = anyPack(DurationSchema, create(DurationSchema, { seconds: 1n }));
     expect(toJson(AnySchema, d, { unresolvedAny: "raw" })).toEqual({
@@ -311,6 +329,55 @@ describe("writing an Any whose type the registry lacks", () => {
         expect(toBinary(Holder, back)).toEqual(toBinary(Holder, m));
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe("agreement on arbitrary input", () => {
+  // Any-shaped values: empty, known, missing, malformed, raw (good and bad), Any of Any, and junk.
+  const anyJson: fc.Arbitrary<JsonValue> = fc.oneof(
+    fc.constant({}),
+    fc.string({ maxLength: 3 }).map((name) => ({ "@type": knownUrl, name })),
+    fc.constant({ "@type": goneUrl, name: "g" }),
+    fc.constant({ "@type": "no-slash" }),
+    fc.constantFrom("", "AAEC", "%%").map((v) => ({ "@type": goneUrl, "@value": v })),
+    fc.constantFrom(goneUrl, knownUrl).map((u) => ({ "@type": u, "@value": "CgFn", extra: 1 })),
+    fc.constantFrom(goneUrl, knownUrl).map((u) => ({
+      "@type": "type.googleapis.com/google.protobuf.Any",
+      value: { "@type": u },
+    })),
+    fc.constantFrom<JsonValue>(1, "x", null, [1]),
+  );
+  const holderJson: fc.Arbitrary<JsonValue> = fc.record(
+    {
+      single: anyJson,
+      list: fc.array(anyJson, { maxLength: 3 }),
+      map: fc.dictionary(fc.constantFrom("a", "b"), anyJson, { maxKeys: 2 }),
+      inOneof: anyJson,
+      child: fc.record({ single: anyJson }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("under every mode, validateJson* finds an issue exactly when fromJson* fails, at the same place", () => {
+    fc.assert(
+      fc.property(
+        holderJson,
+        fc.constantFrom<Options>({}, { unresolvedAny: "skip" }, { unresolvedAny: "raw" }),
+        (json, o) => {
+          readAll(Holder, json, o);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("missingTypeUrlsFromJson takes any of it: a list, or our error", () => {
+    fc.assert(
+      fc.property(fc.oneof(holderJson, fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<JsonValue>), (json) => {
+        expect(Array.isArray(missingTypeUrlsFromJson(Holder, json, { registry }))).toBe(true);
+      }),
+      { numRuns: 150 },
     );
   });
 });
