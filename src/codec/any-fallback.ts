@@ -50,6 +50,10 @@ export const anyRawValueKey = "@value";
 /**
  * @internal The `unresolvedAny` option checked: `"error"` when not given; rule `range` for anything but the three
  * names.
+ *
+ * @example
+ * unresolvedAnyOption(undefined); //=> "error"
+ * unresolvedAnyOption("ignore"); // throws WktJsonError (rule "range", typeName "options")
  */
 export function unresolvedAnyOption(value: unknown): UnresolvedAny {
   if (value === undefined || value === "error" || value === "skip" || value === "raw") return value ?? "error";
@@ -67,6 +71,8 @@ function isUnknownType(e: unknown): boolean {
  * it (rule `unknown-type`, which is thrown under `"error"`).
  *
  * @throws {WktJsonError} rule `type-url` for a malformed URL, whatever `mode`; `unknown-type` under `"error"`.
+ * @example
+ * typeUrlLookup("example.com/acme.Gone", undefined, "skip"); //=> undefined
  */
 export function typeUrlLookup(
   url: string,
@@ -88,6 +94,9 @@ export function typeUrlLookup(
  *
  * @throws {WktJsonError} rule `type-url` for a malformed URL; `unknown-type` for a type the registry lacks
  *   (under `"raw"` unless the object is the raw form); `json-type` or `syntax` for an `"@value"` that is not base64.
+ * @example
+ * anyJsonTarget({ "@type": "example.com/acme.Gone", "@value": "AAE=" }, ["@type", "@value"], undefined, "raw");
+ * //=> new Uint8Array([0, 1])
  */
 export function anyJsonTarget(
   obj: Record<string, unknown>,
@@ -122,6 +131,9 @@ export function anyJsonTarget(
  * @internal Whether an Any's JSON object (`keys` its keys) is the raw form: `"@type"` and `"@value"` alone, and
  * `desc`, the type it names (undefined: not in the registry), has no field whose JSON name is `"@value"` (protoc
  * lets a json_name start with "@"): such a type writes that member in its own form, read as ProtoJSON.
+ *
+ * @example
+ * isAnyRawForm({ "@type": "example.com/acme.Gone", "@value": "" }, ["@type", "@value"], undefined); //=> true
  */
 export function isAnyRawForm(obj: object, keys: readonly string[], desc: DescMessage | undefined): boolean {
   return (
@@ -137,6 +149,9 @@ export function isAnyRawForm(obj: object, keys: readonly string[], desc: DescMes
  * for `"skip"` (an Any that could not be left out: see the module comment).
  *
  * @throws {WktJsonError} rule `json-type` when `bytes` is not a Uint8Array.
+ * @example
+ * unresolvedAnyJson("example.com/acme.Gone", new Uint8Array([0, 1]), "raw");
+ * //=> { "@type": "example.com/acme.Gone", "@value": "AAE=" }
  */
 export function unresolvedAnyJson(url: string, bytes: unknown, mode: UnresolvedAny): JsonObject {
   if (mode === "skip") return {};
@@ -150,6 +165,9 @@ export function unresolvedAnyJson(url: string, bytes: unknown, mode: UnresolvedA
  * @internal Whether a message of `desc` can hold an Any in its fields (not through an Any's contents): whether
  * a field's message type, at any depth, is google.protobuf.Any. Worked out once per type, by a
  * search of the types its fields reach (recursive types included).
+ *
+ * @example
+ * holdsAny(TypeSchema); //=> true (Type.options[].value)
  */
 export function holdsAny(desc: DescMessage): boolean {
   let holds = holdsAnyOf.get(desc);
@@ -274,6 +292,9 @@ function setField(fp: FieldAccess, copy: Msg, v: unknown): void {
  * @internal Whether `toJson` under `"skip"` leaves an Any out: its type URL is well-formed and names a type the
  * registry lacks, or it names google.protobuf.Any and the Any its bytes hold is left out (looked into up to
  * `depthLeft` levels). Anything else the writer takes, or reports.
+ *
+ * @example
+ * anyLeftOut(create(AnySchema, { typeUrl: "example.com/acme.Gone" }), undefined, 100); //=> true
  */
 export function anyLeftOut(any: unknown, registry: Registry | undefined, depthLeft: number): boolean {
   for (let left = depthLeft; typeof any === "object" && any !== null && left > 0; left--) {

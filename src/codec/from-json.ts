@@ -242,6 +242,9 @@ function readParsed(
 /**
  * @internal The message a reader gave for the root of a call: an Any left out under `unresolvedAny: "skip"` (the
  * reader's {@link skipped}) is the empty Any there, as nothing holds it.
+ *
+ * @example
+ * rootMessage(AnySchema, skipped as never); //=> create(AnySchema)
  */
 export function rootMessage(schema: DescMessage, m: Record<string, unknown>): Record<string, unknown> {
   return (m as unknown) === skipped ? (create(schema) as Record<string, unknown>) : m;

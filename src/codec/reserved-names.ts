@@ -24,6 +24,9 @@ const reservedKeysOf = new WeakMap<DescMessage, ReadonlySet<string> | null>();
  * @internal The JSON keys that name a reserved field name of `desc` (`DescriptorProto.reserved_name`, as written
  * and in lowerCamelCase), or undefined when it reserves none; worked out once per type. A key that names a field
  * is the field's, whatever this set holds (the readers look fields up first).
+ *
+ * @example
+ * reservedKeys(TestAllTypesProto3); //=> new Set(["reserved_field", "reservedField"])
  */
 export function reservedKeys(desc: DescMessage): ReadonlySet<string> | undefined {
   let keys = reservedKeysOf.get(desc);
