@@ -212,3 +212,8 @@ export type { HttpRule } from "./http/http-rule.js";
 export type { HttpQuery } from "./http/query.js";
 export { httpMaxLengthDefault, httpMaxParamsDefault } from "./http/http-options.js";
 export type { HttpRequestReadOptions, HttpRequestWriteOptions } from "./http/http-options.js";
+// Any whose type the registry lacks: the `unresolvedAny` option's values, and the type URLs a
+// message or a JSON document needs that the registry lacks, all at once.
+export type { UnresolvedAny } from "./codec/any-fallback.js";
+export { missingTypeUrls, missingTypeUrlsFromJson } from "./codec/missing-type-urls.js";
+export type { MissingTypeUrlsOptions } from "./codec/missing-type-urls.js";

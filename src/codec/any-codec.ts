@@ -9,7 +9,8 @@ import type { JsonValue, Registry } from "@bufbuild/protobuf";
 import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
 import { basePathOf, errorAtBase } from "../internal/base-path.js";
 import { anyTypeName } from "../internal/names.js";
-import { readerFor } from "./from-json.js";
+import { readerFor, rootMessage } from "./from-json.js";
+import type { UnresolvedAny } from "./any-fallback.js";
 import { makeContext as makeReadContext, type JsonReadOptions } from "./read-context.js";
 import { writerFor } from "./to-json.js";
 import { makeContext as makeWriteContext } from "./to-json-options.js";
@@ -40,9 +41,9 @@ export function anyFromJson(
 ): Any {
   const base = basePathOf(options, anyTypeName);
   const ctx = makeReadContext(options, false);
-  if (base === "$") return readerFor(AnySchema)(json, ctx) as unknown as Any;
+  if (base === "$") return rootMessage(AnySchema, readerFor(AnySchema)(json, ctx)) as unknown as Any;
   try {
-    return readerFor(AnySchema)(json, ctx) as unknown as Any;
+    return rootMessage(AnySchema, readerFor(AnySchema)(json, ctx)) as unknown as Any;
   } catch (e) {
     throw errorAtBase(e, base);
   }
@@ -67,6 +68,11 @@ export function anyToJson(
     registry?: Registry;
     maxDepth?: number;
     /**
+     * For a type the registry lacks: `"error"` (default), `"skip"` (the empty Any, `{}`), or `"raw"`, the
+     * diagnostic form `{"@type": url, "@value": "<base64>"}`, which is not ProtoJSON (see `toJson`).
+     */
+    unresolvedAny?: UnresolvedAny | undefined;
+    /**
      * JSON path of the value in the caller's document, such as `"$.detail"`: errors are reported at this path
      * and below it (`$.detail.value`) instead of at `$`. A string starting with `$`. Default `"$"`.
      */
@@ -76,7 +82,9 @@ export function anyToJson(
   const base = basePathOf(options, anyTypeName);
   // Only the options anyToJson takes: the flags of toJson stay off whatever else the object holds.
   const ctx = makeWriteContext(
-    options === undefined || options === null ? undefined : { registry: options.registry, maxDepth: options.maxDepth },
+    options === undefined || options === null
+      ? undefined
+      : { registry: options.registry, maxDepth: options.maxDepth, unresolvedAny: options.unresolvedAny },
   );
   if (base === "$") return writerFor(AnySchema)(any, ctx);
   try {

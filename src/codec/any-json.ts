@@ -34,18 +34,26 @@ import {
   checkNoAtTypeField,
 } from "../wkt/any-json-form.js";
 import { anyValueDecode } from "../wkt/any.js";
-import { typeUrlResolve } from "../wkt/registry.js";
-import type { MessageReader, ReadContext } from "./read-context.js";
+import {
+  anyJsonTarget,
+  anyLeftOut,
+  typeUrlLookup,
+  unresolvedAnyJson,
+  withoutUnresolvedAny,
+  type UnresolvedAny,
+} from "./any-fallback.js";
+import { skipped, type MessageReader, type ReadContext } from "./read-context.js";
 
 /**
  * @internal Decodes an Any from its JSON form; the caller counted the Any's own nesting level. `readerFor`
- * gives the reader of the embedded type.
+ * gives the reader of the embedded type. An Any whose type the registry lacks is, under the `unresolvedAny`
+ * option (any-fallback.ts), {@link skipped} (`"skip"`), or read from its raw form (`"raw"`).
  */
 export function anyFromJsonInternal(
   json: unknown,
   ctx: ReadContext,
   readerFor: (desc: DescMessage) => MessageReader,
-): Any {
+): Any | typeof skipped {
   const head = anyJsonHead(json);
   if (typeof head === "number") {
     if (head === anyEmpty) return create(AnySchema) as Any;
@@ -54,12 +62,10 @@ export function anyFromJsonInternal(
   const keys = head;
   const obj = json as Record<string, unknown>;
   const url = obj["@type"] as string;
-  let desc: DescMessage;
-  try {
-    desc = typeUrlResolve(url, ctx.registry);
-  } catch (e) {
-    throw errorAtPath(e, "@type");
-  }
+  const target = anyJsonTarget(obj, keys, ctx.registry, ctx.unresolvedAny);
+  if (target === undefined) return skipped;
+  if (target instanceof Uint8Array) return { $typeName: anyTypeName, typeUrl: url, value: target } as Any;
+  const desc = target;
   let inner: unknown;
   const form = anyJsonForm(desc, obj, keys.length);
   if (form === anyFormValue) {
@@ -74,6 +80,8 @@ export function anyFromJsonInternal(
     } catch (e) {
       throw errorAtPath(e, "value");
     }
+    // An Any in an Any, left out: so is this one (any-fallback.ts).
+    if (inner === skipped) return skipped;
   } else {
     try {
       checkNoAtTypeField(desc, "read");
@@ -110,6 +118,8 @@ export interface AnyWriteContext {
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
   depth: number;
+  /** What to write for an Any whose type the registry lacks (any-fallback.ts); default `"error"`. */
+  readonly unresolvedAny?: UnresolvedAny;
 }
 
 /**
@@ -130,14 +140,22 @@ export function anyToJsonInternal<C extends AnyWriteContext>(
     if (bytes instanceof Uint8Array && bytes.length === 0) return {};
     throw new WktJsonError("type-url", "$", anyTypeName, "Any.value is set but Any.type_url is empty");
   }
-  const desc = typeUrlResolve(url, ctx.registry);
+  const mode = ctx.unresolvedAny ?? "error";
+  const desc = typeUrlLookup(url, ctx.registry, mode);
+  if (desc === undefined) return unresolvedAnyJson(url, bytes, mode);
   if (bytes instanceof Uint8Array) {
     // Struct, Value, ListValue: JSON straight from the bytes; anything it does not take (an error included)
     // goes the way below, which decodes the message and reports what is wrong.
     const json = wktBinaryToJsonFast(desc, bytes, ctx.maxDepth - ctx.depth);
     if (json !== undefined) return { "@type": url, value: json };
   }
-  const inner = anyValueDecode(desc, bytes, wktFromBinaryLean);
+  const decoded = anyValueDecode(desc, bytes, wktFromBinaryLean);
+  // The root of the call, an Any of an Any left out: the empty Any, as it reads back under "skip".
+  if (mode === "skip" && desc.typeName === anyTypeName && anyLeftOut(decoded, ctx.registry, ctx.maxDepth - ctx.depth)) {
+    return {};
+  }
+  // Under "skip", the Anys of the embedded message that are left out (the caller pruned its own message).
+  const inner = mode === "skip" ? withoutUnresolvedAny(desc, decoded, ctx) : decoded;
   const out: JsonObject = { "@type": url };
   if (hasCustomJsonRepresentation(desc)) {
     try {

@@ -108,6 +108,7 @@ import { optionsTypeName } from "../internal/options.js";
 import { notFiniteLiteralError } from "../internal/not-finite.js";
 import { checkFieldKeys } from "../internal/field-keys.js";
 import { isRequiredField } from "./to-json-plan.js";
+import { reservedKeys } from "./reserved-names.js";
 import { structFamilyFromText } from "./struct-text.js";
 import { zeroMessageAt, zeroMessageCost, zeroShapeRoot, zeroShapeStep, type ZeroShape } from "./zero-message.js";
 import { listValueFromJsonInternal, structFromJsonInternal, valueFromJsonInternal } from "../wkt/struct-decode.js";
@@ -143,7 +144,7 @@ export function fromJson<Desc extends DescMessage>(
   const ctx = makeContext(options, false);
   const base = options === undefined ? "$" : basePathOf(options, optionsTypeName);
   try {
-    return readerFor(schema)(json, ctx) as MessageShape<Desc>;
+    return rootMessage(schema, readerFor(schema)(json, ctx)) as MessageShape<Desc>;
   } catch (e) {
     throw errorAtBase(stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth), base);
   }
@@ -220,7 +221,7 @@ function readParsed(
   try {
     // Literals like 1e-400 are refused by integer readers by their text: see inexact-integers.ts.
     if (inexact !== undefined) judgeInexact(text, value, inexact, (v) => readerFor(schema)(v, { ...ctx }));
-    return readerFor(schema)(value, ctx);
+    return rootMessage(schema, readerFor(schema)(value, ctx));
   } catch (caught) {
     const e = stackOverflowAsDepth(caught, schema.typeName, ctx.maxDepth);
     if (e instanceof WktJsonError && e.line === undefined) {
@@ -236,6 +237,17 @@ function readParsed(
     }
     throw e;
   }
+}
+
+/**
+ * @internal The message a reader gave for the root of a call: an Any left out under `unresolvedAny: "skip"` (the
+ * reader's {@link skipped}) is the empty Any there, as nothing holds it.
+ *
+ * @example
+ * rootMessage(AnySchema, skipped as never); //=> create(AnySchema)
+ */
+export function rootMessage(schema: DescMessage, m: Record<string, unknown>): Record<string, unknown> {
+  return (m as unknown) === skipped ? (create(schema) as Record<string, unknown>) : m;
 }
 
 /**
@@ -425,7 +437,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   };
   /**
    * A key that names no field: an extension of this type the registry knows (`[full.name]`), else skipped
-   * under ignoreUnknownFields, else rule `unknown-field`.
+   * under ignoreUnknownFields (or, a reserved name of the type, under ignoreReservedNames), else rule
+   * `unknown-field`.
    */
   const unknownMember = (
     message: Record<string, unknown>,
@@ -435,7 +448,7 @@ function compileMessage(desc: DescMessage): MessageReader {
   ): void => {
     const ext = extensionOfKey(key, ctx.registry, typeName);
     if (ext !== undefined) readExtension(message, ext, obj[key], ctx);
-    else if (!ctx.ignoreUnknownFields) {
+    else if (!ctx.ignoreUnknownFields && !(ctx.ignoreReservedNames && reserved?.has(key) === true)) {
       throw unknownFieldError(typeName, key);
     }
   };
@@ -469,6 +482,8 @@ function compileMessage(desc: DescMessage): MessageReader {
   let root: ZeroShape | undefined;
   /** The required fields, checked after the members are read; undefined (one test) for most types. */
   const required = requiredFieldsOf(desc);
+  /** The keys of the type's reserved names, skipped under ignoreReservedNames; undefined for most types. */
+  const reserved = reservedKeys(desc);
   // Register before compiling fields, so that recursive types resolve to this reader.
   readers.set(desc, reader);
   root = zeroShapeRoot(desc);

@@ -16,7 +16,9 @@
  *   own JSON form merge as their readers do in protobuf-es: a Struct gets the new members (replacing those of
  *   the same name), a ListValue the new values appended, an empty FieldMask string or an empty Any object
  *   changes nothing; Value, Timestamp, Duration, FieldMask, Any and the wrappers are replaced.
- * - Any other field is replaced; an enum name skipped under `ignoreUnknownFields` changes nothing.
+ * - Any other field is replaced; an enum name skipped under `ignoreUnknownFields`, and an Any left out under
+ *   `unresolvedAny: "skip"` (a list element or map entry dropped, a singular field unset), change nothing.
+ * - A member skipped under `ignoreUnknownFields` or `ignoreReservedNames` changes nothing.
  *
  * @module
  */
@@ -273,6 +275,8 @@ function mergeField(fp: FieldAccess, target: Msg, v: JsonValue, source: Msg, ctx
       if (fp.oneof !== undefined) {
         const have = target[fp.oneof] as { case?: unknown; value?: unknown } | undefined;
         const given = source[fp.oneof] as { case?: unknown; value?: unknown };
+        // An Any the decoder left out (unresolvedAny "skip"): the JSON changes nothing.
+        if (given.case !== fp.local) return;
         if (have?.case === fp.local && fp.box === boxNone)
           mergeMessage(planOf(fp.message!), have.value as Msg, v, given.value as Msg, ctx);
         else target[fp.oneof] = given;
@@ -289,6 +293,8 @@ function mergeField(fp: FieldAccess, target: Msg, v: JsonValue, source: Msg, ctx
 function mergeMessageField(fp: FieldAccess, target: Msg, v: JsonValue, source: Msg, ctx: MergeContext): void {
   const have = target[fp.local];
   const given = source[fp.local];
+  // An Any the decoder left out (unresolvedAny "skip"): the JSON changes nothing.
+  if (given === undefined) return;
   if (have === undefined || fp.box === boxWrapper) {
     target[fp.local] = given;
   } else if (fp.box === boxStruct) {

@@ -14,6 +14,7 @@ import { countOption, optionsTypeName, shown } from "../internal/options.js";
 import { textDepthAsMaxDepth, textDepthBound } from "./depth-errors.js";
 import { parseJsonText, type JsonTextParseOptions } from "./json-text.js";
 import { checkRegistry } from "../wkt/registry.js";
+import { unresolvedAnyOption, type UnresolvedAny } from "./any-fallback.js";
 import { defaultMaxDepth, defaultMaxValues, defaultMaxValuesPerCodeUnit } from "../limits.js";
 
 /**
@@ -33,6 +34,21 @@ export interface JsonReadOptions {
   allowPartial?: boolean | undefined;
   /** Resolves the message types of `google.protobuf.Any` and extensions. Well-known types need none. */
   registry?: Registry | undefined;
+  /**
+   * What to do with an Any whose type the registry cannot resolve: `"error"` (rule `unknown-type`), `"skip"` (the
+   * Any is left out: a singular field stays unset, a list element or map entry is dropped; at the root, the
+   * empty Any), or `"raw"`: read the diagnostic form `{"@type": url, "@value": "<base64>"}` that `toJson` writes
+   * under the same option, which is NOT ProtoJSON (docs/unknown-types.md). Not a protobuf-es option; default
+   * `"error"`; anything else is rule `range`.
+   */
+  unresolvedAny?: UnresolvedAny | undefined;
+  /**
+   * Skip members named by a reserved name of their message (`reserved "old_name";`, in the proto name or its
+   * lowerCamelCase JSON form), as the text format does, while other unknown members are still refused. Off by
+   * default, as the spec says "Runtime JSON parsing is not affected by reserved names" (protobuf.dev, proto3
+   * Reserved Field Names). Not a protobuf-es option; a boolean (else rule `range`).
+   */
+  ignoreReservedNames?: boolean | undefined;
   /** protobuf-es's name for {@link JsonReadOptions.maxDepth}; give either (both only if equal). */
   recursionLimit: number;
   /**
@@ -70,6 +86,10 @@ export interface ReadContext extends ValueBudget {
   /** {@link JsonReadOptions.allowPartial}: missing required fields are not checked. */
   readonly allowPartial: boolean;
   readonly registry: Registry | undefined;
+  /** {@link JsonReadOptions.unresolvedAny}, checked. */
+  readonly unresolvedAny: UnresolvedAny;
+  /** {@link JsonReadOptions.ignoreReservedNames}. */
+  readonly ignoreReservedNames: boolean;
   readonly maxDepth: number;
   /** Messages entered so far. */
   depth: number;
@@ -116,6 +136,8 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
       ignoreUnknownFields: false,
       allowPartial: false,
       registry: undefined,
+      unresolvedAny: "error",
+      ignoreReservedNames: false,
       maxDepth: defaultMaxDepth,
       depth: 0,
       values: 0,
@@ -130,6 +152,8 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
     ignoreUnknownFields: options?.ignoreUnknownFields === true,
     allowPartial: options?.allowPartial === true,
     registry: checkRegistry(options?.registry),
+    unresolvedAny: unresolvedAnyOption(options?.unresolvedAny),
+    ignoreReservedNames: booleanOption("ignoreReservedNames", options?.ignoreReservedNames),
     maxDepth: depthOption(options),
     depth: 0,
     values: 0,
@@ -139,6 +163,12 @@ export function makeContext(options: Partial<JsonReadOptions> | undefined, exact
     exactNumbers,
     forIn: false,
   };
+}
+
+/** An option that is true or false (or not given: false); rule `range` for anything else. */
+function booleanOption(name: string, value: unknown): boolean {
+  if (value === undefined || typeof value === "boolean") return value === true;
+  throw new WktJsonError("range", "$", optionsTypeName, `${name} must be true or false, got ${shown(value)}`);
 }
 
 /**

@@ -12,6 +12,7 @@ import { defaultMaxDepth } from "../limits.js";
 import { checkRegistry } from "../wkt/registry.js";
 import { fieldEmission, flagOption } from "./to-json-emit.js";
 import type { WriteContext } from "./to-json-plan.js";
+import { unresolvedAnyOption, type UnresolvedAny } from "./any-fallback.js";
 
 /**
  * Options of `toJson`: `@bufbuild/protobuf`'s `JsonWriteOptions` member for member (the functions take a
@@ -54,6 +55,14 @@ export interface JsonWriteOptions {
    * is a value): every one (`true`), or the fields of these paths (as in `alwaysEmitImplicitFor`). Default false.
    */
   emitUnsetMessagesAsNull?: boolean | readonly string[] | undefined;
+  /**
+   * What to write for an Any whose type the registry cannot resolve: `"error"` (rule `unknown-type`, default),
+   * `"skip"` (the Any is left out: a singular field unset, a list element or map entry dropped; at the root, `{}`),
+   * or, for logs and debugging only, `"raw"`: `{"@type": url, "@value": "<base64 of the bytes>"}`, which is NOT
+   * ProtoJSON (fromJson reads it back only under the same option; docs/unknown-types.md). Not a protobuf-es
+   * option; anything else is rule `range`.
+   */
+  unresolvedAny?: UnresolvedAny | undefined;
 }
 
 /** Options of `toJsonString`: `@bufbuild/protobuf`'s `JsonWriteStringOptions`, plus `maxDepth`. */
@@ -78,6 +87,7 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined, sche
       int64AsNumber: false,
       floatShortest: false,
       emit: undefined,
+      unresolvedAny: "error",
       depth: 0,
       negativeZero: false,
       foundPlan: undefined,
@@ -93,6 +103,7 @@ export function makeContext(options: Partial<JsonWriteOptions> | undefined, sche
     int64AsNumber: flagOption("int64AsNumber", options?.int64AsNumber),
     floatShortest: flagOption("floatShortest", options?.floatShortest),
     emit: schema === undefined ? undefined : fieldEmission(schema, options ?? {}),
+    unresolvedAny: unresolvedAnyOption(options?.unresolvedAny),
     depth: 0,
     negativeZero: false,
     foundPlan: undefined,

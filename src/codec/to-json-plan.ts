@@ -36,6 +36,8 @@ export interface WriteContext {
   readonly floatShortest: boolean;
   /** The fields written although unset (see to-json-emit.ts); undefined without such options. */
   readonly emit: FieldEmission | undefined;
+  /** JsonWriteOptions.unresolvedAny, checked (any-fallback.ts). */
+  readonly unresolvedAny: "error" | "skip" | "raw";
   depth: number;
   /** Set when a float or double field held -0, which JSON.stringify would print as 0. */
   negativeZero: boolean;

@@ -27,6 +27,7 @@ import {
 } from "@bufbuild/protobuf";
 import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { anyToJsonInternal } from "./any-json.js";
+import { withoutUnresolvedAny } from "./any-fallback.js";
 import { errorAsType } from "../errors.js";
 import { stackOverflowAsDepth } from "./depth-errors.js";
 import {
@@ -270,6 +271,7 @@ export type ToJson<Desc extends DescMessage, Opts extends Partial<JsonWriteOptio
 /** Writes a message with its type's writer; a stack overflow becomes our `depth` error. */
 function write(schema: DescMessage, message: unknown, ctx: WriteContext): JsonValue {
   try {
+    if (ctx.unresolvedAny === "skip") message = withoutUnresolvedAny(schema, message, ctx);
     return writerFor(schema)(message, ctx);
   } catch (e) {
     throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);
@@ -310,6 +312,7 @@ export function toJsonString<Desc extends DescMessage>(
     // the same text, -0 aside; see compileText).
     let text: string;
     try {
+      if (ctx.unresolvedAny === "skip") message = withoutUnresolvedAny(schema, message, ctx);
       text = textWriterFor(schema)(message, ctx);
     } catch (e) {
       throw stackOverflowAsDepth(e, schema.typeName, ctx.maxDepth);

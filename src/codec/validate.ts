@@ -95,7 +95,8 @@ import { copyJsonObject, copyValue, jsonCopyCharge, setOwn } from "../internal/j
 import { literalRangeDetail, mapKeyFromJson } from "../internal/scalar.js";
 import { isWellFormed } from "../internal/utf16.js";
 import type { PathSegment } from "../path.js";
-import { typeUrlResolve } from "../wkt/registry.js";
+import { anyJsonTarget } from "./any-fallback.js";
+import { reservedKeys } from "./reserved-names.js";
 import {
   listCharge,
   listValueFromJsonInternal,
@@ -541,14 +542,14 @@ class Walk {
     }
   }
 
-  private message(desc: DescMessage, json: unknown): void {
+  /** A message; gives {@link skipped} for an Any the decoder leaves out (`unresolvedAny: "skip"`). */
+  private message(desc: DescMessage, json: unknown): unknown {
     switch (kindOf(desc)) {
       case "leaf":
         this.leaf(() => readerFor(desc)(json, this.ctx));
         return;
       case "any":
-        this.any(json);
-        return;
+        return this.any(json);
       case "struct":
         this.structMessage(json);
         return;
@@ -616,7 +617,7 @@ class Walk {
       if (ext !== undefined) {
         this.spend(extensionCost, typeName);
         this.field(extensionAsField(ext), obj[key], new Set(), false);
-      } else if (!this.ctx.ignoreUnknownFields) {
+      } else if (!this.ctx.ignoreUnknownFields && !(this.ctx.ignoreReservedNames && reservedKeys(desc)?.has(key))) {
         this.add(unknownFieldError(typeName, key));
       }
       return undefined;
@@ -762,31 +763,33 @@ class Walk {
       this.object(json as Record<string, unknown>, depthLeft, "copy", structTypeName);
       return undefined;
     }
-    this.message(message, json);
-    return undefined;
+    return this.message(message, json);
   }
 
-  /** google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level. */
-  private any(json: unknown): void {
-    if (!this.enter(anyTypeName, (anyCost ??= messageEnterCost(AnySchema)))) return;
-    this.anyBody(json);
+  /**
+   * google.protobuf.Any, as `anyFromJsonInternal` reads it after the decoder counted its level; gives
+   * {@link skipped} where the decoder does.
+   */
+  private any(json: unknown): unknown {
+    if (!this.enter(anyTypeName, (anyCost ??= messageEnterCost(AnySchema)))) return undefined;
+    const v = this.anyBody(json);
     this.ctx.depth--;
+    return v;
   }
 
-  private anyBody(json: unknown): void {
+  private anyBody(json: unknown): unknown {
     const head = anyJsonHead(json);
     if (typeof head === "number") {
       if (head !== anyEmpty) this.add(anyJsonError(head, json));
-      return;
+      return undefined;
     }
     const keys = head;
     const obj = json as Record<string, unknown>;
-    const url = obj["@type"] as string;
-    this.path.push("@type");
-    const desc = this.leaf(() => typeUrlResolve(url, this.ctx.registry));
-    this.path.pop();
-    if (desc === failed) return;
-    const inner = desc as DescMessage;
+    // Errors at "@type" and "@value" have their paths below the Any.
+    const target = this.leaf(() => anyJsonTarget(obj, keys, this.ctx.registry, this.ctx.unresolvedAny));
+    if (target === failed || target instanceof Uint8Array) return undefined;
+    if (target === undefined) return skipped;
+    const inner = target as DescMessage;
     const form = anyJsonForm(inner, obj, keys.length);
     if (form === anyFormValue) {
       for (const k of keys) if (!anyValueFormKey(k)) this.add(anyJsonError(anyExtraMember, k, inner));
@@ -796,11 +799,12 @@ class Walk {
       }
       // The decoder first tries the bytes straight from the JSON (Struct, Value, ListValue), which spends none
       // of the budget (the bytes are no larger than the JSON); only what that does not take is read and counted.
-      if (wktJsonToBinaryFast(inner, obj["value"], this.ctx.maxDepth - this.ctx.depth) !== undefined) return;
+      if (wktJsonToBinaryFast(inner, obj["value"], this.ctx.maxDepth - this.ctx.depth) !== undefined) return undefined;
       this.path.push("value");
-      this.message(inner, obj["value"]);
+      const v = this.message(inner, obj["value"]);
       this.path.pop();
-      return;
+      // An Any in an Any, left out: so is this one.
+      return v === skipped ? skipped : undefined;
     }
     // A type with a field whose JSON name is "@type" cannot be read from an Any's JSON form (see wkt/any-json-form.ts).
     this.path.push("@type");
