@@ -288,7 +288,7 @@ async function checkDocumentBlocks(clone, consumer, tscs) {
       exportedTypeNames(genText),
     ],
     ["@bufbuild/protobuf", ["create", "clone"], []],
-    ["@bufbuild/protobuf/wkt", ["StructSchema"], []],
+    ["@bufbuild/protobuf/wkt", ["StructSchema", "AnySchema"], []],
   ];
   const dir = join(consumer, "readme");
   mkdirSync(join(dir, "gen"), { recursive: true });

@@ -41,7 +41,7 @@ const implicitImports: ImplicitImports = [
   ["wkt-json", Object.keys(library), []],
   ["./gen/library_pb.js", Object.keys(gen), genTypes],
   ["@bufbuild/protobuf", ["create", "clone"], []],
-  ["@bufbuild/protobuf/wkt", ["StructSchema"], []],
+  ["@bufbuild/protobuf/wkt", ["StructSchema", "AnySchema"], []],
 ];
 const fixtureNames = Object.keys(makeFixtures());
 

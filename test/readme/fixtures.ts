@@ -2,8 +2,8 @@
 // gives each block a fresh set, so that no block sees another's changes). The shapes follow the services of
 // ../shared/spec/consumers.md: a library API on protobuf-es messages, a code-hosting service's webhooks, events
 // and migrations, and a flow-builder service's flows.
-import { create, type JsonObject } from "@bufbuild/protobuf";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { create, createFileRegistry, type DescMessage, type JsonObject } from "@bufbuild/protobuf";
+import { FileDescriptorProtoSchema, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { timestampFromJson, toJson } from "../../src/index.js";
 import {
   BookSchema,
@@ -52,6 +52,11 @@ export interface Fixtures {
   attempt: number;
   /** A request body with a field the service reads by hand (February 30 does not exist). */
   body: { dueAt: string };
+  /**
+   * A webhook's config after a field was removed and its name reserved:
+   * `message HookConfig { string url = 1; reserved 2; reserved "insecure_ssl"; }`.
+   */
+  HookConfigSchema: DescMessage;
 }
 
 export function makeFixtures(): Fixtures {
@@ -96,7 +101,21 @@ export function makeFixtures(): Fixtures {
     },
   };
   const now = timestampFromJson("2024-05-01T12:00:00Z");
+  const hooks = create(FileDescriptorProtoSchema, {
+    name: "hooks.proto",
+    package: "acme.hooks.v1",
+    syntax: "proto3",
+    messageType: [
+      {
+        name: "HookConfig",
+        field: [{ name: "url", number: 1, type: 9, label: 1, jsonName: "url" }],
+        reservedRange: [{ start: 2, end: 3 }],
+        reservedName: ["insecure_ssl"],
+      },
+    ],
+  });
   return {
+    HookConfigSchema: createFileRegistry(hooks, () => undefined).getMessage("acme.hooks.v1.HookConfig")!,
     stored,
     storedJson: toJson(BookSchema, stored) as JsonObject,
     listRequest: create(ListBooksRequestSchema, { pageSize: 2, readMask: { paths: ["title"] } }),
