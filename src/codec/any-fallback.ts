@@ -196,7 +196,7 @@ const holdsAnyOf = new WeakMap<DescMessage, boolean>();
 /** Struct, Value and ListValue: free-form JSON, which holds no Any. */
 const freeForm = new Set([structTypeName, valueTypeName, listValueTypeName]);
 
-/** What {@link withoutUnresolvedAny} reads of the writer's context. */
+/** @internal What {@link withoutUnresolvedAny} reads of the writer's context. */
 export interface PruneContext {
   readonly registry: Registry | undefined;
   readonly maxDepth: number;
