@@ -49,7 +49,12 @@ const wktBudget = 6 * 1024;
 // Struct/Value/ListValue 2,530 B; the JSON value checks and budget 1,451 B; the wide-message plans 958 B; enum
 // names 480 B. The rest is the codec itself: its own reader and writer with their checks and errors, where
 // protobuf-es's to-json.js + from-json.js are 19 KB minified.
-const codecRatioBudget = 1.95;
+//
+// Issue 29 added options the codec must read on every call, so they are in this row whatever the caller uses:
+// toJson's output options (int64AsNumber, floatShortest, the per-field emission paths and their checks) about
+// 1,450 B, and unresolvedAny with the pruning copy that "skip" makes (codec/any-fallback.ts) about 1,400 B:
+// 57,395 B, 2.04x. The budget moved from 1.95x to 2.05x by the same rule (rounded up to the next 0.05).
+const codecRatioBudget = 2.05;
 
 /** The areas beyond the codec: the modules of each (paths under dist/, as src/ lays them out). */
 const areas = {
@@ -59,6 +64,9 @@ const areas = {
   "JSON Schema": [/^schema\//],
   descriptors: [/^descriptors\/descriptors\.js$/, /^descriptors\/registry-from-types\.js$/],
   resolver: [/^descriptors\/type-resolver\.js$/],
+  "HTTP requests": [/^http\//],
+  streams: [/^stream\//],
+  Temporal: [/^wkt\/temporal\.js$/],
 };
 
 const pbImports = `import { fromJson, toJson } from "@bufbuild/protobuf";`;
@@ -104,6 +112,9 @@ const rows = [
       11000,
     ],
     ["resolver", "createTypeResolver", 10300],
+    ["HTTP requests", "fromHttpRequest, toHttpRequest", 16400],
+    ["streams", "ndjsonDecodeStream, ndjsonEncodeStream, sizeDelimitedDecodeStream, sizeDelimitedEncodeStream", 13200],
+    ["Temporal", "timestampToTemporal, timestampFromTemporal, durationToTemporal, durationFromTemporal", 1600],
   ].map(([area, names, budget]) => ({
     name: area,
     label: `+ ${area} (\`${names.split(", ").join("`, `")}\`)`,
@@ -115,7 +126,7 @@ const rows = [
     name: "everything",
     label: 'everything (`export * from "wkt-json"`)',
     ours: `export * from "wkt-json";`,
-    budget: 110_000,
+    budget: 141_000,
   },
 ];
 
