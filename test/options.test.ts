@@ -14,6 +14,9 @@ import {
   anyPack,
   createFromJson,
   createFromJsonString,
+  fromHttpRequest,
+  missingTypeUrls,
+  missingTypeUrlsFromJson,
   fieldMaskFromPatch,
   fieldMaskIntersect,
   fieldMaskSubtract,
@@ -94,10 +97,21 @@ const takesMaxDepth: Record<string, Call> = {
   jsonPatchFromJsonString: (o) => jsonPatchFromJsonString(StructSchema, {}, JSON.stringify(json), o),
   createFromJson: (o) => createFromJson(StructSchema, json, o),
   createFromJsonString: (o) => createFromJsonString(StructSchema, JSON.stringify(json), o),
+  missingTypeUrls: (o) => missingTypeUrls(StructSchema, struct, o),
+  missingTypeUrlsFromJson: (o) => missingTypeUrlsFromJson(StructSchema, json, o),
+  fromHttpRequest: (o) =>
+    fromHttpRequest(
+      StructSchema,
+      { method: "POST", path: "/v1/s", body: json },
+      { rule: { post: "/v1/s", body: "*" }, ...o },
+    ),
 };
 
 /** protobuf-es's name for the reader's `maxDepth`: the readers take it (the writers' options have no such member). */
 const recursionLimitTakers: Record<string, Call> = {
+  missingTypeUrls: takesMaxDepth["missingTypeUrls"]!,
+  missingTypeUrlsFromJson: takesMaxDepth["missingTypeUrlsFromJson"]!,
+  fromHttpRequest: takesMaxDepth["fromHttpRequest"]!,
   fromJson: takesMaxDepth["fromJson"]!,
   fromJsonString: takesMaxDepth["fromJsonString"]!,
   mergeFromJson: takesMaxDepth["mergeFromJson"]!,
@@ -109,6 +123,7 @@ const recursionLimitTakers: Record<string, Call> = {
 
 /** Every public function that takes `maxValues`. */
 const takesMaxValues: Record<string, Call> = {
+  fromHttpRequest: takesMaxDepth["fromHttpRequest"]!,
   fromJson: takesMaxDepth["fromJson"]!,
   fromJsonString: takesMaxDepth["fromJsonString"]!,
   mergeFromJson: takesMaxDepth["mergeFromJson"]!,
@@ -134,6 +149,7 @@ const takesMaxPaths: Record<string, Call> = {
 
 /** Every public function that takes `maxLength`. */
 const takesMaxLength: Record<string, Call> = {
+  fromHttpRequest: takesMaxDepth["fromHttpRequest"]!,
   fromJsonString: takesMaxDepth["fromJsonString"]!,
   mergeFromJsonString: takesMaxDepth["mergeFromJsonString"]!,
   validateJsonString: takesMaxDepth["validateJsonString"]!,

@@ -32,7 +32,7 @@ export interface JsonWriteOptions {
   maxDepth?: number | undefined;
   /**
    * Write a 64-bit integer (int64, uint64, sint64, fixed64, sfixed64; in fields, lists, map values,
-   * Int64Value and UInt64Value) as a JSON number where that number prints as the integer's exact digits (every
+   * Int64Value and UInt64Value) as a JSON number where a double holds the integer and prints its digits (every
    * integer up to 2^53 in magnitude, and larger ones such as 10^18); else as a string. Map keys stay strings.
    * Every proto3 JSON reader accepts a number. Default false.
    */

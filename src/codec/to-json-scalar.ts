@@ -31,15 +31,18 @@ export function noteZero(json: string | number | boolean, ctx: WriteContext): st
 
 /**
  * The JSON number of a 64-bit integer written as `text` (its decimal digits), for the option `int64AsNumber`:
- * the number where it prints as those very digits (every integer up to 2^53 in magnitude, and a larger one
- * such as 10^18), else `text`. So a reader that reads numbers as doubles (JavaScript) and one that reads their
+ * the number where it is that very integer and prints as its digits (every integer up to 2^53 in magnitude,
+ * and a larger one such as 10^18), else `text`. So a reader that reads numbers as doubles (JavaScript) and one that reads their
  * digits (Go, Java, C++) get the same integer, and JSON.stringify of the value prints what toJsonString prints.
  * C++'s `unquote_int64_if_possible` unquotes every integer a double holds exactly (2^60 too), printed as its
  * exact digits, which a JavaScript value cannot carry through JSON.stringify (2^60 prints 1152921504606847000).
  */
 export function int64JsonNumber(text: string): string | number {
   const n = +text;
-  return Number.isSafeInteger(n) || "" + n === text ? n : text;
+  // Beyond 2^53 both must hold: the shortest form of the double is the digits (for the text's readers), and
+  // the double is the integer (for the value's): 361664567702834100 prints as its digits but is the double
+  // 361664567702834112.
+  return Number.isSafeInteger(n) || ("" + n === text && BigInt(n).toString() === text) ? n : text;
 }
 
 /**
