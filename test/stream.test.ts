@@ -5,6 +5,7 @@ import { sizeDelimitedDecodeStream as protobufEsDecodeStream, sizeDelimitedEncod
 import {
   DurationSchema,
   Int32ValueSchema,
+  ListValueSchema,
   SourceContextSchema,
   StringValueSchema,
   TimestampSchema,
@@ -380,6 +381,42 @@ describe("sizeDelimitedDecodeStream", () => {
     });
   });
 
+  it("bounds the memory a record decodes to by its size (maxValues), the next record read on", async () => {
+    // Each 4 bytes a google.protobuf.Value holding an empty ListValue: about 68 bytes of memory each byte.
+    const repeat = (unit: readonly number[], n: number) => {
+      const out = new Uint8Array(unit.length * n);
+      for (let i = 0; i < n; i++) out.set(unit, i * unit.length);
+      return out;
+    };
+    const frame = (body: Uint8Array) => concat([new Uint8Array(encodeVarint(body.length)), body]);
+    const hostile = frame(repeat([0x0a, 0x02, 0x32, 0x00], 500_000)); // 2 MB, over 136 MB decoded
+    const one = sizeDelimitedEncode(Int32ValueSchema, create(Int32ValueSchema, { value: 7 }));
+    const errors: WktJsonError[] = [];
+    const read = await all(
+      sizeDelimitedDecodeStream(ListValueSchema, [hostile, frame(repeat([0x0a, 0x00], 1_000))], {
+        onError: (e) => errors.push(e),
+      }),
+    );
+    expect(read.map((m) => m.values.length)).toEqual([1_000]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ rule: "size", line: 1, typeName: "google.protobuf.ListValue" });
+    expect(errors[0]!.detail).toMatch(
+      /more memory than its size allows \(maxValues: 4,000,000 units of 8 bytes plus 6/,
+    );
+    // A cap given is a fixed cap: unknown fields (kept) count too, and dropped ones cost nothing.
+    const unknown = frame(repeat([0x18, 0x00], 100)); // Int32Value field 3, unknown
+    const capped = { maxValues: 200 };
+    expect((await failure(sizeDelimitedDecodeStream(Int32ValueSchema, [unknown, one], capped))).error).toMatchObject({
+      rule: "size",
+      line: 1,
+    });
+    const dropped = { ...capped, readUnknownFields: false };
+    expect(
+      (await all(sizeDelimitedDecodeStream(Int32ValueSchema, [unknown, one], dropped))).map((m) => m.value),
+    ).toEqual([0, 7]);
+    expect(() => sizeDelimitedDecodeStream(Int32ValueSchema, [], { maxValues: -1 })).toThrow(/maxValues/);
+  });
+
   it("a malformed size, or one of 4 GiB or more, ends the stream", async () => {
     const cases = [
       [new Uint8Array(10).fill(0xff), "binary"], // not a varint
@@ -448,4 +485,15 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 async function* asAsync<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
+}
+
+/** The varint of `n`. */
+function encodeVarint(n: number): number[] {
+  const out: number[] = [];
+  while (n >= 0x80) {
+    out.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
 }

@@ -1,6 +1,6 @@
 /**
- * The scan of binary input before it is decoded, shared by the \`wkt-json\` command (\`--from binary\`,
- * \`--from binary-delimited\`) and {@link sizeDelimitedDecodeStream} (each record): \`fromBinary\` has no budget of
+ * The scan of binary input before it is decoded, shared by the `wkt-json` command (`--from binary`,
+ * `--from binary-delimited`) and {@link sizeDelimitedDecodeStream} (each record): `fromBinary` has no budget of
  * its own, and 3 bytes of the wire format can be a message that takes hundreds of bytes of memory.
  *
  * @internal
@@ -10,6 +10,21 @@ import { ScalarType, type DescExtension, type DescField, type DescMessage, type 
 import { charge, workError, workMeter, type WorkMeter } from "../internal/meter.js";
 import { anyTypeName } from "../internal/names.js";
 import { typeUrlResolve } from "../wkt/registry.js";
+
+/**
+ * What {@link scanBinary} charges on top of one value per tag (or packed element), in the units of its
+ * `maxValues`: the library's reader charges the memory `fromBinary` allocates (internal/budget.ts), so that a
+ * record's cost is bounded by its size as a JSON text's is; the command counts values and gives none.
+ */
+export interface ScanWeights {
+  /**
+   * One occurrence of `field` in a message of a known type: a tag of it, or an element of it packed;
+   * `undefined` for a field the type lacks (kept as an unknown field).
+   */
+  field(field: DescField | DescExtension | undefined): number;
+  /** A new message of `desc` (the record's own, a field's, a map value's). */
+  message(desc: DescMessage): number;
+}
 
 /** A message being walked by {@link scanBinary}. */
 interface Frame {
@@ -66,6 +81,7 @@ export function scanBinary(
   registry: Registry,
   maxValues: number,
   meter: WorkMeter = workMeter(schema.typeName, bytes.length),
+  weights?: ScanWeights,
 ): boolean {
   let p = 0;
   let values = 1;
@@ -94,6 +110,7 @@ export function scanBinary(
       valueEnd: -1,
     };
     stack.push(f);
+    if (weights !== undefined && desc !== undefined) values += weights.message(desc);
     return f;
   };
   /** Ends the walk of `f` (popped), `p` past it; for an Any, walks its value next, as the JSON writer decodes it. */
@@ -125,6 +142,8 @@ export function scanBinary(
     if (++values > maxValues) return true;
     const no = Math.floor(tag / 8);
     const field = f.desc === undefined || f.isMapEntry ? undefined : fieldOrExtension(f.desc, no, registry);
+    const extra = weights === undefined || f.desc === undefined || f.isMapEntry ? 0 : weights.field(field);
+    if ((values += extra) > maxValues) return true;
     switch (tag & 7) {
       case 0:
         if (readVarint() < 0) return false;
@@ -160,12 +179,14 @@ export function scanBinary(
         ) {
           // packed: one value per element
           const s = field.scalar;
-          if (s === ScalarType.DOUBLE || s === ScalarType.FIXED64 || s === ScalarType.SFIXED64) values += len / 8;
-          else if (s === ScalarType.FLOAT || s === ScalarType.FIXED32 || s === ScalarType.SFIXED32) values += len / 4;
+          let n = 0;
+          if (s === ScalarType.DOUBLE || s === ScalarType.FIXED64 || s === ScalarType.SFIXED64) n = len / 8;
+          else if (s === ScalarType.FLOAT || s === ScalarType.FIXED32 || s === ScalarType.SFIXED32) n = len / 4;
           else {
             charge(meter, len);
-            for (let i = p; i < end; i++) if (bytes[i]! < 0x80) values++;
+            for (let i = p; i < end; i++) if (bytes[i]! < 0x80) n++;
           }
+          values += n * (1 + extra);
           if (values > maxValues) return true;
           p = end;
         } else {
@@ -190,5 +211,5 @@ export function scanBinary(
         return false;
     }
   }
-  return false;
+  return values > maxValues;
 }
