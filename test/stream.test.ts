@@ -143,6 +143,32 @@ describe("ndjsonDecodeStream", () => {
     expect(await all(ndjsonDecodeStream(Int32ValueSchema, ["\n"]))).toEqual([]);
   });
 
+  it("lines: true reads each chunk as a line, as readline gives them; without it the error says so", async () => {
+    const readline = ['{"fileName": "a"}', "", '{"fileName": "b"}\r', "\ufeff{}"]; // no \n, as readline's
+    const errors: WktJsonError[] = [];
+    const read = await all(
+      ndjsonDecodeStream(SourceContextSchema, asAsync(readline), { lines: true, onError: (e) => errors.push(e) }),
+    );
+    expect(names(read)).toEqual(["a", "b"]);
+    expect(errors.map((e) => [e.line, e.rule])).toEqual([[4, "syntax"]]); // a BOM on line 1 only
+    const bytes = readline.slice(0, 3).map((l) => encoder.encode(l + "\n"));
+    expect(names(await all(ndjsonDecodeStream(SourceContextSchema, bytes, { lines: true })))).toEqual(["a", "b"]);
+    const inside = await failure(ndjsonDecodeStream(SourceContextSchema, ['{"fileName": "a"}\n{}'], { lines: true }));
+    expect(inside.error).toMatchObject({ rule: "syntax", line: 1 });
+    expect(inside.error.detail).toMatch(/holds a newline: under lines: true each chunk is one line/);
+    // Without it: one line of all the chunks, whose error tells what to pass.
+    const joined = await failure(ndjsonDecodeStream(SourceContextSchema, asAsync(readline.slice(0, 3))));
+    expect(joined.error).toMatchObject({ rule: "syntax", line: 1 });
+    expect(joined.error.detail).toMatch(/no chunk of the stream held a newline: .*pass lines: true$/);
+    const long = await failure(ndjsonDecodeStream(Int32ValueSchema, ["1", "2", "3"], { maxLength: 2 }));
+    expect(long.error).toMatchObject({ rule: "size", line: 1 });
+    expect(long.error.detail).toMatch(/pass lines: true$/);
+    // Chunks of text, or bytes, cut inside a line: no hint.
+    for (const source of [["{", "]\n1"], ["{", "]"].map((t) => encoder.encode(t))]) {
+      expect((await failure(ndjsonDecodeStream(Int32ValueSchema, source))).error.detail).not.toMatch(/lines: true/);
+    }
+  });
+
   it("drops a byte-order mark at the start of the stream only", async () => {
     const bom = [0xef, 0xbb, 0xbf];
     const bytes = new Uint8Array([...bom, ...encoder.encode("1\n"), ...bom, ...encoder.encode("2\n")]);

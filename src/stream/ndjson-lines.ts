@@ -25,10 +25,14 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { formatBound } from "../limits.js";
 
-/** One line of the stream: its text (without `\n`, `\r` or a BOM), or why it is bad. */
+/**
+ * One line of the stream: its text (without `\n`, `\r` or a BOM), or why it is bad. `joined`: the line was
+ * made of several string chunks and no chunk so far held a newline, as when each chunk is a line without its
+ * `\n` (what Node's `readline` gives) and the option that says so was not given.
+ */
 export type NdjsonLine =
-  | { readonly line: number; readonly text: string; readonly error?: undefined }
-  | { readonly line: number; readonly text?: undefined; readonly error: WktJsonError };
+  | { readonly line: number; readonly text: string; readonly error?: undefined; readonly joined: boolean }
+  | { readonly line: number; readonly text?: undefined; readonly error: WktJsonError; readonly joined: boolean };
 
 /** For tests: the most UTF-16 code units held for one line at a time. */
 export interface NdjsonLineStats {
@@ -43,6 +47,8 @@ export interface NdjsonLinesOptions {
   readonly maxLength: number;
   /** Whether a blank line is skipped (true) or reported, rule `syntax`. */
   readonly skipBlankLines: boolean;
+  /** Whether each chunk is one whole line (its `\n` optional), rather than a piece of the text. */
+  readonly wholeLines?: boolean | undefined;
   readonly stats?: NdjsonLineStats | undefined;
 }
 
@@ -58,11 +64,14 @@ export async function* ndjsonLines(
   options: NdjsonLinesOptions,
 ): AsyncGenerator<NdjsonLine, void, undefined> {
   const { typeName, maxLength, skipBlankLines, stats } = options;
+  const wholeLines = options.wholeLines === true;
   let lineNo = 0;
   let text = ""; // the current line so far, unless it is over the limit or not UTF-8
   let length = 0; // its length so far, in UTF-16 code units
   let started = false; // whether anything of the current line was seen
-  let bad: "long" | "utf8" | undefined;
+  let bad: "long" | "utf8" | "newline" | undefined;
+  let pieces = 0; // string chunks the current line came in
+  let newlineSeen = false; // whether any chunk held a newline
   let decoder: TextDecoder | undefined;
   let kind: "string" | "bytes" | undefined;
 
@@ -96,13 +105,20 @@ export async function* ndjsonLines(
     lineNo++;
     let t = text;
     const why = bad;
+    const joined = pieces > 1 && !newlineSeen;
+    pieces = 0;
     text = "";
     length = 0;
     started = false;
     bad = undefined;
     if (why !== undefined) decoder = undefined; // it may hold bytes of the line dropped
-    if (why === "utf8")
-      return { line: lineNo, error: new WktJsonError("syntax", "$", typeName, "the line is not UTF-8 text") };
+    if (why === "utf8") {
+      return { line: lineNo, error: new WktJsonError("syntax", "$", typeName, "the line is not UTF-8 text"), joined };
+    }
+    if (why === "newline") {
+      const detail = "the chunk holds a newline: under lines: true each chunk is one line";
+      return { line: lineNo, error: new WktJsonError("syntax", "$", typeName, detail), joined };
+    }
     if (t.charCodeAt(t.length - 1) === 0x0d) t = t.slice(0, -1);
     if (lineNo === 1 && t.charCodeAt(0) === 0xfeff) t = t.slice(1);
     if (why === "long" || t.length > maxLength) {
@@ -114,13 +130,14 @@ export async function* ndjsonLines(
           typeName,
           `the line is longer than the limit of ${formatBound(maxLength)} UTF-16 code units (maxLength)`,
         ),
+        joined,
       };
     }
     if (isBlank(t)) {
       if (skipBlankLines) return undefined;
-      return { line: lineNo, error: new WktJsonError("syntax", "$", typeName, "the line is blank") };
+      return { line: lineNo, error: new WktJsonError("syntax", "$", typeName, "the line is blank"), joined };
     }
-    return { line: lineNo, text: t };
+    return { line: lineNo, text: t, joined };
   };
 
   for await (const given of source as AsyncIterable<unknown>) {
@@ -136,6 +153,21 @@ export async function* ndjsonLines(
     }
     kind = k;
     const chunk = given as string | Uint8Array;
+    if (wholeLines) {
+      // One line a chunk: a `\n` at its end is dropped (the `\r` before it at the line's end), one inside is bad.
+      const nl = typeof chunk === "string" ? chunk.indexOf("\n") : chunk.indexOf(newline);
+      const body = nl === chunk.length - 1 ? chunk.slice(0, nl) : chunk;
+      if (nl >= 0 && nl < chunk.length - 1) bad = "newline";
+      else if (typeof body === "string") append(body);
+      else appendBytes(body as Uint8Array, true);
+      const line = endLine();
+      if (line !== undefined) yield line;
+      continue;
+    }
+    if (typeof chunk === "string" && chunk.length > 0) {
+      pieces++;
+      if (!newlineSeen && chunk.includes("\n")) newlineSeen = true;
+    }
     let start = 0;
     const n = chunk.length;
     while (start < n) {

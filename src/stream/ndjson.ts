@@ -43,6 +43,12 @@ export interface NdjsonDecodeOptions extends Partial<JsonReadOptions> {
    * true), or is a bad line, rule `syntax`. Blank lines count in the line numbers either way.
    */
   skipBlankLines?: boolean | undefined;
+  /**
+   * Whether each chunk is one whole line, its `\n` optional, as Node's `readline` and line-splitting streams
+   * give them (default false: chunks are pieces of the text, cut anywhere, newlines included). A chunk that
+   * holds a newline other than at its end is then a bad line, rule `syntax`.
+   */
+  lines?: boolean | undefined;
 }
 
 /**
@@ -84,7 +90,7 @@ export function ndjsonDecodeWith<Desc extends DescMessage>(
   options: NdjsonDecodeOptions | undefined,
   stats: NdjsonLineStats | undefined,
 ): AsyncGenerator<MessageShape<Desc>, void, undefined> {
-  const { onError: onErrorGiven, skipBlankLines, ...given } = options ?? {};
+  const { onError: onErrorGiven, skipBlankLines, lines: wholeLines, ...given } = options ?? {};
   const onError = onErrorOption(onErrorGiven);
   const maxLength = countOption("maxLength", given.maxLength, ndjsonMaxLengthDefault);
   const readOptions: Partial<JsonReadOptions> = { ...given, maxLength };
@@ -95,6 +101,7 @@ export function ndjsonDecodeWith<Desc extends DescMessage>(
     typeName: schema.typeName,
     maxLength,
     skipBlankLines: skipBlankLines !== false,
+    wholeLines: wholeLines === true,
     stats,
   });
   return (async function* () {
@@ -110,6 +117,7 @@ export function ndjsonDecodeWith<Desc extends DescMessage>(
       } else {
         error = lineError(error, l.line);
       }
+      if (error !== undefined && l.joined) error = joinedLines(error);
       if (error === undefined) {
         yield message!;
       } else if (onError === undefined) {
@@ -119,6 +127,20 @@ export function ndjsonDecodeWith<Desc extends DescMessage>(
       }
     }
   })();
+}
+
+/**
+ * A bad line that came in several string chunks, none with a newline: most likely the lines of `readline`,
+ * read as one; the error says so, and what to pass.
+ */
+function joinedLines(e: WktJsonError): WktJsonError {
+  const hint =
+    "; no chunk of the stream held a newline: if each chunk is a whole line (as Node's readline gives them), " +
+    "pass lines: true";
+  const out = new WktJsonError(e.rule, e.jsonPath, e.typeName, e.detail + hint, { cause: e.cause });
+  if (e.line !== undefined) out.line = e.line;
+  if (e.column !== undefined) out.column = e.column;
+  return out;
 }
 
 /**
