@@ -13,6 +13,7 @@ import { makeContext } from "../codec/read-context.js";
 import { prettySpacesOption } from "../codec/to-json-options.js";
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
+import { checkSchema } from "../wkt/registry.js";
 import { basePathOf } from "../internal/base-path.js";
 import { countOption, optionsTypeName } from "../internal/options.js";
 import { ndjsonLines, type NdjsonLineStats } from "./ndjson-lines.js";
@@ -90,6 +91,7 @@ export function ndjsonDecodeWith<Desc extends DescMessage>(
   options: NdjsonDecodeOptions | undefined,
   stats: NdjsonLineStats | undefined,
 ): AsyncGenerator<MessageShape<Desc>, void, undefined> {
+  checkSchema(schema);
   const { onError: onErrorGiven, skipBlankLines, lines: wholeLines, ...given } = options ?? {};
   const onError = onErrorOption(onErrorGiven);
   const maxLength = countOption("maxLength", given.maxLength, ndjsonMaxLengthDefault);
@@ -162,6 +164,7 @@ export function ndjsonEncodeStream<Desc extends DescMessage>(
   messages: StreamSource<MessageShape<Desc>>,
   options?: Partial<JsonWriteStringOptions>,
 ): AsyncGenerator<string, void, undefined> {
+  checkSchema(schema);
   if (prettySpacesOption(options?.prettySpaces) >= 1) {
     throw new WktJsonError(
       "range",

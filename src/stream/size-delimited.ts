@@ -13,6 +13,7 @@ import { createRegistry, fromBinary, ScalarType, type DescMessage, type MessageS
 import { sizeDelimitedEncode, type SizeDelimitedDecodeOptions } from "@bufbuild/protobuf/wire";
 import type { BinaryWriteOptions } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
+import { checkSchema } from "../wkt/registry.js";
 import { checkCount, countOption } from "../internal/options.js";
 import {
   bigintCost,
@@ -97,6 +98,7 @@ export function sizeDelimitedDecodeWith<Desc extends DescMessage>(
   options: SizeDelimitedReadOptions | undefined,
   stats: SizeDelimitedStats | undefined,
 ): AsyncGenerator<MessageShape<Desc>, void, undefined> {
+  checkSchema(schema);
   const onError = onErrorOption(options?.onError);
   const maxBytes =
     options?.readMaxBytes === undefined
@@ -209,7 +211,7 @@ export function sizeDelimitedEncodeStream<Desc extends DescMessage>(
   messages: StreamSource<MessageShape<Desc>>,
   options?: Partial<BinaryWriteOptions>,
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  const items = chunksOf(messages, schema.typeName);
+  const items = chunksOf(messages, checkSchema(schema).typeName);
   const writeOptions = { writeUnknownFields: options?.writeUnknownFields !== false };
   return (async function* () {
     let record = 0;

@@ -32,9 +32,13 @@ export type StreamSource<T> = AsyncIterable<T> | Iterable<T> | { getReader(): St
  */
 export function chunksOf<T>(source: StreamSource<T>, typeName: string): AsyncIterable<T> {
   const s = source as Partial<AsyncIterable<T> & Iterable<T> & { getReader(): StreamReaderLike<T> }> | null;
-  if (typeof s?.[Symbol.asyncIterator] === "function") return s as AsyncIterable<T>;
-  if (typeof s?.[Symbol.iterator] === "function" && typeof source !== "string") return iterate(s as Iterable<T>);
-  if (typeof s?.getReader === "function") return readAll(s.getReader());
+  if (typeof s?.[Symbol.asyncIterator] === "function") {
+    return drive(() => (s as AsyncIterable<T>)[Symbol.asyncIterator](), typeName);
+  }
+  if (typeof s?.[Symbol.iterator] === "function" && typeof source !== "string") {
+    return drive(() => (s as Iterable<T>)[Symbol.iterator](), typeName);
+  }
+  if (typeof s?.getReader === "function") return readAll(() => s.getReader!(), typeName);
   throw new WktJsonError(
     "json-type",
     "$",
@@ -43,41 +47,100 @@ export function chunksOf<T>(source: StreamSource<T>, typeName: string): AsyncIte
   );
 }
 
-async function* iterate<T>(items: Iterable<T>): AsyncGenerator<T, void, undefined> {
-  yield* items;
+/**
+ * The values of the iterator `open()` gives, as `for await` takes them (its `return()` called when the loop is
+ * left early, not when the iterator threw or ended), with the iterator protocol checked: an iterator or a
+ * result that is not an object is rule `json-type` (`for await` throws a TypeError). What the source itself
+ * throws is thrown as it is: it is the source's error, not the input's.
+ */
+async function* drive<T>(
+  open: () => Iterator<T> | AsyncIterator<T>,
+  typeName: string,
+): AsyncGenerator<T, void, undefined> {
+  const it = open() as Partial<AsyncIterator<T>> | null;
+  if (typeof it !== "object" || it === null || typeof it.next !== "function") {
+    throw protocolError(typeName, `its iterator is ${describe(it)}`);
+  }
+  let open_ = true; // whether the iterator is to be closed if the loop is left
+  try {
+    for (;;) {
+      let r: unknown;
+      try {
+        r = await it.next();
+      } catch (e) {
+        open_ = false;
+        throw e;
+      }
+      if (typeof r !== "object" || r === null) {
+        open_ = false;
+        throw protocolError(typeName, `its iterator gave ${describe(r)}, not an iterator result`);
+      }
+      const { done, value } = r as IteratorResult<T>;
+      if (done) {
+        open_ = false;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (open_ && typeof it.return === "function") await it.return();
+  }
+}
+
+/** The `json-type` error of a source that breaks the iterator or reader protocol. */
+function protocolError(typeName: string, what: string): WktJsonError {
+  return new WktJsonError(
+    "json-type",
+    "$",
+    typeName,
+    `the stream is no async iterable, iterable or ReadableStream: ${what}`,
+  );
 }
 
 /** The chunks of a web stream's reader; the stream is cancelled when the loop is left early. */
-async function* readAll<T>(reader: StreamReaderLike<T>): AsyncGenerator<T, void, undefined> {
-  let done = false;
+async function* readAll<T>(getReader: () => StreamReaderLike<T>, typeName: string): AsyncGenerator<T, void, undefined> {
+  const reader = getReader() as Partial<StreamReaderLike<T>> | null;
+  if (typeof reader !== "object" || reader === null || typeof reader.read !== "function") {
+    throw protocolError(typeName, `its getReader() gave ${describe(reader)}`);
+  }
+  let state: "reading" | "done" | "failed" = "reading";
   try {
     for (;;) {
-      const r = await reader.read();
-      if (r.done) break;
-      yield r.value as T;
+      let r: unknown;
+      try {
+        r = await reader.read();
+      } catch (e) {
+        state = "failed";
+        throw e;
+      }
+      if (typeof r !== "object" || r === null) {
+        state = "failed";
+        throw protocolError(typeName, `its reader's read() gave ${describe(r)}`);
+      }
+      if ((r as { done?: unknown }).done) break;
+      yield (r as { value: T }).value;
     }
-    done = true;
+    state = "done";
   } finally {
-    if (done) reader.releaseLock();
-    else await reader.cancel();
+    // Cancelled when left early (an ended or errored stream has nothing to cancel); released in every case, so
+    // that the stream is not left locked.
+    try {
+      if (state === "reading" && typeof reader.cancel === "function") await reader.cancel();
+    } finally {
+      if (typeof reader.releaseLock === "function") reader.releaseLock();
+    }
   }
 }
 
 /**
- * @internal `e` (an error of one line's or one record's decoder) as the stream's error: the same, at `line` of
- * the stream (for a size-delimited stream, the record's number), its column within the line kept.
+ * @internal `e` (an error of one line's or one record's decoder, made for it) as the stream's error: placed at
+ * `line` of the stream (for a size-delimited stream, the record's number), its column within the line kept.
+ * Set on `e` itself rather than on a copy: an error costs a stack trace, and a stream of a million bad lines
+ * made two of them each.
  */
 export function errorAtLine(e: WktJsonError, line: number): WktJsonError {
-  const out = new WktJsonError(
-    e.rule,
-    e.jsonPath,
-    e.typeName,
-    e.detail,
-    e.cause === undefined ? undefined : { cause: e.cause },
-  );
-  out.line = line;
-  if (e.column !== undefined) out.column = e.column;
-  return out;
+  e.line = line;
+  return e;
 }
 
 /**
