@@ -55,6 +55,7 @@ import {
 } from "../src/index.js";
 import { scanBinary, scanJson } from "./input-scan.js";
 import { parseArgsProblem } from "./usage.js";
+import { progressLine } from "./progress.js";
 import { shortPath } from "../src/short-path.js";
 import { textDepthDetail } from "../src/codec/depth-errors.js";
 import { enumJsonNameClash } from "../src/wkt/enum.js";
@@ -749,7 +750,11 @@ async function* streamItems(schema: DescMessage, options: Options): AsyncGenerat
 async function runStream(registry: FileRegistry, schema: DescMessage, options: Options): Promise<number> {
   const unit = options.from === "ndjson" ? "line" : "record";
   const perMessage: Options = { ...options, from: messageEncoding[options.from], to: messageEncoding[options.to] };
-  const progress = progressLine(unit);
+  const progress = progressLine(unit, {
+    isTTY: process.stderr.isTTY,
+    write: (text) => process.stderr.write(text),
+    now: Date.now,
+  });
   let seen = 0;
   let bad = 0;
   let stopped = false;
@@ -802,33 +807,6 @@ function streamLimit(e: WktJsonError): WktJsonError {
   if (e.rule !== "size") return e;
   const detail = e.detail.replace(/ \(maxLength\)$/, "") + " (set with --max-length)";
   return new WktJsonError(e.rule, e.jsonPath, e.typeName, detail);
-}
-
-/** How often the progress line is redrawn, in milliseconds. */
-const progressEveryMs = 200;
-
-/**
- * The progress of a stream on stderr, `wkt-json: 12,345 lines, 2 invalid`, redrawn in place at most every
- * {@link progressEveryMs}, when stderr is a terminal; nothing otherwise (a log file gets the errors only).
- */
-function progressLine(unit: string): { update(seen: number, bad: number): void; clear(): void } {
-  if (process.stderr.isTTY !== true) return { update() {}, clear() {} };
-  let last = Date.now();
-  let shown = false;
-  return {
-    update(seen, bad) {
-      const now = Date.now();
-      if (now - last < progressEveryMs) return;
-      last = now;
-      shown = true;
-      const invalid = bad > 0 ? `, ${formatBound(bad)} invalid` : "";
-      process.stderr.write(`\r\x1b[Kwkt-json: ${formatBound(seen)} ${unit}s${invalid}`);
-    },
-    clear() {
-      if (shown) process.stderr.write("\r\x1b[K");
-      shown = false;
-    },
-  };
 }
 
 function errorText(e: unknown): string {

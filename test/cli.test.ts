@@ -28,6 +28,7 @@ import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root }
 import { fromJsonString, jsonSchema, pathJoin } from "../src/index.js";
 import { shortPath } from "../src/short-path.js";
 import { closestOption, parseArgsProblem } from "../cli/usage.js";
+import { progressEveryMs, progressLine } from "../cli/progress.js";
 import { catchWkt } from "./helpers.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
 import { compileProto } from "./patch/registry.js";
@@ -907,5 +908,41 @@ describe.concurrent("nesting: --max-depth, one number in the message, long paths
 
   it("is in --help", async () => {
     expect((await run(["--help"])).out).toMatch(/^ {2}--max-depth N {2,}the deepest nesting/m);
+  });
+});
+
+describe("the progress line of a stream (in-process, with its terminal and clock given)", () => {
+  const run = (isTTY: boolean | undefined) => {
+    const out: string[] = [];
+    let clock = 1_000;
+    const progress = progressLine("line", { isTTY, write: (t) => out.push(t), now: () => clock });
+    const tick = (ms: number) => (clock += ms);
+    return { out, progress, tick };
+  };
+
+  it("on a terminal: redrawn in place at most every 200 ms, cleared before an error line and at the end", () => {
+    const { out, progress, tick } = run(true);
+    progress.update(1, 0);
+    expect(out).toEqual([]); // not before 200 ms
+    tick(progressEveryMs);
+    progress.update(12_345, 0);
+    tick(progressEveryMs - 1);
+    progress.update(12_346, 0); // too soon: not drawn
+    tick(1);
+    progress.update(20_000, 2);
+    expect(out).toEqual(["\r\x1b[Kwkt-json: 12,345 lines", "\r\x1b[Kwkt-json: 20,000 lines, 2 invalid"]);
+    progress.clear();
+    progress.clear(); // once
+    expect(out.slice(2)).toEqual(["\r\x1b[K"]);
+  });
+
+  it("not on a terminal (a file, a pipe): nothing, so that stderr holds the errors only", () => {
+    for (const isTTY of [false, undefined]) {
+      const { out, progress, tick } = run(isTTY);
+      tick(10_000);
+      progress.update(5, 1);
+      progress.clear();
+      expect(out).toEqual([]);
+    }
   });
 });
