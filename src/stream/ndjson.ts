@@ -64,8 +64,10 @@ export interface NdjsonDecodeOptions extends Partial<JsonReadOptions> {
  *
  * @throws {WktJsonError} for the first bad line without `onError`: the rules of {@link fromJsonString}, `size`
  *   for a line longer than `maxLength`, `syntax` for a line that is not UTF-8 (or a blank line under
- *   `skipBlankLines: false`); `json-type` for a chunk that is neither a string nor a Uint8Array. At the call:
- *   `json-type` for a source that is no stream, `range` or `json-type` for a bad option.
+ *   `skipBlankLines: false`, a chunk that holds a newline under `lines: true`); `json-type` for a chunk that is
+ *   neither a string nor a Uint8Array, or a source that breaks the iterator protocol. At the call: `json-type`
+ *   for a `schema` that is no message descriptor or a source that is no stream, `range` or `json-type` for a
+ *   bad option. What the source itself throws (a network error) is thrown as it is.
  * @example
  * const lines = ['{"title": "Dune"}\n{"title": "Emma"}\n', '{"titel": "Ulysses"}\n'];
  * const titles: string[] = [];
@@ -152,8 +154,8 @@ function joinedLines(e: WktJsonError): WktJsonError {
  * `TextEncoderStream`.
  *
  * @throws {WktJsonError} the errors of {@link toJsonString}, with `line` the message's line; `range` for a
- *   `prettySpaces` of 1 or more (a line cannot hold an indented document), `json-type` for messages given
- *   otherwise than as an iterable.
+ *   `prettySpaces` of 1 or more (a line cannot hold an indented document), `json-type` for a `schema` that is
+ *   no message descriptor or messages given otherwise than as an iterable.
  * @example
  * const out: string[] = [];
  * for await (const line of ndjsonEncodeStream(BookSchema, [create(BookSchema, { title: "Dune" })])) out.push(line);
