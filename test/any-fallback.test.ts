@@ -32,7 +32,11 @@ const gone = (): Any => anyPack(Gone, create(Gone, { name: "g" }));
 const known = (name: string, inner?: Any): Any => anyPack(Known, create(Known, { name, inner }));
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
-type Options = { unresolvedAny?: "error" | "skip" | "raw" };
+type Options = {
+  unresolvedAny?: "error" | "skip" | "raw";
+  ignoreUnknownFields?: boolean;
+  ignoreReservedNames?: boolean;
+};
 
 /** Every reader on `json` with `options` (and the registry): the message, or the error's rule and path. */
 function readAll(schema: DescMessage, json: JsonValue, options: Options) {
@@ -58,6 +62,44 @@ function readAll(schema: DescMessage, json: JsonValue, options: Options) {
   } else {
     expect(issues[0]).toMatchObject({ rule: fromValue.rule, jsonPath: fromValue.jsonPath });
     expect(textIssues[0]).toMatchObject({ rule: fromValue.rule, jsonPath: fromValue.jsonPath });
+  }
+  return fromValue;
+}
+
+/**
+ * readAll, but validateJsonString's issues are in text order (validate.ts sorts them by position), and the
+ * decoder may meet a later member first (an Any's `value` before a member beside it): its error is one of them.
+ */
+function readAgree(schema: DescMessage, json: JsonValue, options: Options) {
+  const o = { registry, ...options };
+  let fromValue: { value: unknown } | { rule: string; jsonPath: string };
+  try {
+    fromValue = { value: fromJson(schema, json, o) };
+  } catch (e) {
+    const { rule, jsonPath } = catchWkt(() => {
+      throw e;
+    });
+    fromValue = { rule, jsonPath };
+  }
+  const text = JSON.stringify(json);
+  const fromText = (() => {
+    try {
+      fromJsonString(schema, text, o);
+      return "ok";
+    } catch (e) {
+      return catchWkt(() => {
+        throw e;
+      }).jsonPath;
+    }
+  })();
+  const issues = validateJson(schema, json, o);
+  const textIssues = validateJsonString(schema, text, o);
+  if ("value" in fromValue) {
+    expect([fromText, issues, textIssues]).toEqual(["ok", [], []]);
+  } else {
+    expect(fromText).toBe(fromValue.jsonPath);
+    expect(issues[0]).toMatchObject(fromValue);
+    expect(textIssues).toContainEqual(expect.objectContaining(fromValue));
   }
   return fromValue;
 }
@@ -369,6 +411,43 @@ describe("agreement on arbitrary input", () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  // Members beside the fields: unknown, reserved (`old_name`, `__proto__` and `constructor` as own keys), in the
+  // Holder and in an Any's content.
+  const extraKeys = ["junk", "old_name", "oldName", "__proto__", "constructor"] as const;
+  const withExtra = (json: JsonValue, keys: readonly string[]): JsonValue => {
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
+    const out: Record<string, JsonValue> = { ...json };
+    for (const k of keys) Object.defineProperty(out, k, { value: 1, enumerable: true, writable: true });
+    return out;
+  };
+  const extra = fc.subarray([...extraKeys], { maxLength: 2 });
+  const holderExtra: fc.Arbitrary<JsonValue> = fc
+    .tuple(holderJson, extra, anyJson, extra)
+    .map(([holder, keys, any, anyKeys]) => withExtra({ ...(holder as object), single: withExtra(any, anyKeys) }, keys));
+  const readOptions = fc.record(
+    {
+      unresolvedAny: fc.constantFrom<Options["unresolvedAny"]>("error", "skip", "raw"),
+      ignoreUnknownFields: fc.boolean(),
+      ignoreReservedNames: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("with ignoreUnknownFields and ignoreReservedNames too, unknown and reserved members (__proto__ too)", () => {
+    fc.assert(
+      fc.property(holderExtra, readOptions, (json, o) => {
+        const before = Object.getOwnPropertyNames(Object.prototype).length;
+        const read = readAgree(Holder, json, o as Options);
+        expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(before);
+        // A reserved name is skipped under ignoreReservedNames; "junk" is refused unless ignoreUnknownFields.
+        const keys = Object.keys(json as object).filter((k) => extraKeys.includes(k as never));
+        const refused = keys.some((k) => k === "junk" || !o.ignoreReservedNames);
+        if (refused && !o.ignoreUnknownFields) expect(read).not.toHaveProperty("value");
+      }),
+      { numRuns: 200 },
     );
   });
 
