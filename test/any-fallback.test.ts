@@ -289,6 +289,25 @@ describe("writing an Any whose type the registry lacks", () => {
     expect(toJson(Holder, back, options)).toEqual(toJson(Holder, m, options));
   });
 
+  it("skip with emitUnsetMessagesAsNull and alwaysEmitImplicitFor: an unset field, written as they write one", () => {
+    const m = create(Holder, { single: gone(), list: [gone()], child: create(Holder, { single: gone() }) });
+    const base = { registry, unresolvedAny: "skip" } as const;
+    const cases: [object, JsonValue][] = [
+      [{}, { child: {} }],
+      [{ emitUnsetMessagesAsNull: true }, { single: null, child: { single: null, child: null }, map: undefined }],
+      [{ emitUnsetMessagesAsNull: ["single"] }, { single: null, child: { single: null } }],
+      [{ alwaysEmitImplicitFor: ["list"] }, { list: [], child: { list: [] } }],
+    ];
+    for (const [extra, want] of cases) {
+      const options = { ...base, ...extra };
+      expect(toJson(Holder, m, options)).toEqual(JSON.parse(JSON.stringify(want)));
+      expectTextAgrees(Holder, m, options);
+      // null reads as unset, under every mode: what skip wrote, skip and error read back alike.
+      const back = fromJson(Holder, toJson(Holder, m, options), { registry });
+      expect(toJson(Holder, back, options)).toEqual(toJson(Holder, m, options));
+    }
+  });
+
   it("skip: an Any of an Any left out is left out; at the root, {}", () => {
     const anyOfAny = anyPack(AnySchema, gone());
     const options = { registry, unresolvedAny: "skip" } as const;
