@@ -294,7 +294,7 @@ describe("writing an Any whose type the registry lacks", () => {
     const base = { registry, unresolvedAny: "skip" } as const;
     const cases: [object, JsonValue][] = [
       [{}, { child: {} }],
-      [{ emitUnsetMessagesAsNull: true }, { single: null, child: { single: null, child: null }, map: undefined }],
+      [{ emitUnsetMessagesAsNull: true }, { single: null, child: { single: null, child: null } }],
       [{ emitUnsetMessagesAsNull: ["single"] }, { single: null, child: { single: null } }],
       [{ alwaysEmitImplicitFor: ["list"] }, { list: [], child: { list: [] } }],
     ];
