@@ -463,6 +463,42 @@ const issue29Calls: readonly [string, (h: unknown) => unknown][] = [
     (h) => validateJson(TestAllTypesProto3, { optionalInt32: 1 }, { ignoreReservedNames: h as never }),
   ],
   ["jsonSchema(..., h)", (h) => jsonSchema(TestAllTypesProto3, h as never)],
+  ...(["skip", "raw"] as const).flatMap((mode): [string, (h: unknown) => unknown][] => [
+    [
+      `toJson(Proto3, { optionalAny: { typeUrl: gone, value: h } }, ${mode})`,
+      (h) =>
+        toJson(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: { ...gone, value: h } } as never, {
+          unresolvedAny: mode,
+        }),
+    ],
+    [
+      `toJsonString(Proto3, { repeatedAny: [{ typeUrl: gone, value: h }] }, ${mode})`,
+      (h) =>
+        toJsonString(
+          TestAllTypesProto3,
+          { ...create(TestAllTypesProto3), repeatedAny: [{ ...gone, value: h }] } as never,
+          { unresolvedAny: mode },
+        ),
+    ],
+    [
+      `toJson(Any, { typeUrl: Any, value: h }, ${mode})`,
+      (h) => toJson(AnySchema, anyOf({ typeUrl: G + "google.protobuf.Any", value: h }), { unresolvedAny: mode }),
+    ],
+    [
+      `fromJson(Proto3, { optionalAny: { "@type": gone, "@value": h } }, ${mode})`,
+      (h) =>
+        fromJson(TestAllTypesProto3, { optionalAny: { "@type": gone.typeUrl, "@value": h } } as never, {
+          unresolvedAny: mode,
+        }),
+    ],
+    [
+      `validateJson(Proto3, { optionalAny: { "@type": gone, "@value": h } }, ${mode})`,
+      (h) =>
+        validateJson(TestAllTypesProto3, { optionalAny: { "@type": gone.typeUrl, "@value": h } } as never, {
+          unresolvedAny: mode,
+        }),
+    ],
+  ]),
 ];
 
 describe("no foreign exception from issue 29's functions and options", () => {
