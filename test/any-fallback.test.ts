@@ -32,7 +32,11 @@ const gone = (): Any => anyPack(Gone, create(Gone, { name: "g" }));
 const known = (name: string, inner?: Any): Any => anyPack(Known, create(Known, { name, inner }));
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
-type Options = { unresolvedAny?: "error" | "skip" | "raw" };
+type Options = {
+  unresolvedAny?: "error" | "skip" | "raw";
+  ignoreUnknownFields?: boolean;
+  ignoreReservedNames?: boolean;
+};
 
 /** Every reader on `json` with `options` (and the registry): the message, or the error's rule and path. */
 function readAll(schema: DescMessage, json: JsonValue, options: Options) {
@@ -58,6 +62,44 @@ function readAll(schema: DescMessage, json: JsonValue, options: Options) {
   } else {
     expect(issues[0]).toMatchObject({ rule: fromValue.rule, jsonPath: fromValue.jsonPath });
     expect(textIssues[0]).toMatchObject({ rule: fromValue.rule, jsonPath: fromValue.jsonPath });
+  }
+  return fromValue;
+}
+
+/**
+ * readAll, but validateJsonString's issues are in text order (validate.ts sorts them by position), and the
+ * decoder may meet a later member first (an Any's `value` before a member beside it): its error is one of them.
+ */
+function readAgree(schema: DescMessage, json: JsonValue, options: Options) {
+  const o = { registry, ...options };
+  let fromValue: { value: unknown } | { rule: string; jsonPath: string };
+  try {
+    fromValue = { value: fromJson(schema, json, o) };
+  } catch (e) {
+    const { rule, jsonPath } = catchWkt(() => {
+      throw e;
+    });
+    fromValue = { rule, jsonPath };
+  }
+  const text = JSON.stringify(json);
+  const fromText = (() => {
+    try {
+      fromJsonString(schema, text, o);
+      return "ok";
+    } catch (e) {
+      return catchWkt(() => {
+        throw e;
+      }).jsonPath;
+    }
+  })();
+  const issues = validateJson(schema, json, o);
+  const textIssues = validateJsonString(schema, text, o);
+  if ("value" in fromValue) {
+    expect([fromText, issues, textIssues]).toEqual(["ok", [], []]);
+  } else {
+    expect(fromText).toBe(fromValue.jsonPath);
+    expect(issues[0]).toMatchObject(fromValue);
+    expect(textIssues).toContainEqual(expect.objectContaining(fromValue));
   }
   return fromValue;
 }
@@ -247,6 +289,25 @@ describe("writing an Any whose type the registry lacks", () => {
     expect(toJson(Holder, back, options)).toEqual(toJson(Holder, m, options));
   });
 
+  it("skip with emitUnsetMessagesAsNull and alwaysEmitImplicitFor: an unset field, written as they write one", () => {
+    const m = create(Holder, { single: gone(), list: [gone()], child: create(Holder, { single: gone() }) });
+    const base = { registry, unresolvedAny: "skip" } as const;
+    const cases: [object, JsonValue][] = [
+      [{}, { child: {} }],
+      [{ emitUnsetMessagesAsNull: true }, { single: null, child: { single: null, child: null } }],
+      [{ emitUnsetMessagesAsNull: ["single"] }, { single: null, child: { single: null } }],
+      [{ alwaysEmitImplicitFor: ["list"] }, { list: [], child: { list: [] } }],
+    ];
+    for (const [extra, want] of cases) {
+      const options = { ...base, ...extra };
+      expect(toJson(Holder, m, options)).toEqual(JSON.parse(JSON.stringify(want)));
+      expectTextAgrees(Holder, m, options);
+      // null reads as unset, under every mode: what skip wrote, skip and error read back alike.
+      const back = fromJson(Holder, toJson(Holder, m, options), { registry });
+      expect(toJson(Holder, back, options)).toEqual(toJson(Holder, m, options));
+    }
+  });
+
   it("skip: an Any of an Any left out is left out; at the root, {}", () => {
     const anyOfAny = anyPack(AnySchema, gone());
     const options = { registry, unresolvedAny: "skip" } as const;
@@ -369,6 +430,43 @@ describe("agreement on arbitrary input", () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  // Members beside the fields: unknown, reserved (`old_name`, `__proto__` and `constructor` as own keys), in the
+  // Holder and in an Any's content.
+  const extraKeys = ["junk", "old_name", "oldName", "__proto__", "constructor"] as const;
+  const withExtra = (json: JsonValue, keys: readonly string[]): JsonValue => {
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return json;
+    const out: Record<string, JsonValue> = { ...json };
+    for (const k of keys) Object.defineProperty(out, k, { value: 1, enumerable: true, writable: true });
+    return out;
+  };
+  const extra = fc.subarray([...extraKeys], { maxLength: 2 });
+  const holderExtra: fc.Arbitrary<JsonValue> = fc
+    .tuple(holderJson, extra, anyJson, extra)
+    .map(([holder, keys, any, anyKeys]) => withExtra({ ...(holder as object), single: withExtra(any, anyKeys) }, keys));
+  const readOptions = fc.record(
+    {
+      unresolvedAny: fc.constantFrom<Options["unresolvedAny"]>("error", "skip", "raw"),
+      ignoreUnknownFields: fc.boolean(),
+      ignoreReservedNames: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("with ignoreUnknownFields and ignoreReservedNames too, unknown and reserved members (__proto__ too)", () => {
+    fc.assert(
+      fc.property(holderExtra, readOptions, (json, o) => {
+        const before = Object.getOwnPropertyNames(Object.prototype).length;
+        const read = readAgree(Holder, json, o as Options);
+        expect(Object.getOwnPropertyNames(Object.prototype).length).toBe(before);
+        // A reserved name is skipped under ignoreReservedNames; "junk" is refused unless ignoreUnknownFields.
+        const keys = Object.keys(json as object).filter((k) => extraKeys.includes(k as never));
+        const refused = keys.some((k) => k === "junk" || !o.ignoreReservedNames);
+        if (refused && !o.ignoreUnknownFields) expect(read).not.toHaveProperty("value");
+      }),
+      { numRuns: 200 },
     );
   });
 

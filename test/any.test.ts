@@ -170,6 +170,33 @@ describe("anyIs and anyUnpackTo", () => {
 // ---------------------------------------------------------------------------------------------------------
 // JSON form
 
+describe('Any of a well-known type: a member beside "value"', () => {
+  const json = { optionalAny: { "@type": G + "google.protobuf.Duration", value: "1s", extra: { a: [1] } } };
+  const text = JSON.stringify(json);
+
+  it("is rule unknown-field, in every reader", () => {
+    for (const f of [
+      () => fromJson(TestAllTypesProto3, json),
+      () => fromJsonString(TestAllTypesProto3, text),
+      () => anyFromJson(json.optionalAny),
+    ]) {
+      expect(catchWkt(f).rule).toBe("unknown-field");
+    }
+    expect(validateJson(TestAllTypesProto3, json)).toMatchObject([{ rule: "unknown-field" }]);
+    expect(validateJsonString(TestAllTypesProto3, text)).toMatchObject([{ rule: "unknown-field" }]);
+  });
+
+  it("is skipped under ignoreUnknownFields, as protobuf-go (DiscardUnknown) and protobuf-es skip it", () => {
+    const o = { ignoreUnknownFields: true };
+    const want = { optionalAny: { "@type": G + "google.protobuf.Duration", value: "1s" } };
+    expect(toJson(TestAllTypesProto3, fromJson(TestAllTypesProto3, json, o))).toEqual(want);
+    expect(toJson(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, text, o))).toEqual(want);
+    expect(anyToJson(anyFromJson(json.optionalAny, o))).toEqual(want.optionalAny);
+    expect(validateJson(TestAllTypesProto3, json, o)).toEqual([]);
+    expect(validateJsonString(TestAllTypesProto3, text, o)).toEqual([]);
+  });
+});
+
 describe('Any of a well-known type with a custom JSON form: the form goes under "value"', () => {
   it.each<[DescMessage, Record<string, unknown>, JsonValue]>([
     [TimestampSchema, { seconds: 1n, nanos: 500_000_000 }, "1970-01-01T00:00:01.500Z"],

@@ -681,3 +681,11 @@ describe("the document", () => {
     );
   });
 });
+
+describe("jsonSchema: a long option value", () => {
+  it("is quoted cut short: the message stays small", () => {
+    const e = catchWkt(() => jsonSchema(DurationSchema, { io: "x".repeat(1e6) as never }));
+    expect([e.rule, e.message.length < 300]).toEqual(["range", true]);
+    expect(e.message).toContain("(1000000 characters)");
+  });
+});

@@ -83,6 +83,36 @@ describe("missingTypeUrls", () => {
     ]);
   });
 
+  it("an Any of an Any 100,000 deep, under a maxDepth the stack cannot take: rule depth, not a short list", () => {
+    // Built outside in, in one buffer: each level is the Any's type URL (field 1) and its value (field 2).
+    const n = 100_000;
+    const anyUrl = new TextEncoder().encode("type.googleapis.com/google.protobuf.Any");
+    const head = [0x0a, anyUrl.length, ...anyUrl];
+    const varint = (v: number): number[] => {
+      const out: number[] = [];
+      for (; v > 127; v = Math.floor(v / 128)) out.push((v % 128) | 128);
+      return [...out, v];
+    };
+    const innermost = toBinary(AnySchema, missing("Deep"));
+    const sizes = [innermost.length]; // sizes[k]: the bytes of the Any k levels above the innermost
+    for (let k = 1; k <= n; k++) sizes.push(head.length + 1 + varint(sizes[k - 1]!).length + sizes[k - 1]!);
+    const bytes = new Uint8Array(sizes[n]!);
+    let at = 0;
+    for (let k = n; k >= 1; k--) {
+      for (const b of [...head, 0x12, ...varint(sizes[k - 1]!)]) bytes[at++] = b;
+    }
+    bytes.set(innermost, at);
+    const deep = create(AnySchema, { typeUrl: "type.googleapis.com/google.protobuf.Any", value: bytes });
+    // A stack overflow met while decoding one level's bytes was taken for bytes that are not an Any: the walk
+    // stopped there and listed nothing.
+    expect(catchWkt(() => missingTypeUrls(AnySchema, deep, { maxDepth: 1e7 }))).toMatchObject({ rule: "depth" });
+    let json: JsonValue = { "@type": url("Deep") };
+    for (let k = 0; k < n; k++) json = { "@type": "type.googleapis.com/google.protobuf.Any", value: json };
+    expect(catchWkt(() => missingTypeUrlsFromJson(AnySchema, json, { maxDepth: 1e7 }))).toMatchObject({
+      rule: "depth",
+    });
+  });
+
   it("checks its options", () => {
     expect(catchWkt(() => missingTypeUrls(Holder, create(Holder), { maxDepth: 0 }))).toMatchObject({ rule: "range" });
     expect(catchWkt(() => missingTypeUrls(Holder, create(Holder), { registry: {} as never }))).toMatchObject({

@@ -262,6 +262,19 @@ describe("checked options", () => {
     expect(e.message).toContain('alwaysEmitImplicitFor: path "a.b"');
   });
 
+  it("quotes a long path, or a long value of unresolvedAny, cut short: the message stays small", () => {
+    const long = "x".repeat(1e6);
+    for (const options of [
+      { alwaysEmitImplicitFor: [long] },
+      { emitUnsetMessagesAsNull: ["optional_nested_message." + long] },
+      { unresolvedAny: long as never },
+    ]) {
+      const e = catchWkt(() => toJson(TestAllTypesProto3, proto3({}) as never, options));
+      expect(e.message.length).toBeLessThan(300);
+      expect(e.message).toContain("(1000000 characters)");
+    }
+  });
+
   it("takes false and undefined as not given", () => {
     const m = proto3({ optionalInt64: 5n });
     const none = { int64AsNumber: false, floatShortest: undefined, emitUnsetMessagesAsNull: false };

@@ -35,6 +35,7 @@ import { describe } from "../internal/describe.js";
 import { anyTypeName, listValueTypeName, structTypeName, valueTypeName } from "../internal/names.js";
 import { setOwn } from "../internal/json-value.js";
 import { optionsTypeName } from "../internal/options.js";
+import { shownLiteral } from "../internal/not-finite.js";
 import { scalarFromJson, scalarToJson } from "../internal/scalar.js";
 import { wktFromBinaryLean } from "../internal/wkt-binary.js";
 import { errorAtPath } from "../path.js";
@@ -57,7 +58,7 @@ export const anyRawValueKey = "@value";
  */
 export function unresolvedAnyOption(value: unknown): UnresolvedAny {
   if (value === undefined || value === "error" || value === "skip" || value === "raw") return value ?? "error";
-  const got = typeof value === "string" ? JSON.stringify(value) : describe(value);
+  const got = typeof value === "string" ? JSON.stringify(shownLiteral(value)) : describe(value);
   throw new WktJsonError("range", "$", optionsTypeName, `unresolvedAny must be "error", "skip" or "raw", got ${got}`);
 }
 

@@ -69,7 +69,10 @@ export function anyFromJsonInternal(
   let inner: unknown;
   const form = anyJsonForm(desc, obj, keys.length);
   if (form === anyFormValue) {
-    for (const k of keys) if (!anyValueFormKey(k)) throw anyJsonError(anyExtraMember, k, desc);
+    // A member beside "value" is an unknown field: skipped under ignoreUnknownFields, as protobuf-go
+    // (DiscardUnknown) and protobuf-es skip it.
+    if (!ctx.ignoreUnknownFields)
+      for (const k of keys) if (!anyValueFormKey(k)) throw anyJsonError(anyExtraMember, k, desc);
     if (!Object.prototype.hasOwnProperty.call(obj, "value")) throw anyJsonError(anyNoValue, undefined, desc);
     // Struct, Value, ListValue: the bytes straight from the JSON; anything it does not take (an error included)
     // goes the way below, which builds the message and reports what is wrong.

@@ -16,7 +16,7 @@ import { formatBound } from "../limits.js";
  * caller gets our `depth` error instead of the engine's RangeError.
  */
 export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: number): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+  if (isStackOverflow(e)) {
     return new WktJsonError(
       "depth",
       "$",
@@ -26,6 +26,18 @@ export function stackOverflowAsDepth(e: unknown, typeName: string, maxDepth: num
     );
   }
   return e;
+}
+
+/**
+ * @internal Whether `e` is the engine's stack overflow (V8's and JavaScriptCore's "Maximum call stack size
+ * exceeded", SpiderMonkey's "too much recursion" is an InternalError and not matched). A `catch` that stands
+ * for "this input is malformed" must let it through: swallowed, it cuts a walk short and its answer is wrong.
+ */
+export function isStackOverflow(e: unknown): boolean {
+  // No regular expression: called in a catch at the bottom of the stack, V8 compiling one overflows again and
+  // throws a SyntaxError ("Invalid regular expression: ... Maximum call stack size exceeded"). A builtin call
+  // that overflows throws the RangeError itself, which is what the caller wants to pass on anyway.
+  return e instanceof RangeError && e.message.includes("call stack");
 }
 
 /**

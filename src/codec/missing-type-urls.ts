@@ -28,7 +28,7 @@ import { anyFormValue, anyJsonForm, anyJsonHead } from "../wkt/any-json-form.js"
 import { fieldGet, fieldsByJsonKey, planOf, type FieldAccess, type Msg } from "../wkt/field-access.js";
 import { checkRegistry, checkSchema } from "../wkt/registry.js";
 import { anyRawValueKey, holdsAny, isAnyRawForm, typeUrlLookup } from "./any-fallback.js";
-import { stackOverflowAsDepth } from "./depth-errors.js";
+import { isStackOverflow, stackOverflowAsDepth } from "./depth-errors.js";
 import { depthOption } from "./read-context.js";
 
 /** Options of {@link missingTypeUrls} and {@link missingTypeUrlsFromJson}. */
@@ -135,7 +135,8 @@ class Walk {
     let desc: DescMessage | undefined;
     try {
       desc = typeUrlLookup(url, this.registry, "skip");
-    } catch {
+    } catch (e) {
+      if (isStackOverflow(e)) throw e;
       return null;
     }
     if (desc === undefined) this.found.add(url);
@@ -186,8 +187,10 @@ class Walk {
     let inner: unknown;
     try {
       inner = wktFromBinaryLean(desc, bytes);
-    } catch {
-      return; // not a serialized message of the type: decoding reports it
+    } catch (e) {
+      // Not a serialized message of the type: decoding reports it. A stack overflow is not that (run's error).
+      if (isStackOverflow(e)) throw e;
+      return;
     }
     this.message(desc, inner, depthLeft);
   }
@@ -228,7 +231,8 @@ class Walk {
       let bytes: unknown;
       try {
         bytes = scalarFromJson(ScalarType.BYTES, obj[anyRawValueKey], false);
-      } catch {
+      } catch (e) {
+        if (isStackOverflow(e)) throw e;
         return;
       }
       this.bytes(desc, bytes as Uint8Array, depthLeft - 1);

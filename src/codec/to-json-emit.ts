@@ -21,6 +21,7 @@ import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
 import { optionsTypeName } from "../internal/options.js";
 import { valueTypeName } from "../internal/names.js";
+import { shownLiteral } from "../internal/not-finite.js";
 import { IMPLICIT, type FieldEmission } from "./to-json-plan.js";
 
 /** The options {@link fieldEmission} reads (see JsonWriteOptions). */
@@ -84,7 +85,8 @@ function resolvePath(schema: DescMessage, path: string, option: keyof FieldEmiss
   for (let k = 0; k < segments.length; k++) {
     const name = segments[k]!;
     const field = desc.fields.find((f) => f.name === name || f.jsonName === name);
-    if (field === undefined) throw pathError(option, path, `${desc.typeName} has no field "${name}"`);
+    if (field === undefined)
+      throw pathError(option, path, `${desc.typeName} has no field ${JSON.stringify(shownLiteral(name))}`);
     if (k === segments.length - 1) {
       const why = option === "alwaysEmitImplicitFor" ? notImplicit(field) : notNullable(field);
       if (why !== undefined) throw pathError(option, path, `${field.name} ${why}`);
@@ -119,5 +121,10 @@ function notNullable(field: DescField): string | undefined {
 }
 
 function pathError(option: string, path: string, why: string): WktJsonError {
-  return new WktJsonError("unknown-field", "$", optionsTypeName, `${option}: path ${JSON.stringify(path)}: ${why}`);
+  return new WktJsonError(
+    "unknown-field",
+    "$",
+    optionsTypeName,
+    `${option}: path ${JSON.stringify(shownLiteral(path))}: ${why}`,
+  );
 }

@@ -792,7 +792,9 @@ class Walk {
     const inner = target as DescMessage;
     const form = anyJsonForm(inner, obj, keys.length);
     if (form === anyFormValue) {
-      for (const k of keys) if (!anyValueFormKey(k)) this.add(anyJsonError(anyExtraMember, k, inner));
+      if (!this.ctx.ignoreUnknownFields) {
+        for (const k of keys) if (!anyValueFormKey(k)) this.add(anyJsonError(anyExtraMember, k, inner));
+      }
       if (!Object.prototype.hasOwnProperty.call(obj, "value")) {
         this.add(anyJsonError(anyNoValue, undefined, inner));
         return;

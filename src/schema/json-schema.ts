@@ -70,6 +70,7 @@ import {
 import { enumValueJsonName, enumValuesByName } from "../wkt/enum.js";
 import { WktJsonError } from "../errors.js";
 import { describe } from "../internal/describe.js";
+import { shownLiteral } from "../internal/not-finite.js";
 import { setOwn } from "../internal/json-value.js";
 import {
   anyTypeName,
@@ -341,7 +342,7 @@ function pathLists(schema: DescMessage, options: JsonSchemaOptions | undefined):
 }
 
 function optionError(name: string, value: unknown, expected: string): WktJsonError {
-  const got = typeof value === "string" ? JSON.stringify(value) : describe(value);
+  const got = typeof value === "string" ? JSON.stringify(shownLiteral(value)) : describe(value);
   return new WktJsonError("range", "$", "options", `${name} must be ${expected}, got ${got}`);
 }
 

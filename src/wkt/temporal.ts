@@ -166,7 +166,10 @@ export function timestampToTemporal<T extends TemporalNamespaceLike = GlobalTemp
 export function timestampToTemporal(ts: TimestampLike): TemporalInstantOf<GlobalTemporal>;
 export function timestampToTemporal(ts: TimestampLike, options?: TemporalOptions): TemporalInstantLike {
   const temporal = temporalOf(options);
-  const build = (t: TimestampLike): TemporalInstantLike => temporal.Instant.fromEpochNanoseconds(timestampToNanos(t));
+  const build = (t: TimestampLike): TemporalInstantLike => {
+    const ns = timestampToNanos(t);
+    return temporalCall("Instant.fromEpochNanoseconds", () => temporal.Instant.fromEpochNanoseconds(ns));
+  };
   return options === undefined ? build(ts) : callAtBase(build, ts, options, timestampTypeName);
 }
 
@@ -288,7 +291,8 @@ export function durationToTemporal(d: DurationLike, options?: TemporalOptions): 
     // Truncating keeps each part's sign, the Duration's; + 0 turns a -0 into 0.
     const ms = Math.trunc(n / 1_000_000) + 0;
     const us = Math.trunc((n % 1_000_000) / 1000) + 0;
-    return new temporal.Duration(0, 0, 0, 0, 0, 0, Number(x.seconds), ms, us, (n % 1000) + 0);
+    const ns = (n % 1000) + 0;
+    return temporalCall("new Duration", () => new temporal.Duration(0, 0, 0, 0, 0, 0, Number(x.seconds), ms, us, ns));
   };
   return options === undefined ? build(d) : callAtBase(build, d, options, durationTypeName);
 }
@@ -328,6 +332,20 @@ function temporalOf(options: TemporalOptions | undefined): TemporalNamespaceLike
     );
   }
   return t as TemporalNamespaceLike;
+}
+
+/**
+ * Calls into the Temporal namespace, which may be the caller's (the option `temporal`): whatever it throws (a
+ * polyfill of a narrower range, a `Duration` that is no constructor) is rule `range` under typeName `"options"`,
+ * not a TypeError or RangeError escaping.
+ */
+function temporalCall<R>(what: string, call: () => R): R {
+  try {
+    return call();
+  } catch (e) {
+    const why = e instanceof Error ? e.message : describe(e);
+    throw new WktJsonError("range", "$", optionsTypeName, `Temporal's ${what} refused the value: ${why}`);
+  }
 }
 
 /**

@@ -40,6 +40,17 @@ import {
   jsonProject,
 } from "../../src/index.js";
 import { toJson, toJsonString } from "../../src/codec/to-json.js";
+import { fromJson } from "../../src/codec/from-json.js";
+import { validateJson } from "../../src/codec/validate.js";
+import { missingTypeUrls, missingTypeUrlsFromJson } from "../../src/codec/missing-type-urls.js";
+import { jsonSchema } from "../../src/schema/json-schema.js";
+import {
+  durationFromTemporal,
+  durationToTemporal,
+  timestampFromTemporal,
+  timestampToTemporal,
+} from "../../src/wkt/temporal.js";
+import { Temporal } from "temporal-polyfill";
 import { wrapperFromJson, wrapperIsSchema, wrapperToJson } from "../../src/wkt/wrappers.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 
@@ -336,5 +347,185 @@ describe("the rule and path of the cases named in the issue", () => {
     );
     expect(wrapperIsSchema(null as never)).toBe(false);
     expect(wrapperToJson(Int64ValueSchema, create(Int64ValueSchema, { value: 5n }))).toBe("5");
+  });
+});
+
+const gone = anyOf({ typeUrl: "example.com/acme.Gone", value: new Uint8Array([8, 1]) });
+const withGone = create(TestAllTypesProto3, { optionalAny: gone, repeatedAny: [gone] });
+const goneJson = { optionalAny: { "@type": "example.com/acme.Gone" } };
+const temporalNs = { Instant: { fromEpochNanoseconds: (ns: bigint) => ({ ns }) }, Duration: class {} };
+
+/** Issue 29's functions and options, each with the one argument (or option) that takes the hostile value `h`. */
+const issue29Calls: readonly [string, (h: unknown) => unknown][] = [
+  ["missingTypeUrls(h, msg)", (h) => missingTypeUrls(h as DescMessage, withGone)],
+  ["missingTypeUrls(schema, h)", (h) => missingTypeUrls(TestAllTypesProto3, h as never)],
+  ["missingTypeUrls(Any, h)", (h) => missingTypeUrls(AnySchema, h as never)],
+  ["missingTypeUrls(Any, { typeUrl: h })", (h) => missingTypeUrls(AnySchema, anyOf({ typeUrl: h }))],
+  [
+    "missingTypeUrls(Any, { value: h })",
+    (h) => missingTypeUrls(AnySchema, anyOf({ typeUrl: G + "google.protobuf.Any", value: h })),
+  ],
+  [
+    "missingTypeUrls(Proto3, { repeatedAny: h })",
+    (h) => missingTypeUrls(TestAllTypesProto3, { ...create(TestAllTypesProto3), repeatedAny: h } as never),
+  ],
+  [
+    "missingTypeUrls(Proto3, { mapStringNestedMessage: h })",
+    (h) => missingTypeUrls(TestAllTypesProto3, { ...create(TestAllTypesProto3), mapStringNestedMessage: h } as never),
+  ],
+  ["missingTypeUrls(schema, msg, h)", (h) => missingTypeUrls(TestAllTypesProto3, withGone, h as never)],
+  [
+    "missingTypeUrls(schema, msg, { registry: h })",
+    (h) => missingTypeUrls(TestAllTypesProto3, withGone, { registry: h as never }),
+  ],
+  [
+    "missingTypeUrls(schema, msg, { maxDepth: h })",
+    (h) => missingTypeUrls(TestAllTypesProto3, withGone, { maxDepth: h as number }),
+  ],
+  [
+    "missingTypeUrls(schema, msg, { recursionLimit: h })",
+    (h) => missingTypeUrls(TestAllTypesProto3, withGone, { recursionLimit: h as number }),
+  ],
+  ["missingTypeUrlsFromJson(h, json)", (h) => missingTypeUrlsFromJson(h as DescMessage, goneJson)],
+  ["missingTypeUrlsFromJson(schema, h)", (h) => missingTypeUrlsFromJson(TestAllTypesProto3, h as never)],
+  ["missingTypeUrlsFromJson(Any, h)", (h) => missingTypeUrlsFromJson(AnySchema, h as never)],
+  ['missingTypeUrlsFromJson(Any, { "@type": h })', (h) => missingTypeUrlsFromJson(AnySchema, { "@type": h } as never)],
+  [
+    'missingTypeUrlsFromJson(Any, { "@type": Any, value: h })',
+    (h) => missingTypeUrlsFromJson(AnySchema, { "@type": G + "google.protobuf.Any", value: h } as never),
+  ],
+  [
+    'missingTypeUrlsFromJson(Any, { "@type": Proto3, "@value": h })',
+    (h) =>
+      missingTypeUrlsFromJson(AnySchema, {
+        "@type": G + "protobuf_test_messages.proto3.TestAllTypesProto3",
+        "@value": h,
+      } as never),
+  ],
+  [
+    "missingTypeUrlsFromJson(Proto3, { repeatedAny: h })",
+    (h) => missingTypeUrlsFromJson(TestAllTypesProto3, { repeatedAny: h } as never),
+  ],
+  [
+    "missingTypeUrlsFromJson(schema, json, h)",
+    (h) => missingTypeUrlsFromJson(TestAllTypesProto3, goneJson, h as never),
+  ],
+  [
+    "missingTypeUrlsFromJson(schema, json, { registry: h })",
+    (h) => missingTypeUrlsFromJson(TestAllTypesProto3, goneJson, { registry: h as never }),
+  ],
+  [
+    "missingTypeUrlsFromJson(schema, json, { maxDepth: h })",
+    (h) => missingTypeUrlsFromJson(TestAllTypesProto3, goneJson, { maxDepth: h as number }),
+  ],
+  ["timestampFromTemporal(h)", (h) => timestampFromTemporal(h as never)],
+  ["timestampFromTemporal(i, h)", (h) => timestampFromTemporal(Temporal.Instant.fromEpochNanoseconds(0n), h as never)],
+  [
+    "timestampFromTemporal(i, { path: h })",
+    (h) => timestampFromTemporal(Temporal.Instant.fromEpochNanoseconds(0n), { path: h as string }),
+  ],
+  ["timestampToTemporal(h)", (h) => timestampToTemporal(h as never, { temporal: Temporal })],
+  ["timestampToTemporal(ts, h)", (h) => timestampToTemporal({ seconds: 0n, nanos: 0 }, h as never)],
+  [
+    "timestampToTemporal(ts, { temporal: h })",
+    (h) => timestampToTemporal({ seconds: 0n, nanos: 0 }, { temporal: h as never }),
+  ],
+  [
+    "timestampToTemporal(ts, { path: h })",
+    (h) => timestampToTemporal({ seconds: 0n, nanos: 0 }, { temporal: temporalNs as never, path: h as string }),
+  ],
+  ["durationFromTemporal(h)", (h) => durationFromTemporal(h as never)],
+  ["durationFromTemporal(d, h)", (h) => durationFromTemporal(Temporal.Duration.from("PT1S"), h as never)],
+  ["durationToTemporal(h)", (h) => durationToTemporal(h as never, { temporal: Temporal })],
+  ["durationToTemporal(d, h)", (h) => durationToTemporal({ seconds: 1n, nanos: 0 }, h as never)],
+  [
+    "durationToTemporal(d, { temporal: h })",
+    (h) => durationToTemporal({ seconds: 1n, nanos: 0 }, { temporal: h as never }),
+  ],
+  ...(
+    ["int64AsNumber", "floatShortest", "alwaysEmitImplicitFor", "emitUnsetMessagesAsNull", "unresolvedAny"] as const
+  ).flatMap((name): [string, (h: unknown) => unknown][] => [
+    [`toJson(..., { ${name}: h })`, (h) => toJson(TestAllTypesProto3, withGone, { [name]: h })],
+    [`toJsonString(..., { ${name}: h })`, (h) => toJsonString(TestAllTypesProto3, withGone, { [name]: h })],
+    [`toJson(..., { ${name}: [h] })`, (h) => toJson(TestAllTypesProto3, withGone, { [name]: [h] })],
+  ]),
+  ["fromJson(..., { unresolvedAny: h })", (h) => fromJson(TestAllTypesProto3, goneJson, { unresolvedAny: h as never })],
+  [
+    "fromJson(..., { ignoreReservedNames: h })",
+    (h) => fromJson(TestAllTypesProto3, { optionalInt32: 1 }, { ignoreReservedNames: h as never }),
+  ],
+  [
+    "validateJson(..., { unresolvedAny: h })",
+    (h) => validateJson(TestAllTypesProto3, goneJson, { unresolvedAny: h as never }),
+  ],
+  [
+    "validateJson(..., { ignoreReservedNames: h })",
+    (h) => validateJson(TestAllTypesProto3, { optionalInt32: 1 }, { ignoreReservedNames: h as never }),
+  ],
+  ["jsonSchema(..., h)", (h) => jsonSchema(TestAllTypesProto3, h as never)],
+  ...(["skip", "raw"] as const).flatMap((mode): [string, (h: unknown) => unknown][] => [
+    [
+      `toJson(Proto3, { optionalAny: { typeUrl: gone, value: h } }, ${mode})`,
+      (h) =>
+        toJson(TestAllTypesProto3, { ...create(TestAllTypesProto3), optionalAny: { ...gone, value: h } } as never, {
+          unresolvedAny: mode,
+        }),
+    ],
+    [
+      `toJsonString(Proto3, { repeatedAny: [{ typeUrl: gone, value: h }] }, ${mode})`,
+      (h) =>
+        toJsonString(
+          TestAllTypesProto3,
+          { ...create(TestAllTypesProto3), repeatedAny: [{ ...gone, value: h }] } as never,
+          { unresolvedAny: mode },
+        ),
+    ],
+    [
+      `toJson(Any, { typeUrl: Any, value: h }, ${mode})`,
+      (h) => toJson(AnySchema, anyOf({ typeUrl: G + "google.protobuf.Any", value: h }), { unresolvedAny: mode }),
+    ],
+    [
+      `fromJson(Proto3, { optionalAny: { "@type": gone, "@value": h } }, ${mode})`,
+      (h) =>
+        fromJson(TestAllTypesProto3, { optionalAny: { "@type": gone.typeUrl, "@value": h } } as never, {
+          unresolvedAny: mode,
+        }),
+    ],
+    [
+      `validateJson(Proto3, { optionalAny: { "@type": gone, "@value": h } }, ${mode})`,
+      (h) =>
+        validateJson(TestAllTypesProto3, { optionalAny: { "@type": gone.typeUrl, "@value": h } } as never, {
+          unresolvedAny: mode,
+        }),
+    ],
+  ]),
+];
+
+describe("no foreign exception from issue 29's functions and options", () => {
+  describe.each(issue29Calls)("%s", (_, call) => {
+    it.each(hostile)("h = %s", (_, h) => {
+      ours(() => call(h));
+    });
+  });
+
+  it("any value in any argument: a result or our error (fast-check)", () => {
+    anyValueInAnyArgument(issue29Calls, 2000);
+  });
+});
+
+describe("a Temporal namespace given as the option that throws, or cannot construct", () => {
+  const refusing = {
+    Instant: {
+      fromEpochNanoseconds: () => {
+        throw new RangeError("outside this polyfill's range");
+      },
+    },
+    Duration: () => ({}), // an arrow function: `new` throws a TypeError
+  };
+  it.each<[string, () => unknown]>([
+    ["timestampToTemporal", () => timestampToTemporal({ seconds: 0n, nanos: 0 }, { temporal: refusing as never })],
+    ["durationToTemporal", () => durationToTemporal({ seconds: 1n, nanos: 0 }, { temporal: refusing as never })],
+  ])("%s: rule range, typeName options, at $", (_, fn) => {
+    expect(ours(fn)).toMatchObject({ rule: "range", typeName: "options", jsonPath: "$" });
   });
 });

@@ -1,7 +1,8 @@
 // Laws of the output options beyond protobuf-es's: int64AsNumber writes every int64 so that fromJson and
 // fromJsonString read back the same integer, a number only where it prints as the integer's digits;
 // floatShortest writes the shortest decimal that reads back as the same float32; the fields
-// alwaysEmitImplicitFor and emitUnsetMessagesAsNull add read back as the message written.
+// alwaysEmitImplicitFor and emitUnsetMessagesAsNull add read back as the message written; with every option
+// together (unresolvedAny too), toJsonString prints what toJson returns.
 
 import { create, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { FloatValueSchema } from "@bufbuild/protobuf/wkt";
@@ -11,6 +12,7 @@ import { fromJson, fromJsonString } from "../../src/codec/from-json.js";
 import { toJson, toJsonString } from "../../src/codec/to-json.js";
 import { float32Shortest, float32ShortestSlow } from "../../src/internal/float32.js";
 import { arbMessage } from "../arbitrary.js";
+import { expectTextAgrees } from "../text-agrees.js";
 import { TestAllTypesProto2, TestAllTypesProto3, testRegistry as registry } from "../conformance-registry.js";
 
 type Msg = MessageShape<DescMessage>;
@@ -120,6 +122,43 @@ describe.each([
         expect(toBinary(desc, back)).toEqual(toBinary(desc, message));
       }),
       { numRuns: 25 },
+    );
+  });
+});
+
+describe("every option together", () => {
+  // Without the registry, an Any of a test message is one the writer cannot resolve: unresolvedAny decides.
+  const options = fc.record(
+    {
+      registry: fc.constantFrom(registry, undefined),
+      int64AsNumber: fc.boolean(),
+      floatShortest: fc.boolean(),
+      enumAsInteger: fc.boolean(),
+      useProtoFieldName: fc.boolean(),
+      alwaysEmitImplicit: fc.boolean(),
+      alwaysEmitImplicitFor: fc.subarray(["repeated_any", "optional_int64", "recursive_message.optional_float"]),
+      emitUnsetMessagesAsNull: fc.oneof(fc.boolean(), fc.constant(["optional_any", "recursive_message"])),
+      unresolvedAny: fc.constantFrom("error" as const, "skip" as const, "raw" as const),
+    },
+    { requiredKeys: [] },
+  );
+  it("toJsonString prints what toJson returns, or throws its error; raw and skip read back", () => {
+    fc.assert(
+      fc.property(arbMessage(TestAllTypesProto3, { maxDepth: 2 }), options, (m, o) => {
+        expectTextAgrees(TestAllTypesProto3, m as Msg, o);
+        if (o.unresolvedAny === "raw" && o.registry === undefined && o.int64AsNumber !== true) {
+          // The raw form reads back under the same option, registry or not: the same binary.
+          let json: unknown;
+          try {
+            json = toJson(TestAllTypesProto3, m as Msg, o);
+          } catch {
+            return; // an error of another kind (say, a depth): the agreement above is what is checked
+          }
+          const back = fromJson(TestAllTypesProto3, json as never, { unresolvedAny: "raw" }) as Msg;
+          expect(toBinary(TestAllTypesProto3, back)).toEqual(toBinary(TestAllTypesProto3, m as Msg));
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });
