@@ -36,7 +36,8 @@ import {
   type JsonValue,
   type MessageShape,
 } from "@bufbuild/protobuf";
-import { fromJson } from "../codec/from-json.js";
+import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
+import { toJson } from "../codec/to-json.js";
 import { mergeFromJson, mergeFromJsonString } from "../codec/merge-from-json.js";
 import { depthOption, parseJsonTextForCodec, textParseOptions, type JsonReadOptions } from "../codec/read-context.js";
 import { WktJsonError } from "../errors.js";
@@ -203,8 +204,62 @@ export function fromHttpRequest<Desc extends DescMessage>(
   } catch (e) {
     throw json.relabel(e);
   }
-  if (withBody) mergeBody(desc, msg, binding, json, body, bodyText, readOptions, maxDepth);
+  if (withBody) {
+    mergeBody(desc, msg, binding, json, body, bodyText, readOptions, maxDepth);
+    if (readOptions.allowPartial !== true && mayHoldRequired(desc)) checkRequiredAfterBody(desc, msg, readOptions);
+  }
   return msg;
+}
+
+const requiredBelow = new WeakMap<DescMessage, boolean>();
+
+/**
+ * Whether a message of this type can hold a proto2 required (editions LEGACY_REQUIRED) field, in itself or in
+ * a message below it: found once per type, so that a request of a type without them costs one lookup.
+ */
+function mayHoldRequired(desc: DescMessage): boolean {
+  let has = requiredBelow.get(desc);
+  if (has === undefined) {
+    has = false;
+    const seen = new Set<DescMessage>([desc]);
+    const queue = [desc];
+    for (let i = 0; i < queue.length && !has; i++) {
+      if (requiredFieldsOf(queue[i]!) !== undefined) has = true;
+      for (const f of queue[i]!.fields) {
+        const m = f.message;
+        if (m !== undefined && !seen.has(m)) {
+          seen.add(m);
+          queue.push(m);
+        }
+      }
+    }
+    requiredBelow.set(desc, has);
+  }
+  return has;
+}
+
+/**
+ * The codec's required check on the whole request: the path and query were read with allowPartial (a required
+ * field may come from the body) and the body merged, so the message as a whole is checked now, as \`fromJson\`
+ * checks one without a body. The JSON writer refuses a message with a required field unset, at its JSON path.
+ */
+function checkRequiredAfterBody(desc: DescMessage, msg: unknown, readOptions: Partial<JsonReadOptions>): void {
+  try {
+    toJson(desc, msg as never, {
+      registry: readOptions.registry,
+      maxDepth: depthOption(readOptions),
+      unresolvedAny: "skip",
+    });
+  } catch (e) {
+    if (!(e instanceof WktJsonError) || e.rule !== "required") return;
+    const name = e.detail.replace(/^the required field (\S+) is not set$/, "$1");
+    throw new WktJsonError(
+      "required",
+      e.jsonPath,
+      e.typeName,
+      `the required field ${name} is missing from the request (its path, query and body together; allowPartial accepts it)`,
+    );
+  }
 }
 
 /** The decoder's options among the caller's (not `path`: errors are reported from the request message's root). */

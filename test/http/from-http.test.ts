@@ -14,6 +14,7 @@ import {
   type HttpRequestReadOptions,
 } from "../../src/index.js";
 import { catchWkt } from "../helpers.js";
+import { TestAllRequiredTypesProto2 } from "../conformance-registry.js";
 import {
   CreateBookRequest,
   Everything,
@@ -469,7 +470,7 @@ describe("fromHttpRequest: bounds and options", () => {
     expect(catchWkt(() => decode(method("Plain"), { method: "GET", path: "/" })).typeName).toBe("google.api.HttpRule");
   });
 
-  it("checks proto2-style required fields only without a body; decodes a create request with its body", () => {
+  it("decodes a create request with its body", () => {
     const m = decode(method("CreateBook"), {
       method: "POST",
       path: "/v1/shelves/1/books",
@@ -481,5 +482,22 @@ describe("fromHttpRequest: bounds and options", () => {
       book: { title: "T", tags: ["x"] },
       bookId: "b1",
     });
+  });
+
+  it("checks proto2 required fields of the whole request, body or not, as fromJson does (allowPartial skips it)", () => {
+    const R = TestAllRequiredTypesProto2;
+    const post = (body: JsonValue, rule: HttpRequestReadOptions["rule"], options: HttpRequestReadOptions = {}) =>
+      fromHttpRequest(R, { method: "POST", path: "/x", body }, { rule, ...options });
+    const all = catchWkt(() => post({}, { post: "/x", body: "*" }));
+    expect([all.rule, all.jsonPath]).toEqual(["required", "$.requiredInt32"]);
+    expect(all.detail).toContain("allowPartial accepts it");
+    expect(catchWkt(() => post({ requiredInt32: 1 }, { post: "/x", body: "*" })).jsonPath).toBe("$.requiredInt64");
+    // The body field is given, but the required fields of the request itself are not.
+    expect(catchWkt(() => post({}, { post: "/x", body: "requiredNestedMessage" })).rule).toBe("required");
+    expect(post({}, { post: "/x", body: "*" }, { allowPartial: true })).toBeDefined();
+    // Without a body, the codec's own check, as before.
+    expect(catchWkt(() => fromHttpRequest(R, { method: "GET", path: "/x" }, { rule: { get: "/x" } })).rule).toBe(
+      "required",
+    );
   });
 });
