@@ -82,7 +82,7 @@ export interface HttpRequest {
  * the options) binds the path variables, the body and the query parameters.
  *
  * @throws {WktJsonError} with the field's JSON path and, in the detail, the parameter as the client wrote it:
- *   `syntax` for a path and method that match no binding, a malformed percent-encoding or a bool that is not
+ *   `syntax` for a path and method that match no binding (the detail says 404 or 405), a malformed percent-encoding or a bool that is not
  *   one; `unknown-field` for a parameter that names no field (unless `ignoreUnknownFields`), or a body where
  *   the rule has none; `duplicate-field` for a field given twice (a singular parameter repeated, a parameter
  *   naming a field the path or the body binds, a body whose value of a path-bound field differs); `json-type`
@@ -291,11 +291,17 @@ function noBindingError(
   path: string,
 ): WktJsonError {
   const shown = path.length > shownPathMax ? JSON.stringify(path.slice(0, shownPathMax)) + "…" : JSON.stringify(path);
+  // The path of another method's binding: a server answers 405 with those methods in Allow; none: 404.
+  const allowed = bindings.filter((b) => matchTemplate(b.template, path) !== undefined).map((b) => b.method);
+  const answer =
+    allowed.length > 0
+      ? `the path matches for ${[...new Set(allowed)].join(", ")} only (a server answers 405 Method Not Allowed)`
+      : "no binding has this path (a server answers 404 Not Found)";
   return new WktJsonError(
     "syntax",
     "$",
     desc.typeName,
-    `${method.length > 20 ? method.slice(0, 20) + "…" : method} ${shown} matches no binding of the rule: ${bindings.map(bindingText).join(", ")}`,
+    `${method.length > 20 ? method.slice(0, 20) + "…" : method} ${shown} matches no binding of the rule: ${answer}; the bindings are ${bindings.map(bindingText).join(", ")}`,
   );
 }
 

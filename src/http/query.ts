@@ -89,6 +89,31 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     }
     return out;
   }
+  if (query === null || typeof query !== "object" || Array.isArray(query)) {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      optionsTypeName,
+      `query: expected a query string, a URLSearchParams or a record of strings, got ${describe(query)}`,
+    );
+  }
+  try {
+    objectParams(query, b, out, tooMany);
+  } catch (e) {
+    // A getter or a forEach of the caller's that throws: the query cannot be read.
+    if (e instanceof WktJsonError) throw e;
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      optionsTypeName,
+      `query: cannot be read (reading it threw ${e instanceof Error ? e.name : describe(e)})`,
+    );
+  }
+  return out;
+}
+
+/** The parameters of a query given as an object: a URLSearchParams, a Map, a record. */
+function objectParams(query: object, b: QueryBounds, out: QueryParam[], tooMany: () => WktJsonError): void {
   let length = 0;
   const add = (name: string, value: string) => {
     if (out.length >= b.maxParams) throw tooMany();
@@ -103,7 +128,7 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     }
     out.push({ name, value });
   };
-  const forEach: unknown = (query as { forEach?: unknown } | null)?.forEach;
+  const forEach: unknown = (query as { forEach?: unknown }).forEach;
   if (typeof forEach === "function") {
     // URLSearchParams, a Map: each entry, stopped by `add`'s bounds; the names and values must be strings.
     (query as { forEach(callback: (value: unknown, name: unknown) => void): void }).forEach((value, name) => {
@@ -117,15 +142,7 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
       }
       add(name, value);
     });
-    return out;
-  }
-  if (query === null || typeof query !== "object" || Array.isArray(query)) {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      optionsTypeName,
-      `query: expected a query string, a URLSearchParams or a record of strings, got ${describe(query)}`,
-    );
+    return;
   }
   const names = Object.keys(query);
   if (names.length > b.maxParams) throw tooMany();
@@ -133,7 +150,8 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     const v: unknown = (query as Record<string, unknown>)[name];
     if (v === undefined) continue;
     if (typeof v === "string") add(name, v);
-    else if (Array.isArray(v) && v.length <= b.maxParams && v.every((x) => typeof x === "string")) {
+    else if (Array.isArray(v) && v.length > b.maxParams) throw tooMany();
+    else if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
       for (const x of v as string[]) add(name, x);
     } else {
       throw new WktJsonError(
@@ -144,5 +162,4 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
       );
     }
   }
-  return out;
 }

@@ -500,4 +500,33 @@ describe("fromHttpRequest: bounds and options", () => {
       "required",
     );
   });
+
+  it("says whether a request that matches no binding is a 404 or a 405", () => {
+    const rule = { get: "/v1/{name=shelves/*}", additionalBindings: [{ delete: "/v1/{name=shelves/*}" }] };
+    const e405 = catchWkt(() => decode(GetBookRequest, { method: "PUT", path: "/v1/shelves/1" }, { rule }));
+    expect([e405.rule, e405.jsonPath]).toEqual(["syntax", "$"]);
+    expect(e405.detail).toContain("the path matches for GET, DELETE only (a server answers 405 Method Not Allowed)");
+    const e404 = catchWkt(() => decode(GetBookRequest, { method: "GET", path: "/v2/shelves/1" }, { rule }));
+    expect(e404.detail).toContain("no binding has this path (a server answers 404 Not Found)");
+  });
+
+  it("refuses a query that is a list, a list longer than maxParams, and one whose reading throws, as our error", () => {
+    const a = catchWkt(() => list(["page_size=1"] as never));
+    expect([a.rule, a.detail]).toEqual([
+      "json-type",
+      "query: expected a query string, a URLSearchParams or a record of strings, got an array",
+    ]);
+    const long = catchWkt(() => list({ tags: Array<string>(httpMaxParamsDefault + 1).fill("a") }));
+    expect([long.rule, long.detail]).toEqual(["size", "the query has more than maxParams (1,000) parameters"]);
+    const getter = {
+      get tags(): string {
+        throw new Error("boom");
+      },
+    };
+    expect(catchWkt(() => list(getter)).detail).toBe("query: cannot be read (reading it threw Error)");
+    const forEach = () => {
+      throw new RangeError("x");
+    };
+    expect(catchWkt(() => list({ forEach } as never)).rule).toBe("json-type");
+  });
 });
