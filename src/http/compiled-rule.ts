@@ -125,7 +125,7 @@ export function compiledRuleOf(target: DescMessage | DescMethod, rule: HttpRule 
           `method ${target.parent.typeName}.${target.name} has no google.api.http option; give a rule`,
         );
       }
-      c = compile(target.input, own);
+      c = compileGuarded(target.input, own);
       byMethod.set(target, c);
     }
     return c;
@@ -134,14 +134,26 @@ export function compiledRuleOf(target: DescMessage | DescMethod, rule: HttpRule 
   if (rule === null || typeof rule !== "object") {
     throw ruleError(
       "$",
-      `expected a google.api.HttpRule (its JSON form, such as { get: "/v1/{name=*}" }), got ${describe(rule)}`,
+      rule === undefined
+        ? `a message schema needs the rule in the options ({ rule: { get: "/v1/{name=*}" } }), or pass the method descriptor of an rpc with a google.api.http option`
+        : `expected a google.api.HttpRule (its JSON form, such as { get: "/v1/{name=*}" }), got ${describe(rule)}`,
     );
   }
   let perSchema = byRule.get(rule);
   if (perSchema === undefined) byRule.set(rule, (perSchema = new WeakMap()));
   let c = perSchema.get(schema);
-  if (c === undefined) perSchema.set(schema, (c = compile(schema, rule)));
+  if (c === undefined) perSchema.set(schema, (c = compileGuarded(schema, rule)));
   return c;
+}
+
+/** {@link compile}, with an exception of the rule object's own (a getter, a proxy) as a rule error. */
+function compileGuarded(schema: DescMessage, rule: HttpRule): CompiledRule {
+  try {
+    return compile(schema, rule);
+  } catch (e) {
+    if (e instanceof WktJsonError) throw e;
+    throw ruleError("$", `the rule cannot be read (reading it threw ${e instanceof Error ? e.name : describe(e)})`);
+  }
 }
 
 function ruleError(where: string, detail: string): WktJsonError {

@@ -120,17 +120,28 @@ export function fromHttpRequest<Desc extends DescMessage>(
   const maxDepth = depthOption(options);
   const readOptions = codecOptions(options);
 
-  const { method, body, bodyText } = request;
-  let path = request.path;
-  let query = request.query;
-  if (typeof method !== "string" || typeof path !== "string") {
+  let method: unknown, body: JsonValue | undefined, bodyText: string | undefined;
+  let rawPath: unknown, query: HttpRequest["query"];
+  try {
+    ({ method, body, bodyText, path: rawPath, query } = request);
+  } catch (e) {
+    // A getter of the caller's (a proxy) that throws: the request cannot be read.
     throw new WktJsonError(
       "json-type",
       "$",
       optionsTypeName,
-      `expected a request's method and path as strings, got ${describe(method)} and ${describe(path)}`,
+      `the request cannot be read (reading it threw ${e instanceof Error ? e.name : describe(e)})`,
     );
   }
+  if (typeof method !== "string" || typeof rawPath !== "string") {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      optionsTypeName,
+      `expected a request's method and path as strings, got ${describe(method)} and ${describe(rawPath)}`,
+    );
+  }
+  let path = rawPath;
   const tooLong = () =>
     new WktJsonError(
       "size",
