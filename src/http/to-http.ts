@@ -11,7 +11,10 @@
  * Struct and Value as their JSON text), every character outside `[-_.~0-9a-zA-Z]` percent-encoded.
  *
  * What a query cannot carry is refused (rule `json-type`): a repeated message field, a map of messages, an
- * Any. A message field set to an empty message has no query parameter; it is left out (read back, it is unset).
+ * Any. The one exception to the round trip: a message field in the query whose JSON holds nothing but `{}` (a
+ * google.protobuf.Empty, or a message with every field at its default) has no query parameter, so it is left
+ * out and reads back unset; grpc-gateway's query parser has no form for it either ("unsupported message
+ * type"). A rule whose body carries the field keeps it.
  * Of the rule's bindings, the first whose path variables are all set and fit their patterns is written.
  *
  * @module

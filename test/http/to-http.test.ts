@@ -78,4 +78,11 @@ describe("toHttpRequest", () => {
     // In the body it goes whole.
     expect(toHttpRequest(H, r, { rule: { post: "/b", body: "*" } }).body).toEqual({ books: [{ title: "x" }] });
   });
+
+  it("leaves out a message field of the query whose JSON is {} (the one exception to the round trip); a body keeps it", () => {
+    const msg = fromJson(Everything, { name: "x", author: {} });
+    expect(toHttpRequest(Everything, msg, { rule: { get: "/e/{name}" } }).url).toBe("/e/x");
+    expect(toHttpRequest(Everything, msg, { rule: { post: "/e/{name}", body: "*" } }).body).toEqual({ author: {} });
+    expect(toHttpRequest(Everything, msg, { rule: { post: "/e/{name}", body: "author" } }).body).toEqual({});
+  });
 });
