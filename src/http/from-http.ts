@@ -61,7 +61,7 @@ import {
 } from "./compiled-rule.js";
 import { httpMaxLengthDefault, maxParamsOption, type HttpRequestReadOptions } from "./http-options.js";
 import { matchTemplate } from "./path-template.js";
-import { queryParams, queryTextLength, type HttpQuery } from "./query.js";
+import { paramLabel, queryParams, queryTextLength, type HttpQuery } from "./query.js";
 
 /** An HTTP request as {@link fromHttpRequest} reads it. */
 export interface HttpRequest {
@@ -364,7 +364,7 @@ class RequestJson {
   }
 
   addParam(name: string, value: string): void {
-    const label = `query parameter ?${name}`;
+    const label = paramLabel(name);
     let fieldPath = name;
     let mapKey: string | undefined;
     const open = name.indexOf("[");
@@ -403,7 +403,7 @@ class RequestJson {
           "unknown-field",
           pathJoin("$", ...keys, n),
           desc.typeName,
-          `${label}: ${desc.typeName} has no field ${JSON.stringify(n)}`,
+          `${label}: ${desc.typeName} has no field ${JSON.stringify(n.length > 100 ? n.slice(0, 100) + "…" : n)}`,
         );
       }
       keys.push(field.jsonName);

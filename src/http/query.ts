@@ -42,6 +42,14 @@ export function queryTextLength(query: HttpQuery | undefined): number {
   return typeof query === "string" ? query.length : 0;
 }
 
+/** The longest part of a parameter's name an error shows. */
+const shownNameMax = 100;
+
+/** A parameter as errors name it, as the client wrote it: `query parameter ?read_mask` (a long name cut). */
+export function paramLabel(name: string): string {
+  return `query parameter ?${name.length > shownNameMax ? name.slice(0, shownNameMax) + "…" : name}`;
+}
+
 /**
  * The parameters of a query.
  *
@@ -79,7 +87,7 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
             "syntax",
             "$",
             b.typeName,
-            `query parameter ?${rawName}: malformed percent-encoding (RFC 3986: "%" and two hex digits of UTF-8)`,
+            `${paramLabel(rawName)}: malformed percent-encoding (RFC 3986: "%" and two hex digits of UTF-8)`,
           );
         }
         out.push({ name, value });
@@ -137,7 +145,7 @@ function objectParams(query: object, b: QueryBounds, out: QueryParam[], tooMany:
           "json-type",
           "$",
           b.typeName,
-          `query parameter ?${typeof name === "string" ? name : describe(name)}: expected a string, got ${describe(value)}`,
+          `${typeof name === "string" ? paramLabel(name) : `query parameter ?${describe(name)}`}: expected a string, got ${describe(value)}`,
         );
       }
       add(name, value);
@@ -158,7 +166,7 @@ function objectParams(query: object, b: QueryBounds, out: QueryParam[], tooMany:
         "json-type",
         "$",
         b.typeName,
-        `query parameter ?${name}: expected a string or a list of strings, got ${describe(v)}`,
+        `${paramLabel(name)}: expected a string or a list of strings, got ${describe(v)}`,
       );
     }
   }

@@ -529,4 +529,13 @@ describe("fromHttpRequest: bounds and options", () => {
     };
     expect(catchWkt(() => list({ forEach } as never)).rule).toBe("json-type");
   });
+
+  it("cuts a long parameter name in its error's detail", () => {
+    const name = "x".repeat(50_000);
+    const e = catchWkt(() => list(`${name}=1`));
+    expect(e.rule).toBe("unknown-field");
+    expect(e.detail.length).toBeLessThan(400);
+    expect(e.detail.startsWith(`query parameter ?${"x".repeat(100)}…: `)).toBe(true);
+    expect(catchWkt(() => list(`${name}=%zz`)).detail.length).toBeLessThan(400);
+  });
 });
