@@ -213,6 +213,16 @@ function compileBinding(schema: DescMessage, rule: HttpRule, at: string): Compil
   if (typeof text !== "string") throw ruleError(where, `expected a path template, got ${describe(text)}`);
   const template = parseTemplate(text, where);
   const variables = template.variables.map((v) => ({ variable: v, fields: variableFields(schema, v, where) }));
+  // `{json_named}` and `{renamed}` (its JSON name) are one field: the second value would replace the first.
+  const bound = new Map<string, string>();
+  for (const bv of variables) {
+    const path = bv.fields.map((f) => f.name).join(".");
+    const other = bound.get(path);
+    if (other !== undefined) {
+      throw ruleError(where, `path variables ${other} and ${bv.variable.label} name the same field ${path}`);
+    }
+    bound.set(path, bv.variable.label);
+  }
   return { method, template, variables, body: bodyOf(schema, rule.body, pathJoin(at, "body")), where };
 }
 

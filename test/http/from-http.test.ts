@@ -538,4 +538,12 @@ describe("fromHttpRequest: bounds and options", () => {
     expect(e.detail.startsWith(`query parameter ?${"x".repeat(100)}…: `)).toBe(true);
     expect(catchWkt(() => list(`${name}=%zz`)).detail.length).toBeLessThan(400);
   });
+
+  it("refuses a rule whose path variables name one field twice (by its proto and its JSON name)", () => {
+    for (const get of ["/e/{json_named}/{renamed}", "/e/{author.given_name}/{author.givenName}"]) {
+      const e = catchWkt(() => decode(Everything, { method: "GET", path: "/e/x/y" }, { rule: { get } }));
+      expect(e).toMatchObject({ rule: "syntax", jsonPath: "$.get", typeName: "google.api.HttpRule" });
+      expect(e.detail).toContain("name the same field");
+    }
+  });
 });
