@@ -19,8 +19,17 @@
  *
  * @module
  */
-import type { DescField, DescMessage, DescMethod, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
+import {
+  ScalarType,
+  type DescField,
+  type DescMessage,
+  type DescMethod,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import { toJson } from "../codec/to-json.js";
+import { IMPLICIT } from "../codec/to-json-plan.js";
 import { WktJsonError } from "../errors.js";
 import { pathJoin } from "../path.js";
 import { anyTypeName } from "../internal/names.js";
@@ -49,7 +58,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Writes a request message as the HTTP request its `google.api.http` rule (or the rule in the options) maps it
  * to.
  *
- * @throws {WktJsonError} `required` for a path-bound field that is not set, `syntax` for a value that does not
+ * @throws {WktJsonError} `required` for a path-bound field that is not set (a number, bool or enum of implicit
+ *   presence is written at its zero), `syntax` for a value that does not
  *   fit its variable's pattern (`shelves/*`), `json-type` for a field a query cannot carry (a repeated message
  *   field, a map of messages, an Any), and every rule of {@link toJson}. A bad rule is rule `syntax` with type
  *   name `google.api.HttpRule`.
@@ -76,7 +86,7 @@ export function toHttpRequest<Desc extends DescMessage>(
 
   let firstError: WktJsonError | undefined;
   for (const b of rule.bindings) {
-    const written = writeBinding(desc, b, json, key);
+    const written = writeBinding(desc, b, json, key, options?.enumAsInteger === true);
     if (written instanceof WktJsonError) {
       firstError ??= written;
       continue;
@@ -107,6 +117,7 @@ function writeBinding(
   b: CompiledBinding,
   json: JsonObject,
   key: (f: DescField) => string,
+  enumAsInteger: boolean,
 ): string | WktJsonError {
   const values: string[] = [];
   for (const bv of b.variables) {
@@ -114,6 +125,7 @@ function writeBinding(
     let v: JsonValue | undefined = json;
     for (const k of keys) v = v !== null && typeof v === "object" && !Array.isArray(v) ? v[k] : undefined;
     const where = pathJoin("$", ...keys);
+    if (v === undefined) v = implicitZero(json, keys, bv.fields[bv.fields.length - 1]!, enumAsInteger);
     if (v === undefined || v === null || v === "") {
       return new WktJsonError(
         "required",
@@ -144,6 +156,31 @@ function writeBinding(
     );
   }
   return path;
+}
+
+/**
+ * The value of a path-bound field that the JSON writer left out as its zero (a number, a bool or an enum of
+ * implicit presence in a message that is there): `/v1/pages/0` carries it, and reads back as the same message.
+ * A string's zero, `""`, fills no segment; a field of explicit presence that is unset has no value to write.
+ */
+function implicitZero(
+  json: JsonObject,
+  keys: readonly string[],
+  field: DescField,
+  enumAsInteger: boolean,
+): JsonValue | undefined {
+  if (field.presence !== IMPLICIT || field.fieldKind === "message") return undefined;
+  let parent: JsonValue | undefined = json;
+  for (let i = 0; i < keys.length - 1; i++) {
+    parent = parent !== null && typeof parent === "object" && !Array.isArray(parent) ? parent[keys[i]!] : undefined;
+  }
+  if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
+  if (field.fieldKind === "enum") {
+    return enumAsInteger ? 0 : (field.enum.values.find((e) => e.number === 0)?.name ?? 0);
+  }
+  if (field.fieldKind !== "scalar") return undefined;
+  if (field.scalar === ScalarType.STRING || field.scalar === ScalarType.BYTES) return undefined;
+  return field.scalar === ScalarType.BOOL ? false : 0;
 }
 
 /** A JSON scalar as a URL's text: a number as JSON writes it, but `-0` kept. */
