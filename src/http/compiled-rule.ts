@@ -15,6 +15,7 @@
 import type { DescField, DescMessage, DescMethod, ScalarType } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
+import { formatBound } from "../limits.js";
 import { pathJoin } from "../path.js";
 import { describe } from "../internal/describe.js";
 import {
@@ -162,12 +163,22 @@ function ruleError(where: string, detail: string): WktJsonError {
 
 const patterns = ["get", "put", "post", "delete", "patch", "custom"] as const;
 
+/** The most additional bindings a rule has: rules are written by people, in .proto files. */
+export const additionalBindingsMax = 1024;
+
 function compile(schema: DescMessage, rule: HttpRule): CompiledRule {
   const bindings = [compileBinding(schema, rule, "$")];
   const more: unknown = rule.additionalBindings;
   if (more !== undefined) {
     if (!Array.isArray(more))
       throw ruleError("$.additionalBindings", `expected a list of rules, got ${describe(more)}`);
+    // A list's length is the caller's to set (a sparse array of 2^32 - 1 holes): bounded before the walk.
+    if (more.length > additionalBindingsMax) {
+      throw ruleError(
+        "$.additionalBindings",
+        `more than ${formatBound(additionalBindingsMax)} additional bindings (got a list of ${formatBound(more.length)})`,
+      );
+    }
     more.forEach((b: unknown, k) => {
       const where = pathJoin("$", "additionalBindings", k);
       if (b === null || typeof b !== "object") throw ruleError(where, `expected a rule, got ${describe(b)}`);

@@ -546,4 +546,10 @@ describe("fromHttpRequest: bounds and options", () => {
       expect(e.detail).toContain("name the same field");
     }
   });
+
+  it("bounds a rule's additional bindings before walking them (a sparse list of 2^32 - 1 holes)", () => {
+    const rule = { get: "/e", additionalBindings: new Array<never>(2 ** 32 - 1) };
+    const e = catchWkt(() => decode(Everything, { method: "GET", path: "/e" }, { rule }));
+    expect(e).toMatchObject({ rule: "syntax", jsonPath: "$.additionalBindings", typeName: "google.api.HttpRule" });
+  });
 });
