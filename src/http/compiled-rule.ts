@@ -58,6 +58,16 @@ export function leafOf(field: DescField): Leaf | undefined {
   return { kind: "scalar", scalar: field.scalar! };
 }
 
+/**
+ * A member of a JSON object built by this module or by the JSON writer, read only if it is the object's own:
+ * a field whose JSON name is `constructor`, `toString` or `valueOf` is unset in it, not Object.prototype's.
+ */
+export function ownMember(o: unknown, key: string | number): unknown {
+  return o !== null && typeof o === "object" && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, key)
+    ? (o as Record<string, unknown>)[key]
+    : undefined;
+}
+
 /** Whether a dotted path may go through the field: a singular message field of a type without its own JSON form. */
 export function isEnterable(field: DescField): boolean {
   return field.fieldKind === "message" && !hasCustomJsonRepresentation(field.message);

@@ -54,6 +54,7 @@ import {
   compiledRuleOf,
   fieldNamed,
   isEnterable,
+  ownMember,
   leafOf,
   type BoundVariable,
   type CompiledBinding,
@@ -483,7 +484,7 @@ class RequestJson {
     }
     if (f.fieldKind === "list") {
       const parent = this.objectAt(keys.slice(0, -1));
-      let list = parent[f.jsonName] as unknown[] | undefined;
+      let list = ownMember(parent, f.jsonName) as unknown[] | undefined;
       if (list === undefined) setOwn(parent, f.jsonName, (list = []));
       const itemKeys = [...keys, list.length];
       list.push(this.coerce(leaf!, value, label, itemKeys));
@@ -527,7 +528,7 @@ class RequestJson {
   private objectAt(keys: readonly PathSegment[]): Record<string, unknown> {
     let o = this.root;
     for (const k of keys) {
-      let next = o[k as string] as Record<string, unknown> | undefined;
+      let next = ownMember(o, k) as Record<string, unknown> | undefined;
       if (next === undefined) setOwn(o, k as string, (next = {}));
       o = next;
     }
@@ -538,7 +539,7 @@ class RequestJson {
     let o = root;
     for (let i = 0; i < keys.length - 1; i++) {
       const k = keys[i] as string;
-      let next = o[k] as Record<string, unknown> | undefined;
+      let next = ownMember(o, k) as Record<string, unknown> | undefined;
       if (next === undefined) setOwn(o, k, (next = {}));
       o = next;
     }

@@ -33,7 +33,7 @@ import { IMPLICIT } from "../codec/to-json-plan.js";
 import { WktJsonError } from "../errors.js";
 import { pathJoin } from "../path.js";
 import { anyTypeName } from "../internal/names.js";
-import { bindingText, compiledRuleOf, leafOf, type CompiledBinding, type Leaf } from "./compiled-rule.js";
+import { bindingText, compiledRuleOf, leafOf, ownMember, type CompiledBinding, type Leaf } from "./compiled-rule.js";
 import type { HttpRequestWriteOptions } from "./http-options.js";
 import { percentEncode } from "./percent.js";
 import { expandTemplate, variableMismatch } from "./path-template.js";
@@ -99,7 +99,7 @@ export function toHttpRequest<Desc extends DescMessage>(
       return parts;
     }
     if (b.body !== undefined) {
-      const v = json[key(b.body)];
+      const v = ownMember(json, key(b.body)) as JsonValue | undefined;
       if (v !== undefined) parts.body = v;
     }
     const pairs: [string, string][] = [];
@@ -123,7 +123,7 @@ function writeBinding(
   for (const bv of b.variables) {
     const keys = bv.fields.map(key);
     let v: JsonValue | undefined = json;
-    for (const k of keys) v = v !== null && typeof v === "object" && !Array.isArray(v) ? v[k] : undefined;
+    for (const k of keys) v = ownMember(v, k) as JsonValue | undefined;
     const where = pathJoin("$", ...keys);
     if (v === undefined) v = implicitZero(json, keys, bv.fields[bv.fields.length - 1]!, enumAsInteger);
     if (v === undefined || v === null || v === "") {
@@ -172,7 +172,7 @@ function implicitZero(
   if (field.presence !== IMPLICIT || field.fieldKind === "message") return undefined;
   let parent: JsonValue | undefined = json;
   for (let i = 0; i < keys.length - 1; i++) {
-    parent = parent !== null && typeof parent === "object" && !Array.isArray(parent) ? parent[keys[i]!] : undefined;
+    parent = ownMember(parent, keys[i]!) as JsonValue | undefined;
   }
   if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
   if (field.fieldKind === "enum") {
@@ -200,7 +200,7 @@ function leafText(leaf: Leaf, v: JsonValue): string {
 function deleteAt(json: JsonObject, keys: readonly string[]): void {
   let o: JsonValue | undefined = json;
   for (let i = 0; i < keys.length - 1; i++) {
-    o = o !== null && typeof o === "object" && !Array.isArray(o) ? o[keys[i]!] : undefined;
+    o = ownMember(o, keys[i]!) as JsonValue | undefined;
   }
   if (o !== null && typeof o === "object" && !Array.isArray(o)) delete o[keys[keys.length - 1]!];
 }

@@ -7,6 +7,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { GetBookRequestSchema, type GetBookRequest as GetBookRequestGen } from "../readme/gen/library_pb.js";
 import {
   fromHttpRequest,
+  fromJson,
+  toHttpRequest,
   httpMaxParamsDefault,
   httpRuleOf,
   toJson,
@@ -22,6 +24,7 @@ import {
   GetObjectRequest,
   httpRegistry,
   ListBooksRequest,
+  message,
   method,
   UpdateBookRequest,
 } from "./registry.js";
@@ -551,5 +554,27 @@ describe("fromHttpRequest: bounds and options", () => {
     const rule = { get: "/e", additionalBindings: new Array<never>(2 ** 32 - 1) };
     const e = catchWkt(() => decode(Everything, { method: "GET", path: "/e" }, { rule }));
     expect(e).toMatchObject({ rule: "syntax", jsonPath: "$.additionalBindings", typeName: "google.api.HttpRule" });
+  });
+
+  it("reads fields whose JSON names are Object.prototype's members (constructor, toString, valueOf) as fields", () => {
+    const O = message("ObjectNames");
+    const rule = { get: "/o/{to_string.given_name}" };
+    const query = "constructor=a&constructor=b&toString.family_name=f&valueOf[k]=v&hasOwnProperty=h&__proto__=5";
+    const m = fromHttpRequest(O, { method: "GET", path: "/o/g", query }, { rule });
+    const json = {
+      constructor: ["a", "b"],
+      toString: { givenName: "g", familyName: "f" },
+      valueOf: { k: "v" },
+      hasOwnProperty: "h",
+      Proto: 5,
+    };
+    expect(toJson(O, m)).toEqual(json);
+    expect(Object.keys(Object.prototype.toString)).toEqual([]);
+    expect(Object.keys(Object.prototype.valueOf)).toEqual([]);
+    // And back: the writer's JSON has those members as its own, or not at all.
+    const req = toHttpRequest(O, m, { rule });
+    expect(toJson(O, fromHttpRequest(O, { method: "GET", path: req.url }, { rule }))).toEqual(json);
+    const empty = catchWkt(() => toHttpRequest(O, fromJson(O, {}), { rule }));
+    expect([empty.rule, empty.jsonPath]).toEqual(["required", "$.toString.givenName"]);
   });
 });
