@@ -14,13 +14,13 @@ function ratios(
   request: (n: number) => HttpRequest,
   reference: (r: HttpRequest) => unknown,
 ): { ratio: number; bound: number } {
-  const small = request(5_000);
-  const large = request(50_000);
+  const small = request(4_000);
+  const large = request(40_000);
   const decode = (r: HttpRequest) => cpuMs(() => fromHttpRequest(Everything, r, { rule, ...unbounded }));
-  decode(request(500)); // compiled once, warm
+  decode(request(200)); // compiled once, warm
   const [s, l, rs, rl] = leastOf(
     () => [decode(small), decode(large), cpuMs(() => reference(small)), cpuMs(() => reference(large))],
-    4,
+    3,
     ([a, b, c, d]) => b! / Math.max(a!, 0.05) < linearBound(10, d! / Math.max(c!, 0.05)) / 2,
   ) as [number, number, number, number];
   return { ratio: l / Math.max(s, 0.05), bound: linearBound(10, rl / Math.max(rs, 0.05)) };
