@@ -15,6 +15,7 @@
 import type { DescField, DescMessage, DescMethod, ScalarType } from "@bufbuild/protobuf";
 import { hasCustomJsonRepresentation, isWrapperDesc } from "@bufbuild/protobuf/wkt";
 import { WktJsonError } from "../errors.js";
+import { formatBound } from "../limits.js";
 import { pathJoin } from "../path.js";
 import { describe } from "../internal/describe.js";
 import {
@@ -55,6 +56,16 @@ export function leafOf(field: DescField): Leaf | undefined {
   }
   if (field.enum !== undefined) return { kind: "enum" };
   return { kind: "scalar", scalar: field.scalar! };
+}
+
+/**
+ * A member of a JSON object built by this module or by the JSON writer, read only if it is the object's own:
+ * a field whose JSON name is `constructor`, `toString` or `valueOf` is unset in it, not Object.prototype's.
+ */
+export function ownMember(o: unknown, key: string | number): unknown {
+  return o !== null && typeof o === "object" && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, key)
+    ? (o as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /** Whether a dotted path may go through the field: a singular message field of a type without its own JSON form. */
@@ -125,7 +136,7 @@ export function compiledRuleOf(target: DescMessage | DescMethod, rule: HttpRule 
           `method ${target.parent.typeName}.${target.name} has no google.api.http option; give a rule`,
         );
       }
-      c = compile(target.input, own);
+      c = compileGuarded(target.input, own);
       byMethod.set(target, c);
     }
     return c;
@@ -134,14 +145,26 @@ export function compiledRuleOf(target: DescMessage | DescMethod, rule: HttpRule 
   if (rule === null || typeof rule !== "object") {
     throw ruleError(
       "$",
-      `expected a google.api.HttpRule (its JSON form, such as { get: "/v1/{name=*}" }), got ${describe(rule)}`,
+      rule === undefined
+        ? `a message schema needs the rule in the options ({ rule: { get: "/v1/{name=*}" } }), or pass the method descriptor of an rpc with a google.api.http option`
+        : `expected a google.api.HttpRule (its JSON form, such as { get: "/v1/{name=*}" }), got ${describe(rule)}`,
     );
   }
   let perSchema = byRule.get(rule);
   if (perSchema === undefined) byRule.set(rule, (perSchema = new WeakMap()));
   let c = perSchema.get(schema);
-  if (c === undefined) perSchema.set(schema, (c = compile(schema, rule)));
+  if (c === undefined) perSchema.set(schema, (c = compileGuarded(schema, rule)));
   return c;
+}
+
+/** {@link compile}, with an exception of the rule object's own (a getter, a proxy) as a rule error. */
+function compileGuarded(schema: DescMessage, rule: HttpRule): CompiledRule {
+  try {
+    return compile(schema, rule);
+  } catch (e) {
+    if (e instanceof WktJsonError) throw e;
+    throw ruleError("$", `the rule cannot be read (reading it threw ${e instanceof Error ? e.name : describe(e)})`);
+  }
 }
 
 function ruleError(where: string, detail: string): WktJsonError {
@@ -150,12 +173,22 @@ function ruleError(where: string, detail: string): WktJsonError {
 
 const patterns = ["get", "put", "post", "delete", "patch", "custom"] as const;
 
+/** The most additional bindings a rule has: rules are written by people, in .proto files. */
+export const additionalBindingsMax = 1024;
+
 function compile(schema: DescMessage, rule: HttpRule): CompiledRule {
   const bindings = [compileBinding(schema, rule, "$")];
   const more: unknown = rule.additionalBindings;
   if (more !== undefined) {
     if (!Array.isArray(more))
       throw ruleError("$.additionalBindings", `expected a list of rules, got ${describe(more)}`);
+    // A list's length is the caller's to set (a sparse array of 2^32 - 1 holes): bounded before the walk.
+    if (more.length > additionalBindingsMax) {
+      throw ruleError(
+        "$.additionalBindings",
+        `more than ${formatBound(additionalBindingsMax)} additional bindings (got a list of ${formatBound(more.length)})`,
+      );
+    }
     more.forEach((b: unknown, k) => {
       const where = pathJoin("$", "additionalBindings", k);
       if (b === null || typeof b !== "object") throw ruleError(where, `expected a rule, got ${describe(b)}`);
@@ -201,6 +234,16 @@ function compileBinding(schema: DescMessage, rule: HttpRule, at: string): Compil
   if (typeof text !== "string") throw ruleError(where, `expected a path template, got ${describe(text)}`);
   const template = parseTemplate(text, where);
   const variables = template.variables.map((v) => ({ variable: v, fields: variableFields(schema, v, where) }));
+  // `{json_named}` and `{renamed}` (its JSON name) are one field: the second value would replace the first.
+  const bound = new Map<string, string>();
+  for (const bv of variables) {
+    const path = bv.fields.map((f) => f.name).join(".");
+    const other = bound.get(path);
+    if (other !== undefined) {
+      throw ruleError(where, `path variables ${other} and ${bv.variable.label} name the same field ${path}`);
+    }
+    bound.set(path, bv.variable.label);
+  }
   return { method, template, variables, body: bodyOf(schema, rule.body, pathJoin(at, "body")), where };
 }
 

@@ -36,7 +36,8 @@ import {
   type JsonValue,
   type MessageShape,
 } from "@bufbuild/protobuf";
-import { fromJson } from "../codec/from-json.js";
+import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
+import { toJson } from "../codec/to-json.js";
 import { mergeFromJson, mergeFromJsonString } from "../codec/merge-from-json.js";
 import { depthOption, parseJsonTextForCodec, textParseOptions, type JsonReadOptions } from "../codec/read-context.js";
 import { WktJsonError } from "../errors.js";
@@ -53,6 +54,7 @@ import {
   compiledRuleOf,
   fieldNamed,
   isEnterable,
+  ownMember,
   leafOf,
   type BoundVariable,
   type CompiledBinding,
@@ -60,7 +62,7 @@ import {
 } from "./compiled-rule.js";
 import { httpMaxLengthDefault, maxParamsOption, type HttpRequestReadOptions } from "./http-options.js";
 import { matchTemplate } from "./path-template.js";
-import { queryParams, queryTextLength, type HttpQuery } from "./query.js";
+import { paramLabel, queryParams, queryTextLength, type HttpQuery } from "./query.js";
 
 /** An HTTP request as {@link fromHttpRequest} reads it. */
 export interface HttpRequest {
@@ -81,7 +83,7 @@ export interface HttpRequest {
  * the options) binds the path variables, the body and the query parameters.
  *
  * @throws {WktJsonError} with the field's JSON path and, in the detail, the parameter as the client wrote it:
- *   `syntax` for a path and method that match no binding, a malformed percent-encoding or a bool that is not
+ *   `syntax` for a path and method that match no binding (the detail says 404 or 405), a malformed percent-encoding or a bool that is not
  *   one; `unknown-field` for a parameter that names no field (unless `ignoreUnknownFields`), or a body where
  *   the rule has none; `duplicate-field` for a field given twice (a singular parameter repeated, a parameter
  *   naming a field the path or the body binds, a body whose value of a path-bound field differs); `json-type`
@@ -119,17 +121,28 @@ export function fromHttpRequest<Desc extends DescMessage>(
   const maxDepth = depthOption(options);
   const readOptions = codecOptions(options);
 
-  const { method, body, bodyText } = request;
-  let path = request.path;
-  let query = request.query;
-  if (typeof method !== "string" || typeof path !== "string") {
+  let method: unknown, body: JsonValue | undefined, bodyText: string | undefined;
+  let rawPath: unknown, query: HttpRequest["query"];
+  try {
+    ({ method, body, bodyText, path: rawPath, query } = request);
+  } catch (e) {
+    // A getter of the caller's (a proxy) that throws: the request cannot be read.
     throw new WktJsonError(
       "json-type",
       "$",
       optionsTypeName,
-      `expected a request's method and path as strings, got ${describe(method)} and ${describe(path)}`,
+      `the request cannot be read (reading it threw ${e instanceof Error ? e.name : describe(e)})`,
     );
   }
+  if (typeof method !== "string" || typeof rawPath !== "string") {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      optionsTypeName,
+      `expected a request's method and path as strings, got ${describe(method)} and ${describe(rawPath)}`,
+    );
+  }
+  let path = rawPath;
   const tooLong = () =>
     new WktJsonError(
       "size",
@@ -203,8 +216,62 @@ export function fromHttpRequest<Desc extends DescMessage>(
   } catch (e) {
     throw json.relabel(e);
   }
-  if (withBody) mergeBody(desc, msg, binding, json, body, bodyText, readOptions, maxDepth);
+  if (withBody) {
+    mergeBody(desc, msg, binding, json, body, bodyText, readOptions, maxDepth);
+    if (readOptions.allowPartial !== true && mayHoldRequired(desc)) checkRequiredAfterBody(desc, msg, readOptions);
+  }
   return msg;
+}
+
+const requiredBelow = new WeakMap<DescMessage, boolean>();
+
+/**
+ * Whether a message of this type can hold a proto2 required (editions LEGACY_REQUIRED) field, in itself or in
+ * a message below it: found once per type, so that a request of a type without them costs one lookup.
+ */
+function mayHoldRequired(desc: DescMessage): boolean {
+  let has = requiredBelow.get(desc);
+  if (has === undefined) {
+    has = false;
+    const seen = new Set<DescMessage>([desc]);
+    const queue = [desc];
+    for (let i = 0; i < queue.length && !has; i++) {
+      if (requiredFieldsOf(queue[i]!) !== undefined) has = true;
+      for (const f of queue[i]!.fields) {
+        const m = f.message;
+        if (m !== undefined && !seen.has(m)) {
+          seen.add(m);
+          queue.push(m);
+        }
+      }
+    }
+    requiredBelow.set(desc, has);
+  }
+  return has;
+}
+
+/**
+ * The codec's required check on the whole request: the path and query were read with allowPartial (a required
+ * field may come from the body) and the body merged, so the message as a whole is checked now, as \`fromJson\`
+ * checks one without a body. The JSON writer refuses a message with a required field unset, at its JSON path.
+ */
+function checkRequiredAfterBody(desc: DescMessage, msg: unknown, readOptions: Partial<JsonReadOptions>): void {
+  try {
+    toJson(desc, msg as never, {
+      registry: readOptions.registry,
+      maxDepth: depthOption(readOptions),
+      unresolvedAny: "skip",
+    });
+  } catch (e) {
+    if (!(e instanceof WktJsonError) || e.rule !== "required") return;
+    const name = e.detail.replace(/^the required field (\S+) is not set$/, "$1");
+    throw new WktJsonError(
+      "required",
+      e.jsonPath,
+      e.typeName,
+      `the required field ${name} is missing from the request (its path, query and body together; allowPartial accepts it)`,
+    );
+  }
 }
 
 /** The decoder's options among the caller's (not `path`: errors are reported from the request message's root). */
@@ -236,11 +303,17 @@ function noBindingError(
   path: string,
 ): WktJsonError {
   const shown = path.length > shownPathMax ? JSON.stringify(path.slice(0, shownPathMax)) + "…" : JSON.stringify(path);
+  // The path of another method's binding: a server answers 405 with those methods in Allow; none: 404.
+  const allowed = bindings.filter((b) => matchTemplate(b.template, path) !== undefined).map((b) => b.method);
+  const answer =
+    allowed.length > 0
+      ? `the path matches for ${[...new Set(allowed)].join(", ")} only (a server answers 405 Method Not Allowed)`
+      : "no binding has this path (a server answers 404 Not Found)";
   return new WktJsonError(
     "syntax",
     "$",
     desc.typeName,
-    `${method.length > 20 ? method.slice(0, 20) + "…" : method} ${shown} matches no binding of the rule: ${bindings.map(bindingText).join(", ")}`,
+    `${method.length > 20 ? method.slice(0, 20) + "…" : method} ${shown} matches no binding of the rule: ${answer}; the bindings are ${bindings.map(bindingText).join(", ")}`,
   );
 }
 
@@ -292,7 +365,7 @@ class RequestJson {
   }
 
   addParam(name: string, value: string): void {
-    const label = `query parameter ?${name}`;
+    const label = paramLabel(name);
     let fieldPath = name;
     let mapKey: string | undefined;
     const open = name.indexOf("[");
@@ -331,7 +404,7 @@ class RequestJson {
           "unknown-field",
           pathJoin("$", ...keys, n),
           desc.typeName,
-          `${label}: ${desc.typeName} has no field ${JSON.stringify(n)}`,
+          `${label}: ${desc.typeName} has no field ${JSON.stringify(n.length > 100 ? n.slice(0, 100) + "…" : n)}`,
         );
       }
       keys.push(field.jsonName);
@@ -411,7 +484,7 @@ class RequestJson {
     }
     if (f.fieldKind === "list") {
       const parent = this.objectAt(keys.slice(0, -1));
-      let list = parent[f.jsonName] as unknown[] | undefined;
+      let list = ownMember(parent, f.jsonName) as unknown[] | undefined;
       if (list === undefined) setOwn(parent, f.jsonName, (list = []));
       const itemKeys = [...keys, list.length];
       list.push(this.coerce(leaf!, value, label, itemKeys));
@@ -455,7 +528,7 @@ class RequestJson {
   private objectAt(keys: readonly PathSegment[]): Record<string, unknown> {
     let o = this.root;
     for (const k of keys) {
-      let next = o[k as string] as Record<string, unknown> | undefined;
+      let next = ownMember(o, k) as Record<string, unknown> | undefined;
       if (next === undefined) setOwn(o, k as string, (next = {}));
       o = next;
     }
@@ -466,7 +539,7 @@ class RequestJson {
     let o = root;
     for (let i = 0; i < keys.length - 1; i++) {
       const k = keys[i] as string;
-      let next = o[k] as Record<string, unknown> | undefined;
+      let next = ownMember(o, k) as Record<string, unknown> | undefined;
       if (next === undefined) setOwn(o, k, (next = {}));
       o = next;
     }

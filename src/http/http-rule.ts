@@ -60,12 +60,16 @@ export function httpRuleOf(method: DescMethod): HttpRule | undefined {
   if (method === null || typeof method !== "object" || (method as { kind?: unknown }).kind !== "rpc") {
     throw new WktJsonError("json-type", "$", optionsTypeName, `expected a method descriptor, got ${describe(method)}`);
   }
-  const unknown = (
-    method.proto?.options as { $unknown?: readonly { no: number; wireType: number; data: Uint8Array }[] } | undefined
-  )?.$unknown;
+  let unknown: unknown;
+  try {
+    unknown = (method.proto?.options as { $unknown?: unknown } | undefined)?.$unknown;
+  } catch {
+    unknown = undefined;
+  }
   if (!Array.isArray(unknown)) return undefined;
   let rule: HttpRule | undefined;
-  for (const u of unknown) {
+  for (const u of unknown as readonly { no: number; wireType: number; data: Uint8Array }[]) {
+    if (u === null || typeof u !== "object") throw binaryError(method, "is not an unknown field");
     if (u.no !== httpRuleExtensionNumber) continue;
     if (u.wireType !== WireType.LengthDelimited) throw binaryError(method, "is not length-delimited");
     try {
@@ -80,11 +84,16 @@ export function httpRuleOf(method: DescMethod): HttpRule | undefined {
 }
 
 function binaryError(method: DescMethod, what: string): WktJsonError {
+  // A lookalike descriptor may lack its service: the error names what it can.
+  const parent: unknown = (method as { parent?: unknown }).parent;
+  const service =
+    parent !== null && typeof parent === "object" ? (parent as { typeName?: unknown }).typeName : undefined;
+  const name = `${typeof service === "string" ? service + "." : ""}${typeof method.name === "string" ? method.name : "(a method)"}`;
   return new WktJsonError(
     "binary",
     "$",
     httpRuleTypeName,
-    `the google.api.http option of ${method.parent.typeName}.${method.name} ${what} as a google.api.HttpRule`,
+    `the google.api.http option of ${name} ${what} as a google.api.HttpRule`,
   );
 }
 

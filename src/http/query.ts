@@ -42,6 +42,14 @@ export function queryTextLength(query: HttpQuery | undefined): number {
   return typeof query === "string" ? query.length : 0;
 }
 
+/** The longest part of a parameter's name an error shows. */
+const shownNameMax = 100;
+
+/** A parameter as errors name it, as the client wrote it: `query parameter ?read_mask` (a long name cut). */
+export function paramLabel(name: string): string {
+  return `query parameter ?${name.length > shownNameMax ? name.slice(0, shownNameMax) + "…" : name}`;
+}
+
 /**
  * The parameters of a query.
  *
@@ -79,7 +87,7 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
             "syntax",
             "$",
             b.typeName,
-            `query parameter ?${rawName}: malformed percent-encoding (RFC 3986: "%" and two hex digits of UTF-8)`,
+            `${paramLabel(rawName)}: malformed percent-encoding (RFC 3986: "%" and two hex digits of UTF-8)`,
           );
         }
         out.push({ name, value });
@@ -89,6 +97,31 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     }
     return out;
   }
+  if (query === null || typeof query !== "object" || Array.isArray(query)) {
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      optionsTypeName,
+      `query: expected a query string, a URLSearchParams or a record of strings, got ${describe(query)}`,
+    );
+  }
+  try {
+    objectParams(query, b, out, tooMany);
+  } catch (e) {
+    // A getter or a forEach of the caller's that throws: the query cannot be read.
+    if (e instanceof WktJsonError) throw e;
+    throw new WktJsonError(
+      "json-type",
+      "$",
+      optionsTypeName,
+      `query: cannot be read (reading it threw ${e instanceof Error ? e.name : describe(e)})`,
+    );
+  }
+  return out;
+}
+
+/** The parameters of a query given as an object: a URLSearchParams, a Map, a record. */
+function objectParams(query: object, b: QueryBounds, out: QueryParam[], tooMany: () => WktJsonError): void {
   let length = 0;
   const add = (name: string, value: string) => {
     if (out.length >= b.maxParams) throw tooMany();
@@ -103,7 +136,7 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     }
     out.push({ name, value });
   };
-  const forEach: unknown = (query as { forEach?: unknown } | null)?.forEach;
+  const forEach: unknown = (query as { forEach?: unknown }).forEach;
   if (typeof forEach === "function") {
     // URLSearchParams, a Map: each entry, stopped by `add`'s bounds; the names and values must be strings.
     (query as { forEach(callback: (value: unknown, name: unknown) => void): void }).forEach((value, name) => {
@@ -112,20 +145,12 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
           "json-type",
           "$",
           b.typeName,
-          `query parameter ?${typeof name === "string" ? name : describe(name)}: expected a string, got ${describe(value)}`,
+          `${typeof name === "string" ? paramLabel(name) : `query parameter ?${describe(name)}`}: expected a string, got ${describe(value)}`,
         );
       }
       add(name, value);
     });
-    return out;
-  }
-  if (query === null || typeof query !== "object" || Array.isArray(query)) {
-    throw new WktJsonError(
-      "json-type",
-      "$",
-      optionsTypeName,
-      `query: expected a query string, a URLSearchParams or a record of strings, got ${describe(query)}`,
-    );
+    return;
   }
   const names = Object.keys(query);
   if (names.length > b.maxParams) throw tooMany();
@@ -133,16 +158,16 @@ export function queryParams(query: HttpQuery | undefined, b: QueryBounds): Query
     const v: unknown = (query as Record<string, unknown>)[name];
     if (v === undefined) continue;
     if (typeof v === "string") add(name, v);
-    else if (Array.isArray(v) && v.length <= b.maxParams && v.every((x) => typeof x === "string")) {
+    else if (Array.isArray(v) && v.length > b.maxParams) throw tooMany();
+    else if (Array.isArray(v) && v.every((x) => typeof x === "string")) {
       for (const x of v as string[]) add(name, x);
     } else {
       throw new WktJsonError(
         "json-type",
         "$",
         b.typeName,
-        `query parameter ?${name}: expected a string or a list of strings, got ${describe(v)}`,
+        `${paramLabel(name)}: expected a string or a list of strings, got ${describe(v)}`,
       );
     }
   }
-  return out;
 }

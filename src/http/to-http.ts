@@ -11,17 +11,29 @@
  * Struct and Value as their JSON text), every character outside `[-_.~0-9a-zA-Z]` percent-encoded.
  *
  * What a query cannot carry is refused (rule `json-type`): a repeated message field, a map of messages, an
- * Any. A message field set to an empty message has no query parameter; it is left out (read back, it is unset).
+ * Any. The one exception to the round trip: a message field in the query whose JSON holds nothing but `{}` (a
+ * google.protobuf.Empty, or a message with every field at its default) has no query parameter, so it is left
+ * out and reads back unset; grpc-gateway's query parser has no form for it either ("unsupported message
+ * type"). A rule whose body carries the field keeps it.
  * Of the rule's bindings, the first whose path variables are all set and fit their patterns is written.
  *
  * @module
  */
-import type { DescField, DescMessage, DescMethod, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
+import {
+  ScalarType,
+  type DescField,
+  type DescMessage,
+  type DescMethod,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import { toJson } from "../codec/to-json.js";
+import { IMPLICIT } from "../codec/to-json-plan.js";
 import { WktJsonError } from "../errors.js";
 import { pathJoin } from "../path.js";
 import { anyTypeName } from "../internal/names.js";
-import { bindingText, compiledRuleOf, leafOf, type CompiledBinding, type Leaf } from "./compiled-rule.js";
+import { bindingText, compiledRuleOf, leafOf, ownMember, type CompiledBinding, type Leaf } from "./compiled-rule.js";
 import type { HttpRequestWriteOptions } from "./http-options.js";
 import { percentEncode } from "./percent.js";
 import { expandTemplate, variableMismatch } from "./path-template.js";
@@ -46,7 +58,8 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Writes a request message as the HTTP request its `google.api.http` rule (or the rule in the options) maps it
  * to.
  *
- * @throws {WktJsonError} `required` for a path-bound field that is not set, `syntax` for a value that does not
+ * @throws {WktJsonError} `required` for a path-bound field that is not set (a number, bool or enum of implicit
+ *   presence is written at its zero), `syntax` for a value that does not
  *   fit its variable's pattern (`shelves/*`), `json-type` for a field a query cannot carry (a repeated message
  *   field, a map of messages, an Any), and every rule of {@link toJson}. A bad rule is rule `syntax` with type
  *   name `google.api.HttpRule`.
@@ -73,7 +86,7 @@ export function toHttpRequest<Desc extends DescMessage>(
 
   let firstError: WktJsonError | undefined;
   for (const b of rule.bindings) {
-    const written = writeBinding(desc, b, json, key);
+    const written = writeBinding(desc, b, json, key, options?.enumAsInteger === true);
     if (written instanceof WktJsonError) {
       firstError ??= written;
       continue;
@@ -86,7 +99,7 @@ export function toHttpRequest<Desc extends DescMessage>(
       return parts;
     }
     if (b.body !== undefined) {
-      const v = json[key(b.body)];
+      const v = ownMember(json, key(b.body)) as JsonValue | undefined;
       if (v !== undefined) parts.body = v;
     }
     const pairs: [string, string][] = [];
@@ -104,13 +117,15 @@ function writeBinding(
   b: CompiledBinding,
   json: JsonObject,
   key: (f: DescField) => string,
+  enumAsInteger: boolean,
 ): string | WktJsonError {
   const values: string[] = [];
   for (const bv of b.variables) {
     const keys = bv.fields.map(key);
     let v: JsonValue | undefined = json;
-    for (const k of keys) v = v !== null && typeof v === "object" && !Array.isArray(v) ? v[k] : undefined;
+    for (const k of keys) v = ownMember(v, k) as JsonValue | undefined;
     const where = pathJoin("$", ...keys);
+    if (v === undefined) v = implicitZero(json, keys, bv.fields[bv.fields.length - 1]!, enumAsInteger);
     if (v === undefined || v === null || v === "") {
       return new WktJsonError(
         "required",
@@ -143,6 +158,31 @@ function writeBinding(
   return path;
 }
 
+/**
+ * The value of a path-bound field that the JSON writer left out as its zero (a number, a bool or an enum of
+ * implicit presence in a message that is there): `/v1/pages/0` carries it, and reads back as the same message.
+ * A string's zero, `""`, fills no segment; a field of explicit presence that is unset has no value to write.
+ */
+function implicitZero(
+  json: JsonObject,
+  keys: readonly string[],
+  field: DescField,
+  enumAsInteger: boolean,
+): JsonValue | undefined {
+  if (field.presence !== IMPLICIT || field.fieldKind === "message") return undefined;
+  let parent: JsonValue | undefined = json;
+  for (let i = 0; i < keys.length - 1; i++) {
+    parent = ownMember(parent, keys[i]!) as JsonValue | undefined;
+  }
+  if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
+  if (field.fieldKind === "enum") {
+    return enumAsInteger ? 0 : (field.enum.values.find((e) => e.number === 0)?.name ?? 0);
+  }
+  if (field.fieldKind !== "scalar") return undefined;
+  if (field.scalar === ScalarType.STRING || field.scalar === ScalarType.BYTES) return undefined;
+  return field.scalar === ScalarType.BOOL ? false : 0;
+}
+
 /** A JSON scalar as a URL's text: a number as JSON writes it, but `-0` kept. */
 function scalarText(v: JsonValue): string {
   if (typeof v === "string") return v;
@@ -160,7 +200,7 @@ function leafText(leaf: Leaf, v: JsonValue): string {
 function deleteAt(json: JsonObject, keys: readonly string[]): void {
   let o: JsonValue | undefined = json;
   for (let i = 0; i < keys.length - 1; i++) {
-    o = o !== null && typeof o === "object" && !Array.isArray(o) ? o[keys[i]!] : undefined;
+    o = ownMember(o, keys[i]!) as JsonValue | undefined;
   }
   if (o !== null && typeof o === "object" && !Array.isArray(o)) delete o[keys[keys.length - 1]!];
 }

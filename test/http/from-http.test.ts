@@ -7,6 +7,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { GetBookRequestSchema, type GetBookRequest as GetBookRequestGen } from "../readme/gen/library_pb.js";
 import {
   fromHttpRequest,
+  fromJson,
+  toHttpRequest,
   httpMaxParamsDefault,
   httpRuleOf,
   toJson,
@@ -14,6 +16,7 @@ import {
   type HttpRequestReadOptions,
 } from "../../src/index.js";
 import { catchWkt } from "../helpers.js";
+import { TestAllRequiredTypesProto2 } from "../conformance-registry.js";
 import {
   CreateBookRequest,
   Everything,
@@ -21,6 +24,7 @@ import {
   GetObjectRequest,
   httpRegistry,
   ListBooksRequest,
+  message,
   method,
   UpdateBookRequest,
 } from "./registry.js";
@@ -469,7 +473,7 @@ describe("fromHttpRequest: bounds and options", () => {
     expect(catchWkt(() => decode(method("Plain"), { method: "GET", path: "/" })).typeName).toBe("google.api.HttpRule");
   });
 
-  it("checks proto2-style required fields only without a body; decodes a create request with its body", () => {
+  it("decodes a create request with its body", () => {
     const m = decode(method("CreateBook"), {
       method: "POST",
       path: "/v1/shelves/1/books",
@@ -481,5 +485,96 @@ describe("fromHttpRequest: bounds and options", () => {
       book: { title: "T", tags: ["x"] },
       bookId: "b1",
     });
+  });
+
+  it("checks proto2 required fields of the whole request, body or not, as fromJson does (allowPartial skips it)", () => {
+    const R = TestAllRequiredTypesProto2;
+    const post = (body: JsonValue, rule: HttpRequestReadOptions["rule"], options: HttpRequestReadOptions = {}) =>
+      fromHttpRequest(R, { method: "POST", path: "/x", body }, { rule, ...options });
+    const all = catchWkt(() => post({}, { post: "/x", body: "*" }));
+    expect([all.rule, all.jsonPath]).toEqual(["required", "$.requiredInt32"]);
+    expect(all.detail).toContain("allowPartial accepts it");
+    expect(catchWkt(() => post({ requiredInt32: 1 }, { post: "/x", body: "*" })).jsonPath).toBe("$.requiredInt64");
+    // The body field is given, but the required fields of the request itself are not.
+    expect(catchWkt(() => post({}, { post: "/x", body: "requiredNestedMessage" })).rule).toBe("required");
+    expect(post({}, { post: "/x", body: "*" }, { allowPartial: true })).toBeDefined();
+    // Without a body, the codec's own check, as before.
+    expect(catchWkt(() => fromHttpRequest(R, { method: "GET", path: "/x" }, { rule: { get: "/x" } })).rule).toBe(
+      "required",
+    );
+  });
+
+  it("says whether a request that matches no binding is a 404 or a 405", () => {
+    const rule = { get: "/v1/{name=shelves/*}", additionalBindings: [{ delete: "/v1/{name=shelves/*}" }] };
+    const e405 = catchWkt(() => decode(GetBookRequest, { method: "PUT", path: "/v1/shelves/1" }, { rule }));
+    expect([e405.rule, e405.jsonPath]).toEqual(["syntax", "$"]);
+    expect(e405.detail).toContain("the path matches for GET, DELETE only (a server answers 405 Method Not Allowed)");
+    const e404 = catchWkt(() => decode(GetBookRequest, { method: "GET", path: "/v2/shelves/1" }, { rule }));
+    expect(e404.detail).toContain("no binding has this path (a server answers 404 Not Found)");
+  });
+
+  it("refuses a query that is a list, a list longer than maxParams, and one whose reading throws, as our error", () => {
+    const a = catchWkt(() => list(["page_size=1"] as never));
+    expect([a.rule, a.detail]).toEqual([
+      "json-type",
+      "query: expected a query string, a URLSearchParams or a record of strings, got an array",
+    ]);
+    const long = catchWkt(() => list({ tags: Array<string>(httpMaxParamsDefault + 1).fill("a") }));
+    expect([long.rule, long.detail]).toEqual(["size", "the query has more than maxParams (1,000) parameters"]);
+    const getter = {
+      get tags(): string {
+        throw new Error("boom");
+      },
+    };
+    expect(catchWkt(() => list(getter)).detail).toBe("query: cannot be read (reading it threw Error)");
+    const forEach = () => {
+      throw new RangeError("x");
+    };
+    expect(catchWkt(() => list({ forEach } as never)).rule).toBe("json-type");
+  });
+
+  it("cuts a long parameter name in its error's detail", () => {
+    const name = "x".repeat(50_000);
+    const e = catchWkt(() => list(`${name}=1`));
+    expect(e.rule).toBe("unknown-field");
+    expect(e.detail.length).toBeLessThan(400);
+    expect(e.detail.startsWith(`query parameter ?${"x".repeat(100)}…: `)).toBe(true);
+    expect(catchWkt(() => list(`${name}=%zz`)).detail.length).toBeLessThan(400);
+  });
+
+  it("refuses a rule whose path variables name one field twice (by its proto and its JSON name)", () => {
+    for (const get of ["/e/{json_named}/{renamed}", "/e/{author.given_name}/{author.givenName}"]) {
+      const e = catchWkt(() => decode(Everything, { method: "GET", path: "/e/x/y" }, { rule: { get } }));
+      expect(e).toMatchObject({ rule: "syntax", jsonPath: "$.get", typeName: "google.api.HttpRule" });
+      expect(e.detail).toContain("name the same field");
+    }
+  });
+
+  it("bounds a rule's additional bindings before walking them (a sparse list of 2^32 - 1 holes)", () => {
+    const rule = { get: "/e", additionalBindings: new Array<never>(2 ** 32 - 1) };
+    const e = catchWkt(() => decode(Everything, { method: "GET", path: "/e" }, { rule }));
+    expect(e).toMatchObject({ rule: "syntax", jsonPath: "$.additionalBindings", typeName: "google.api.HttpRule" });
+  });
+
+  it("reads fields whose JSON names are Object.prototype's members (constructor, toString, valueOf) as fields", () => {
+    const O = message("ObjectNames");
+    const rule = { get: "/o/{to_string.given_name}" };
+    const query = "constructor=a&constructor=b&toString.family_name=f&valueOf[k]=v&hasOwnProperty=h&__proto__=5";
+    const m = fromHttpRequest(O, { method: "GET", path: "/o/g", query }, { rule });
+    const json = {
+      constructor: ["a", "b"],
+      toString: { givenName: "g", familyName: "f" },
+      valueOf: { k: "v" },
+      hasOwnProperty: "h",
+      Proto: 5,
+    };
+    expect(toJson(O, m)).toEqual(json);
+    expect(Object.keys(Object.prototype.toString)).toEqual([]);
+    expect(Object.keys(Object.prototype.valueOf)).toEqual([]);
+    // And back: the writer's JSON has those members as its own, or not at all.
+    const req = toHttpRequest(O, m, { rule });
+    expect(toJson(O, fromHttpRequest(O, { method: "GET", path: req.url }, { rule }))).toEqual(json);
+    const empty = catchWkt(() => toHttpRequest(O, fromJson(O, {}), { rule }));
+    expect([empty.rule, empty.jsonPath]).toEqual(["required", "$.toString.givenName"]);
   });
 });

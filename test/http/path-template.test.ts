@@ -124,3 +124,40 @@ describe("rules given by hand", () => {
     });
   });
 });
+
+describe("hostile paths and encodings", () => {
+  it("matches a template of a thousand * and a ** against 10,000 segments in one pass", () => {
+    const t = parseTemplate("/*".repeat(1000) + "/**", "$.get");
+    const path = "/a".repeat(10_000);
+    const start = performance.now();
+    for (let k = 0; k < 20; k++) expect(matchTemplate(t, path)).toEqual([]);
+    expect(matchTemplate(t, "/a".repeat(999))).toBeUndefined();
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  const bad = ["%FF", "%C0%80", "%ED%A0%80", "%E0%A4", "%", "%2", "%zz", "%F4%90%80%80"];
+  it.each(bad)("refuses %s (not UTF-8, or not an escape) in a query value, a query name and a path variable", (x) => {
+    const rule = { get: "/e/{name}" };
+    const query = (q: string) =>
+      catchWkt(() => fromHttpRequest(Everything, { method: "GET", path: "/e/a", query: q }, { rule }));
+    expect(query(`name=${x}`)).toMatchObject({ rule: "syntax", detail: expect.stringContaining("?name: malformed") });
+    expect(query(`${x}=1`)).toMatchObject({ rule: "syntax", detail: expect.stringContaining("malformed") });
+    const single = catchWkt(() => fromHttpRequest(Everything, { method: "GET", path: `/e/a${x}` }, { rule }));
+    expect(single).toMatchObject({ rule: "syntax", jsonPath: "$.name", detail: expect.stringContaining("{name}") });
+    const multi = catchWkt(() =>
+      fromHttpRequest(Everything, { method: "GET", path: `/e/a%2F/${x}` }, { rule: { get: "/e/{name=**}" } }),
+    );
+    expect(multi).toMatchObject({ rule: "syntax", jsonPath: "$.name" });
+  });
+
+  it("refuses a lone surrogate sent unencoded (rule utf16), in the path and the query", () => {
+    const rule = { get: "/e/{name}" };
+    expect(catchWkt(() => fromHttpRequest(Everything, { method: "GET", path: "/e/\uD800" }, { rule })).rule).toBe(
+      "utf16",
+    );
+    expect(
+      catchWkt(() => fromHttpRequest(Everything, { method: "GET", path: "/e/a", query: "json_named=\uDC00" }, { rule }))
+        .rule,
+    ).toBe("utf16");
+  });
+});

@@ -15,6 +15,7 @@ const rules: HttpRule[] = [
   { post: "/v1/{name}/x", body: "author" },
   { patch: "/v1/{name}", body: "*" },
   { get: "/v1/{author.given_name}/books" },
+  { get: "/v1/{name}/{i32}/{flag}/{genre}" },
 ];
 
 /** A message set to a message with no field set has no query parameter; it reads back unset. */

@@ -2,7 +2,7 @@
 // rule, percent-encoded as http.proto says, so that fromHttpRequest reads it back (round-trip.prop.ts).
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { fromJson, toHttpRequest } from "../../src/index.js";
+import { fromHttpRequest, fromJson, toHttpRequest } from "../../src/index.js";
 import { catchWkt } from "../helpers.js";
 import { Everything, GetObjectRequest, httpRegistry, ListBooksRequest, method, UpdateBookRequest } from "./registry.js";
 
@@ -77,5 +77,30 @@ describe("toHttpRequest", () => {
     });
     // In the body it goes whole.
     expect(toHttpRequest(H, r, { rule: { post: "/b", body: "*" } }).body).toEqual({ books: [{ title: "x" }] });
+  });
+
+  it("leaves out a message field of the query whose JSON is {} (the one exception to the round trip); a body keeps it", () => {
+    const msg = fromJson(Everything, { name: "x", author: {} });
+    expect(toHttpRequest(Everything, msg, { rule: { get: "/e/{name}" } }).url).toBe("/e/x");
+    expect(toHttpRequest(Everything, msg, { rule: { post: "/e/{name}", body: "*" } }).body).toEqual({ author: {} });
+    expect(toHttpRequest(Everything, msg, { rule: { post: "/e/{name}", body: "author" } }).body).toEqual({});
+  });
+
+  it("writes a path-bound number, bool or enum at its zero (implicit presence), which reads back the same", () => {
+    const zero = fromJson(Everything, {});
+    for (const [get, url] of [
+      ["/e/{i32}", "/e/0"],
+      ["/e/{flag}", "/e/false"],
+      ["/e/{genre}", "/e/GENRE_UNSPECIFIED"],
+      ["/e/{i64}:do", "/e/0:do"],
+    ] as const) {
+      const req = toHttpRequest(Everything, zero, { rule: { get } });
+      expect(req.url).toBe(url);
+      expect(fromHttpRequest(Everything, { method: "GET", path: req.url }, { rule: { get } })).toEqual(zero);
+    }
+    expect(toHttpRequest(Everything, zero, { rule: { get: "/e/{genre}" }, enumAsInteger: true }).url).toBe("/e/0");
+    // A string's zero fills no segment; an unset field of explicit presence has no value.
+    expect(catchWkt(() => toHttpRequest(Everything, zero, { rule: { get: "/e/{name}" } })).rule).toBe("required");
+    expect(catchWkt(() => toHttpRequest(Everything, zero, { rule: { get: "/e/{opt}" } })).rule).toBe("required");
   });
 });
