@@ -115,6 +115,7 @@ const onceOnly = [
   "test/hostile/cli-bounds.test.ts",
   "test/hostile/real-payloads.test.ts",
   "test/hostile/patch-linear.test.ts",
+  "test/hostile/http-linear.test.ts",
   // Round trips over random wide schemas (16 s a run): the codec's logic, which the other codec property
   // tests check on every Node.
   "test/property/wide-roundtrip.prop.ts",

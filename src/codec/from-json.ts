@@ -598,6 +598,34 @@ export function requiredFieldsOf(desc: DescMessage): readonly DescField[] | unde
   return fields ?? undefined;
 }
 
+const requiredBelow = new WeakMap<DescMessage, boolean>();
+
+/**
+ * @internal Whether a message of this type can hold a proto2 required (editions LEGACY_REQUIRED) field, in
+ * itself or in a message below it (not inside an Any, whose contents are checked when it is read): found once
+ * per type, so that a PATCH or an HTTP request of a type without them costs one lookup.
+ */
+export function mayHoldRequired(desc: DescMessage): boolean {
+  let has = requiredBelow.get(desc);
+  if (has === undefined) {
+    has = false;
+    const seen = new Set<DescMessage>([desc]);
+    const queue = [desc];
+    for (let i = 0; i < queue.length && !has; i++) {
+      if (requiredFieldsOf(queue[i]!) !== undefined) has = true;
+      for (const f of queue[i]!.fields) {
+        const m = f.message;
+        if (m !== undefined && !seen.has(m)) {
+          seen.add(m);
+          queue.push(m);
+        }
+      }
+    }
+    requiredBelow.set(desc, has);
+  }
+  return has;
+}
+
 /**
  * Throws rule `required` at the first of `required` that the message read leaves unset (at its JSON name: the
  * member the client left out). protobuf-go refuses such JSON unless `AllowPartial` (proto.CheckInitialized);

@@ -36,7 +36,7 @@ import {
   type JsonValue,
   type MessageShape,
 } from "@bufbuild/protobuf";
-import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
+import { fromJson, mayHoldRequired } from "../codec/from-json.js";
 import { toJson } from "../codec/to-json.js";
 import { mergeFromJson, mergeFromJsonString } from "../codec/merge-from-json.js";
 import { depthOption, parseJsonTextForCodec, textParseOptions, type JsonReadOptions } from "../codec/read-context.js";
@@ -221,33 +221,6 @@ export function fromHttpRequest<Desc extends DescMessage>(
     if (readOptions.allowPartial !== true && mayHoldRequired(desc)) checkRequiredAfterBody(desc, msg, readOptions);
   }
   return msg;
-}
-
-const requiredBelow = new WeakMap<DescMessage, boolean>();
-
-/**
- * Whether a message of this type can hold a proto2 required (editions LEGACY_REQUIRED) field, in itself or in
- * a message below it: found once per type, so that a request of a type without them costs one lookup.
- */
-function mayHoldRequired(desc: DescMessage): boolean {
-  let has = requiredBelow.get(desc);
-  if (has === undefined) {
-    has = false;
-    const seen = new Set<DescMessage>([desc]);
-    const queue = [desc];
-    for (let i = 0; i < queue.length && !has; i++) {
-      if (requiredFieldsOf(queue[i]!) !== undefined) has = true;
-      for (const f of queue[i]!.fields) {
-        const m = f.message;
-        if (m !== undefined && !seen.has(m)) {
-          seen.add(m);
-          queue.push(m);
-        }
-      }
-    }
-    requiredBelow.set(desc, has);
-  }
-  return has;
 }
 
 /**

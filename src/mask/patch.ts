@@ -27,7 +27,7 @@
  */
 import type { DescMessage, JsonObject, JsonValue, MessageShape } from "@bufbuild/protobuf";
 import { WktJsonError } from "../errors.js";
-import { fromJson, requiredFieldsOf } from "../codec/from-json.js";
+import { fromJson, mayHoldRequired, requiredFieldsOf } from "../codec/from-json.js";
 import { stackOverflowAsDepth } from "../codec/depth-errors.js";
 import { toJson } from "../codec/to-json.js";
 import type { JsonWriteOptions } from "../codec/to-json-options.js";
@@ -246,7 +246,7 @@ export function run<Desc extends DescMessage>(
     );
   }
   // JSON we accept must be writable: the result may not lack a required field where the update touched it.
-  if (!o.partial && hasRequiredBelow(schema)) {
+  if (!o.partial && mayHoldRequired(schema)) {
     const check: RequiredCheck = { m, root: plan, body, jsonOnly: o.jsonOnly };
     atBody(
       base,
@@ -261,32 +261,6 @@ export function run<Desc extends DescMessage>(
     );
   }
   return result as unknown as MessageShape<Desc>;
-}
-
-const requiredBelow = new WeakMap<DescMessage, boolean>();
-
-/**
- * Whether a message of this type can hold a proto2 required (LEGACY_REQUIRED) field, in itself or in a message
- * below it (not inside an Any): found once per type, so that a PATCH of a type without them costs one lookup.
- */
-function hasRequiredBelow(desc: DescMessage): boolean {
-  let has = requiredBelow.get(desc);
-  if (has === undefined) {
-    has = false;
-    const seen = new Set<DescMessage>([desc]);
-    const queue = [desc];
-    for (let i = 0; i < queue.length && !has; i++) {
-      if (requiredFieldsOf(queue[i]!) !== undefined) has = true;
-      for (const fp of planOf(queue[i]!).fields) {
-        if (fp.message !== undefined && fp.box === boxNone && !seen.has(fp.message)) {
-          seen.add(fp.message);
-          queue.push(fp.message);
-        }
-      }
-    }
-    requiredBelow.set(desc, has);
-  }
-  return has;
 }
 
 /** The state of {@link requiredTouched}. */
@@ -325,14 +299,14 @@ function requiredTouched(
       if (!set && isRequired(plan, fp)) {
         throw requiredError(fp, [...at, fp.field.jsonName], check, true);
       }
-      if (set && fp.message !== undefined && fp.box === boxNone && hasRequiredBelow(fp.message)) {
+      if (set && fp.message !== undefined && fp.box === boxNone && mayHoldRequired(fp.message)) {
         at.push(fp.field.jsonName);
         requiredValue(fp, fieldGet(fp, result), at, check, depthLeft);
         at.pop();
       }
       continue;
     }
-    if (!set || fp.message === undefined || fp.box !== boxNone || !hasRequiredBelow(fp.message)) continue;
+    if (!set || fp.message === undefined || fp.box !== boxNone || !mayHoldRequired(fp.message)) continue;
     const sub = planOf(fp.message);
     at.push(fp.field.jsonName);
     if (fp.kind === "map") {
@@ -356,7 +330,7 @@ function requiredTouched(
 
 /** Every required field of a message the update wrote whole, and of the messages below it. */
 function requiredWhole(plan: MessagePlan, msg: Msg, at: PathSegment[], check: RequiredCheck, depthLeft: number): void {
-  if (depthLeft <= 0 || !hasRequiredBelow(plan.desc)) return;
+  if (depthLeft <= 0 || !mayHoldRequired(plan.desc)) return;
   charge(check.m, 1);
   const required = requiredFieldsOf(plan.desc);
   if (required !== undefined) {
@@ -366,7 +340,7 @@ function requiredWhole(plan: MessagePlan, msg: Msg, at: PathSegment[], check: Re
     }
   }
   for (const fp of plan.fields) {
-    if (fp.message === undefined || fp.box !== boxNone || !fieldIsSet(fp, msg) || !hasRequiredBelow(fp.message))
+    if (fp.message === undefined || fp.box !== boxNone || !fieldIsSet(fp, msg) || !mayHoldRequired(fp.message))
       continue;
     at.push(fp.field.jsonName);
     requiredValue(fp, fieldGet(fp, msg), at, check, depthLeft);
