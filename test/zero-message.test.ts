@@ -1,6 +1,6 @@
-import { create, type DescMessage } from "@bufbuild/protobuf";
+import { create, createFileRegistry, type DescMessage } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { TimestampSchema } from "@bufbuild/protobuf/wkt";
+import { FileDescriptorSetSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import { dictObjectCost, fastObjectCost } from "../src/internal/budget.js";
 import {
   zeroMessage,
@@ -10,7 +10,13 @@ import {
   zeroShapeRoot,
   zeroShapeStep,
 } from "../src/codec/zero-message.js";
-import { TestAllTypesProto2, TestAllTypesProto3, testRegistry } from "./conformance-registry.js";
+import { TestAllTypesProto2, testRegistry } from "./conformance-registry.js";
+
+// The shapes are cached per type, at most 64 lists each: a private copy of TestAllTypesProto3's descriptors, so
+// that what other test files cache for the shared one (in a worker that runs several files) cannot fill them.
+const TestAllTypesProto3 = createFileRegistry(
+  create(FileDescriptorSetSchema, { file: [...testRegistry.files].map((f) => f.proto) }),
+).getMessage("protobuf_test_messages.proto3.TestAllTypesProto3")!;
 
 // The JSON reader starts every message of few fields from zeroMessage instead of create(): whatever it
 // returns must be what create() returns, member for member and in the same order, and share nothing mutable.
