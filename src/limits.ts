@@ -93,7 +93,7 @@ export const defaultTypeResolverMaxTypes = 1_000;
  * Default `--max-length` of the `wkt-json` command: the most bytes it reads from stdin (64 MiB). It stops
  * reading past it and exits 1 with rule `size`, so that no input can make it buffer without bound.
  */
-export const cliMaxLengthDefault = 64 * 1024 * 1024;
+export const cliMaxLengthDefault = 67_108_864; // 64 * 1024 * 1024: a literal, which a bundler can drop unused
 
 /**
  * Default `--max-values` of the `wkt-json` command, for any input: the most values it may hold, counted by a

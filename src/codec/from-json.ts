@@ -1001,7 +1001,10 @@ function leafReaderOf(desc: DescMessage): LeafReader | undefined {
 }
 
 /** What fromJsonString's leaf path parses with: the long way's options without limits given (maxDepth 100). */
-const leafParseOptions: JsonTextParseOptions = { maxDepth: textDepthBound(defaultMaxDepth), exactNumbers: true };
+const leafParseOptions: JsonTextParseOptions = {
+  maxDepth: /* @__PURE__ */ textDepthBound(defaultMaxDepth),
+  exactNumbers: true,
+};
 
 /** Readers of the well-known types with a custom JSON form; each counts one level of nesting. */
 function compileWkt(desc: DescMessage): MessageReader | undefined {

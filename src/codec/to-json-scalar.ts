@@ -174,7 +174,7 @@ export function rawString(s: string): string {
 }
 
 /** JSON.stringify's escape of each character it escapes in a well-formed string, by code (0-31, '"', '\\'). */
-const jsonEscapes: readonly string[] = Array.from({ length: 93 }, (_, c) =>
+const jsonEscapes: readonly string[] = /* @__PURE__ */ Array.from({ length: 93 }, (_, c) =>
   JSON.stringify(String.fromCharCode(c)).slice(1, -1),
 );
 

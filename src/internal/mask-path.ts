@@ -39,7 +39,7 @@ import { isDigit } from "./scan.js";
 import { defaultMaxDepth } from "../limits.js";
 
 /** The wildcard segment `*` (a quoted `` `*` `` is the literal key "*", a string). */
-export const WILD: unique symbol = Symbol("*");
+export const WILD: unique symbol = /* @__PURE__ */ Symbol("*");
 
 /** One parsed segment: a field name or key (decoded), or the wildcard. */
 export type Segment = string | typeof WILD;
@@ -204,7 +204,7 @@ export function isSimplePath(p: string): boolean {
 const digit = 1;
 const identStart = 2;
 /** ASCII character classes: 1 for a digit, 2 for a letter or "_" (a digit is also an identifier part). */
-const charClass = (() => {
+const charClass = /* @__PURE__ */ (() => {
   const t = new Uint8Array(128);
   for (let c = 48; c <= 57; c++) t[c] = digit;
   for (let c = 65; c <= 90; c++) t[c] = identStart;

@@ -128,6 +128,11 @@ function fail(rule: "json-type" | "syntax" | "range" | "utf16", t: ScalarType, d
   throw new WktJsonError(rule, "$", scalarTypeName(t), detail);
 }
 
+/** Throws rule `json-type` for a value that is not the JSON `expected` (`"a number"`). */
+function failType(t: ScalarType, expected: string, got: unknown): never {
+  fail("json-type", t, `expected ${expected}, got ${describe(got)}`);
+}
+
 /**
  * The detail of the error for a number literal that is not an integer although its double is one: beyond 2^53
  * (`9007199254740993.5`, the double 9007199254740994) or within (`1.00000000000000000001`, `1e-400`). The codec
@@ -154,7 +159,7 @@ function readInt32(json: unknown, t: ScalarType, min: number, max: number): numb
     // Integer literals outside the safe range, as the JSON text parser keeps them.
     v = json < -1n << 40n || json > 1n << 40n ? Infinity : Number(json);
   } else {
-    fail("json-type", t, `expected a number, got ${describe(json)}`);
+    failType(t, "a number", json);
   }
   if (v < min || v > max) fail("range", t, `${String(json)} is outside ${min} to ${max}`);
   return v === 0 ? 0 : v; // -0 is 0 for integers
@@ -177,7 +182,7 @@ function readInt64(json: unknown, t: ScalarType, min: bigint, max: bigint): bigi
     if (typeof b === "number") fail("range", t, `${JSON.stringify(json)} is outside ${min} to ${max}`);
     v = b;
   } else {
-    fail("json-type", t, `expected a number or a string, got ${describe(json)}`);
+    failType(t, "a number or a string", json);
   }
   if (v < min || v > max) fail("range", t, `${String(json)} is outside ${min} to ${max}`);
   return v;
@@ -259,7 +264,7 @@ function readFloat(json: unknown, t: ScalarType): number {
     v = Number(json);
     if (!Number.isFinite(v)) fail("range", t, `${json} is outside the range of ${scalarTypeName(t)}`);
   } else {
-    fail("json-type", t, `expected a number, got ${describe(json)}`);
+    failType(t, "a number", json);
   }
   if (t === ScalarType.FLOAT && (v > float32Max || v < -float32Max) && !Number.isFinite(Math.fround(v))) {
     fail("range", t, `${String(json)} is outside the range of float`);
@@ -281,11 +286,11 @@ function readFloat(json: unknown, t: ScalarType): number {
 export function scalarFromJson(t: ScalarType, json: unknown, longAsString: boolean): unknown {
   switch (t) {
     case ScalarType.STRING:
-      if (typeof json !== "string") fail("json-type", t, `expected a string, got ${describe(json)}`);
+      if (typeof json !== "string") failType(t, "a string", json);
       if (!isWellFormed(json)) fail("utf16", t, "the string has a lone surrogate, which is not valid UTF-8");
       return json;
     case ScalarType.BOOL:
-      if (typeof json !== "boolean") fail("json-type", t, `expected true or false, got ${describe(json)}`);
+      if (typeof json !== "boolean") failType(t, "true or false", json);
       return json;
     case ScalarType.INT32:
     case ScalarType.SINT32:
@@ -309,7 +314,7 @@ export function scalarFromJson(t: ScalarType, json: unknown, longAsString: boole
     case ScalarType.FLOAT:
       return readFloat(json, t);
     case ScalarType.BYTES: {
-      if (typeof json !== "string") fail("json-type", t, `expected a base64 string, got ${describe(json)}`);
+      if (typeof json !== "string") failType(t, "a base64 string", json);
       const bytes = base64Decode(json);
       if (bytes === undefined) fail("syntax", t, "not standard or URL-safe base64");
       return bytes;
@@ -454,23 +459,23 @@ function decimalKey(s: string): string | undefined {
 export function scalarToJson(t: ScalarType, value: unknown): string | number | boolean {
   switch (t) {
     case ScalarType.STRING:
-      if (typeof value !== "string") fail("json-type", t, `expected a string, got ${describe(value)}`);
+      if (typeof value !== "string") failType(t, "a string", value);
       if (!isWellFormed(value)) fail("utf16", t, "the string has a lone surrogate, which is not valid UTF-8");
       return value;
     case ScalarType.BOOL:
-      if (typeof value !== "boolean") fail("json-type", t, `expected a boolean, got ${describe(value)}`);
+      if (typeof value !== "boolean") failType(t, "a boolean", value);
       return value;
     case ScalarType.INT32:
     case ScalarType.SINT32:
     case ScalarType.SFIXED32:
-      if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
+      if (typeof value !== "number") failType(t, "a number", value);
       if (!Number.isInteger(value) || value < int32Min || value > int32Max) {
         fail("range", t, `expected an int32, got ${String(value)}`);
       }
       return value === 0 ? 0 : value; // -0 is 0 for integers
     case ScalarType.UINT32:
     case ScalarType.FIXED32:
-      if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
+      if (typeof value !== "number") failType(t, "a number", value);
       if (!Number.isInteger(value) || value < 0 || value > uint32Max) {
         fail("range", t, `expected a uint32, got ${String(value)}`);
       }
@@ -484,7 +489,7 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
       return int64ToJson(t, value, 0n, uint64Max);
     case ScalarType.DOUBLE:
     case ScalarType.FLOAT:
-      if (typeof value !== "number") fail("json-type", t, `expected a number, got ${describe(value)}`);
+      if (typeof value !== "number") failType(t, "a number", value);
       if (Number.isFinite(value)) {
         // A finite double beyond float32 is not a float: the reader would reject what we wrote.
         if (t === ScalarType.FLOAT && !Number.isFinite(Math.fround(value))) {
@@ -494,7 +499,7 @@ export function scalarToJson(t: ScalarType, value: unknown): string | number | b
       }
       return Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
     case ScalarType.BYTES:
-      if (!(value instanceof Uint8Array)) fail("json-type", t, `expected a Uint8Array, got ${describe(value)}`);
+      if (!(value instanceof Uint8Array)) failType(t, "a Uint8Array", value);
       return base64Encode(value);
   }
   fail("json-type", t, "unknown scalar type");
