@@ -41,29 +41,25 @@ const encodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** Whether a Uint16Array or Uint32Array over bytes reads them little-endian. */
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** The two ASCII codes of the base64 characters of every 12-bit value, as one 16-bit unit in memory order. */
+/**
+ * The two ASCII codes of the base64 characters of every 12-bit value, as one little-endian 16-bit unit (the
+ * typed-array paths run only where typed arrays are little-endian: elsewhere the string loops do the work).
+ */
 const encodePairs = /* @__PURE__ */ (() => {
   const t = new Uint16Array(4096);
-  for (let v = 0; v < 4096; v++) {
-    const first = encodeChars.charCodeAt(v >> 6);
-    const second = encodeChars.charCodeAt(v & 63);
-    t[v] = littleEndian ? first | (second << 8) : (first << 8) | second;
-  }
+  for (let v = 0; v < 4096; v++) t[v] = encodeChars.charCodeAt(v >> 6) | (encodeChars.charCodeAt(v & 63) << 8);
   return t;
 })();
 
 /**
- * The 12-bit value of every pair of ASCII codes (two bytes read as one 16-bit unit in memory order), -1 for a
+ * The 12-bit value of every pair of ASCII codes (two bytes read as one little-endian 16-bit unit), -1 for a
  * pair with a character outside both alphabets. 128 KB, built on first use.
  */
 let decodePairs: Int16Array | undefined;
 
 function pairTable(): Int16Array {
   if (decodePairs === undefined) {
-    const single = new Int8Array(256).fill(-1);
-    for (let i = 0; i < 64; i++) single[encodeChars.charCodeAt(i)] = i;
-    single[45] = 62; // '-' (URL-safe)
-    single[95] = 63; // '_' (URL-safe)
+    const single = decodeSingle;
     const t = new Int16Array(65536).fill(-1);
     for (let a = 0; a < 256; a++) {
       const va = single[a]!;
@@ -71,7 +67,7 @@ function pairTable(): Int16Array {
       for (let b = 0; b < 256; b++) {
         const vb = single[b]!;
         if (vb < 0) continue;
-        t[littleEndian ? a | (b << 8) : (a << 8) | b] = (va << 6) | vb;
+        t[a | (b << 8)] = (va << 6) | vb;
       }
     }
     decodePairs = t;
@@ -122,15 +118,15 @@ const arrayEncodeMin = 128;
 /** Characters from which the typed-array decoder (one TextEncoder call) beats the charCodeAt loop. */
 const arrayDecodeMin = 128;
 
+/** The text of the self-tests: every character of the standard alphabet, then the bytes 251, 255, 1, 2. */
+const selfTestText = encodeChars + "+/8BAg==";
+
 /** A self-test of a native encoder. */
 function encoderWorks(encode: Encode): boolean {
   try {
-    const bytes = new Uint8Array([
-      0, 16, 131, 16, 81, 135, 32, 146, 139, 48, 211, 143, 65, 20, 147, 81, 85, 151, 97, 150, 155, 113, 215, 159, 130,
-      24, 163, 146, 89, 167, 162, 154, 171, 178, 219, 175, 195, 28, 179, 211, 93, 183, 227, 158, 187, 243, 223, 191,
-      251, 255, 1, 2,
-    ]);
-    const text = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==";
+    // Every character of the alphabet, then the bytes 251, 255, 1, 2.
+    const text = selfTestText;
+    const bytes = base64DecodePortable(text)!;
     return encode(bytes) === text && encode(new Uint8Array(0)) === "" && encode(bytes.subarray(50)) === "AQI=";
   } catch {
     return false;
@@ -186,7 +182,7 @@ function decoderWorks(decode: Decode): boolean {
       if (portable === undefined || native.length !== portable.length || native.some((b, i) => b !== portable[i]))
         return false;
     }
-    const good = decode("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/+/8BAg==");
+    const good = decode(selfTestText);
     return good !== undefined && good.length === 52 && good[0] === 0 && good[49] === 255 && good[51] === 2;
   } catch {
     return false;
@@ -278,7 +274,7 @@ export function base64Decode(text: string): Uint8Array | undefined {
 
 /** {@link base64Encode} without native help. */
 export function base64EncodePortable(bytes: Uint8Array): string {
-  return bytes.length < arrayEncodeMin ? encodeShort(bytes) : encodeLong(bytes);
+  return bytes.length < arrayEncodeMin || !littleEndian ? encodeShort(bytes) : encodeLong(bytes);
 }
 
 /** Two base64 characters for every 12-bit value, as strings: halves the work of the string loop. */
@@ -339,27 +335,20 @@ function encodeLong(bytes: Uint8Array): string {
 
 /** {@link base64Decode} without native help. */
 export function base64DecodePortable(text: string): Uint8Array | undefined {
-  const textLength = text.length;
-  let len = textLength;
-  if (len > 0 && text.charCodeAt(len - 1) === 61) {
-    // Padding is optional, but when present it must complete the last group of four.
-    if (len % 4 !== 0) return undefined;
-    len--;
-    if (text.charCodeAt(len - 1) === 61) len--;
-  }
-  const rem = len % 4;
-  if (rem === 1) return undefined;
-  const size = ((len - rem) / 4) * 3 + (rem === 0 ? 0 : rem - 1);
-  return textLength < arrayDecodeMin ? decodeShort(text, len, size) : decodeLong(text, len, size);
+  const size = decodedSize(text);
+  if (size < 0) return undefined;
+  return text.length < arrayDecodeMin || !littleEndian ? decodeShort(text, size) : decodeLong(text, size);
 }
 
 /**
  * The number of bytes a text decodes to if it is valid base64, from its length and padding alone; -1 for a
- * length no valid text has (as {@link base64DecodePortable} computes it).
+ * length no valid text has. The text's characters that carry them are the first `4 * (size / 3 | 0)`, then
+ * `size % 3 + 1` more when `size % 3` is not 0: the rest, if any, is padding.
  */
 function decodedSize(text: string): number {
   let len = text.length;
   if (len > 0 && text.charCodeAt(len - 1) === 61) {
+    // Padding is optional, but when present it must complete the last group of four.
     if (len % 4 !== 0) return -1;
     len--;
     if (text.charCodeAt(len - 1) === 61) len--;
@@ -378,12 +367,13 @@ const decodeSingle = /* @__PURE__ */ (() => {
   return t;
 })();
 
-/** Decodes the first `len` characters (padding removed) into `size` bytes, reading them with charCodeAt. */
-function decodeShort(text: string, len: number, size: number): Uint8Array | undefined {
+/** Decodes the characters that carry `size` bytes (see {@link decodedSize}), reading them with charCodeAt. */
+function decodeShort(text: string, size: number): Uint8Array | undefined {
   const out = new Uint8Array(size);
   const t = decodeSingle;
-  const rem = len & 3;
-  const full = len - rem;
+  // Characters of the last group (0, 2 or 3), and of the full groups before it.
+  const rem = size % 3 && (size % 3) + 1;
+  const full = ((size / 3) | 0) << 2;
   let o = 0;
   let i = 0;
   for (; i < full; i += 4) {
@@ -420,7 +410,7 @@ function decodeShort(text: string, len: number, size: number): Uint8Array | unde
  * buffer in one native call (valid text is ASCII, so character i is byte i), and pairs of codes are read as
  * 16-bit units and looked up in a table of 12-bit values.
  */
-function decodeLong(text: string, len: number, size: number): Uint8Array | undefined {
+function decodeLong(text: string, size: number): Uint8Array | undefined {
   const textLength = text.length;
   // Two more bytes than the text, so that a character that does not fit shows as a short read.
   let codes = scratch;
@@ -437,73 +427,59 @@ function decodeLong(text: string, len: number, size: number): Uint8Array | undef
   if (r.read !== textLength || r.written !== textLength) return undefined; // a character that is not ASCII
   const out = new Uint8Array(size);
   const t = pairTable();
-  const rem = len & 3;
-  const groups = len >> 2;
-  let o = 0;
-  if (littleEndian) {
-    // One 32-bit load per group of four characters: its low half is the first pair in memory order. Four
-    // groups give 12 bytes, stored as three 32-bit words (little-endian: the first byte is the low one).
-    const quads = groups >> 2;
-    const out32 = new Uint32Array(out.buffer, 0, quads * 3);
-    let g = 0;
-    for (let q = 0; q < quads; q++) {
-      const w0 = codes32[g]!;
-      const w1 = codes32[g + 1]!;
-      const w2 = codes32[g + 2]!;
-      const w3 = codes32[g + 3]!;
-      const h0 = t[w0 & 0xffff]!;
-      const l0 = t[w0 >>> 16]!;
-      const h1 = t[w1 & 0xffff]!;
-      const l1 = t[w1 >>> 16]!;
-      const h2 = t[w2 & 0xffff]!;
-      const l2 = t[w2 >>> 16]!;
-      const h3 = t[w3 & 0xffff]!;
-      const l3 = t[w3 >>> 16]!;
-      if ((h0 | l0 | h1 | l1 | h2 | l2 | h3 | l3) < 0) return undefined;
-      // Each group's 24 bits with their bytes in memory order (first byte lowest).
-      const s0 = (h0 >> 4) | ((h0 & 15) << 12) | (l0 & 0xf00) | ((l0 & 255) << 16);
-      const s1 = (h1 >> 4) | ((h1 & 15) << 12) | (l1 & 0xf00) | ((l1 & 255) << 16);
-      const s2 = (h2 >> 4) | ((h2 & 15) << 12) | (l2 & 0xf00) | ((l2 & 255) << 16);
-      const s3 = (h3 >> 4) | ((h3 & 15) << 12) | (l3 & 0xf00) | ((l3 & 255) << 16);
-      const k = q * 3;
-      out32[k] = s0 | (s1 << 24);
-      out32[k + 1] = (s1 >>> 8) | (s2 << 16);
-      out32[k + 2] = (s2 >>> 16) | (s3 << 8);
-      g += 4;
-    }
-    o = quads * 12;
-    for (; g < groups; g++) {
-      const w = codes32[g]!;
-      const hi = t[w & 0xffff]!;
-      const lo = t[w >>> 16]!;
-      if ((hi | lo) < 0) return undefined;
-      out[o] = hi >> 4;
-      out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
-      out[o + 2] = lo;
-      o += 3;
-    }
-  } else {
-    const codes16 = new Uint16Array(codes.buffer, codes.byteOffset, codes.length >> 1);
-    for (let g = 0; g < groups; g++) {
-      const hi = t[codes16[g << 1]!]!;
-      const lo = t[codes16[(g << 1) + 1]!]!;
-      if ((hi | lo) < 0) return undefined;
-      out[o] = hi >> 4;
-      out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
-      out[o + 2] = lo;
-      o += 3;
-    }
+  const rem = size % 3 && (size % 3) + 1;
+  const groups = (size / 3) | 0;
+  // One 32-bit load per group of four characters: its low half is the first pair in memory order. Four
+  // groups give 12 bytes, stored as three 32-bit words (little-endian: the first byte is the low one).
+  const quads = groups >> 2;
+  const out32 = new Uint32Array(out.buffer, 0, quads * 3);
+  let g = 0;
+  for (let q = 0; q < quads; q++) {
+    const w0 = codes32[g]!;
+    const w1 = codes32[g + 1]!;
+    const w2 = codes32[g + 2]!;
+    const w3 = codes32[g + 3]!;
+    const h0 = t[w0 & 0xffff]!;
+    const l0 = t[w0 >>> 16]!;
+    const h1 = t[w1 & 0xffff]!;
+    const l1 = t[w1 >>> 16]!;
+    const h2 = t[w2 & 0xffff]!;
+    const l2 = t[w2 >>> 16]!;
+    const h3 = t[w3 & 0xffff]!;
+    const l3 = t[w3 >>> 16]!;
+    if ((h0 | l0 | h1 | l1 | h2 | l2 | h3 | l3) < 0) return undefined;
+    // Each group's 24 bits with their bytes in memory order (first byte lowest).
+    const s0 = (h0 >> 4) | ((h0 & 15) << 12) | (l0 & 0xf00) | ((l0 & 255) << 16);
+    const s1 = (h1 >> 4) | ((h1 & 15) << 12) | (l1 & 0xf00) | ((l1 & 255) << 16);
+    const s2 = (h2 >> 4) | ((h2 & 15) << 12) | (l2 & 0xf00) | ((l2 & 255) << 16);
+    const s3 = (h3 >> 4) | ((h3 & 15) << 12) | (l3 & 0xf00) | ((l3 & 255) << 16);
+    const k = q * 3;
+    out32[k] = s0 | (s1 << 24);
+    out32[k + 1] = (s1 >>> 8) | (s2 << 16);
+    out32[k + 2] = (s2 >>> 16) | (s3 << 8);
+    g += 4;
+  }
+  let o = quads * 12;
+  for (; g < groups; g++) {
+    const w = codes32[g]!;
+    const hi = t[w & 0xffff]!;
+    const lo = t[w >>> 16]!;
+    if ((hi | lo) < 0) return undefined;
+    out[o] = hi >> 4;
+    out[o + 1] = ((hi & 15) << 4) | (lo >> 8);
+    out[o + 2] = lo;
+    o += 3;
   }
   if (rem >= 2) {
     const c0 = codes[groups << 2]!;
     const c1 = codes[(groups << 2) + 1]!;
-    const hi = t[littleEndian ? c0 | (c1 << 8) : (c0 << 8) | c1]!;
+    const hi = t[c0 | (c1 << 8)]!;
     if (hi < 0) return undefined;
     out[o] = hi >> 4;
     if (rem === 3) {
       // The third character paired with 'A' (value 0).
       const third = codes[(groups << 2) + 2]!;
-      const c = t[littleEndian ? third | (65 << 8) : (third << 8) | 65]!;
+      const c = t[third | (65 << 8)]!;
       if (c < 0) return undefined;
       out[o + 1] = ((hi & 15) << 4) | (c >> 8);
     }

@@ -1,173 +1,129 @@
 /**
  * Which descriptors the binary fast paths (wkt-binary.ts) take: a proto3 message with exactly the fields of the
- * well-known type of its name (so a user descriptor of the same name but another shape goes to protobuf-es),
- * checked once per descriptor; and the sentinel the fast paths throw to hand the work to protobuf-es.
+ * built-in descriptor of the well-known type of its name (so a user descriptor of the same name but another
+ * shape goes to protobuf-es), checked once per descriptor; and the sentinel the fast paths throw to hand the
+ * work to protobuf-es.
  *
  * @module
  * @internal
  */
 import { protoInt64, type DescField, type DescMessage } from "@bufbuild/protobuf";
 import {
-  anyTypeName,
-  boolValueTypeName,
-  bytesValueTypeName,
-  doubleValueTypeName,
-  durationTypeName,
-  emptyTypeName,
-  fieldMaskTypeName,
-  floatValueTypeName,
-  int32ValueTypeName,
-  int64ValueTypeName,
-  listValueTypeName,
-  nullValueTypeName,
-  stringValueTypeName,
-  structTypeName,
-  timestampTypeName,
-  uint32ValueTypeName,
-  uint64ValueTypeName,
-  valueTypeName,
-} from "./names.js";
+  AnySchema,
+  BoolValueSchema,
+  BytesValueSchema,
+  DoubleValueSchema,
+  DurationSchema,
+  EmptySchema,
+  FieldMaskSchema,
+  FloatValueSchema,
+  Int32ValueSchema,
+  Int64ValueSchema,
+  ListValueSchema,
+  StringValueSchema,
+  StructSchema,
+  TimestampSchema,
+  UInt32ValueSchema,
+  UInt64ValueSchema,
+  ValueSchema,
+} from "@bufbuild/protobuf/wkt";
 
-/** The well-known types the fast paths take, one case each in the encoder and the decoder. */
-export const enum Kind {
-  Timestamp,
-  Duration,
-  FieldMask,
-  Empty,
-  Struct,
-  Value,
-  ListValue,
-  Any,
-  DoubleValue,
-  FloatValue,
-  Int64Value,
-  UInt64Value,
-  Int32Value,
-  UInt32Value,
-  BoolValue,
-  StringValue,
-  BytesValue,
-}
+/** The well-known types the fast paths take, by name: their built-in descriptors, all proto3. */
+const builtins = /* @__PURE__ */ new Map<string, DescMessage>(
+  [
+    TimestampSchema,
+    DurationSchema,
+    FieldMaskSchema,
+    EmptySchema,
+    StructSchema,
+    ValueSchema,
+    ListValueSchema,
+    AnySchema,
+    DoubleValueSchema,
+    FloatValueSchema,
+    Int64ValueSchema,
+    UInt64ValueSchema,
+    Int32ValueSchema,
+    UInt32ValueSchema,
+    BoolValueSchema,
+    StringValueSchema,
+    BytesValueSchema,
+  ].map((d): [string, DescMessage] => [d.typeName, d]),
+);
 
-/** Scalar type numbers of google.protobuf.FieldDescriptorProto.Type, as protobuf-es's ScalarType. */
-const DOUBLE = 1,
-  FLOAT = 2,
-  INT64 = 3,
-  UINT64 = 4,
-  INT32 = 5,
-  BOOL = 8,
-  STRING = 9,
-  BYTES = 12,
-  UINT32 = 13;
-const EDITION_PROTO3 = 999;
+/** google.protobuf.FieldDescriptorProto.Type.TYPE_STRING, as protobuf-es's ScalarType.STRING. */
+const STRING = 9;
+/** FeatureSet.FieldPresence.IMPLICIT. */
 const IMPLICIT = 2;
 
-/** [number, localName, kind, scalar type or message type name, oneof local name] of each field. */
-type FieldSpec = readonly [number, string, "scalar" | "enum" | "message" | "list" | "map", number | string, string?];
+/** The built-in descriptor `desc` was found to match, or null when protobuf-es handles it. */
+const kinds = new WeakMap<DescMessage, DescMessage | null>();
 
-const specs: Record<string, readonly [Kind, readonly FieldSpec[]]> = {
-  [timestampTypeName]: [
-    Kind.Timestamp,
-    [
-      [1, "seconds", "scalar", INT64],
-      [2, "nanos", "scalar", INT32],
-    ],
-  ],
-  [durationTypeName]: [
-    Kind.Duration,
-    [
-      [1, "seconds", "scalar", INT64],
-      [2, "nanos", "scalar", INT32],
-    ],
-  ],
-  [fieldMaskTypeName]: [Kind.FieldMask, [[1, "paths", "list", STRING]]],
-  [emptyTypeName]: [Kind.Empty, []],
-  [structTypeName]: [Kind.Struct, [[1, "fields", "map", valueTypeName]]],
-  [valueTypeName]: [
-    Kind.Value,
-    [
-      [1, "nullValue", "enum", nullValueTypeName, "kind"],
-      [2, "numberValue", "scalar", DOUBLE, "kind"],
-      [3, "stringValue", "scalar", STRING, "kind"],
-      [4, "boolValue", "scalar", BOOL, "kind"],
-      [5, "structValue", "message", structTypeName, "kind"],
-      [6, "listValue", "message", listValueTypeName, "kind"],
-    ],
-  ],
-  [listValueTypeName]: [Kind.ListValue, [[1, "values", "list", valueTypeName]]],
-  [anyTypeName]: [
-    Kind.Any,
-    [
-      [1, "typeUrl", "scalar", STRING],
-      [2, "value", "scalar", BYTES],
-    ],
-  ],
-  [doubleValueTypeName]: [Kind.DoubleValue, [[1, "value", "scalar", DOUBLE]]],
-  [floatValueTypeName]: [Kind.FloatValue, [[1, "value", "scalar", FLOAT]]],
-  [int64ValueTypeName]: [Kind.Int64Value, [[1, "value", "scalar", INT64]]],
-  [uint64ValueTypeName]: [Kind.UInt64Value, [[1, "value", "scalar", UINT64]]],
-  [int32ValueTypeName]: [Kind.Int32Value, [[1, "value", "scalar", INT32]]],
-  [uint32ValueTypeName]: [Kind.UInt32Value, [[1, "value", "scalar", UINT32]]],
-  [boolValueTypeName]: [Kind.BoolValue, [[1, "value", "scalar", BOOL]]],
-  [stringValueTypeName]: [Kind.StringValue, [[1, "value", "scalar", STRING]]],
-  [bytesValueTypeName]: [Kind.BytesValue, [[1, "value", "scalar", BYTES]]],
-};
-
-/** The kind of each descriptor seen, or null when protobuf-es handles it. */
-const kinds = new WeakMap<DescMessage, Kind | null>();
-
-export function kindOf(desc: DescMessage): Kind | undefined {
-  const known = kinds.get(desc);
-  if (known !== undefined) return known ?? undefined;
-  const kind = check(desc, new Set());
-  kinds.set(desc, kind ?? null);
-  return kind;
+/**
+ * The built-in descriptor of the well-known type `desc` has the exact shape of (the fast paths read its fields
+ * and name from it), or undefined when protobuf-es handles `desc`.
+ */
+export function kindOf(desc: DescMessage): DescMessage | undefined {
+  let known = kinds.get(desc);
+  if (known === undefined) kinds.set(desc, (known = check(desc, new Set()) ?? null));
+  return known ?? undefined;
 }
 
-/** The kind of `desc` if it has exactly the shape of the well-known type of its name (and so do the types it uses). */
-function check(desc: DescMessage, seen: Set<DescMessage>): Kind | undefined {
-  const spec = Object.prototype.hasOwnProperty.call(specs, desc.typeName) ? specs[desc.typeName] : undefined;
-  if (spec === undefined || !protoInt64.supported || desc.file.edition !== EDITION_PROTO3) return undefined;
-  if (seen.has(desc)) return spec[0];
+/** The built-in of `desc` if `desc` has exactly its shape (and so do the types it uses). */
+function check(desc: DescMessage, seen: Set<DescMessage>): DescMessage | undefined {
+  const b = builtins.get(desc.typeName);
+  if (b === undefined || !protoInt64.supported || desc.file.edition !== b.file.edition) return undefined;
+  if (seen.has(desc)) return b;
   seen.add(desc);
-  const [kind, fields] = spec;
-  if (desc.fields.length !== fields.length) return undefined;
-  const oneofs = fields.some((f) => f[4] !== undefined) ? 1 : 0;
-  if (desc.oneofs.length !== oneofs) return undefined;
-  for (let i = 0; i < fields.length; i++) {
-    if (!fieldMatches(desc.fields[i]!, fields[i]!, seen)) return undefined;
+  if (desc.fields.length !== b.fields.length || desc.oneofs.length !== b.oneofs.length) return undefined;
+  for (let i = 0; i < b.fields.length; i++) {
+    if (!fieldMatches(desc.fields[i]!, b.fields[i]!, seen)) return undefined;
   }
-  return kind;
+  return b;
 }
 
-function fieldMatches(f: DescField, [no, local, fieldKind, type, oneof]: FieldSpec, seen: Set<DescMessage>): boolean {
-  if (f.number !== no || f.localName !== local || f.fieldKind !== fieldKind || f.oneof?.localName !== oneof)
+/** The members of a field that decide its binary form, whichever its kind. */
+interface FieldForm {
+  readonly scalar?: number;
+  readonly longAsString?: boolean;
+  readonly utf8Validation?: boolean;
+  readonly packed?: boolean;
+  readonly listKind?: string;
+  readonly mapKey?: number;
+  readonly mapKind?: string;
+  readonly delimitedEncoding?: boolean;
+  readonly message?: DescMessage;
+  readonly enum?: { readonly typeName: string; readonly open: boolean };
+}
+
+/** Whether field `f` is the built-in field `b`, in everything that decides its binary form. */
+function fieldMatches(f: DescField, b: DescField, seen: Set<DescMessage>): boolean {
+  if (
+    f.number !== b.number ||
+    f.localName !== b.localName ||
+    f.fieldKind !== b.fieldKind ||
+    f.oneof?.localName !== b.oneof?.localName ||
+    (b.oneof === undefined && f.presence !== IMPLICIT)
+  )
     return false;
-  if (oneof === undefined && f.presence !== IMPLICIT) return false;
+  const x = f as unknown as FieldForm;
+  const y = b as unknown as FieldForm;
+  // A scalar (or scalar list) as the built-in's: no int64 as string, UTF-8 checked in strings.
+  const scalarOk = () => x.scalar === y.scalar && !x.longAsString && (x.scalar !== STRING || x.utf8Validation === true);
+  // A message type (or its list or map) that is the built-in's, length-prefixed.
+  const messageOk = () =>
+    x.message!.typeName === y.message!.typeName && !x.delimitedEncoding && check(x.message!, seen) !== undefined;
   switch (f.fieldKind) {
     case "scalar":
-      return f.scalar === type && !f.longAsString && (f.scalar !== STRING || f.utf8Validation);
+      return scalarOk();
     case "enum":
-      return f.enum.typeName === type && f.enum.open;
+      return x.enum!.typeName === y.enum!.typeName && x.enum!.open;
     case "message":
-      return f.message.typeName === type && !f.delimitedEncoding && check(f.message, seen) !== undefined;
+      return messageOk();
     case "list":
-      if (f.listKind === "scalar")
-        return f.scalar === type && !f.longAsString && !f.packed && (f.scalar !== STRING || f.utf8Validation);
-      return (
-        f.listKind === "message" &&
-        f.message.typeName === type &&
-        !f.delimitedEncoding &&
-        check(f.message, seen) !== undefined
-      );
+      return x.listKind === y.listKind && (x.listKind === "scalar" ? scalarOk() && !x.packed : messageOk());
     case "map":
-      return (
-        f.mapKey === STRING &&
-        f.utf8Validation &&
-        f.mapKind === "message" &&
-        f.message.typeName === type &&
-        check(f.message, seen) !== undefined
-      );
+      return x.mapKey === y.mapKey && x.utf8Validation === true && x.mapKind === y.mapKind && messageOk();
   }
 }
 
@@ -177,23 +133,3 @@ const notTaken = new Error("not taken by the fast path");
 export function bail(): never {
   throw notTaken;
 }
-
-export const typeNames: Record<Kind, string> = {
-  [Kind.Timestamp]: timestampTypeName,
-  [Kind.Duration]: durationTypeName,
-  [Kind.FieldMask]: fieldMaskTypeName,
-  [Kind.Empty]: emptyTypeName,
-  [Kind.Struct]: structTypeName,
-  [Kind.Value]: valueTypeName,
-  [Kind.ListValue]: listValueTypeName,
-  [Kind.Any]: anyTypeName,
-  [Kind.DoubleValue]: doubleValueTypeName,
-  [Kind.FloatValue]: floatValueTypeName,
-  [Kind.Int64Value]: int64ValueTypeName,
-  [Kind.UInt64Value]: uint64ValueTypeName,
-  [Kind.Int32Value]: int32ValueTypeName,
-  [Kind.UInt32Value]: uint32ValueTypeName,
-  [Kind.BoolValue]: boolValueTypeName,
-  [Kind.StringValue]: stringValueTypeName,
-  [Kind.BytesValue]: bytesValueTypeName,
-};

@@ -8,17 +8,10 @@
  * @module
  * @internal
  */
-import type { JsonObject, JsonValue } from "@bufbuild/protobuf";
+import type { DescMessage, JsonObject, JsonValue } from "@bufbuild/protobuf";
 import { noteNumber } from "./json-value.js";
-import { Kind, bail, typeNames } from "./wkt-binary-kinds.js";
-import {
-  anyTypeName,
-  emptyTypeName,
-  fieldMaskTypeName,
-  listValueTypeName,
-  structTypeName,
-  valueTypeName,
-} from "./names.js";
+import { bail } from "./wkt-binary-kinds.js";
+import { listValueTypeName, structTypeName, valueTypeName } from "./names.js";
 
 const empty = new Uint8Array(0);
 const TWO32 = 4294967296;
@@ -36,35 +29,39 @@ let rview: DataView | undefined;
 const recursionLimit = 100;
 
 /**
- * A message of `kind` from all of `bytes`, or undefined where the fast path does not take them (protobuf-es then
- * decodes or throws); the body of wktFromBinaryFast.
+ * A message of the well-known type `wkt` (its built-in descriptor) from all of `bytes`, or undefined where the
+ * fast path does not take them (protobuf-es then decodes or throws); the body of wktFromBinaryFast.
  */
 export function decodeMessage(
-  kind: Kind,
+  wkt: DescMessage,
   bytes: Uint8Array,
-  structFamily: ((kind: Kind) => unknown) | undefined,
+  structFamily: ((typeName: string) => unknown) | undefined,
 ): unknown {
-  return readWhole(bytes, () => decode(kind, structFamily));
+  return readWhole(bytes, () => decode(wkt, structFamily));
 }
 
 /**
- * A Struct, Value or ListValue message (`kind`) from all of the bytes, for {@link decodeMessage}: passed by the
- * callers that want these three taken, so that a bundle whose callers never pass it (the codec, which reads
+ * A Struct, Value or ListValue message (`typeName`) from all of the bytes, for {@link decodeMessage}: passed by
+ * the callers that want these three taken, so that a bundle whose callers never pass it (the codec, which reads
  * them straight to their JSON with {@link decodeJson}) does without this decoder.
  */
-export function decodeStructFamily(kind: Kind): unknown {
-  return kind === Kind.Struct ? readStruct(rlen, 1) : kind === Kind.Value ? readValue(rlen, 1) : readList(rlen, 1);
+export function decodeStructFamily(typeName: string): unknown {
+  return typeName === structTypeName
+    ? readStruct(rlen, 1)
+    : typeName === valueTypeName
+      ? readValue(rlen, 1)
+      : readList(rlen, 1);
 }
 
 /**
- * The JSON form of a serialized Struct, Value or ListValue (`kind`), or undefined where the fast path does not
- * take the bytes or the JSON writer would report an error; the body of wktBinaryToJsonFast.
+ * The JSON form of a serialized Struct, Value or ListValue (`typeName`), or undefined where the fast path does
+ * not take the bytes or the JSON writer would report an error; the body of wktBinaryToJsonFast.
  */
-export function decodeJson(kind: Kind, bytes: Uint8Array, depthLeft: number): JsonValue | undefined {
+export function decodeJson(typeName: string, bytes: Uint8Array, depthLeft: number): JsonValue | undefined {
   return readWhole(bytes, () =>
-    kind === Kind.Struct
+    typeName === structTypeName
       ? jsonStruct(rlen, 1, depthLeft)
-      : kind === Kind.Value
+      : typeName === valueTypeName
         ? jsonValue(rlen, 1, depthLeft)
         : jsonList(rlen, 1, depthLeft),
   );
@@ -249,120 +246,78 @@ function readFloat(): number {
   return view().getFloat32(at, true);
 }
 
-function decode(kind: Kind, structFamily: ((kind: Kind) => unknown) | undefined): unknown {
-  switch (kind) {
-    case Kind.Timestamp:
-    case Kind.Duration: {
-      let seconds = 0n;
-      let nanos = 0;
-      while (rp < rlen) {
-        const tag = rb[rp++];
-        if (tag === 0x08) {
-          readVarint64();
-          seconds = int64();
-        } else if (tag === 0x10) nanos = readVarint32() | 0;
-        else bail();
-      }
-      return { $typeName: typeNames[kind], seconds, nanos };
-    }
-    case Kind.Empty:
-      if (rlen !== 0) bail();
-      return { $typeName: emptyTypeName };
-    case Kind.FieldMask: {
-      const paths: string[] = [];
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x0a) bail();
-        paths.push(readString(readLength()));
-      }
-      return { $typeName: fieldMaskTypeName, paths };
-    }
-    case Kind.Struct:
-    case Kind.Value:
-    case Kind.ListValue:
-      // Not taken without the decoder of these three (see decodeStructFamily).
-      return structFamily === undefined ? bail() : structFamily(kind);
-    case Kind.Any: {
-      let typeUrl = "";
-      let value: Uint8Array = new Uint8Array(0);
-      while (rp < rlen) {
-        const tag = rb[rp++];
-        if (tag === 0x0a) typeUrl = readString(readLength());
-        else if (tag === 0x12) {
-          const end = readLength();
-          value = rb.subarray(rp, end);
-          rp = end;
-        } else bail();
-      }
-      return { $typeName: anyTypeName, typeUrl, value };
-    }
-    default:
-      return decodeWrapper(kind);
+function decode(wkt: DescMessage, structFamily: ((typeName: string) => unknown) | undefined): unknown {
+  const typeName = wkt.typeName;
+  if (typeName === structTypeName || typeName === valueTypeName || typeName === listValueTypeName) {
+    // Not taken without the decoder of these three (see decodeStructFamily).
+    return structFamily === undefined ? bail() : structFamily(typeName);
   }
+  // The other well-known types: scalar fields of implicit presence (repeated ones read last-wins), and
+  // FieldMask's list of strings. Each field's zero value first, in field order, as fromBinary's message has them.
+  const fields = wkt.fields;
+  const m: Record<string, unknown> = { $typeName: typeName };
+  for (const f of fields) {
+    const t = f.scalar;
+    m[f.localName] =
+      f.fieldKind === "list"
+        ? []
+        : t === 3 || t === 4 // INT64, UINT64
+          ? 0n
+          : t === 8 // BOOL
+            ? false
+            : t === 9 // STRING
+              ? ""
+              : t === 12 // BYTES
+                ? new Uint8Array(0)
+                : 0;
+  }
+  while (rp < rlen) {
+    // A one-byte tag of a field with its own wire type (these types number their fields from 1, in order);
+    // anything else goes to protobuf-es.
+    const tag = rb[rp++]!;
+    const f = fields[(tag >> 3) - 1];
+    if (f === undefined || tag !== ((f.number << 3) | wireType(f.scalar!, f.fieldKind === "list"))) bail();
+    let v: unknown;
+    switch (f.scalar) {
+      case 1: // DOUBLE
+        v = readDouble();
+        break;
+      case 2: // FLOAT
+        v = readFloat();
+        break;
+      case 3: // INT64
+      case 4: // UINT64
+        readVarint64();
+        v = f.scalar === 3 ? int64() : uint64();
+        break;
+      case 5: // INT32
+        v = readVarint32() | 0;
+        break;
+      case 8: // BOOL
+        v = readBool();
+        break;
+      case 9: // STRING
+        v = readString(readLength());
+        break;
+      case 12: {
+        // BYTES
+        const end = readLength();
+        v = rb.subarray(rp, end);
+        rp = end;
+        break;
+      }
+      default: // UINT32
+        v = readVarint32();
+    }
+    if (f.fieldKind === "list") (m[f.localName] as unknown[]).push(v);
+    else m[f.localName] = v;
+  }
+  return m;
 }
 
-function decodeWrapper(kind: Kind): unknown {
-  let value: unknown;
-  switch (kind) {
-    case Kind.DoubleValue:
-      value = 0;
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x09) bail();
-        value = readDouble();
-      }
-      break;
-    case Kind.FloatValue:
-      value = 0;
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x0d) bail();
-        value = readFloat();
-      }
-      break;
-    case Kind.Int64Value:
-    case Kind.UInt64Value:
-      value = 0n;
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x08) bail();
-        readVarint64();
-        value = kind === Kind.Int64Value ? int64() : uint64();
-      }
-      break;
-    case Kind.Int32Value:
-    case Kind.UInt32Value:
-      value = 0;
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x08) bail();
-        const v = readVarint32();
-        value = kind === Kind.Int32Value ? v | 0 : v;
-      }
-      break;
-    case Kind.BoolValue:
-      value = false;
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x08) bail();
-        value = readBool();
-      }
-      break;
-    case Kind.StringValue:
-      value = "";
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x0a) bail();
-        value = readString(readLength());
-      }
-      break;
-    case Kind.BytesValue: {
-      value = new Uint8Array(0);
-      while (rp < rlen) {
-        if (rb[rp++] !== 0x0a) bail();
-        const end = readLength();
-        value = rb.subarray(rp, end);
-        rp = end;
-      }
-      break;
-    }
-    default:
-      bail();
-  }
-  return { $typeName: typeNames[kind], value };
+/** The wire type of a scalar field of a well-known type (a list: FieldMask's strings, never packed). */
+function wireType(t: number, list: boolean): number {
+  return list || t === 9 || t === 12 ? 2 : t === 1 ? 1 : t === 2 ? 5 : 0;
 }
 
 function readStruct(end: number, depth: number): unknown {

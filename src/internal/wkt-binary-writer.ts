@@ -10,10 +10,14 @@
  * @module
  * @internal
  */
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import { isMessageOf } from "./message-type.js";
 import { isPlainPrototype } from "./objects.js";
-import { Kind, bail, typeNames } from "./wkt-binary-kinds.js";
+import { bail } from "./wkt-binary-kinds.js";
 import { listValueTypeName, structTypeName, valueTypeName } from "./names.js";
+
+/** The encoder of Struct, Value and ListValue messages, by type name (see {@link encodeStructFamily}). */
+type StructFamily = (typeName: string, m: Record<string, unknown>) => Uint8Array;
 
 let sizes: number[] = [];
 /** Beyond this many recorded sizes, the array is dropped after the call rather than kept. */
@@ -36,16 +40,17 @@ let lo = 0;
 let hi = 0;
 
 /**
- * The bytes of a message of `kind`, or undefined where the fast path does not take it (protobuf-es then
- * encodes or throws); the body of wktToBinaryFast, which has checked that no fast path is running.
+ * The bytes of a message of the well-known type `wkt` (its built-in descriptor), or undefined where the fast
+ * path does not take it (protobuf-es then encodes or throws); the body of wktToBinaryFast, which has checked
+ * that no fast path is running.
  */
 export function encodeMessage(
-  kind: Kind,
+  wkt: DescMessage,
   message: unknown,
-  structFamily: ((kind: Kind, m: Record<string, unknown>) => Uint8Array) | undefined,
+  structFamily: StructFamily | undefined,
 ): Uint8Array | undefined {
   try {
-    return encode(kind, message, structFamily);
+    return encode(wkt, message, structFamily);
   } catch {
     // Not taken (or a stack overflow): protobuf-es encodes or throws.
     return undefined;
@@ -57,19 +62,19 @@ export function encodeMessage(
 }
 
 /**
- * The bytes of a Struct, Value or ListValue (`kind`) from its JSON form, or undefined where the fast path does
- * not take it; the body of wktJsonToBinaryFast, which has checked that no fast path is running.
+ * The bytes of a Struct, Value or ListValue (`typeName`) from its JSON form, or undefined where the fast path
+ * does not take it; the body of wktJsonToBinaryFast, which has checked that no fast path is running.
  */
-export function encodeJson(kind: Kind, json: unknown, depthLeft: number): Uint8Array | undefined {
+export function encodeJson(typeName: string, json: unknown, depthLeft: number): Uint8Array | undefined {
   objsUsed = 0;
   try {
     sn = 0;
     on = 0;
     let size: number;
-    if (kind === Kind.Struct) {
+    if (typeName === structTypeName) {
       if (!isJsonObject(json)) return undefined;
       size = jStructSize(json, depthLeft);
-    } else if (kind === Kind.ListValue) {
+    } else if (typeName === listValueTypeName) {
       if (!Array.isArray(json)) return undefined;
       size = jListSize(json, depthLeft);
     } else {
@@ -80,8 +85,8 @@ export function encodeJson(kind: Kind, json: unknown, depthLeft: number): Uint8A
     objsUsed = on;
     begin(size);
     on = 0;
-    if (kind === Kind.Value) jWriteValue(objs[on++]);
-    else if (kind === Kind.Struct) jWriteStruct();
+    if (typeName === valueTypeName) jWriteValue(objs[on++]);
+    else if (typeName === structTypeName) jWriteStruct();
     else jWriteList();
     if (on !== objsUsed) bail();
     return finish();
@@ -110,10 +115,6 @@ function split64(v: bigint): void {
 
 function isInt32(v: unknown): v is number {
   return typeof v === "number" && (v | 0) === v;
-}
-
-function isUint32(v: unknown): v is number {
-  return typeof v === "number" && v >>> 0 === v;
 }
 
 function checkMessage(m: unknown, typeName: string): asserts m is Record<string, unknown> {
@@ -265,170 +266,123 @@ function finish(): Uint8Array {
 /** Slots the size pass used. */
 let sizesUsed = 0;
 
-function encode(
-  kind: Kind,
-  m: unknown,
-  structFamily: ((kind: Kind, m: Record<string, unknown>) => Uint8Array) | undefined,
-): Uint8Array {
-  const typeName = typeNames[kind];
+function encode(wkt: DescMessage, m: unknown, structFamily: StructFamily | undefined): Uint8Array {
+  const typeName = wkt.typeName;
   checkMessage(m, typeName);
-  switch (kind) {
-    case Kind.Timestamp:
-    case Kind.Duration: {
-      const seconds = m["seconds"];
-      const nanos = m["nanos"];
-      if (typeof seconds !== "bigint" || seconds < INT64_MIN || seconds > INT64_MAX || !isInt32(nanos)) bail();
-      let size = 0;
-      if (seconds !== 0n) {
-        split64(seconds);
-        size += 1 + varint64Size();
-      }
-      if (nanos !== 0) size += 1 + int32Size(nanos);
-      begin(size);
-      sizesUsed = 0;
-      if (seconds !== 0n) {
-        split64(seconds);
-        out[p++] = 0x08;
-        writeVarint64();
-      }
-      if (nanos !== 0) {
-        out[p++] = 0x10;
-        writeInt32(nanos);
-      }
-      return finish();
-    }
-    case Kind.Empty:
-      return new Uint8Array(0);
-    case Kind.FieldMask: {
-      const paths = m["paths"];
-      if (!Array.isArray(paths)) bail();
-      sn = 0;
-      let size = 0;
-      for (let i = 0; i < paths.length; i++) {
-        const s: unknown = paths[i];
-        if (typeof s !== "string") bail();
-        const n = utf8Size(s);
-        sizes[sn++] = n;
-        size += 1 + varintSize(n) + n;
-      }
-      sizesUsed = sn;
-      begin(size);
-      for (let i = 0; i < paths.length; i++) {
-        const s = paths[i] as string;
-        const n = sizes[sn++]!;
-        out[p++] = 0x0a;
-        writeVarint(n);
-        writeString(s, n);
-      }
-      return finish();
-    }
-    case Kind.Struct:
-    case Kind.Value:
-    case Kind.ListValue:
-      // Not taken without the encoder of these three (see encodeStructFamily).
-      return structFamily === undefined ? bail() : structFamily(kind, m);
-    case Kind.Any: {
-      const url = m["typeUrl"];
-      const value = m["value"];
-      if (typeof url !== "string" || !(value instanceof Uint8Array)) bail();
-      const n = utf8Size(url);
-      let size = 0;
-      if (url !== "") size += 1 + varintSize(n) + n;
-      if (value.length > 0) size += 1 + varintSize(value.length) + value.length;
-      begin(size);
-      sizesUsed = 0;
-      if (url !== "") {
-        out[p++] = 0x0a;
-        writeVarint(n);
-        writeString(url, n);
-      }
-      if (value.length > 0) {
-        out[p++] = 0x12;
-        writeVarint(value.length);
-        out.set(value, p);
-        p += value.length;
-      }
-      return finish();
-    }
-    default:
-      return encodeWrapper(kind, m["value"]);
+  if (typeName === structTypeName || typeName === valueTypeName || typeName === listValueTypeName) {
+    // Not taken without the encoder of these three (see encodeStructFamily).
+    return structFamily === undefined ? bail() : structFamily(typeName, m);
   }
+  // The other well-known types: scalar fields of implicit presence, and FieldMask's list of strings. Each value
+  // is read once; a size pass, then a write pass into one exactly sized array.
+  const fields = wkt.fields;
+  const values: unknown[] = [];
+  for (let i = 0; i < fields.length; i++) values.push(m[fields[i]!.localName]);
+  sn = 0;
+  let size = 0;
+  for (let i = 0; i < fields.length; i++) size += field(fields[i]!, values[i], false);
+  sizesUsed = sn;
+  begin(size);
+  for (let i = 0; i < fields.length; i++) field(fields[i]!, values[i], true);
+  return finish();
 }
 
-function encodeWrapper(kind: Kind, v: unknown): Uint8Array {
-  sizesUsed = 0;
-  switch (kind) {
-    case Kind.DoubleValue:
+/**
+ * The size of field `f` of value `v` (nothing for a zero value of implicit presence), written when `write`; the
+ * size pass records the UTF-8 length of each string in `sizes`, the write pass reads them back.
+ */
+function field(f: DescField, v: unknown, write: boolean): number {
+  const t = f.scalar;
+  const tag = f.number << 3;
+  if (f.fieldKind === "list") {
+    // FieldMask.paths: each string a field of its own (a string list is never packed).
+    if (!Array.isArray(v)) bail();
+    let size = 0;
+    for (let i = 0; i < v.length; i++) size += stringField(tag, v[i], write);
+    return size;
+  }
+  switch (t) {
+    case 1: // DOUBLE
       if (typeof v !== "number") bail();
-      if (Object.is(v, 0)) return new Uint8Array(0);
-      begin(9);
-      out[p++] = 0x09;
-      writeDouble(v);
-      return finish();
-    case Kind.FloatValue:
+      if (Object.is(v, 0)) return 0;
+      if (write) {
+        out[p++] = tag | 1;
+        writeDouble(v);
+      }
+      return 9;
+    case 2: // FLOAT
       if (typeof v !== "number" || (Number.isFinite(v) && !Number.isFinite(Math.fround(v)))) bail();
-      if (Object.is(v, 0)) return new Uint8Array(0);
-      begin(5);
-      out[p++] = 0x0d;
-      writeFloat(v);
-      return finish();
-    case Kind.Int64Value:
-    case Kind.UInt64Value: {
-      if (typeof v !== "bigint") bail();
-      if (kind === Kind.Int64Value ? v < INT64_MIN || v > INT64_MAX : v < 0n || v > UINT64_MAX) bail();
-      if (v === 0n) return new Uint8Array(0);
-      split64(kind === Kind.Int64Value ? v : BigInt.asIntN(64, v));
-      begin(1 + varint64Size());
-      out[p++] = 0x08;
-      writeVarint64();
-      return finish();
-    }
-    case Kind.Int32Value:
-    case Kind.UInt32Value:
-      // A uint32 is written as the non-negative int32 it equals: the same varint.
-      if (typeof v !== "number" || !(kind === Kind.Int32Value ? isInt32(v) : isUint32(v))) bail();
-      if (v === 0) return new Uint8Array(0);
-      begin(1 + int32Size(v));
-      out[p++] = 0x08;
-      writeInt32(v);
-      return finish();
-    case Kind.BoolValue:
+      if (Object.is(v, 0)) return 0;
+      if (write) {
+        out[p++] = tag | 5;
+        writeFloat(v);
+      }
+      return 5;
+    case 3: // INT64
+    case 4: // UINT64
+      if (typeof v !== "bigint" || (t === 3 ? v < INT64_MIN || v > INT64_MAX : v < 0n || v > UINT64_MAX)) bail();
+      if (v === 0n) return 0;
+      split64(t === 3 ? v : BigInt.asIntN(64, v));
+      if (write) {
+        out[p++] = tag;
+        writeVarint64();
+      }
+      return 1 + varint64Size();
+    case 5: // INT32
+    case 13: // UINT32: written as the non-negative int32 it equals, the same varint
+      if (typeof v !== "number" || (t === 5 ? v | 0 : v >>> 0) !== v) bail();
+      if (v === 0) return 0;
+      if (write) {
+        out[p++] = tag;
+        writeInt32(v);
+      }
+      return 1 + int32Size(v);
+    case 8: // BOOL
       if (typeof v !== "boolean") bail();
-      if (!v) return new Uint8Array(0);
-      return new Uint8Array([0x08, 1]);
-    case Kind.StringValue: {
-      if (typeof v !== "string") bail();
-      if (v === "") return new Uint8Array(0);
-      const n = utf8Size(v);
-      begin(1 + varintSize(n) + n);
-      out[p++] = 0x0a;
-      writeVarint(n);
-      writeString(v, n);
-      return finish();
-    }
-    case Kind.BytesValue: {
+      if (!v) return 0;
+      if (write) {
+        out[p++] = tag;
+        out[p++] = 1;
+      }
+      return 2;
+    case 9: // STRING
+      return v === "" ? 0 : stringField(tag, v, write);
+    case 12: // BYTES
       if (!(v instanceof Uint8Array)) bail();
-      if (v.length === 0) return new Uint8Array(0);
-      begin(1 + varintSize(v.length) + v.length);
-      out[p++] = 0x0a;
-      writeVarint(v.length);
-      out.set(v, p);
-      p += v.length;
-      return finish();
-    }
+      if (v.length === 0) return 0;
+      if (write) {
+        out[p++] = tag | 2;
+        writeVarint(v.length);
+        out.set(v, p);
+        p += v.length;
+      }
+      return 1 + varintSize(v.length) + v.length;
   }
   return bail();
 }
 
+/** A string field (`tag` without its wire type) of {@link field}, empty or not. */
+function stringField(tag: number, s: unknown, write: boolean): number {
+  if (typeof s !== "string") bail();
+  let n: number;
+  if (write) {
+    n = sizes[sn++]!;
+    out[p++] = tag | 2;
+    writeVarint(n);
+    writeString(s, n);
+  } else sizes[sn++] = n = utf8Size(s);
+  return 1 + varintSize(n) + n;
+}
+
 /**
- * The bytes of a Struct, Value or ListValue message (`kind`), for {@link encodeMessage}: passed by the callers
- * that want these three taken, so that a bundle whose callers never pass it (the codec, which writes them
- * straight from their JSON with {@link encodeJson}) does without this encoder.
+ * The bytes of a Struct, Value or ListValue message (`typeName`), for {@link encodeMessage}: passed by the
+ * callers that want these three taken, so that a bundle whose callers never pass it (the codec, which writes
+ * them straight from their JSON with {@link encodeJson}) does without this encoder.
  */
-export function encodeStructFamily(kind: Kind, m: Record<string, unknown>): Uint8Array {
-  return kind === Kind.Struct
+export function encodeStructFamily(typeName: string, m: Record<string, unknown>): Uint8Array {
+  return typeName === structTypeName
     ? sizedThenWritten(m, structSize, writeStruct)
-    : kind === Kind.Value
+    : typeName === valueTypeName
       ? sizedThenWritten(m, valueSize, writeValue)
       : sizedThenWritten(m, listSize, writeList);
 }

@@ -30,7 +30,7 @@
  */
 import { fromBinary, toBinary, type DescMessage, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { listValueTypeName, structTypeName, valueTypeName } from "./names.js";
-import { Kind, kindOf } from "./wkt-binary-kinds.js";
+import { kindOf } from "./wkt-binary-kinds.js";
 import { decodeJson, decodeMessage, decodeStructFamily } from "./wkt-binary-reader.js";
 import { encodeJson, encodeMessage, encodeStructFamily } from "./wkt-binary-writer.js";
 
@@ -109,11 +109,11 @@ function toBinaryFast(
   message: unknown,
   structFamily: typeof encodeStructFamily | undefined,
 ): Uint8Array | undefined {
-  const kind = kindOf(desc);
-  if (kind === undefined || busy) return undefined;
+  const wkt = kindOf(desc);
+  if (wkt === undefined || busy) return undefined;
   busy = true;
   try {
-    return encodeMessage(kind, message, structFamily);
+    return encodeMessage(wkt, message, structFamily);
   } finally {
     busy = false;
   }
@@ -137,12 +137,12 @@ function fromBinaryFast(
   bytes: Uint8Array,
   structFamily: typeof decodeStructFamily | undefined,
 ): MessageShape<DescMessage> | undefined {
-  const kind = kindOf(desc);
-  if (kind === undefined || busy) return undefined;
+  const wkt = kindOf(desc);
+  if (wkt === undefined || busy) return undefined;
   busy = true;
   try {
     // Not taken (undefined) for anything left over or thrown: protobuf-es decodes or throws.
-    return decodeMessage(kind, bytes, structFamily) as MessageShape<DescMessage> | undefined;
+    return decodeMessage(wkt, bytes, structFamily) as MessageShape<DescMessage> | undefined;
   } finally {
     busy = false;
   }
@@ -159,11 +159,11 @@ function fromBinaryFast(
  * wktBinaryToJsonFast(StructSchema, toBinary(StructSchema, structFromJson({ a: [1] })), 100); //=> { a: [1] }
  */
 export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthLeft: number): JsonValue | undefined {
-  const kind = jsonKind(desc);
-  if (kind === undefined || busy) return undefined;
+  const typeName = jsonKind(desc);
+  if (typeName === undefined || busy) return undefined;
   busy = true;
   try {
-    return decodeJson(kind, bytes, depthLeft);
+    return decodeJson(typeName, bytes, depthLeft);
   } finally {
     busy = false;
   }
@@ -180,20 +180,19 @@ export function wktBinaryToJsonFast(desc: DescMessage, bytes: Uint8Array, depthL
  * wktJsonToBinaryFast(StructSchema, { a: true }, 100); //=> Uint8Array [10, 7, 10, 1, 97, 18, 2, 32, 1]
  */
 export function wktJsonToBinaryFast(desc: DescMessage, json: unknown, depthLeft: number): Uint8Array | undefined {
-  const kind = jsonKind(desc);
-  if (kind === undefined || busy) return undefined;
+  const typeName = jsonKind(desc);
+  if (typeName === undefined || busy) return undefined;
   busy = true;
   try {
-    return encodeJson(kind, json, depthLeft);
+    return encodeJson(typeName, json, depthLeft);
   } finally {
     busy = false;
   }
 }
 
-/** The kind of a Struct, Value or ListValue descriptor the fast paths take (by name first: cheap), else undefined. */
-function jsonKind(desc: DescMessage): Kind | undefined {
+/** The name of a Struct, Value or ListValue descriptor the fast paths take (by name first: cheap), else undefined. */
+function jsonKind(desc: DescMessage): string | undefined {
   const t = desc.typeName;
   if (t !== structTypeName && t !== valueTypeName && t !== listValueTypeName) return undefined;
-  const kind = kindOf(desc);
-  return kind === Kind.Struct || kind === Kind.Value || kind === Kind.ListValue ? kind : undefined;
+  return kindOf(desc) === undefined ? undefined : t;
 }

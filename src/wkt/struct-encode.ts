@@ -142,40 +142,25 @@ function structTo(s: Struct, depthLeft: number, mode: number): JsonObject {
   if (depthLeft <= 0) throw maxDepthError(structTypeName);
   const fields = (s as Partial<Struct> | null | undefined)?.fields;
   if (typeof fields !== "object" || fields === null) throw notAMessageError(structTypeName, s);
-  // for-in sees exactly the own enumerable members, in Object.keys order, when the prototype of `fields` is a
-  // clean Object.prototype or null; V8 then reads `fields[key]` through the enum cache instead of a megamorphic
-  // keyed load. Any other `fields` takes the separate function below, which keeps this one small.
-  if ((mode & encodeForIn) === 0) return structToByKeys(fields, depthLeft, mode);
-  const p = Object.getPrototypeOf(fields) as object | null;
-  if (!isPlainPrototype(p)) return structToByKeys(fields, depthLeft, mode);
   const out: JsonObject = {};
   const below = depthLeft - 1;
   let key = "";
+  const member = (k: string): void => {
+    key = k;
+    if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structTypeName, "the map key");
+    const json = valueTo(fields[key]!, below, mode);
+    if (byNameStore(key)) setOwnByName(out, key, json);
+    else out[key] = json;
+  };
   try {
-    for (key in fields) {
-      if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structTypeName, "the map key");
-      const json = valueTo(fields[key]!, below, mode);
-      if (byNameStore(key)) setOwnByName(out, key, json);
-      else out[key] = json;
-    }
-  } catch (e) {
-    throw errorAtPath(e, key);
-  }
-  return out;
-}
-
-function structToByKeys(fields: Struct["fields"], depthLeft: number, mode: number): JsonObject {
-  const out: JsonObject = {};
-  const below = depthLeft - 1;
-  const keys = Object.keys(fields); // blind to any prototype fields may have
-  let key = "";
-  try {
-    for (let i = 0; i < keys.length; i++) {
-      key = keys[i]!;
-      if ((mode & encodeChecked) !== 0 && !isWellFormed(key)) throw utf16Error(structTypeName, "the map key");
-      const json = valueTo(fields[key]!, below, mode);
-      if (byNameStore(key)) setOwnByName(out, key, json);
-      else out[key] = json;
+    // for-in sees exactly the own enumerable members, in Object.keys order, when the prototype of `fields` is a
+    // clean Object.prototype or null; V8 then reads `fields[key]` through the enum cache instead of a megamorphic
+    // keyed load. Any other `fields` is read by its keys, blind to any prototype it may have.
+    if ((mode & encodeForIn) !== 0 && isPlainPrototype(Object.getPrototypeOf(fields) as object | null)) {
+      for (const k in fields) member(k);
+    } else {
+      const keys = Object.keys(fields);
+      for (let i = 0; i < keys.length; i++) member(keys[i]!);
     }
   } catch (e) {
     throw errorAtPath(e, key);
