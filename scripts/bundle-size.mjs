@@ -53,8 +53,13 @@ const wktBudget = 6 * 1024;
 // Issue 29 added options the codec must read on every call, so they are in this row whatever the caller uses:
 // toJson's output options (int64AsNumber, floatShortest, the per-field emission paths and their checks) about
 // 1,450 B, and unresolvedAny with the pruning copy that "skip" makes (codec/any-fallback.ts) about 1,400 B:
-// 57,395 B, 2.04x. The budget moved from 1.95x to 2.05x by the same rule (rounded up to the next 0.05).
-const codecRatioBudget = 2.05;
+// 57,395 B, 2.04x. Then (issue 27's second round) duplicates and unreachable branches went: the WKT binary paths
+// through one field codec instead of a table per type (-832 B; any-timestamp 2.6-3.1x -> 2.2-2.7x faster than
+// protobuf-es, target 1.5x), base64's second size computation, module tables a bundler can drop: 56,084 B,
+// 2.00x. What is left is not duplication: the row's string literals (our messages) are ~6 KB gzip more than
+// protobuf-es's row, and its code without any string literal is 42.8 KB gzip against protobuf-es's 21.1 KB
+// (checks, paths, limits). The budget is the ratio rounded up to the next 0.05.
+const codecRatioBudget = 2.0;
 
 /** The areas beyond the codec: the modules of each (paths under dist/, as src/ lays them out). */
 const areas = {
@@ -113,7 +118,7 @@ const rows = [
     ],
     ["resolver", "createTypeResolver", 10300],
     ["HTTP requests", "fromHttpRequest, toHttpRequest", 16400],
-    ["streams", "ndjsonDecodeStream, ndjsonEncodeStream, sizeDelimitedDecodeStream, sizeDelimitedEncodeStream", 13200],
+    ["streams", "ndjsonDecodeStream, ndjsonEncodeStream, sizeDelimitedDecodeStream, sizeDelimitedEncodeStream", 15300],
     ["Temporal", "timestampToTemporal, timestampFromTemporal, durationToTemporal, durationFromTemporal", 1600],
   ].map(([area, names, budget]) => ({
     name: area,
