@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { expect } from "vitest";
 import { isWktJsonError, type WktJsonError } from "../src/errors.js";
 
 /**
@@ -55,4 +56,17 @@ export function anyValueInAnyArgument(
     }),
     { numRuns },
   );
+}
+
+/**
+ * Asserts that two byte arrays are equal, byte for byte. expect(a).toEqual(b) says the same, but walks a
+ * Uint8Array as a generic object: 13 s for the 25 pages of 300 KB in wide-roundtrip.prop.ts, against
+ * milliseconds here. On a difference it shows the lengths and the 32 bytes from the first that differs.
+ */
+export function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  if (actual.length === expected.length && Buffer.compare(actual, expected) === 0) return;
+  let from = 0;
+  while (from < actual.length && actual[from] === expected[from]) from++;
+  const window = (b: Uint8Array) => ({ length: b.length, from, bytes: Array.from(b.subarray(from, from + 32)) });
+  expect(window(actual)).toEqual(window(expected));
 }

@@ -112,14 +112,15 @@ describe("normalize: nodes paired with many patterns that generalize them", () =
   it("is refused with rule size by every function that reads the mask, at 439 KB", () => {
     const mask = shape(439);
     const refused = { rule: "size", jsonPath: "$" };
-    expect(sizeRule(() => fieldMaskNormalize(mask))).toEqual(refused);
+    const normalized = catchWkt(() => fieldMaskNormalize(mask));
+    expect({ rule: normalized.rule, jsonPath: normalized.jsonPath }).toEqual(refused);
+    expect(normalized.detail).toContain("more work than its size allows");
     expect(sizeRule(() => fieldMaskUnion(mask, ["x"]))).toEqual(refused);
     expect(sizeRule(() => fieldMaskCovers(mask, "x"))).toEqual(refused);
     expect(sizeRule(() => fieldMaskIntersect(mask, ["*"]))).toEqual(refused);
     expect(sizeRule(() => fieldMaskSubtract(mask, ["q"]))).toEqual(refused);
     expect(catchWkt(() => jsonProject({ a: 1 }, mask)).rule).toBe("size");
     expect(catchWkt(() => jsonOmit({ a: 1 }, mask)).rule).toBe("size");
-    expect(catchWkt(() => fieldMaskNormalize(mask)).detail).toContain("more work than its size allows");
   }, 60_000);
 
   it("is refused within the allowance its text earns, not long after", () => {
