@@ -204,7 +204,7 @@ function main() {
     if (selected.some((n) => runtimes[n].kind === "node")) {
       // What `npm test` runs before vitest: the descriptor set the tests load, and the CLI bundle cli.test runs.
       run(process.execPath, [join(root, "conformance", "compile-protos.mjs")], { cwd: root });
-      run("npm", ["run", "build:cli"], { cwd: root });
+      run(process.execPath, [join(root, "scripts", "build-cli.mjs")], { cwd: root });
       mkdirSync(join(root, ".ci-results"), { recursive: true });
     }
     const results = selected.map((name) => testOne(name, vitestArgs, all));
