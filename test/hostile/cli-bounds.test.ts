@@ -35,6 +35,7 @@ import { anyPack, fromJsonString } from "../../src/index.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, cliMaxValuesPerByte } from "../../src/limits.js";
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+import { exportStruct } from "../fixtures/real-payloads.js";
 import { catchWkt } from "../helpers.js";
 
 const proto3 = ["protobuf_test_messages.proto3.TestAllTypesProto3", "--descriptor-set", descriptorSet];
@@ -272,26 +273,6 @@ describe.concurrent("--max-values: the JSON values are counted before anything i
     if (refused) expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
   });
 });
-
-/**
- * A Struct export of `rows` event rows, `{"table":"events","rows":[{"id":100000,"time":"2024-03-01T00:00",
- * "user":"u-12345","event":"view","n":42},...]}`: 11 values and about 80 bytes a row.
- */
-function exportStruct(rows: number): string {
-  let seed = 222;
-  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-  const events = ["view", "click", "share", "purchase"];
-  const parts: string[] = [];
-  for (let i = 0; i < rows; i++) {
-    const minute = i % 1440;
-    const time = `2024-03-01T${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
-    parts.push(
-      `{"id":${100000 + i},"time":"${time}","user":"u-${10000 + Math.floor(random() * 90000)}",` +
-        `"event":"${events[Math.floor(random() * events.length)]}","n":${Math.floor(random() * 100)}}`,
-    );
-  }
-  return `{"table":"events","rows":[${parts.join(",")}]}`;
-}
 
 describe.concurrent("deep nesting fails at the decoder's guard, without parsing the rest", { timeout }, () => {
   /** The error the decoder gives in-process for the same shape, 1,000 levels deep. */
