@@ -1,10 +1,10 @@
-#!/usr/bin/env node
 /**
  * The `wkt-json` command: canonical proto3 JSON on the command line. Reads one message from stdin (proto3
  * JSON, or the binary encoding with `--from binary`), checks it with this library's strict decoder, and
  * writes it back as canonical JSON (or binary with `--to binary`); or a stream of them, one at a time in flat
- * memory (`--from ndjson`, `--from binary-delimited`). Bundled by tsup into dist/cli.js, the package's `bin`;
- * everything Node-specific lives here, never in src/.
+ * memory (`--from ndjson`, `--from binary-delimited`). {@link main} runs it on the streams it is given;
+ * cli/bin.ts, bundled by tsup into dist/cli.js (the package's `bin`), runs it on the process's own, so that
+ * tests can run the command in-process too. Everything Node-specific lives under cli/, never in src/.
  *
  * Exit status: 0 done, 1 the input is invalid (the error is on stderr), 2 a usage or setup error (bad
  * arguments, an unknown type, an unreadable descriptor set), 3 an internal error (a bug: please report it).
@@ -13,6 +13,7 @@
  */
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import {
   create,
@@ -70,6 +71,17 @@ import {
 import { workMeter } from "../src/internal/meter.js";
 import { ndjsonLines } from "../src/stream/ndjson-lines.js";
 import { sizeDelimitedRecords } from "../src/stream/size-delimited-records.js";
+
+/**
+ * Where the command reads and writes: the process's stdin, stdout and stderr (cli/bin.ts), or streams of a
+ * test's own.
+ */
+export interface CliIo {
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  /** On a terminal (`isTTY`), a stream's progress is shown there. */
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+}
 
 const exitInvalid = 1;
 const exitUsage = 2;
@@ -549,13 +561,13 @@ function findMessage(registry: FileRegistry, typeName: string, options: Options)
  * Reads stdin whole, or throws rule `size` as soon as more than `maxLength` bytes came: nothing past the
  * limit is read or kept.
  */
-async function readStdin(maxLength: number, typeName: string): Promise<Uint8Array> {
+async function readStdin(stdin: Readable, maxLength: number, typeName: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stdin) {
     length += (chunk as Buffer).length;
     if (length > maxLength) {
-      process.stdin.destroy();
+      stdin.destroy();
       throw new WktJsonError(
         "size",
         "$",
@@ -724,9 +736,12 @@ interface StreamItem {
 }
 
 /** The lines (--from ndjson) or records (--from binary-delimited) of stdin, read as they are asked for. */
-async function* streamItems(schema: DescMessage, options: Options): AsyncGenerator<StreamItem, void, undefined> {
+async function* streamItems(
+  stdin: AsyncIterable<Uint8Array>,
+  schema: DescMessage,
+  options: Options,
+): AsyncGenerator<StreamItem, void, undefined> {
   const typeName = schema.typeName;
-  const stdin = process.stdin as AsyncIterable<Uint8Array>;
   if (options.from === "binary-delimited") {
     for await (const r of sizeDelimitedRecords(stdin, typeName, options.maxLength)) {
       yield r.error === undefined ? { n: r.record, input: r.bytes } : { n: r.record, error: r.error, fatal: r.fatal };
@@ -747,19 +762,20 @@ async function* streamItems(schema: DescMessage, options: Options): AsyncGenerat
  * with its number; the first ends the command (exit 1) unless --skip-invalid, which counts them and exits 1 at
  * the end if there were any. On a terminal, stderr shows the progress, cleared at the end.
  */
-async function runStream(registry: FileRegistry, schema: DescMessage, options: Options): Promise<number> {
+async function runStream(io: CliIo, registry: FileRegistry, schema: DescMessage, options: Options): Promise<number> {
+  const { stdout, stderr } = io;
   const unit = options.from === "ndjson" ? "line" : "record";
   const perMessage: Options = { ...options, from: messageEncoding[options.from], to: messageEncoding[options.to] };
   const progress = progressLine(unit, {
-    isTTY: process.stderr.isTTY,
-    write: (text) => process.stderr.write(text),
+    isTTY: stderr.isTTY,
+    write: (text) => stderr.write(text),
     now: Date.now,
   });
   let seen = 0;
   let bad = 0;
   let stopped = false;
   let corked = false;
-  for await (const item of streamItems(schema, options)) {
+  for await (const item of streamItems(io.stdin as AsyncIterable<Uint8Array>, schema, options)) {
     seen = item.n;
     let error = item.error === undefined ? undefined : streamLimit(item.error);
     let output: Uint8Array | string = "";
@@ -774,7 +790,7 @@ async function runStream(registry: FileRegistry, schema: DescMessage, options: O
     if (error !== undefined) {
       bad++;
       progress.clear();
-      process.stderr.write(formatError(asCli(error, options.command, options.maxDepth), `${unit} ${item.n}`) + "\n");
+      stderr.write(formatError(asCli(error, options.command, options.maxDepth), `${unit} ${item.n}`) + "\n");
       if (!options.skipInvalid || item.fatal === true) {
         stopped = true;
         break;
@@ -784,20 +800,20 @@ async function runStream(registry: FileRegistry, schema: DescMessage, options: O
       if (!corked) {
         // The lines of one chunk of stdin are written in one system call, not one each (2.5 times faster).
         corked = true;
-        process.stdout.cork();
+        stdout.cork();
         process.nextTick(() => {
           corked = false;
-          process.stdout.uncork();
+          stdout.uncork();
         });
       }
-      if (!process.stdout.write(framed)) await once(process.stdout, "drain");
+      if (!stdout.write(framed)) await once(stdout, "drain");
     }
     progress.update(seen, bad);
   }
   progress.clear();
   if (bad > 0 && options.skipInvalid) {
     const of = stopped ? `, and the stream could not be read past ${unit} ${formatBound(seen)}` : "";
-    process.stderr.write(`wkt-json: ${formatBound(bad)} of ${formatBound(seen)} ${unit}s invalid${of}\n`);
+    stderr.write(`wkt-json: ${formatBound(bad)} of ${formatBound(seen)} ${unit}s invalid${of}\n`);
   }
   return bad > 0 ? exitInvalid : 0;
 }
@@ -818,18 +834,18 @@ function version(): string {
   return pkg.version;
 }
 
-async function main(args: string[]): Promise<number> {
+async function command(args: string[], io: CliIo): Promise<number> {
   let parsed: Parsed;
   let registry: FileRegistry;
   let schema: DescMessage;
   try {
     parsed = parseCommandLine(args);
     if (parsed.kind === "help") {
-      process.stdout.write(usage);
+      io.stdout.write(usage);
       return 0;
     }
     if (parsed.kind === "version") {
-      process.stdout.write(`wkt-json ${version()}\n`);
+      io.stdout.write(`wkt-json ${version()}\n`);
       return 0;
     }
     registry = loadRegistry(parsed.options.descriptorSets);
@@ -837,7 +853,7 @@ async function main(args: string[]): Promise<number> {
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     const help = e.pointToHelp ? "Try 'wkt-json --help' for more information.\n" : "";
-    process.stderr.write(`wkt-json: ${e.message}\n${help}`);
+    io.stderr.write(`wkt-json: ${e.message}\n${help}`);
     return exitUsage;
   }
 
@@ -854,37 +870,34 @@ async function main(args: string[]): Promise<number> {
       allowPartial: options.allowPartial,
       create: options.create,
     };
-    process.stdout.write(JSON.stringify(jsonSchema(schema, js), null, options.pretty) + "\n");
+    io.stdout.write(JSON.stringify(jsonSchema(schema, js), null, options.pretty) + "\n");
     return 0;
   }
-  if (options.from === "ndjson" || options.from === "binary-delimited") return runStream(registry, schema, options);
+  if (options.from === "ndjson" || options.from === "binary-delimited") return runStream(io, registry, schema, options);
   let output: Uint8Array | string;
   try {
-    const input = await readStdin(options.maxLength, schema.typeName);
+    const input = await readStdin(io.stdin, options.maxLength, schema.typeName);
     output = convert(registry, schema, input, options);
   } catch (e) {
     if (!isWktJsonError(e)) throw e;
-    process.stderr.write(formatError(asCli(e, options.command, options.maxDepth)) + "\n");
+    io.stderr.write(formatError(asCli(e, options.command, options.maxDepth)) + "\n");
     return exitInvalid;
   }
-  if (options.command === "canon") process.stdout.write(output);
+  if (options.command === "canon") io.stdout.write(output);
   return 0;
 }
 
-// A reader that goes away (`wkt-json canon ... | head -c 10`) is no error of ours.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw e;
-});
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(
+/**
+ * Runs the command with the arguments `args` (without the program's name) on `io`; resolves to its exit status:
+ * 0 done, 1 invalid input, 2 a usage or setup error, 3 an internal error (a bug), each error on `io.stderr`.
+ */
+export async function main(args: string[], io: CliIo): Promise<number> {
+  try {
+    return await command(args, io);
+  } catch (e) {
+    io.stderr.write(
       `wkt-json: internal error (please report it): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
     );
-    process.exitCode = exitInternal;
-  },
-);
+    return exitInternal;
+  }
+}

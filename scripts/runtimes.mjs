@@ -120,9 +120,9 @@ const onceOnly = [
   // tests check on every Node.
   "test/property/wide-roundtrip.prop.ts",
   "test/json-schema.test.ts",
-  // The command line: each test a process start (about 30 s in all). Under the other Nodes the CLI smoke set
-  // (test/packaging/cli-smoke.mjs) runs instead: what depends on the runtime (parseArgs, stdin and stdout,
-  // exit statuses).
+  // The command line: most tests in-process, a few a process start each (about 10 s in all). Under the other
+  // Nodes the CLI smoke set (test/packaging/cli-smoke.mjs) runs instead: what depends on the runtime (parseArgs,
+  // stdin and stdout, exit statuses).
   "test/cli.test.ts",
 ];
 
@@ -148,12 +148,8 @@ function testOne(name, vitestArgs, all) {
           join(root, "node_modules", "vitest", "vitest.mjs"),
           "run",
           ...(ci ? report : []),
+          // Most files share one module graph per worker (vitest.config.ts, project "shared"), as under `npm test`.
           ...(all ? [] : onceOnly.flatMap((f) => ["--exclude", f])),
-          // One module graph per worker instead of one per file: importing src/ and @bufbuild/protobuf afresh
-          // for each of 85 files was more than half of each Node's run (Node 22: 140 s -> 61 s, the same
-          // 10,856 tests). Safe here: the timing tests, which read the process's CPU time, are onceOnly, and
-          // `npm test` keeps vitest's isolation, so that the files' independence is still checked once.
-          ...(all ? [] : ["--no-isolate"]),
           ...vitestArgs,
         ],
         {
@@ -208,7 +204,7 @@ function main() {
     if (selected.some((n) => runtimes[n].kind === "node")) {
       // What `npm test` runs before vitest: the descriptor set the tests load, and the CLI bundle cli.test runs.
       run(process.execPath, [join(root, "conformance", "compile-protos.mjs")], { cwd: root });
-      run("npm", ["run", "build:cli"], { cwd: root });
+      run(process.execPath, [join(root, "scripts", "build-cli.mjs")], { cwd: root });
       mkdirSync(join(root, ".ci-results"), { recursive: true });
     }
     const results = selected.map((name) => testOne(name, vitestArgs, all));

@@ -1,8 +1,14 @@
-// The `wkt-json` command, run for real: `node dist/cli.js` as a child process, fed through pipes and from
-// files. `npm test` builds dist/cli.js first (pretest); run alone (`npx vitest run test/cli.test.ts`), this
-// file rebuilds it when it is missing or older than its sources.
+// The `wkt-json` command. Most tests run it in-process (`run`: cli/wkt-json.ts's main on streams of the test's
+// own, as test/fixtures/cli-run.ts's cliInProcess does), which costs no process start; a few run the bin for
+// real (`runProcess`: `node dist/cli.js` as a child process, fed through pipes and from files, and in a shell
+// pipe), so that what only a process shows stays proven: the built file starts, reads stdin from a pipe and from
+// a file, writes text and bytes on stdout, exits 0, 1 and 2, streams through pipes with their backpressure,
+// survives a reader that goes away, and a deep input within its own call stack. `npm test` builds dist/cli.js
+// first (pretest); run alone (`npx vitest run test/cli.test.ts`), this file rebuilds it when it is missing or
+// older than its sources.
 
 import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { promisify } from "node:util";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +30,13 @@ import {
 } from "@bufbuild/protobuf/wkt/google/protobuf/json_enumvalue_options_pb.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "./fixtures/cli-run.js";
+import {
+  buildCliIfStale,
+  cli,
+  cliInProcess as run,
+  conformanceDescriptorSet as descriptorSet,
+  root,
+} from "./fixtures/cli-run.js";
 import { fromJsonString, jsonSchema, pathJoin } from "../src/index.js";
 import { shortPath } from "../src/short-path.js";
 import { closestOption, parseArgsProblem } from "../cli/usage.js";
@@ -38,12 +50,11 @@ const execFileAsync = promisify(execFile);
 const proto3 = "protobuf_test_messages.proto3.TestAllTypesProto3";
 const withSet = ["--descriptor-set", descriptorSet];
 /**
- * Each test starts Node a few times, several tests at once, beside another test file: a guard against a hang,
- * generous on a busy machine (the slowest, the binary round trip, took 18 s beside other work).
+ * A guard against a hang, generous on a busy machine: some tests start Node a few times, several tests at once,
+ * beside another test file (the slowest, the binary round trip, took 18 s beside other work).
  */
 const timeout = 120_000;
 
-/** The newest modification time of the files under `dir` (recursively). */
 interface Run {
   status: number | null;
   stdout: Buffer;
@@ -53,10 +64,10 @@ interface Run {
 }
 
 /**
- * Runs the CLI with `input` on a pipe to its stdin, or with stdin opened on the file `{ file }`. Async, so
- * that the tests (each a Node start-up) run concurrently.
+ * Runs the built CLI in a process of its own with `input` on a pipe to its stdin, or with stdin opened on the
+ * file `{ file }`. Async, so that the tests (each a Node start-up) run concurrently.
  */
-function run(args: string[], input: string | Uint8Array | { file: string } = ""): Promise<Run> {
+function runProcess(args: string[], input: string | Uint8Array | { file: string } = ""): Promise<Run> {
   const fd = typeof input === "object" && "file" in input ? openSync(input.file, "r") : undefined;
   return new Promise<Run>((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], {
@@ -128,11 +139,11 @@ describe.concurrent("the built file", { timeout }, () => {
 
   it("--version prints the package version", async () => {
     const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
-    expect(await run(["--version"])).toMatchObject({ status: 0, out: `wkt-json ${version}\n`, stderr: "" });
+    expect(await runProcess(["--version"])).toMatchObject({ status: 0, out: `wkt-json ${version}\n`, stderr: "" });
   });
 
   it("--help prints usage with examples on stdout", async () => {
-    const result = await run(["--help"]);
+    const result = await runProcess(["--help"]);
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.out).toMatch(/^Usage: wkt-json <command> <type>/);
@@ -154,7 +165,7 @@ describe.concurrent("the built file", { timeout }, () => {
 
 describe.concurrent("canon", { timeout }, () => {
   it("normalises a Timestamp with an offset to UTC (stdin on a pipe)", async () => {
-    expect(await run(["canon", "google.protobuf.Timestamp"], '"2015-07-06T15:33:38-07:00"\n')).toMatchObject({
+    expect(await runProcess(["canon", "google.protobuf.Timestamp"], '"2015-07-06T15:33:38-07:00"\n')).toMatchObject({
       status: 0,
       out: '"2015-07-06T22:33:38Z"\n',
       stderr: "",
@@ -187,7 +198,7 @@ describe.concurrent("canon", { timeout }, () => {
         optionalValue: null,
       }),
     );
-    const result = await run(["canon", proto3, ...withSet], { file: input });
+    const result = await runProcess(["canon", proto3, ...withSet], { file: input });
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.out).toBe(
@@ -288,7 +299,7 @@ describe.concurrent("check", { timeout }, () => {
   });
 
   it("exits 1 with the error for invalid input, and writes nothing on stdout", async () => {
-    const result = await run(["check", "google.protobuf.Duration"], '"315576000001s"');
+    const result = await runProcess(["check", "google.protobuf.Duration"], '"315576000001s"');
     expect(result.status).toBe(1);
     expect(result.out).toBe("");
     expect(parseError(result.stderr)).toEqual({
@@ -319,7 +330,7 @@ describe.concurrent("binary", { timeout }, () => {
     '"optionalStruct": {"k": ["v", 1.5, null]}, "optionalFieldMask": "fooBar,baz.qux"}';
 
   it("--to binary writes @bufbuild/protobuf's binary encoding of the message", async () => {
-    const result = await run(["canon", proto3, ...withSet, "--to", "binary"], input);
+    const result = await runProcess(["canon", proto3, ...withSet, "--to", "binary"], input);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const expected = toBinary(TestAllTypesProto3, fromJsonString(TestAllTypesProto3, input));
@@ -327,7 +338,7 @@ describe.concurrent("binary", { timeout }, () => {
   });
 
   it("round-trips JSON -> binary -> JSON to the canonical JSON, through files and a shell pipe", async () => {
-    const canonical = (await run(["canon", proto3, ...withSet], input)).out;
+    const canonical = (await runProcess(["canon", proto3, ...withSet], input)).out;
     expect(canonical).toContain('"optionalInt64":"-9007199254740993"');
     expect(canonical).toContain('"optionalFloat":-0');
     const binFile = join(tmp, "all-types.bin");
@@ -340,7 +351,9 @@ describe.concurrent("binary", { timeout }, () => {
       `${wkt} canon ${proto3} ${set} --to binary < ${q(jsonFile)} | ${wkt} canon ${proto3} ${set} --from binary`;
     const { stdout: piped } = await execFileAsync("sh", ["-c", script], { encoding: "utf8" });
     expect(piped).toBe(canonical);
-    expect((await run(["canon", proto3, ...withSet, "--from", "binary"], { file: binFile })).out).toBe(canonical);
+    expect((await runProcess(["canon", proto3, ...withSet, "--from", "binary"], { file: binFile })).out).toBe(
+      canonical,
+    );
   });
 
   it("reports bytes that are not a serialized message as a binary error", async () => {
@@ -667,10 +680,11 @@ describe.concurrent("usage errors exit 2, reading no input", { timeout }, () => 
     expect(result.stderr).toMatch(/^wkt-json: \S.*\n/);
   });
 
-  it("points to --help for a bad command line", async () => {
-    expect((await run(["canon", "google.protobuf.Timestamp", "--bogus"])).stderr).toBe(
-      "wkt-json: unknown option '--bogus'\nTry 'wkt-json --help' for more information.\n",
-    );
+  it("points to --help for a bad command line (a process: exit 2)", async () => {
+    expect(await runProcess(["canon", "google.protobuf.Timestamp", "--bogus"])).toMatchObject({
+      status: 2,
+      stderr: "wkt-json: unknown option '--bogus'\nTry 'wkt-json --help' for more information.\n",
+    });
   });
 
   it.each<[string[], string]>([
@@ -723,14 +737,14 @@ describe.concurrent("streams: --from and --to ndjson, binary-delimited", { timeo
   it("binary-delimited: protobuf-es's size-delimited bytes, read back; a stream cut short names its record", async () => {
     const durations = Array.from({ length: 20_000 }, (_, i) => `"${i}.500s"`).join("\n") + "\n";
     const toBin = ["canon", "google.protobuf.Duration", "--from", "ndjson", "--to", "binary-delimited"];
-    const bin = await run(toBin, durations);
+    const bin = await runProcess(toBin, durations);
     expect(bin).toMatchObject({ status: 0, stderr: "" });
     const first = sizeDelimitedEncode(DurationSchema, create(DurationSchema, { seconds: 0n, nanos: 500_000_000 }));
     expect(new Uint8Array(bin.stdout.subarray(0, first.length))).toEqual(first);
     const fromBin = ["canon", "google.protobuf.Duration", "--from", "binary-delimited"];
     const [back, cutShort] = await Promise.all([
-      run(fromBin, bin.stdout),
-      run([...fromBin, "--skip-invalid"], bin.stdout.subarray(0, bin.stdout.length - 1)),
+      runProcess(fromBin, bin.stdout),
+      runProcess([...fromBin, "--skip-invalid"], bin.stdout.subarray(0, bin.stdout.length - 1)),
     ]);
     expect(back).toMatchObject({ status: 0, out: durations, stderr: "" });
     expect(cutShort.status).toBe(1);
@@ -740,6 +754,23 @@ describe.concurrent("streams: --from and --to ndjson, binary-delimited", { timeo
         "bytes are cut short [binary]\nwkt-json: 1 of 20,000 records invalid, and the stream could not be read past " +
         "record 20,000\n",
     );
+  });
+
+  it("a reader that goes away (`| head -c 10`) ends the command quietly, exit 0 (a process)", async () => {
+    // 220 KB of output, more than a pipe holds: the command is still writing when the reader closes its end.
+    const durations = Array.from({ length: 20_000 }, (_, i) => `"${i}.500s"`).join("\n");
+    const child = spawn(process.execPath, [cli, "canon", "google.protobuf.Duration", "--from", "ndjson"], {
+      cwd: root,
+      stdio: ["pipe", "pipe", "pipe"],
+      timeout: 60_000,
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.stdout.once("data", () => child.stdout.destroy());
+    child.stdin.on("error", () => {});
+    child.stdin.end(durations);
+    const [status, signal] = (await once(child, "close")) as [number | null, NodeJS.Signals | null];
+    expect({ status, signal, stderr }).toEqual({ status: 0, signal: null, stderr: "" });
   });
 
   it("a stream is written as a stream; --skip-invalid and --pretty are refused where they do not apply", async () => {
@@ -889,7 +920,7 @@ describe.concurrent("nesting: --max-depth, one number in the message, long paths
 
   it("--max-depth 10000 (the most) reads lists nested 9,000 deep, or stops with rule depth: never a crash", async () => {
     const lists = "[".repeat(9_000) + "]".repeat(9_000);
-    const result = await run(["canon", "google.protobuf.Value", "--max-depth", "10000"], lists);
+    const result = await runProcess(["canon", "google.protobuf.Value", "--max-depth", "10000"], lists);
     if (result.status === 0) expect(result.out).toBe(lists + "\n");
     else expect(parseError(result.stderr).rule).toBe("depth");
   });

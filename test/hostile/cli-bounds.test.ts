@@ -2,9 +2,11 @@
 // descriptor set), never a V8 abort or an internal error. stdin is read with a running count and not past
 // --max-length (default 64 MiB); --max-values (default 2,000,000 plus 0.1 a byte) bounds the values counted
 // before decoding; nesting beyond the decoder's guard is reported without parsing the rest; a 20,000-file import
-// chain loads. Runs `node dist/cli.js` (rebuilt when stale, as in test/cli.test.ts), some under a small V8
-// heap (--max-old-space-size) so that memory that grows with the input shows as an abort, some with a preload
-// that reports the peak resident memory (V8's JSON.parse keeps its nesting stack outside the heap).
+// chain loads. What is about memory or a whole payload runs `node dist/cli.js` (`run`; rebuilt when stale, as
+// in test/cli.test.ts), some under a small V8 heap (--max-old-space-size) so that memory that grows with the
+// input shows as an abort, some with a preload that reports the peak resident memory (V8's JSON.parse keeps its
+// nesting stack outside the heap). The rest, limits on small inputs, runs the command in-process (`inProcess`,
+// test/fixtures/cli-run.ts), the same code without a process start each.
 
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -20,13 +22,20 @@ import {
 } from "@bufbuild/protobuf/wkt";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCliIfStale, cli, conformanceDescriptorSet as descriptorSet, root } from "../fixtures/cli-run.js";
+import {
+  buildCliIfStale,
+  cli,
+  cliInProcess as inProcess,
+  conformanceDescriptorSet as descriptorSet,
+  root,
+} from "../fixtures/cli-run.js";
 import { scanBinary, scanJson } from "../../cli/input-scan.js";
 import { shortPath } from "../../src/short-path.js";
 import { anyPack, fromJsonString } from "../../src/index.js";
 import { cliMaxLengthDefault, cliMaxValuesDefault, cliMaxValuesPerByte } from "../../src/limits.js";
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
+import { exportStruct } from "../fixtures/real-payloads.js";
 import { catchWkt } from "../helpers.js";
 
 const proto3 = ["protobuf_test_messages.proto3.TestAllTypesProto3", "--descriptor-set", descriptorSet];
@@ -154,7 +163,7 @@ describe.concurrent("--max-length: stdin is read with a running count, never pas
     [1000, 1001, 1],
     [1000, 2000, 1],
   ])("--max-length %i with %i bytes: exit %i", async (limit, bytes, status) => {
-    const r = await run(["check", "google.protobuf.Struct", "--max-length", String(limit)], structOf(bytes));
+    const r = await inProcess(["check", "google.protobuf.Struct", "--max-length", String(limit)], structOf(bytes));
     expect(r.status).toBe(status);
     if (status === 1) {
       expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$", typeName: "google.protobuf.Struct" });
@@ -164,7 +173,7 @@ describe.concurrent("--max-length: stdin is read with a running count, never pas
   });
 
   it("stops reading an endless input at --max-length", async () => {
-    const r = await run(["check", "google.protobuf.Struct", "--max-length", "1000000"], { file: "/dev/zero" });
+    const r = await inProcess(["check", "google.protobuf.Struct", "--max-length", "1000000"], { file: "/dev/zero" });
     expect(r.status).toBe(1);
     expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
   });
@@ -177,7 +186,7 @@ describe.concurrent("--max-length: stdin is read with a running count, never pas
   });
 
   it("applies to binary input too", async () => {
-    const r = await run(
+    const r = await inProcess(
       ["check", "google.protobuf.Duration", "--from", "binary", "--max-length", "3"],
       new Uint8Array([8, 1, 16, 1]),
     );
@@ -188,7 +197,7 @@ describe.concurrent("--max-length: stdin is read with a running count, never pas
   it.each(["-1", "abc", "1e3", "1.5", "", "536870889"])(
     "--max-length '%s' is a usage error (exit 2)",
     async (value) => {
-      const r = await run(["check", "google.protobuf.Struct", "--max-length", value], "{}");
+      const r = await inProcess(["check", "google.protobuf.Struct", "--max-length", value], "{}");
       expect(r.status).toBe(2);
       expect(r.stderr).toContain("--max-length"); // parseArgs itself refuses "-1" (it looks like an option)
     },
@@ -203,7 +212,7 @@ describe.concurrent("--max-values: the JSON values are counted before anything i
     [10, 9, 0], // 10 values
     [10, 10, 1], // 11 values
   ])("--max-values %i, a ListValue of %i numbers: exit %i", async (limit, n, status) => {
-    const r = await run(["check", "google.protobuf.ListValue", "--max-values", String(limit)], list(n));
+    const r = await inProcess(["check", "google.protobuf.ListValue", "--max-values", String(limit)], list(n));
     expect(r.status).toBe(status);
     if (status === 1) {
       expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$", typeName: "google.protobuf.ListValue" });
@@ -214,8 +223,8 @@ describe.concurrent("--max-values: the JSON values are counted before anything i
   it("counts strings, member names and literals, and nothing inside a string", async () => {
     // {"a":["[{,", true, null, -1.5e3]}: the object, "a", the array, the string, 3 literals: 7 values.
     const text = '{"a":["[{,\\"[", true, null, -1.5e3]}';
-    expect((await run(["check", "google.protobuf.Struct", "--max-values", "7"], text)).status).toBe(0);
-    const r = await run(["check", "google.protobuf.Struct", "--max-values", "6"], text);
+    expect((await inProcess(["check", "google.protobuf.Struct", "--max-values", "7"], text)).status).toBe(0);
+    const r = await inProcess(["check", "google.protobuf.Struct", "--max-values", "6"], text);
     expect(r.status).toBe(1);
     expect(parseError(r.stderr)).toMatchObject({ rule: "size" });
   });
@@ -265,26 +274,6 @@ describe.concurrent("--max-values: the JSON values are counted before anything i
   });
 });
 
-/**
- * A Struct export of `rows` event rows, `{"table":"events","rows":[{"id":100000,"time":"2024-03-01T00:00",
- * "user":"u-12345","event":"view","n":42},...]}`: 11 values and about 80 bytes a row.
- */
-function exportStruct(rows: number): string {
-  let seed = 222;
-  const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-  const events = ["view", "click", "share", "purchase"];
-  const parts: string[] = [];
-  for (let i = 0; i < rows; i++) {
-    const minute = i % 1440;
-    const time = `2024-03-01T${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
-    parts.push(
-      `{"id":${100000 + i},"time":"${time}","user":"u-${10000 + Math.floor(random() * 90000)}",` +
-        `"event":"${events[Math.floor(random() * events.length)]}","n":${Math.floor(random() * 100)}}`,
-    );
-  }
-  return `{"table":"events","rows":[${parts.join(",")}]}`;
-}
-
 describe.concurrent("deep nesting fails at the decoder's guard, without parsing the rest", { timeout }, () => {
   /** The error the decoder gives in-process for the same shape, 1,000 levels deep. */
   const expected = (prefix: string) => catchWkt(() => fromJsonString(ValueSchema, prefix + "[".repeat(1000)));
@@ -327,16 +316,16 @@ describe.concurrent("deep nesting fails at the decoder's guard, without parsing 
 
   it("an error before the deep point is still the one reported", async () => {
     const text = '{"a":[1,,' + "[".repeat(100_000);
-    const r = await run(["check", "google.protobuf.Struct"], text);
+    const r = await inProcess(["check", "google.protobuf.Struct"], text);
     expect(r.status).toBe(1);
     const e = catchWkt(() => fromJsonString(ValueSchema, text));
     expect(parseError(r.stderr)).toMatchObject({ rule: "syntax", path: e.jsonPath, line: e.line, column: e.column });
   });
 
   it("nesting within the guard is decoded as before", async () => {
-    const r = await run(["canon", "google.protobuf.Value"], "[".repeat(50) + "]".repeat(50));
+    const r = await inProcess(["canon", "google.protobuf.Value"], "[".repeat(50) + "]".repeat(50));
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe("[".repeat(50) + "]".repeat(50) + "\n");
+    expect(r.out).toBe("[".repeat(50) + "]".repeat(50) + "\n");
   });
 });
 
@@ -357,19 +346,19 @@ describe.concurrent("descriptor sets with long import chains", { timeout }, () =
   };
 
   it("a 20,000-file import chain loads (it overflowed the stack: exit 3)", async () => {
-    const r = await run(["check", "p0.M", "--descriptor-set", chain(20_000, [])], "{}");
+    const r = await inProcess(["check", "p0.M", "--descriptor-set", chain(20_000, [])], "{}");
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
   });
 
   it("a cycle at the end of a 20,000-file chain is a usage error (exit 2)", async () => {
-    const r = await run(["check", "p0.M", "--descriptor-set", chain(20_000, ["f0.proto"])], "{}");
+    const r = await inProcess(["check", "p0.M", "--descriptor-set", chain(20_000, ["f0.proto"])], "{}");
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^wkt-json: f0\.proto imports itself \(an import cycle\)\n$/);
   });
 
   it("a missing file at the end of a 20,000-file chain is a usage error (exit 2)", async () => {
-    const r = await run(["check", "p0.M", "--descriptor-set", chain(20_000, ["gone.proto"])], "{}");
+    const r = await inProcess(["check", "p0.M", "--descriptor-set", chain(20_000, ["gone.proto"])], "{}");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("f19999.proto imports gone.proto, which the descriptor set lacks");
   });
@@ -445,7 +434,7 @@ describe.concurrent(
       [2, 1],
     ])("a Duration with seconds and nanos is 3 values: --max-values %i, exit %i", async (limit, status) => {
       const bytes = toBinary(DurationSchema, create(DurationSchema, { seconds: 1n, nanos: 1 }));
-      const r = await run(
+      const r = await inProcess(
         ["check", "google.protobuf.Duration", "--from", "binary", "--max-values", String(limit)],
         bytes,
       );
@@ -460,10 +449,10 @@ describe.concurrent(
       async (shape) => {
         const bytes = anyShapes(emptyMessages(100_000))[shape];
         const args = ["canon", ...proto3, "--from", "binary", "--max-values"];
-        const r = await run([...args, "50000"], bytes);
+        const r = await inProcess([...args, "50000"], bytes);
         expect(r.status).toBe(1);
         expect(parseError(r.stderr)).toMatchObject({ rule: "size", path: "$" });
-        expect((await run([...args, "200000"], bytes)).status).toBe(0);
+        expect((await inProcess([...args, "200000"], bytes)).status).toBe(0);
       },
     );
 
@@ -473,8 +462,8 @@ describe.concurrent(
         TestAllTypesProto3,
         create(TestAllTypesProto3, { optionalAny: anyPack(ListValueSchema, list) } as never),
       );
-      expect((await run(["canon", ...proto3, "--from", "binary", "--max-values", "3000"], bytes)).status).toBe(0);
-      const r = await run(["canon", ...proto3, "--from", "binary", "--max-values", "1000"], bytes);
+      expect((await inProcess(["canon", ...proto3, "--from", "binary", "--max-values", "3000"], bytes)).status).toBe(0);
+      const r = await inProcess(["canon", ...proto3, "--from", "binary", "--max-values", "1000"], bytes);
       expect(r.status).toBe(1);
       expect(parseError(r.stderr)).toMatchObject({ rule: "size" });
     });
