@@ -7,7 +7,8 @@ const ci = process.env["CI"] === "true";
 /**
  * The test files that run each in a fresh process of its own (the project "isolated" below): those that read
  * the process's CPU time (test/cost.ts) or its heap figures (process.memoryUsage), so that what they measure is
- * theirs alone, with no module graph, cache or garbage that earlier files left in the process. Every other
+ * theirs alone, with no module graph, cache or garbage that earlier files left in the process; and
+ * real-payloads.test.ts, whose payloads of up to 18 MB a shared process would keep for the files after it. Every other
  * file runs in a shared process (project "shared"). A file that stubs a global or a module restores it
  * (vi.unstubAllGlobals, a saved globalThis.fetch, mockRestore); one that cannot belongs here.
  */

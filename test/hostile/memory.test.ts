@@ -22,6 +22,7 @@ import { budgetOf, fromJson, fromJsonString } from "../../src/codec/from-json.js
 import { defaultMaxValues, defaultMaxValuesPerCodeUnit } from "../../src/limits.js";
 import { validateJson, validateJsonString } from "../../src/codec/validate.js";
 import { toJsonString } from "../../src/codec/to-json.js";
+import { standardSchema } from "../../src/schema/standard-schema.js";
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { catchWkt } from "../helpers.js";
@@ -208,32 +209,41 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
   });
 
   it.each(shapes)(
-    "%s: 1 MB decodes within the bound, or is rule size; text, value and validator agree",
+    "%s: 1 MB decodes within the bound, or is rule size; text, value, the validators and Standard Schema agree",
     (_, make, schema) => {
       const text = make(MB);
-      const outcome = (f: () => unknown): unknown => {
+      const value = JSON.parse(text) as JsonValue;
+      /** The outcome ("ok", or the error's rule and path) and the heap the result keeps alive. */
+      const outcome = (f: () => unknown): { outcome: unknown; bytes: number } => {
         try {
-          f();
-          return "ok";
+          const { bytes } = retained(f);
+          return { outcome: "ok", bytes };
         } catch (e) {
           if (!isWktJsonError(e)) throw e;
-          return { rule: e.rule, jsonPath: e.jsonPath };
+          return { outcome: { rule: e.rule, jsonPath: e.jsonPath }, bytes: 0 };
         }
       };
       const fromText = outcome(() => fromJsonString(schema, text, { registry }));
-      expect(fromText).toEqual(outcome(() => fromJson(schema, JSON.parse(text) as JsonValue, { registry })));
-      // The validators earn and charge at the same points: the same size issue, or none.
-      const issues = validateJsonString(schema, text, { registry }).map((i) => ({
-        rule: i.rule,
-        jsonPath: i.jsonPath,
-      }));
-      expect(issues).toEqual(fromText === "ok" ? [] : [fromText]);
-      if (fromText === "ok") {
-        const { charged, earned } = budgetOf(schema, JSON.parse(text) as JsonValue, { registry });
+      const fromValue = outcome(() => fromJson(schema, value, { registry }));
+      expect(fromValue.outcome).toEqual(fromText.outcome);
+      // What a result keeps: at most the stated bound, 32 MB plus 48 bytes per code unit (src/limits.ts).
+      const bound = 8 * (defaultMaxValues + defaultMaxValuesPerCodeUnit * text.length);
+      expect(fromText.bytes, "fromJsonString keeps").toBeLessThanOrEqual(bound);
+      expect(fromValue.bytes, "fromJson keeps").toBeLessThanOrEqual(bound);
+      // The validators earn and charge at the same points: the same size issue, or none; Standard Schema too.
+      const issuesOf = (issues: readonly { rule: string; jsonPath: string }[]): unknown[] =>
+        issues.map((i) => ({ rule: i.rule, jsonPath: i.jsonPath }));
+      const expected = fromText.outcome === "ok" ? [] : [fromText.outcome];
+      expect(issuesOf(validateJsonString(schema, text, { registry }))).toEqual(expected);
+      expect(issuesOf(validateJson(schema, value, { registry }))).toEqual(expected);
+      const standard = standardSchema(schema, { registry })["~standard"].validate(value);
+      expect(issuesOf("issues" in standard && standard.issues !== undefined ? standard.issues : [])).toEqual(expected);
+      if (fromText.outcome === "ok") {
+        const { charged, earned } = budgetOf(schema, value, { registry });
         expect(earned).toBeLessThanOrEqual(text.length);
         expect(charged).toBeLessThanOrEqual(defaultMaxValues + defaultMaxValuesPerCodeUnit * earned);
       } else {
-        expect(fromText).toMatchObject({ rule: "size" });
+        expect(fromText.outcome).toMatchObject({ rule: "size" });
       }
     },
   );
@@ -246,7 +256,11 @@ describe("maxValues: a call holds at most 32 MB plus 48 bytes per code unit of i
     expect(e).toMatchObject({ rule: "size", line: 1 });
     expect(e.jsonPath).toMatch(/^\$\.repeatedNestedMessage\[\d+\]/);
     expect(e.detail).toContain("maxValues: 4,000,000 units of 8 bytes plus 6 per code unit");
-  }, 60_000);
+    // As a parsed value too, decoded or validated: the same refusal at the same element.
+    const value = JSON.parse(text) as JsonValue;
+    expect(catchWkt(() => fromJson(M, value, { registry }))).toMatchObject({ rule: "size", jsonPath: e.jsonPath });
+    expect(validateJson(M, value, { registry }).map((i) => [i.rule, i.jsonPath])).toEqual([["size", e.jsonPath]]);
+  }, 120_000);
 });
 
 describe("maxValues: the validator counts as the decoder does", () => {
