@@ -9,16 +9,14 @@ import { repeatToSize, wideObject } from "./texts.js";
 
 describe("linear time", () => {
   /**
-   * Texts of about `size` code units in the worst shapes we know, each valid JSON, and the size of the small
-   * text (1 MB unless given): nested arrays cost a thousand times a scan per code unit (an array per two), so
-   * they are read at 250 KB and 1 MB, which still holds 500,000 arrays.
+   * Texts of about `size` code units in the worst shapes we know, each valid JSON, read at 250 KB and 1 MB (the
+   * 1 MB text of nested arrays holds 500,000 arrays). They were read at 1 and 4 MB (nested arrays at 250 KB and
+   * 1 MB already): at 250 KB every ratio stays as far below the bound, and a quadratic put into the strict
+   * parser for the check (a scan back to the start at every 64th member name; reverted) read 2.9 on the wide
+   * object with spaced colons and failed.
    */
-  const shapes: [string, (size: number) => string, number?][] = [
-    [
-      "nested arrays at depth 500",
-      (size) => repeatToSize("[", "[".repeat(500) + "1" + "]".repeat(500), "]", size),
-      250_000,
-    ],
+  const shapes: [string, (size: number) => string][] = [
+    ["nested arrays at depth 500", (size) => repeatToSize("[", "[".repeat(500) + "1" + "]".repeat(500), "]", size)],
     ["a long string of escapes", (size) => '"' + '\\n\\"\\u00e9a\\\\'.repeat(Math.floor(size / 16)) + '"'],
     ["many small numbers", (size) => repeatToSize("[", "1,23,-4.5,6e7,0", "]", size)],
     ["a wide object", (size) => wideObject(size, (k) => `"k${k}":${k}`)],
@@ -27,7 +25,7 @@ describe("linear time", () => {
     ["many big integers", (size) => repeatToSize("[", "12345678901234567890", "]", size)],
   ];
 
-  /** The rate of the 4 MB text over that of the 1 MB text must stay below this; a quadratic parser reads 4. */
+  /** The rate of the 1 MB text over that of the 250 KB text must stay below this; a quadratic parser reads 4. */
   const bound = 2;
 
   /**
@@ -66,13 +64,12 @@ describe("linear time", () => {
     return last;
   }
 
-  it.each(
-    shapes.flatMap(([shape, make, size = 1_000_000]) =>
-      parsers.map(([name, parse]) => [shape, name, make, size, parse] as const),
-    ),
-  )("%s (%s): 4x the text parsed at the rate of 1x, within 2x", (_, __, make, size, parse) => {
-    const { small, large } = textsOf(make, size);
-    parse(small); // warm up
-    expect(rateRatio(parse, small, large)).toBeLessThan(bound);
-  });
+  it.each(shapes.flatMap(([shape, make]) => parsers.map(([name, parse]) => [shape, name, make, parse] as const)))(
+    "%s (%s): 4x the text parsed at the rate of 1x, within 2x",
+    (_, __, make, parse) => {
+      const { small, large } = textsOf(make, 250_000);
+      parse(small); // warm up
+      expect(rateRatio(parse, small, large)).toBeLessThan(bound);
+    },
+  );
 });
