@@ -70,3 +70,14 @@ export function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void 
   const window = (b: Uint8Array) => ({ length: b.length, from, bytes: Array.from(b.subarray(from, from + 32)) });
   expect(window(actual)).toEqual(window(expected));
 }
+
+/** The bytes of `parts` one after the other (a part may be a plain array of byte values). */
+export function concatBytes(...parts: (Uint8Array | readonly number[])[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -22,6 +22,7 @@ import {
 } from "../src/index.js";
 import { ndjsonDecodeWith } from "../src/stream/ndjson.js";
 import { TestAllRequiredTypesProto2 } from "./conformance-registry.js";
+import { concatBytes } from "./helpers.js";
 import { sizeDelimitedDecodeWith } from "../src/stream/size-delimited.js";
 
 const encoder = new TextEncoder();
@@ -339,7 +340,7 @@ describe("ndjsonEncodeStream", () => {
 
 describe("sizeDelimitedDecodeStream", () => {
   const messages = textNames.map((fileName) => create(SourceContextSchema, { fileName }));
-  const bytes = concat(messages.map((m) => sizeDelimitedEncode(SourceContextSchema, m)));
+  const bytes = concatBytes(...messages.map((m) => sizeDelimitedEncode(SourceContextSchema, m)));
 
   it("reads records cut anywhere, as protobuf-es's sizeDelimitedDecodeStream does", async () => {
     await fc.assert(
@@ -355,7 +356,7 @@ describe("sizeDelimitedDecodeStream", () => {
 
   it("round-trips sizeDelimitedEncodeStream, with protobuf-es's bytes", async () => {
     const chunks = await all(sizeDelimitedEncodeStream(SourceContextSchema, asAsync(messages)));
-    expect(concat(chunks)).toEqual(bytes);
+    expect(concatBytes(...chunks)).toEqual(bytes);
     expect(names(await all(sizeDelimitedDecodeStream(SourceContextSchema, chunks)))).toEqual(textNames);
   });
 
@@ -379,7 +380,7 @@ describe("sizeDelimitedDecodeStream", () => {
     const one = (value: number) => sizeDelimitedEncode(Int32ValueSchema, create(Int32ValueSchema, { value }));
     const big = new Uint8Array([0xe8, 0x07, ...new Uint8Array(1000)]); // 1,000 bytes
     const notAMessage = new Uint8Array([2, 0xff, 0xff]);
-    const stream = concat([one(1), big, one(2), notAMessage, one(3)]);
+    const stream = concatBytes(one(1), big, one(2), notAMessage, one(3));
     const errors: WktJsonError[] = [];
     const stats = { largest: 0 };
     const chunks = cut(
@@ -414,7 +415,7 @@ describe("sizeDelimitedDecodeStream", () => {
       for (let i = 0; i < n; i++) out.set(unit, i * unit.length);
       return out;
     };
-    const frame = (body: Uint8Array) => concat([new Uint8Array(encodeVarint(body.length)), body]);
+    const frame = (body: Uint8Array) => concatBytes(encodeVarint(body.length), body);
     const hostile = frame(repeat([0x0a, 0x02, 0x32, 0x00], 500_000)); // 2 MB, over 136 MB decoded
     const one = sizeDelimitedEncode(Int32ValueSchema, create(Int32ValueSchema, { value: 7 }));
     const errors: WktJsonError[] = [];
@@ -450,11 +451,7 @@ describe("sizeDelimitedDecodeStream", () => {
     ] as const;
     for (const [prefix, rule] of cases) {
       const errors: WktJsonError[] = [];
-      const stream = concat([
-        sizeDelimitedEncode(Int32ValueSchema, create(Int32ValueSchema)),
-        prefix,
-        new Uint8Array([0]),
-      ]);
+      const stream = concatBytes(sizeDelimitedEncode(Int32ValueSchema, create(Int32ValueSchema)), prefix, [0]);
       const read = await all(
         sizeDelimitedDecodeStream(Int32ValueSchema, [stream], {
           readMaxBytes: Infinity,
@@ -469,7 +466,7 @@ describe("sizeDelimitedDecodeStream", () => {
   it("20,000 records from a generator: every message, at most a chunk held at a time", async () => {
     const record = sizeDelimitedEncode(Int32ValueSchema, create(Int32ValueSchema, { value: 300 }));
     async function* source() {
-      for (let i = 0; i < 2_000; i++) yield concat(Array.from({ length: 10 }, () => record));
+      for (let i = 0; i < 2_000; i++) yield concatBytes(...Array.from({ length: 10 }, () => record));
     }
     const stats = { largest: 0 };
     let count = 0;
@@ -498,16 +495,6 @@ describe("sizeDelimitedEncodeStream", () => {
     expect(error).toMatchObject({ rule: "binary", line: 1, typeName: TestAllRequiredTypesProto2.typeName });
   });
 });
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 async function* asAsync<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;

@@ -36,7 +36,7 @@ import { cliMaxLengthDefault, cliMaxValuesDefault, cliMaxValuesPerByte } from ".
 import { arbMessage } from "../arbitrary.js";
 import { TestAllTypesProto3, testRegistry } from "../conformance-registry.js";
 import { exportStruct } from "../fixtures/real-payloads.js";
-import { catchWkt } from "../helpers.js";
+import { catchWkt, concatBytes } from "../helpers.js";
 
 const proto3 = ["protobuf_test_messages.proto3.TestAllTypesProto3", "--descriptor-set", descriptorSet];
 /**
@@ -378,19 +378,10 @@ const varint = (n: number): number[] => {
   out.push(n);
   return out;
 };
-const concat = (...parts: (Uint8Array | number[])[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 /** A length-delimited field. */
 const field = (no: number, body: Uint8Array | string): Uint8Array => {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  return concat(varint(no * 8 + 2), varint(bytes.length), bytes);
+  return concatBytes(varint(no * 8 + 2), varint(bytes.length), bytes);
 };
 const typeUrl = (name: string) => field(1, `type.googleapis.com/${name}`);
 
@@ -399,18 +390,18 @@ const typeUrl = (name: string) => field(1, `type.googleapis.com/${name}`);
  * bytes of a TestAllTypesProto3 (optional_any is 305, repeated_any 315) or, for "top", of an Any.
  */
 function anyShapes(inner: Uint8Array) {
-  const any = concat(typeUrl(TestAllTypesProto3.typeName), field(2, inner));
-  const anyInAny = concat(typeUrl("google.protobuf.Any"), field(2, any));
+  const any = concatBytes(typeUrl(TestAllTypesProto3.typeName), field(2, inner));
+  const anyInAny = concatBytes(typeUrl("google.protobuf.Any"), field(2, any));
   return {
     plain: field(305, any),
     "any-in-any": field(305, anyInAny),
-    "any-in-any-in-any": field(305, concat(typeUrl("google.protobuf.Any"), field(2, anyInAny))),
-    "varint-first": field(305, concat([0x18, 0x00], any)), // an unknown field 3 (a varint) first
-    "group-first": field(305, concat([0x1b, 0x08, 0x01, 0x1c], any)), // an unknown group 3 first
-    "value-first": field(305, concat(field(2, inner), typeUrl(TestAllTypesProto3.typeName))),
-    "type-url-twice": field(305, concat(typeUrl("google.protobuf.Empty"), any)), // the last one counts
-    repeated: concat(field(315, typeUrl("google.protobuf.Empty")), field(315, any)),
-    "message-in-any": field(305, concat(typeUrl(TestAllTypesProto3.typeName), field(2, field(305, any)))),
+    "any-in-any-in-any": field(305, concatBytes(typeUrl("google.protobuf.Any"), field(2, anyInAny))),
+    "varint-first": field(305, concatBytes([0x18, 0x00], any)), // an unknown field 3 (a varint) first
+    "group-first": field(305, concatBytes([0x1b, 0x08, 0x01, 0x1c], any)), // an unknown group 3 first
+    "value-first": field(305, concatBytes(field(2, inner), typeUrl(TestAllTypesProto3.typeName))),
+    "type-url-twice": field(305, concatBytes(typeUrl("google.protobuf.Empty"), any)), // the last one counts
+    repeated: concatBytes(field(315, typeUrl("google.protobuf.Empty")), field(315, any)),
+    "message-in-any": field(305, concatBytes(typeUrl(TestAllTypesProto3.typeName), field(2, field(305, any)))),
   };
 }
 
@@ -511,9 +502,9 @@ describe("the scans, in-process", () => {
   );
 
   it("scanBinary counts the value of an Any given as the whole input, and of an Any in it", () => {
-    const any = concat(typeUrl(TestAllTypesProto3.typeName), field(2, emptyMessages(2000)));
+    const any = concatBytes(typeUrl(TestAllTypesProto3.typeName), field(2, emptyMessages(2000)));
     const anyType = testRegistry.getMessage("google.protobuf.Any")!;
-    for (const bytes of [any, concat(typeUrl("google.protobuf.Any"), field(2, any))]) {
+    for (const bytes of [any, concatBytes(typeUrl("google.protobuf.Any"), field(2, any))]) {
       expect(scanBinary(bytes, anyType, testRegistry, 2000)).toBe(true);
       expect(scanBinary(bytes, anyType, testRegistry, 2020)).toBe(false);
     }
